@@ -29,6 +29,25 @@ export const Profile = v.object({
 });
 export type Profile = v.InferOutput<typeof Profile>;
 
-/** POST /api/v1/user_timezone_info/ */
-export const TimezoneUpdate = v.object({ timezone: Timezone });
+/**
+ * A zone name the runtime's Intl knows (Node and browsers share the IANA data).
+ * The name pattern keeps out offsets such as "+05:00", which Intl also accepts.
+ */
+export function isKnownTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/v1/user_timezone_info/ (request, and also the answer). */
+export const TimezoneUpdate = v.object({
+  timezone: v.object({
+    ianaName: v.pipe(Timezone.entries.ianaName, v.check(isKnownTimeZone, 'Unknown time zone')),
+    offset: Timezone.entries.offset,
+  }),
+});
 export type TimezoneUpdate = v.InferOutput<typeof TimezoneUpdate>;

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { LoginForm } from '../contract/auth.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+export type LoginField = 'login' | 'password';
+export interface LoginValues {
+  login: string;
+  password: string;
+}
+export interface LoginInput {
+  next: string;
+}
+export interface LoginContext {
+  next: string;
+  serverErrors: ServerErrors;
+}
+export type LoginEvent =
+  | { type: 'form.submit'; values: LoginValues }
+  | { type: 'field.edit'; field: LoginField };
+
+/**
+ * Sign-in (/login/1): the form is edited, submitted when valid, refused fields come
+ * back as server errors at their fields and clear when the field is edited. An
+ * invalid submit emits `validationFailed` (the view scrolls to the form) and sends
+ * nothing. Ends in `signedIn` with the address to go to.
+ */
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    emitted: {} as { type: 'validationFailed' },
+    output: {} as { next: string },
+  },
+  actors: {
+    submitLogin: fromPromise<{ next: string }, LoginValues & { next: string }>(async () => {
+      throw new Error('submitLogin is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: (_, params: { values: LoginValues }) =>
+      v.safeParse(LoginForm, params.values).success,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({ next: input.next, serverErrors: {} }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.edit': {
+          actions: assign({
+            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
+          }),
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+            target: 'submitting',
+            actions: assign({ serverErrors: {} }),
+          },
+          {
+            actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })],
+          },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitLogin',
+        src: 'submitLogin',
+        input: ({ context, event }) => ({
+          ...(event.type === 'form.submit' ? event.values : { login: '', password: '' }),
+          next: context.next,
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: assign({ next: ({ event }) => event.output.next }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+        },
+      },
+    },
+    signedIn: { type: 'final', tags: ['busy'] },
+  },
+  output: ({ context }) => ({ next: context.next }),
+});

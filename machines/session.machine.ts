@@ -1,0 +1,111 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Profile, Timezone } from '../contract/profile.ts';
+
+export interface SessionInput {
+  /** The browser's zone and offset (minutes east of UTC), read by the app. */
+  browserTimezone: Timezone;
+}
+export interface SessionContext extends SessionInput {
+  user: Profile | null;
+}
+export type SessionEvent =
+  | { type: 'session.refresh' }
+  | { type: 'session.signOut' }
+  | { type: 'session.retry' };
+
+/**
+ * The session: reads the user at start (401/403 mean signed out), sends the browser's
+ * timezone when the stored one differs, and signs out. `session.refresh` re-reads the
+ * user after a sign-in.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    fetchUser: fromPromise<Profile | null>(async () => {
+      throw new Error('fetchUser is provided by the app');
+    }),
+    sendTimezone: fromPromise<void, Timezone>(async () => {
+      throw new Error('sendTimezone is provided by the app');
+    }),
+    signOut: fromPromise<void>(async () => {
+      throw new Error('signOut is provided by the app');
+    }),
+  },
+  guards: {
+    hasUser: (_, params: { user: Profile | null }) => params.user !== null,
+    timezoneDiffers: ({ context }) =>
+      context.user?.timezone?.ianaName !== context.browserTimezone.ianaName ||
+      context.user?.timezone?.offset !== context.browserTimezone.offset,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...input, user: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: ['checking'],
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+            target: 'signedIn',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
+          { target: 'signedOut', actions: assign({ user: null }) },
+        ],
+        onError: { target: 'unavailable' },
+      },
+    },
+    unavailable: {
+      on: { 'session.retry': 'checking' },
+    },
+    signedIn: {
+      initial: 'checkingTimezone',
+      on: {
+        'session.signOut': 'signingOut',
+        'session.refresh': 'checking',
+      },
+      states: {
+        checkingTimezone: {
+          always: [{ guard: 'timezoneDiffers', target: 'sendingTimezone' }, { target: 'idle' }],
+        },
+        sendingTimezone: {
+          invoke: {
+            id: 'sendTimezone',
+            src: 'sendTimezone',
+            input: ({ context }) => context.browserTimezone,
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                user: ({ context }) =>
+                  context.user && { ...context.user, timezone: context.browserTimezone },
+              }),
+            },
+            // The zone is sent again at the next sign-in; nothing to tell the user.
+            onError: 'idle',
+          },
+        },
+        idle: {},
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: assign({ user: null }) },
+        // Still signed in on the server: stay, the user may try again.
+        onError: 'signedIn',
+      },
+    },
+    signedOut: {
+      on: { 'session.refresh': 'checking' },
+    },
+  },
+});

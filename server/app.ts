@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrfMiddleware } from './auth/csrf.ts';
+import { sessionMiddleware } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { MAX_BODY_BYTES } from './http/body.ts';
+import { systemClock, type AppEnv, type Clock } from './http/context.ts';
+import { errorResponse, HttpError, simpleError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import type { Logger } from './logger.ts';
+import { authRoutes } from './routes/auth.ts';
+import { countriesRoutes } from './routes/countries.ts';
+import { ipCountryRoutes } from './routes/ip-country.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { timezoneRoutes } from './routes/timezone.ts';
+import { spaRoutes } from './spa.ts';
+
+export type { AppEnv, Clock } from './http/context.ts';
+
+export type AppOptions = { config: Config; db: Database; logger: Logger; clock?: Clock };
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
+export function createApp({ config, db, logger, clock = systemClock }: AppOptions): Hono<AppEnv> {
+  const deps = { config, db, logger, clock };
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders);
+  app.use(csrfMiddleware(deps));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, simpleError(413, 'payload_too_large')),
+    }),
+  );
+  app.use('/api/*', sessionMiddleware(deps));
+
+  app.route('/api/auth/', authRoutes(deps));
+  app.route('/api/v1/profile/', profileRoutes());
+  app.route('/api/v1/countries/', countriesRoutes(deps));
+  app.route('/api/v1/ip_country/', ipCountryRoutes(deps));
+  app.route('/api/v1/user_timezone_info/', timezoneRoutes(deps));
+  app.route('/', spaRoutes(deps));
+
+  app.notFound((c) =>
+    isApi(c.req.path) ? errorResponse(c, simpleError(404, 'not_found')) : c.text('Not found', 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error);
+    // The details go to the log only; the answer never carries a stack trace.
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    if (isApi(c.req.path)) return errorResponse(c, simpleError(500, 'system'));
+    return c.text('Something went wrong. Try again later.', 500);
+  });
+
+  return app;
+}

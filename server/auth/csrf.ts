@@ -1,0 +1,64 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { errorResponse, simpleError } from '../http/errors.ts';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/*
+ * Double-submit cookie: a page of ours can read the cookie and echo it in the header,
+ * another site cannot. The token is signed with SESSION_SECRET so a cookie planted
+ * from a sibling subdomain (cookie tossing) is not accepted either.
+ */
+function sign(secret: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
+}
+
+export function newCsrfToken(secret: string): string {
+  const nonce = randomBytes(24).toString('base64url');
+  return `${nonce}.${sign(secret, nonce)}`;
+}
+
+export function isOwnCsrfToken(secret: string, token: string): boolean {
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  return sameText(signature, sign(secret, nonce));
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Issues the cookie on any response lacking a valid one; guards unsafe /api calls. */
+export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const secret = deps.config.sessionSecret;
+  return async (c, next) => {
+    const cookie = getCookie(c, CSRF_COOKIE);
+    const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
+    const guarded = UNSAFE.has(c.req.method) && (c.req.path === '/api' || c.req.path.startsWith('/api/'));
+    if (guarded) {
+      const header = c.req.header(CSRF_HEADER);
+      if (!valid || header === undefined || !sameText(header, cookie)) {
+        if (!valid) issue(c);
+        return errorResponse(c, simpleError(403, 'csrf_failed'));
+      }
+    }
+    await next();
+    if (!valid) issue(c);
+  };
+
+  function issue(c: Context<AppEnv>): void {
+    setCookie(c, CSRF_COOKIE, newCsrfToken(secret), {
+      path: '/',
+      sameSite: 'Lax',
+      secure: deps.config.nodeEnv === 'production',
+      maxAge: ONE_YEAR_S,
+    });
+  }
+}

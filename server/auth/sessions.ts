@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { sessions, users, type User } from '../db/schema.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { notAuthenticated } from '../http/errors.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// Touching last_seen_at on every request would write on every read; once a while is enough.
+const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
+
+/** Only the hash is stored, so reading the table does not give anyone a session. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function cookieOptions(deps: AppDeps) {
+  return {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: deps.config.nodeEnv === 'production',
+  } as const;
+}
+
+/** Sign-in: a fresh token every time, replacing whatever session this browser had. */
+export async function startSession(c: Context<AppEnv>, deps: AppDeps, userId: number): Promise<void> {
+  const now = deps.clock.now();
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
+  // Housekeeping: this user's expired sessions are of no use to anyone.
+  await deps.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await deps.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+  });
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(deps), expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 });
+}
+
+/** Sign-out: forget the session on both sides; harmless when there is none. */
+export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<void> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(deps));
+  c.set('user', null);
+}
+
+/** Puts the signed-in user, or null, on the context as `user`. */
+export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    const token = getCookie(c, SESSION_COOKIE);
+    // Tokens are 43 base64url characters; anything else cannot be one of ours.
+    if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
+      const now = deps.clock.now();
+      const tokenHash = hashToken(token);
+      const [row] = await deps.db
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (row) {
+        c.set('user', row.user);
+        if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+          await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+        }
+      }
+    }
+    await next();
+  };
+}
+
+/** The signed-in user, or a 401 for the handler to not deal with. */
+export function requireUser(c: Context<AppEnv>): User {
+  const user = c.get('user');
+  if (!user) throw notAuthenticated();
+  return user;
+}

@@ -1,0 +1,100 @@
+import * as v from 'valibot';
+
+/** Settings read once from the environment at start (epic-stack's env.server.ts habit). */
+export type Config = {
+  port: number;
+  /** Real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  sessionSecret: string;
+  smtpUrl: string | null;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  staticDir: string;
+  /** A header set by a trusted proxy with the visitor's ISO country (e.g. CF-IPCountry). */
+  countryHeader: string | null;
+};
+
+export type Env = Record<string, string | undefined>;
+
+// Only a local convenience: production refuses to start without its own secret.
+const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
+
+const EnvSchema = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}$/, 'expected an integer port from 0 to 65535'),
+      v.transform(Number),
+      v.maxValue(65535, 'expected an integer port from 0 to 65535'),
+    ),
+    '8080',
+  ),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// or postgresql:// URL'),
+    ),
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')), './data'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'expected development, production or test'),
+    'development',
+  ),
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'expected at least 32 characters')),
+  ),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL')),
+  ),
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'expected an http:// or https:// URL'),
+    ),
+  ),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')), './dist'),
+  COUNTRY_HEADER: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')),
+  ),
+});
+
+/** An unset variable and an empty one mean the same: take the default. */
+function present(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+function describe(issue: v.BaseIssue<unknown>): string {
+  const name = issue.path?.[0]?.key;
+  return `${typeof name === 'string' ? name : 'environment'}: ${issue.message}`;
+}
+
+/** Parses the environment or throws one error naming every bad variable. */
+export function loadConfig(env: Env): Config {
+  const given = present(env);
+  const result = v.safeParse(EnvSchema, given);
+  const problems = result.success ? [] : result.issues.map(describe);
+  if (given.NODE_ENV?.trim() === 'production' && given.SESSION_SECRET === undefined) {
+    problems.push('SESSION_SECRET: required in production, at least 32 characters');
+  }
+  if (!result.success || problems.length > 0) {
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const out = result.output;
+  const secret = out.SESSION_SECRET ?? DEVELOPMENT_SECRET;
+  return {
+    port: out.PORT,
+    databaseUrl: out.DATABASE_URL ?? null,
+    dataDir: out.DATA_DIR,
+    nodeEnv: out.NODE_ENV,
+    sessionSecret: secret,
+    smtpUrl: out.SMTP_URL ?? null,
+    publicUrl: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
+    staticDir: out.STATIC_DIR,
+    countryHeader: out.COUNTRY_HEADER?.toLowerCase() ?? null,
+  };
+}

@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from '../logger.ts';
+import * as schema from './schema.ts';
+
+/** What the app uses: the same drizzle API over PGlite or node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  /** Applies pending migrations from server/db/migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Either a PostgreSQL URL, or a PGlite folder (`memory://` keeps it in memory). */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+// Any fixed number: every server process agrees on it, so concurrent starts queue.
+const MIGRATION_LOCK = 724_311;
+
+export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, logger);
+  return openPglite(target.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, logger: Logger | undefined): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the process.
+  pool.on('error', (error) => logger?.warn('database connection lost', { error }));
+  // Fail at start, not at the first request, when the database is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    migrate: async () => {
+      // Several processes may start at once: an advisory lock on one connection
+      // makes the others wait and then find nothing left to apply.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        await client.end();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    // Stored lower-cased so the unique constraint is case-insensitive.
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    role: text('role').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    timezoneIana: text('timezone_iana'),
+    timezoneOffset: integer('timezone_offset'),
+    locale: text('locale').notNull().default('en'),
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in by username is case-insensitive, so uniqueness must be too.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // sha256 hex of the cookie's token: a leaked table cannot be replayed.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameRu: text('name_ru').notNull(),
+});
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [check('plans_id_known', sql`${t.id} in ('free', 'mini', 'premium')`)],
+);
+
+/** Amounts are whole units of the currency (roubles, dollars, euros). */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    interval: text('interval').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    discountedAmount: integer('discounted_amount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.interval, t.currency] }),
+    check('plan_prices_interval_known', sql`${t.interval} in ('monthly', 'yearly')`),
+    check('plan_prices_currency_known', sql`${t.currency} in ('rub', 'usd', 'eur')`),
+    check('plan_prices_amount_positive', sql`${t.amount} >= 0`),
+  ],
+);

@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import { invalidInput } from './errors.ts';
+
+/** The most any /api request body may weigh; bodyLimit in app.ts answers 413 above it. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The request body as plain data, JSON or form-encoded (the auth forms post forms,
+ * the rest of the SPA posts JSON). Anything unreadable is the client's fault: 400.
+ */
+export async function readBody(c: Context): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/json' || type.endsWith('+json')) {
+    const text = await c.req.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw invalidInput();
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+  }
+  if (type === 'multipart/form-data') {
+    try {
+      return await c.req.parseBody();
+    } catch {
+      throw invalidInput();
+    }
+  }
+  throw invalidInput();
+}

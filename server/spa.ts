@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { Locale } from '../contract/countries.ts';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { preferredLocale } from './http/locale.ts';
+
+const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
+// Vite puts a content hash in every name under assets/, so they never change.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Writes the page-level locale into the HTML, where the SPA reads its default. */
+export function localizeHtml(html: string, locale: Locale): string {
+  return html
+    .replace(/(<html\b[^>]*?\blang=")[^"]*(")/i, `$1${locale}$2`)
+    .replace(/(<meta\s+name="portal-locale"\s+content=")[^"]*(")/i, `$1${locale}$2`);
+}
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
+<body><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload this page.</p></body></html>`;
+
+/** A file under root for this URL path, or null (missing, a folder, hidden or outside root). */
+async function staticFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return null;
+  const file = path.join(root, decoded);
+  if (!file.startsWith(root + path.sep)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? file : null;
+}
+
+function cacheControl(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  if (urlPath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** Mounted at / after the API: the built SPA, its files, and locale redirects. */
+export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const root = path.resolve(deps.config.staticDir);
+
+  async function page(c: Context<AppEnv>, locale: Locale): Promise<Response> {
+    // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
+    const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+    return c.html(localizeHtml(html, locale), 200, { 'Cache-Control': 'no-cache' });
+  }
+
+  router.get('*', async (c) => {
+    const urlPath = c.req.path;
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return c.notFound();
+    const query = new URL(c.req.url).search;
+    if (urlPath === '/') return c.redirect(`/${preferredLocale(c)}/login/1${query}`, 302);
+
+    const prefixed = LOCALE_PATH.exec(urlPath);
+    if (prefixed?.[1] === 'en' || prefixed?.[1] === 'ru') return page(c, prefixed[1]);
+
+    const file = await staticFile(root, urlPath);
+    if (file !== null) {
+      const body = await readFile(file);
+      return c.body(body, 200, {
+        'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+        'Cache-Control': cacheControl(urlPath),
+      });
+    }
+    // Every SPA address carries its locale; add the visitor's to anything else.
+    return c.redirect(`/${preferredLocale(c)}${urlPath}${query}`, 302);
+  });
+
+  return router;
+}

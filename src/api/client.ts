@@ -1,0 +1,60 @@
+import { ofetch, FetchError } from 'ofetch';
+import * as v from 'valibot';
+import { ApiError, toApiErrors } from './errors.ts';
+
+/** Reads the CSRF token the server set in a cookie readable by the page. */
+export function csrfToken(cookie: string = document.cookie): string {
+  const match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const http = ofetch.create({
+  baseURL: '/api/',
+  headers: { Accept: 'application/json' },
+  retry: 0,
+  onRequest({ options }) {
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
+  },
+});
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown> | URLSearchParams;
+  query?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  useCase: string;
+}
+
+/**
+ * One call: parses the answer with its contract schema, or throws an ApiError with
+ * the section-8 items. An answer with no body is rethrown as it is, with a warning.
+ */
+export async function call<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  { useCase, ...options }: CallOptions,
+): Promise<v.InferOutput<S>> {
+  let data: unknown;
+  try {
+    data = await http(path, options);
+  } catch (error) {
+    if (error instanceof FetchError && error.response && error.data !== undefined) {
+      const res = error.response;
+      throw new ApiError(
+        toApiErrors({ status: res.status, statusText: res.statusText, url: res.url, body: error.data }, useCase),
+        res.status,
+      );
+    }
+    console.warn(`API call ${path} failed without an answer`, error);
+    throw error;
+  }
+  return v.parse(schema, data ?? null);
+}
+
+/** Form-encoded body, as the sign-in and sign-up posts are. */
+export function formBody(fields: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(fields);
+}

@@ -1,0 +1,52 @@
+import { Box, chakra, Container, Flex } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Footer } from './footer.tsx';
+import { Header, type HeaderSession } from './header.tsx';
+import { PromoBanner } from './promo-banner.tsx';
+import { Sidebar } from './sidebar.tsx';
+import type { Promotion } from './site.ts';
+
+export interface AppShellProps {
+  session: HeaderSession;
+  pathname: string;
+  promotion: Promotion | null;
+  children: ReactNode;
+}
+
+/**
+ * Header, sidebar (signed in only), content and footer. The banner shows on
+ * signed-in pages; the header is fixed unless it does.
+ */
+export function AppShell({ session, pathname, promotion, children }: AppShellProps) {
+  const { t } = useLingui();
+  const signedIn = session.status === 'signedIn';
+  const banner = signedIn ? promotion : null;
+  return (
+    <Flex direction="column" minH="100dvh">
+      <chakra.a
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '4', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2' }}
+      >
+        {t`Skip to content`}
+      </chakra.a>
+      {banner && <PromoBanner promotion={banner} />}
+      <Header
+        session={session}
+        fixed={!banner}
+        onWebgisCreate={pathname.endsWith('/webgis/create')}
+      />
+      <Container maxW="6xl" flex="1" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
+        <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
+          {signedIn && <Sidebar hasWebgis={Boolean(session.user.webgis_url)} pathname={pathname} />}
+          <Box as="main" id="main" flex="1" minW="0" tabIndex={-1} outline="none">
+            {children}
+          </Box>
+        </Flex>
+      </Container>
+      <Footer />
+    </Flex>
+  );
+}

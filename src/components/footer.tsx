@@ -1,0 +1,40 @@
+import { Flex, Link, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { isLocale } from '../i18n/locale.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { site } from './site.ts';
+
+export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const email = site.contactEmail;
+  return (
+    <Flex
+      as="footer"
+      wrap="wrap"
+      gap="4"
+      align="center"
+      justify="space-between"
+      px={{ base: '4', md: '8' }}
+      py="4"
+      borderTopWidth="1px"
+      fontSize="sm"
+      color="fg.muted"
+    >
+      <Text>
+        © {year} {i18n._(site.name)}
+      </Text>
+      <Text>
+        {t`Contact us:`}{' '}
+        <Link href={`mailto:${email}`} colorPalette="blue">
+          {email}
+        </Link>
+      </Text>
+      <Flex gap="4" align="center">
+        <Link href={site.termsUrl[locale]}>{t`Terms of service`}</Link>
+        <Link href={site.privacyUrl[locale]}>{t`Privacy policy`}</Link>
+        <LanguageSwitcher />
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Link, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+
+export const SIDEBAR_WIDTH = '200px';
+
+interface Item {
+  to:
+    | '/$locale/profile'
+    | '/$locale/subscription'
+    | '/$locale/subscription/update'
+    | '/$locale/webgis'
+    | '/$locale/webgis/create'
+    | '/$locale/software'
+    | '/$locale/teammanage'
+    | '/$locale/myngidonpremises';
+  label: MessageDescriptor;
+  child?: boolean;
+}
+
+/** Section 2: every item for any plan; web GIS is 'create' until the user has one. */
+export function sidebarItems(hasWebgis: boolean, onSubscription: boolean): Item[] {
+  return [
+    { to: '/$locale/profile', label: msg`Profile` },
+    { to: '/$locale/subscription', label: msg`Subscription` },
+    ...(onSubscription
+      ? [{ to: '/$locale/subscription/update' as const, label: msg`Change subscription`, child: true }]
+      : []),
+    hasWebgis
+      ? { to: '/$locale/webgis', label: msg`Web GIS` }
+      : { to: '/$locale/webgis/create', label: msg`Create Web GIS` },
+    { to: '/$locale/software', label: msg`Software` },
+    { to: '/$locale/teammanage', label: msg`Team` },
+    { to: '/$locale/myngidonpremises', label: msg`On-premise` },
+  ];
+}
+
+export function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname: string }) {
+  const { t, i18n } = useLingui();
+  const items = sidebarItems(hasWebgis, /\/subscription(\/|$)/.test(pathname));
+  return (
+    <Box
+      as="nav"
+      aria-label={t`Account sections`}
+      width={{ base: 'full', md: SIDEBAR_WIDTH }}
+      flexShrink={0}
+      overflowX={{ base: 'auto', md: 'visible' }}
+    >
+      <Stack as="ul" listStyleType="none" direction={{ base: 'row', md: 'column' }} gap="1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              asChild
+              display="block"
+              px="3"
+              py="2"
+              ps={item.child ? { md: '6' } : undefined}
+              borderRadius="l2"
+              whiteSpace="nowrap"
+              fontSize="sm"
+              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+              css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+            >
+              <RouterLink to={item.to} from="/$locale" activeOptions={{ exact: item.to.endsWith('subscription') }}>
+                {i18n._(item.label)}
+              </RouterLink>
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { createToaster, Portal, Toast, Toaster, Stack } from '@chakra-ui/react';
+import type { ApiErrorItem } from '../api/errors.ts';
+
+/** Section 8: an error no field subscribed to shows as a red toast for 10 seconds. */
+export const ERROR_TOAST_MS = 10_000;
+
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
+
+export function showErrorToast(item: Pick<ApiErrorItem, 'detail'>): void {
+  toaster.create({ type: 'error', description: item.detail, duration: ERROR_TOAST_MS });
+}
+
+export function AppToaster() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Toast.CloseTrigger />
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,37 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fetchProfile, sendTimezone } from '../api/profile.api.ts';
+import { signOut } from '../api/auth.api.ts';
+import { dispatchErrors, ApiError } from '../api/errors.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { inspect } from './inspect.ts';
+import type { Timezone } from '../../contract/profile.ts';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** The browser's zone; offset in minutes east of UTC. */
+export function browserTimezone(now: Date = new Date()): Timezone {
+  return {
+    ianaName: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    offset: -now.getTimezoneOffset(),
+  };
+}
+
+function report(error: unknown): never {
+  if (error instanceof ApiError) dispatchErrors(error.items);
+  throw error;
+}
+
+export const liveSessionMachine = sessionMachine.provide({
+  actors: {
+    fetchUser: fromPromise(({ signal }) => fetchProfile(signal).catch(report)),
+    sendTimezone: fromPromise(({ input, signal }) => sendTimezone(input, signal)),
+    signOut: fromPromise(({ signal }) => signOut(signal).catch(report)),
+  },
+});
+
+export function startSession(): SessionActor {
+  return createActor(liveSessionMachine, {
+    input: { browserTimezone: browserTimezone() },
+    inspect,
+  }).start();
+}

@@ -1,0 +1,34 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setGlobalErrorHandler } from './api/errors.ts';
+import { showErrorToast } from './components/toaster.tsx';
+import { enableInspector } from './flows/inspect.ts';
+import { startSession } from './flows/session.flow.ts';
+import { errorText } from './forms/messages.ts';
+import { activateLocale, i18n } from './i18n/i18n.ts';
+import { localeOfPath, pageLocale } from './i18n/locale.ts';
+import { createAppRouter } from './router.tsx';
+import { system } from './theme/system.ts';
+
+async function start() {
+  const locale = localeOfPath(window.location.pathname) ?? pageLocale();
+  await activateLocale(locale);
+  setGlobalErrorHandler((item) => showErrorToast({ detail: errorText((d) => i18n._(d), item) }));
+  await enableInspector(window.location.search);
+  const session = startSession();
+  const router = createAppRouter(session);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <ChakraProvider value={system}>
+          <RouterProvider router={router} />
+        </ChakraProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,55 @@
+import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { useSelector } from '@xstate/react';
+import { AppShell } from '../components/app-shell.tsx';
+import { ErrorPage } from '../components/error-page.tsx';
+import { currentPromotion } from '../components/site.ts';
+import { toHeaderSession } from '../components/header-session.ts';
+import { isLocale, pageLocale } from '../i18n/locale.ts';
+import { pageTitle } from '../i18n/title.ts';
+
+export const Route = createFileRoute('/$locale')({
+  beforeLoad: ({ params, location }) => {
+    // A path without a locale prefix goes to the same path under the default one.
+    if (!isLocale(params.locale)) throw redirect({ href: `/${pageLocale()}${location.href}` });
+  },
+  component: LocaleLayout,
+  notFoundComponent: NotFound,
+  errorComponent: ServerError,
+});
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { session } = Route.useRouteContext();
+  const header = useSelector(session, toHeaderSession);
+  const { pathname } = useLocation();
+  return (
+    <AppShell session={header} pathname={pathname} promotion={currentPromotion(new Date())}>
+      {children}
+    </AppShell>
+  );
+}
+
+function LocaleLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+function NotFound() {
+  return (
+    <Shell>
+      <title>{pageTitle(msg`Page does not exist`).meta[0]?.title}</title>
+      <ErrorPage code={404} address={window.location.href} />
+    </Shell>
+  );
+}
+
+function ServerError() {
+  return (
+    <Shell>
+      <ErrorPage code={500} address={window.location.href} />
+    </Shell>
+  );
+}

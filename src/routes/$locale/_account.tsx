@@ -1,0 +1,22 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+
+/**
+ * The account pages need a signed-in user: anyone else goes to /login/1 with the
+ * query kept and `next` holding the page to come back to.
+ */
+export const Route = createFileRoute('/$locale/_account')({
+  beforeLoad: async ({ context, params, location }) => {
+    const session = await waitFor(context.session, (s) => !s.hasTag('checking'));
+    if (session.matches('unavailable')) throw new Error('The account service is unavailable');
+    if (!session.context.user) {
+      throw redirect({
+        to: '/$locale/login/$step',
+        params: { locale: params.locale, step: '1' },
+        search: { ...location.search, next: location.href },
+      });
+    }
+    return { user: session.context.user };
+  },
+  component: Outlet,
+});

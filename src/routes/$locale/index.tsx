@@ -1,0 +1,7 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/$locale/')({
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/$locale/login/$step', params: { locale: params.locale, step: '1' } });
+  },
+});

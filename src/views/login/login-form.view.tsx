@@ -1,0 +1,78 @@
+import { Button, chakra, Link, Stack } from '@chakra-ui/react';
+import { useForm } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { RefObject } from 'react';
+import { LoginForm } from '../../../contract/auth.ts';
+import type { LoginEvent, LoginField } from '../../../machines/login.machine.ts';
+import type { ServerErrors } from '../../../machines/field-errors.ts';
+import { TextField } from '../../forms/field.tsx';
+import { useFieldError } from '../../forms/use-field-error.ts';
+
+export interface LoginFormViewProps {
+  busy: boolean;
+  serverErrors: ServerErrors;
+  send: (event: LoginEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+  search: Record<string, unknown>;
+}
+
+const fields: LoginField[] = ['login', 'password'];
+
+export function LoginFormView({ busy, serverErrors, send, formRef, search }: LoginFormViewProps) {
+  const { t } = useLingui();
+  const fieldError = useFieldError(serverErrors);
+  const form = useForm({
+    defaultValues: { login: '', password: '' },
+    validators: { onChange: LoginForm, onSubmit: LoginForm },
+    onSubmit: ({ value }) => send({ type: 'form.submit', values: value }),
+    onSubmitInvalid: ({ value }) => send({ type: 'form.submit', values: value }),
+  });
+
+  return (
+    <chakra.form
+      ref={formRef}
+      noValidate
+      aria-label={t`Sign in`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <Stack gap="4">
+        {fields.map((name) => (
+          <form.Field key={name} name={name}>
+            {(field) => (
+              <TextField
+                name={name}
+                label={name === 'login' ? t`Username or email` : t`Password`}
+                type={name === 'password' ? 'password' : 'text'}
+                autoComplete={name === 'password' ? 'current-password' : 'username'}
+                autoFocus={name === 'login'}
+                required
+                value={field.state.value}
+                error={fieldError(field.state.meta, name)}
+                onValueChange={(value) => {
+                  field.handleChange(value);
+                  send({ type: 'field.edit', field: name });
+                }}
+                onBlur={() => {
+                  if (name === 'login') field.handleChange(field.state.value.trim());
+                  field.handleBlur();
+                }}
+              />
+            )}
+          </form.Field>
+        ))}
+        <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue">
+          <RouterLink to="/$locale/password/reset" from="/$locale" search={search}>
+            {t`Forgot password?`}
+          </RouterLink>
+        </Link>
+        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Signing in…`}>
+          {t`Sign in`}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  computeCoverage,
+  createObserved,
+  describeMachinePaths,
+  executePath,
+  generatePaths,
+  internalEvents,
+} from './path-harness.ts';
+import { lampMachine } from './fixtures/lamp.machine.ts';
+import { submitFormMachine } from './fixtures/submit-form.machine.ts';
+
+const rejectedByServer = Object.assign(new Error('server said no'), { code: 'server' });
+
+// The complete case: every state and transition of the fixture is reached, so the
+// generated coverage test passes.
+describeMachinePaths(submitFormMachine, {
+  events: (snapshot) => [
+    { type: 'form.submit' },
+    { type: 'form.edit' },
+    { type: 'retry.cancel' },
+    ...internalEvents(snapshot, {
+      submitForm: {
+        output: [{ status: 'accepted' }, { status: 'rejected' }],
+        error: [rejectedByServer],
+      },
+    }),
+  ],
+  states: {
+    'working.waitingToRetry': (snapshot) => expect(snapshot.context.attempts).toBe(1),
+    '#submitForm.accepted': (snapshot) => expect(snapshot.status).toBe('done'),
+  },
+});
+
+describe('internalEvents', () => {
+  it('lists the timers and running invocations of the active states, with payloads', () => {
+    const actor = createActor(submitFormMachine).start();
+    actor.send({ type: 'form.submit' });
+    const events = internalEvents(actor.getSnapshot(), {
+      submitForm: { output: [{ status: 'accepted' }] },
+    });
+    actor.stop();
+    expect(events).toEqual([
+      { type: 'xstate.after.giveUpAfter.submitForm.working' },
+      { type: 'xstate.done.actor.submitForm', output: { status: 'accepted' } },
+      { type: 'xstate.error.actor.submitForm', error: new Error('submitForm failed') },
+    ]);
+  });
+});
+
+describe('generatePaths', () => {
+  it('gives every transition of the state graph a path, without prefix paths', () => {
+    const paths = generatePaths(lampMachine, {
+      events: () => [{ type: 'switch.on' }, { type: 'switch.off' }, { type: 'power.cut' }],
+    });
+    expect(paths.map((path) => path.description).sort()).toEqual([
+      'switch.on → power.cut ⇒ off',
+      'switch.on → switch.off ⇒ off',
+    ]);
+  });
+});
+
+describe('computeCoverage', () => {
+  it('reports exactly the transition no event reaches', async () => {
+    // `power.cut` is left out of the events, as a forgetful test would.
+    const options = { events: () => [{ type: 'switch.on' }, { type: 'switch.off' }] };
+    const paths = generatePaths(lampMachine, options);
+    const observed = createObserved();
+    for (const path of paths) await executePath(lampMachine, path, options, observed);
+
+    const report = computeCoverage(lampMachine, observed, paths.length);
+    expect(report).toEqual({
+      machine: 'lamp',
+      states: { total: 2, covered: 2, missing: [] },
+      transitions: { total: 3, covered: 2, missing: ['lamp.on power.cut → lamp.off'] },
+      paths: 1,
+    });
+  });
+
+  it('counts nested states and always/after/done/error transitions', () => {
+    const report = computeCoverage(submitFormMachine, createObserved(), 0);
+    expect(report.states.total).toBe(8);
+    expect(report.transitions.missing).toEqual([
+      'submitForm.editing form.submit → submitForm.working',
+      'submitForm.working after giveUpAfter → submitForm.failed',
+      'submitForm.working.submitting done: submitForm → submitForm.working.deciding',
+      'submitForm.working.submitting error: submitForm [canRetry] (#0) → submitForm.working.waitingToRetry',
+      'submitForm.working.submitting error: submitForm (#1) → submitForm.failed',
+      'submitForm.working.waitingToRetry retry.cancel → submitForm.editing',
+      'submitForm.working.waitingToRetry after retryDelay → submitForm.working.submitting',
+      'submitForm.working.deciding always [isAccepted] (#0) → submitForm.accepted',
+      'submitForm.working.deciding always (#1) → submitForm.rejected',
+      'submitForm.rejected form.edit → submitForm.editing',
+    ]);
+  });
+});
+
+describe('executePath', () => {
+  it('fails a step whose live state differs from the model', async () => {
+    const [path] = generatePaths(lampMachine, { events: () => [{ type: 'switch.on' }] });
+    if (!path) throw new Error('expected a path');
+    // Send an event `off` ignores where the model says `switch.on`: it still expects `on`.
+    const steps = path.steps.map((step) => ({ ...step, event: { type: 'power.cut' } }));
+    const wrong = { ...path, steps };
+    await expect(executePath(lampMachine, wrong, {}, createObserved())).rejects.toThrow(
+      /state value/,
+    );
+  });
+});

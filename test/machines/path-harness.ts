@@ -1,0 +1,77 @@
+// Model-based path tests for XState v5 machines with invoke and after, which
+// @xstate/test's createTestModel rejects (docs/decisions/0101).
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import { computeCoverage, formatMissing, writeReport } from './path-harness/coverage.ts';
+import { createObserved, executePath } from './path-harness/execute.ts';
+import { generatePaths } from './path-harness/generate.ts';
+
+export { internalEvents, type Outcomes } from './path-harness/events.ts';
+export { computeCoverage, type CoverageReport } from './path-harness/coverage.ts';
+export { createObserved, executePath } from './path-harness/execute.ts';
+export { generatePaths, type MachinePath } from './path-harness/generate.ts';
+
+export interface PathTestOptions<M extends AnyStateMachine> {
+  /** Candidate events; add `...internalEvents(snapshot, outcomes)` for timers and effects. */
+  events: (snapshot: SnapshotFrom<M>) => EventObject[];
+  /** What distinguishes states besides their value; the whole context by default. */
+  serialize?: (snapshot: SnapshotFrom<M>) => unknown;
+  input?: InputFrom<M>;
+  /** Assertions keyed by state path (`work.waiting`) or `#state.id`, run after each step. */
+  states?: Record<string, (snapshot: SnapshotFrom<M>) => void>;
+  /** Replacement delay values in ms (the clock is fake, so the defaults cost nothing). */
+  delays?: Record<string, number>;
+}
+
+/**
+ * Registers one vitest test per generated path of `machine`, then a coverage test that
+ * fails listing every state and transition no path took. With PATHS_REPORT_DIR set,
+ * the coverage test also writes `<dir>/<machineId>.json` for `npm run paths`.
+ */
+export function describeMachinePaths<M extends AnyStateMachine>(
+  machine: M,
+  options: PathTestOptions<M>,
+): void {
+  const adapt = forSnapshotsOf(machine);
+  const { events, serialize, states } = options;
+  const traversal = {
+    events: adapt(events),
+    serialize: serialize && adapt(serialize),
+    input: options.input,
+  };
+  const execution = {
+    ...traversal,
+    delays: options.delays,
+    states: states && Object.fromEntries(Object.entries(states).map(([k, f]) => [k, adapt(f)])),
+  };
+
+  describe(`${machine.id} paths`, () => {
+    const paths = generatePaths(machine, traversal);
+    const observed = createObserved();
+    for (const path of paths) {
+      it(path.description, () => executePath(machine, path, execution, observed));
+    }
+    it('covers every state and transition', () => {
+      const report = computeCoverage(machine, observed, paths.length);
+      const dir = process.env.PATHS_REPORT_DIR;
+      if (dir) writeReport(dir, report);
+      const complete =
+        report.states.missing.length === 0 && report.transitions.missing.length === 0;
+      expect(complete, formatMissing(report)).toBe(true);
+    });
+  });
+}
+
+/**
+ * The harness handles snapshots as AnyMachineSnapshot; this checks each one belongs to
+ * `machine` (or a `.provide()` copy) before handing it to a callback typed for it.
+ */
+function forSnapshotsOf<M extends AnyStateMachine>(machine: M) {
+  const belongs = (snapshot: AnyMachineSnapshot): snapshot is SnapshotFrom<M> =>
+    snapshot.machine.id === machine.id;
+  return <R>(callback: (snapshot: SnapshotFrom<M>) => R) =>
+    (snapshot: AnyMachineSnapshot): R => {
+      if (!belongs(snapshot)) throw new Error(`snapshot of ${snapshot.machine.id}, not ${machine.id}`);
+      return callback(snapshot);
+    };
+}

@@ -1,0 +1,145 @@
+// Runs one generated path against a real actor: effects become deferred promises the
+// path settles, timers run on vitest fake timers, and every step is checked against
+// the model's prediction. What the actor really did is recorded for coverage.
+import { expect, vi } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  isMachineSnapshot,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
+import { keyOfTakenTransition } from '../../../scripts/lib/statechart.ts';
+import { classify, toJson } from './events.ts';
+import type { MachinePath } from './generate.ts';
+
+export interface Observed {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export interface ExecuteOptions {
+  input?: unknown;
+  serialize?: ((snapshot: AnyMachineSnapshot) => unknown) | undefined;
+  /** Assertions keyed by state path (`work.waiting`) or `#state.id`, run after each step. */
+  states?: Record<string, (snapshot: AnyMachineSnapshot) => void> | undefined;
+  /** Replacement delay values (ms), e.g. to mirror production timings. */
+  delays?: Record<string, number> | undefined;
+}
+
+interface Deferred {
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createObserved(): Observed {
+  return { states: new Set(), transitions: new Set() };
+}
+
+export async function executePath(
+  machine: AnyStateMachine,
+  path: MachinePath,
+  options: ExecuteOptions,
+  observed: Observed,
+): Promise<void> {
+  // Keyed by invoke id: a promise actor's `self.id` is the id of the invoke that started it.
+  const running = new Map<string, Deferred>();
+  const deferredActor = fromPromise(
+    ({ self }) =>
+      new Promise<unknown>((resolve, reject) => running.set(self.id, { resolve, reject })),
+  );
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const src of Object.keys(machine.implementations.actors)) actors[src] = deferredActor;
+  const testMachine = machine.provide({ actors, delays: options.delays ?? {} });
+
+  const received: string[] = [];
+  const record = (snapshot: AnyMachineSnapshot) => {
+    for (const node of snapshot._nodes) observed.states.add(node.id);
+  };
+  const inspect = (event: InspectionEvent) => {
+    // Only the root actor: the deferred promise actors report their own events too.
+    if (event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.event') received.push(event.event.type);
+    if (event.type === '@xstate.microstep' && isMachineSnapshot(event.snapshot)) {
+      record(event.snapshot);
+      for (const transition of event._transitions) {
+        const key = keyOfTakenTransition(transition);
+        if (key !== undefined) observed.transitions.add(key);
+      }
+    }
+  };
+
+  vi.useFakeTimers();
+  const actor = createActor(testMachine, { input: options.input, inspect });
+  try {
+    actor.start();
+    check(actor.getSnapshot(), path.initial, 'initial state', options);
+    record(actor.getSnapshot());
+    for (const [index, step] of path.steps.entries()) {
+      const where = `step ${index + 1} (${step.event.type})`;
+      received.length = 0;
+      await perform(step.event, actor, running, where);
+      await settle(() => received.includes(step.event.type));
+      expect(received, `${where}: the actor never processed the event`).toContain(
+        step.event.type,
+      );
+      check(actor.getSnapshot(), step.state, where, options);
+      record(actor.getSnapshot());
+    }
+  } finally {
+    actor.stop();
+    vi.useRealTimers();
+  }
+}
+
+async function perform(
+  event: EventObject,
+  actor: ReturnType<typeof createActor<AnyStateMachine>>,
+  running: Map<string, Deferred>,
+  where: string,
+): Promise<void> {
+  const step = classify(event);
+  if (step.kind === 'send') {
+    actor.send(event);
+  } else if (step.kind === 'after') {
+    // The scheduler knows when the timer started and its resolved delay, so the
+    // clock moves exactly to its deadline (earlier timers fire on the way, as in life).
+    const timers = Object.values(actor.system.getSnapshot()._scheduledEvents);
+    const timer = timers.find((t) => t.event.type === event.type && t.target === actor);
+    if (!timer) throw new Error(`${where}: no timer is pending for ${event.type}`);
+    await vi.advanceTimersByTimeAsync(Math.max(0, timer.startedAt + timer.delay - Date.now()));
+  } else {
+    const deferred = running.get(step.invokeId);
+    if (!deferred) throw new Error(`${where}: no invocation '${step.invokeId}' is running`);
+    running.delete(step.invokeId);
+    if (step.kind === 'done') deferred.resolve('output' in event ? event.output : undefined);
+    else deferred.reject('error' in event ? event.error : undefined);
+  }
+}
+
+/** Lets promise callbacks run until `done()` holds (a settled promise needs a few ticks). */
+async function settle(done: () => boolean): Promise<void> {
+  for (let tick = 0; tick < 20 && !done(); tick++) await Promise.resolve();
+}
+
+function check(
+  live: AnyMachineSnapshot,
+  predicted: AnyMachineSnapshot,
+  where: string,
+  options: ExecuteOptions,
+): void {
+  const error = live.status === 'error' ? `: ${String(live.error)}` : '';
+  expect(live.status, `${where}: status${error}`).toBe(predicted.status);
+  expect(live.value, `${where}: state value`).toEqual(predicted.value);
+  const view = options.serialize ?? ((snapshot: AnyMachineSnapshot): unknown => snapshot.context);
+  expect(toJson(view(live)), `${where}: context`).toBe(toJson(view(predicted)));
+  for (const [key, assertion] of Object.entries(options.states ?? {})) {
+    const active = key.startsWith('#')
+      ? live._nodes.some((node) => `#${node.id}` === key)
+      : live.matches(key);
+    if (active) assertion(live);
+  }
+}
