@@ -3,6 +3,8 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { eventLabel } from '../../../scripts/lib/statechart.ts';
 
+export type InternalEvent = EventObject & { output?: unknown; error?: unknown };
+
 /** Per invoke id: the outputs to resolve it with and the errors to reject it with. */
 export type Outcomes = Record<string, { output?: unknown[]; error?: unknown[] }>;
 
@@ -14,8 +16,11 @@ export type Outcomes = Record<string, { output?: unknown[]; error?: unknown[] }>
  * machine reads them. Events the machine does not handle are dropped later by
  * `snapshot.can()`.
  */
-export function internalEvents(snapshot: AnyMachineSnapshot, outcomes: Outcomes = {}): EventObject[] {
-  const events: EventObject[] = [];
+export function internalEvents(
+  snapshot: AnyMachineSnapshot,
+  outcomes: Outcomes = {},
+): InternalEvent[] {
+  const events: InternalEvent[] = [];
   // `_nodes` (the active state nodes) is what xstate/graph itself reads.
   for (const node of snapshot._nodes) {
     for (const delayed of node.after) events.push({ type: delayed.eventType });

@@ -1,7 +1,7 @@
 // Turns a machine into test paths: one path per edge of its state graph (shortest path
 // to the edge's source, then the edge), minus paths that are prefixes of others.
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
-import { getAdjacencyMap } from 'xstate/graph';
+import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
 import { stepLabel, toJson } from './events.ts';
 
 export interface PathStep {
@@ -44,16 +44,23 @@ export function generatePaths(machine: AnyStateMachine, options: TraversalOption
     serializeState: key,
     serializeEvent: toJson,
   });
-  const [initialKey] = Object.keys(adjacency);
-  const initial = initialKey === undefined ? undefined : adjacency[initialKey]?.state;
-  if (initialKey === undefined || initial === undefined) return [];
+  // The traversal starts at the initial snapshot, so it is the first vertex.
+  const [first] = Object.values(adjacency);
+  if (!first) return [];
+  const initial = first.state;
+  const initialKey = key(initial);
+  const edges = new Map<string, PathStep[]>();
+  for (const { state, event, nextState } of adjacencyMapToArray(adjacency)) {
+    const from = key(state);
+    edges.set(from, [...(edges.get(from) ?? []), { event, state: nextState }]);
+  }
 
   const shortest = new Map<string, PathStep[]>([[initialKey, []]]);
   const queue = [initialKey];
   const candidates: PathStep[][] = [[]];
   for (let vertex = queue.shift(); vertex !== undefined; vertex = queue.shift()) {
     const prefix = shortest.get(vertex) ?? [];
-    for (const { event, state } of Object.values(adjacency[vertex]?.transitions ?? {})) {
+    for (const { event, state } of edges.get(vertex) ?? []) {
       const steps = [...prefix, { event, state }];
       candidates.push(steps);
       const next = key(state);

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { waitFor } from 'xstate';
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
-import { KeptQuery, safeNext } from '../../search.ts';
+import { KeptQuery, safeNext } from '../../-search.ts';
 
 export const Route = createFileRoute('/$locale/login/$step')({
   validateSearch: KeptQuery,

@@ -1,0 +1,159 @@
+// npm run paths [-- --json]: runs the model-based path tests and reports, per flow,
+// how many states and transitions the generated paths reached. Fails below 100%.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { loadMachine, machineFiles } from './lib/machines.ts';
+import { allTransitionsOf, stateNodesOf } from './lib/statechart.ts';
+
+interface Tally {
+  total: number;
+  covered: number;
+  missing: string[];
+}
+interface Row {
+  file: string;
+  machine: string;
+  states: Tally;
+  transitions: Tally;
+  paths: number;
+  complete: boolean;
+  error?: string;
+}
+
+const json = process.argv.includes('--json');
+const reportDir = mkdtempSync(join(tmpdir(), 'paths-'));
+try {
+  const vitestStatus = runVitest(reportDir);
+  const reports = readReports(reportDir);
+  const rows: Row[] = [];
+  for (const file of machineFiles()) rows.push(await rowFor(file, reports));
+  const ok = vitestStatus === 0 && rows.every((row) => row.complete);
+  if (json) printJson(rows, vitestStatus, ok);
+  else printTable(rows, vitestStatus);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  rmSync(reportDir, { recursive: true, force: true });
+}
+
+function runVitest(dir: string): number {
+  const result = spawnSync('node_modules/.bin/vitest', ['run', '--project', 'unit', 'test/machines'], {
+    // With --json, stdout carries only the JSON, so vitest's output goes to stderr.
+    stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PATHS_REPORT_DIR: dir,
+      // vitest's `#!/usr/bin/env node` must find this Node (24), not the system one.
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    },
+  });
+  return result.status ?? 1;
+}
+
+interface Report {
+  machine: string;
+  states: Tally;
+  transitions: Tally;
+  paths: number;
+}
+
+function readReports(dir: string): Map<string, Report[]> {
+  const byMachine = new Map<string, Report[]>();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const parsed: unknown = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    if (!isReport(parsed)) throw new Error(`unexpected report ${name}`);
+    byMachine.set(parsed.machine, [...(byMachine.get(parsed.machine) ?? []), parsed]);
+  }
+  return byMachine;
+}
+
+function isReport(value: unknown): value is Report {
+  if (typeof value !== 'object' || value === null) return false;
+  const tally = (t: unknown) =>
+    typeof t === 'object' && t !== null && 'missing' in t && Array.isArray(t.missing);
+  return (
+    'machine' in value &&
+    typeof value.machine === 'string' &&
+    'paths' in value &&
+    typeof value.paths === 'number' &&
+    'states' in value &&
+    tally(value.states) &&
+    'transitions' in value &&
+    tally(value.transitions)
+  );
+}
+
+async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row> {
+  try {
+    const { machine } = await loadMachine(file);
+    const stateIds = stateNodesOf(machine).map((node) => node.id);
+    const transitions = allTransitionsOf(machine).map((t) => t.label);
+    const found = reports.get(machine.id) ?? [];
+    // Several suites of one machine: covered by any of them = missing in all of them.
+    const missingIn = (all: string[], pick: (r: Report) => Tally) =>
+      found.length === 0 ? all : all.filter((x) => found.every((r) => pick(r).missing.includes(x)));
+    const states = tally(stateIds.length, missingIn(stateIds, (r) => r.states));
+    const trans = tally(transitions.length, missingIn(transitions, (r) => r.transitions));
+    const paths = found.reduce((sum, r) => sum + r.paths, 0);
+    const complete = states.missing.length === 0 && trans.missing.length === 0;
+    return { file, machine: machine.id, states, transitions: trans, paths, complete };
+  } catch (error) {
+    const empty = tally(0, []);
+    const message = error instanceof Error ? error.message : String(error);
+    return { file, machine: '?', states: empty, transitions: empty, paths: 0, complete: false, error: message };
+  }
+}
+
+function tally(total: number, missing: string[]): Tally {
+  return { total, covered: total - missing.length, missing };
+}
+
+function totals(rows: Row[]) {
+  const sum = (pick: (row: Row) => number) => rows.reduce((acc, row) => acc + pick(row), 0);
+  return {
+    states: { total: sum((r) => r.states.total), covered: sum((r) => r.states.covered) },
+    transitions: {
+      total: sum((r) => r.transitions.total),
+      covered: sum((r) => r.transitions.covered),
+    },
+    paths: sum((r) => r.paths),
+  };
+}
+
+function printJson(rows: Row[], vitestStatus: number, ok: boolean): void {
+  console.log(JSON.stringify({ machines: rows, totals: totals(rows), vitestStatus, ok }, null, 2));
+}
+
+function printTable(rows: Row[], vitestStatus: number): void {
+  const header = ['machine', 'states', 'transitions', 'paths', ''];
+  const body = rows.map((row) => [
+    row.machine === '?' ? row.file : row.machine,
+    `${row.states.covered}/${row.states.total}`,
+    `${row.transitions.covered}/${row.transitions.total}`,
+    String(row.paths),
+    row.error ?? (row.complete ? 'ok' : 'INCOMPLETE'),
+  ]);
+  const sum = totals(rows);
+  const footer = [
+    'total',
+    `${sum.states.covered}/${sum.states.total}`,
+    `${sum.transitions.covered}/${sum.transitions.total}`,
+    String(sum.paths),
+    '',
+  ];
+  const table = [header, ...body, footer];
+  const widths = header.map((_, i) => Math.max(...table.map((cells) => (cells[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const cells of body) console.log(line(cells));
+  console.log(line(footer));
+  for (const row of rows.filter((r) => !r.complete && !r.error)) {
+    for (const id of row.states.missing) console.log(`  ${row.machine}: state never entered: ${id}`);
+    for (const t of row.transitions.missing) console.log(`  ${row.machine}: never taken: ${t}`);
+  }
+  if (rows.length === 0) console.log('(no machines/*.machine.ts)');
+  if (vitestStatus !== 0) console.log(`\nvitest exited with ${vitestStatus}`);
+  console.log('Goal: every flow at 100% of states and transitions.');
+}

@@ -1,0 +1,10 @@
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+let t = performance.now();
+const h = await openDatabase({ dataDir: 'memory://' });
+console.log('open', performance.now() - t); t = performance.now();
+await h.migrate();
+console.log('migrate', performance.now() - t); t = performance.now();
+await seed(h.db, { nodeEnv: 'test' });
+console.log('seed', performance.now() - t); t = performance.now();
+await h.close();

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SESSION_TTL_MS } from '../../server/auth/sessions.ts';
+import { sessions } from '../../server/db/schema.ts';
+import { parseSetCookie, useTestServer } from './harness.ts';
+
+const server = useTestServer();
+const LOGIN = '/api/auth/login/';
+
+function sessionCookie(response: Response) {
+  const header = response.headers.getSetCookie().find((h) => h.startsWith('sessionid='));
+  return header === undefined ? undefined : parseSetCookie(header);
+}
+
+describe('POST /api/auth/login/', () => {
+  it('signs in by username, form-encoded, and answers the local next', async () => {
+    const { user, password } = await server().createUser({ username: 'Alice' });
+    const client = server().client();
+    const response = await client.postForm(LOGIN, { login: 'alice', password, next: '/ru/subscription?x=1' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ next: '/ru/subscription?x=1' });
+    const profile = await client.get('/api/v1/profile/');
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({ username: user.username, email: user.email });
+  });
+
+  it('signs in by e-mail in any case, JSON too, and defaults next to the profile', async () => {
+    const { password } = await server().createUser({ email: 'bob@example.com' });
+    const client = server().client();
+    const response = await client.postJson(LOGIN, { login: '  BOB@Example.COM ', password });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ next: '/en/profile' });
+  });
+
+  it('takes the default next locale from the locale cookie, then Accept-Language', async () => {
+    const { user, password } = await server().createUser();
+    const byCookie = server().client();
+    byCookie.cookies.set('locale', 'ru');
+    const first = await byCookie.postForm(LOGIN, { login: user.username, password });
+    expect(await first.json()).toEqual({ next: '/ru/profile' });
+    const byHeader = await server()
+      .client()
+      .postForm(LOGIN, { login: user.username, password }, { headers: { 'Accept-Language': 'de, ru;q=0.8, en;q=0.5' } });
+    expect(await byHeader.json()).toEqual({ next: '/ru/profile' });
+  });
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example/',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'profile',
+    '',
+  ])('replaces a next that is not a local path: %j', async (next) => {
+    const { user, password } = await server().createUser();
+    const response = await server().client().postForm(LOGIN, { login: user.username, password, next });
+    expect(await response.json()).toEqual({ next: '/en/profile' });
+  });
+
+  it('answers user_absent at login for an unknown user', async () => {
+    const response = await server().client().postForm(LOGIN, { login: 'nobody@example.com', password: 'x' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [{ code: 'user_absent', detail: 'There is no profile with this email', source: { pointer: 'login' } }],
+    });
+  });
+
+  it('answers wrong_credentials at password for a wrong password', async () => {
+    const { user } = await server().createUser();
+    const client = server().client();
+    const response = await client.postForm(LOGIN, { login: user.email, password: 'Wrong-pass-1' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [{ code: 'wrong_credentials', detail: 'The password is incorrect', source: { pointer: 'password' } }],
+    });
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('puts required errors at each missing field', async () => {
+    const response = await server().client().postForm(LOGIN, { login: '   ' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        { code: 'required', detail: 'This field is required', source: { pointer: 'login' } },
+        { code: 'required', detail: 'This field is required', source: { pointer: 'password' } },
+      ],
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('sets an HttpOnly, Lax, 30-day sessionid cookie, not Secure outside production', async () => {
+    const { user, password } = await server().createUser();
+    const response = await server().client().postForm(LOGIN, { login: user.username, password });
+    const cookie = sessionCookie(response);
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.attributes.has('httponly')).toBe(true);
+    expect(cookie?.attributes.get('samesite')).toBe('Lax');
+    expect(cookie?.attributes.get('path')).toBe('/');
+    expect(cookie?.attributes.get('max-age')).toBe(String(SESSION_TTL_MS / 1000));
+    expect(cookie?.attributes.has('secure')).toBe(false);
+  });
+
+  it('stores only the hash of the token', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm(LOGIN, { login: user.username, password });
+    const rows = await server().db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).not.toContain(client.cookies.get('sessionid'));
+  });
+
+  it('issues a new token at each sign-in and drops the old one', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm(LOGIN, { login: user.username, password });
+    const first = client.cookies.get('sessionid');
+    await client.postForm(LOGIN, { login: user.username, password });
+    const second = client.cookies.get('sessionid');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const stale = server().client();
+    stale.cookies.set('sessionid', first ?? '');
+    expect((await stale.get('/api/v1/profile/')).status).toBe(401);
+    expect((await client.get('/api/v1/profile/')).status).toBe(200);
+    expect(await server().db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('ignores an expired session', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm(LOGIN, { login: user.username, password });
+    server().clock.advance(SESSION_TTL_MS + 1000);
+    try {
+      expect((await client.get('/api/v1/profile/')).status).toBe(401);
+    } finally {
+      server().clock.advance(-(SESSION_TTL_MS + 1000));
+    }
+    expect((await client.get('/api/v1/profile/')).status).toBe(200);
+  });
+
+  it('logout ends the session and clears the cookie', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm(LOGIN, { login: user.username, password });
+    const token = client.cookies.get('sessionid') ?? '';
+    const response = await client.request('/api/auth/logout/', { method: 'POST' });
+    expect(response.status).toBe(204);
+    expect(sessionCookie(response)?.attributes.get('max-age')).toBe('0');
+    expect(client.cookies.has('sessionid')).toBe(false);
+    const replay = server().client();
+    replay.cookies.set('sessionid', token);
+    expect((await replay.get('/api/v1/profile/')).status).toBe(401);
+  });
+
+  it('logout is fine when not signed in', async () => {
+    const response = await server().client().request('/api/auth/logout/', { method: 'POST' });
+    expect(response.status).toBe(204);
+  });
+});
+
+describe('CSRF', () => {
+  it('sets a readable csrftoken cookie on API and page responses', async () => {
+    for (const path of ['/api/v1/countries/', '/en/login/1']) {
+      const header = (await server().client().get(path)).headers.getSetCookie().find((h) => h.startsWith('csrftoken='));
+      const cookie = parseSetCookie(header ?? '');
+      expect(cookie.value.length).toBeGreaterThan(20);
+      expect(cookie.attributes.has('httponly')).toBe(false);
+      expect(cookie.attributes.get('samesite')).toBe('Lax');
+      expect(cookie.attributes.get('path')).toBe('/');
+    }
+  });
+
+  it('does not set the cookie again once the browser has it', async () => {
+    const client = server().client();
+    await client.get('/api/v1/countries/');
+    const again = await client.get('/api/v1/countries/');
+    expect(again.headers.getSetCookie().some((h) => h.startsWith('csrftoken='))).toBe(false);
+  });
+
+  it.each([
+    ['without the header', false],
+    ['with a wrong header', 'not-the-token'],
+  ] as const)('refuses an unsafe call %s', async (_, csrf) => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.get('/api/v1/profile/');
+    const response = await client.postForm(LOGIN, { login: user.username, password }, { csrf });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'csrf_failed', detail: expect.any(String) });
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('refuses a header matching a cookie the server did not sign', async () => {
+    const client = server().client();
+    client.cookies.set('csrftoken', 'forged.token');
+    const response = await client.request('/api/auth/logout/', { method: 'POST', csrf: 'forged.token' });
+    expect(response.status).toBe(403);
+    // The forged cookie is replaced, so the next try from the real page works.
+    expect(client.cookies.get('csrftoken')).not.toBe('forged.token');
+    expect((await client.request('/api/auth/logout/', { method: 'POST' })).status).toBe(204);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+
+function message(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      databaseUrl: null,
+      dataDir: './data',
+      nodeEnv: 'development',
+      sessionSecret: expect.any(String),
+      smtpUrl: null,
+      publicUrl: 'http://localhost:8080',
+      staticDir: './dist',
+      countryHeader: null,
+    });
+  });
+
+  it('reads good values', () => {
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: 'postgres://user:pw@db:5432/portal',
+      DATA_DIR: '/var/portal',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      PUBLIC_URL: 'https://account.example.com/',
+      STATIC_DIR: '/srv/dist',
+      COUNTRY_HEADER: 'CF-IPCountry',
+    });
+    expect(config).toEqual({
+      port: 0,
+      databaseUrl: 'postgres://user:pw@db:5432/portal',
+      dataDir: '/var/portal',
+      nodeEnv: 'production',
+      sessionSecret: 'x'.repeat(32),
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      publicUrl: 'https://account.example.com',
+      staticDir: '/srv/dist',
+      countryHeader: 'cf-ipcountry',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '9000', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config.publicUrl).toBe('http://localhost:9000');
+    expect(config.databaseUrl).toBeNull();
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT: expected an integer port from 0 to 65535'],
+    ['PORT', '70000', 'PORT: expected an integer port from 0 to 65535'],
+    ['DATABASE_URL', 'mysql://db/portal', 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    ['NODE_ENV', 'staging', 'NODE_ENV: expected development, production or test'],
+    ['SESSION_SECRET', 'short', 'SESSION_SECRET: expected at least 32 characters'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL: expected an smtp:// or smtps:// URL'],
+    ['PUBLIC_URL', 'account.example.com', 'PUBLIC_URL: expected an http:// or https:// URL'],
+    ['COUNTRY_HEADER', 'CF IPCountry', 'COUNTRY_HEADER: expected an HTTP header name'],
+  ])('names a bad %s and what it expects', (name, value, expected) => {
+    expect(message({ [name]: value })).toContain(expected);
+  });
+
+  it('names every bad variable at once', () => {
+    const text = message({ PORT: '-1', NODE_ENV: 'prod', SMTP_URL: 'x' });
+    expect(text).toMatch(/PORT: .*\n.*NODE_ENV: .*\n.*SMTP_URL: /);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(message({ NODE_ENV: 'production' })).toContain(
+      'SESSION_SECRET: required in production, at least 32 characters',
+    );
+    expect(message({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(31) })).toContain(
+      'SESSION_SECRET: expected at least 32 characters',
+    );
+  });
+
+  it('gives development a secret of its own', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});

@@ -1,0 +1,28 @@
+import { composeStories } from '@storybook/react-vite';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import preview from '../../.storybook/preview.tsx';
+
+type StoryModule = Parameters<typeof composeStories>[0];
+
+/**
+ * Every story renders in both locales without a warning (console.error fails the
+ * test), and the Russian one is in Russian.
+ */
+const files = import.meta.glob<StoryModule>('../../stories/*.stories.tsx', { eager: true });
+
+afterEach(cleanup);
+
+describe.each(['en', 'ru'] as const)('stories in %s', (locale) => {
+  for (const [file, module] of Object.entries(files)) {
+    const stories = composeStories(module, { ...preview, initialGlobals: { locale } });
+    for (const [name, Story] of Object.entries(stories)) {
+      it(`${file.replace('../../stories/', '')} ${name}`, async () => {
+        const { baseElement } = render(<Story />);
+        await waitFor(() => expect(baseElement.textContent).not.toBe(''));
+        const text = baseElement.textContent ?? '';
+        expect(/[а-яё]/i.test(text)).toBe(locale === 'ru');
+      });
+    }
+  }
+});
