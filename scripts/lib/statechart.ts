@@ -7,6 +7,9 @@ export interface TransitionInfo {
   key: string;
   /** Human-readable: `login.form credentials.submit [isValid] → login.submitting`. */
   label: string;
+  /** `credentials.submit`, `after pollInterval`, `done: submitLogin`, `always`. */
+  event: string;
+  guard: string | undefined;
   definition: AnyTransitionDefinition;
 }
 
@@ -74,6 +77,8 @@ function describe(
   return {
     key: transitionKey(definition.source.id, descriptor, index),
     label: `${definition.source.id} ${event}${guard ? ` [${guard}]` : ''}${nth} → ${targets}`,
+    event,
+    guard,
     definition,
   };
 }

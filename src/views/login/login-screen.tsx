@@ -9,10 +9,17 @@ export interface LoginScreenProps {
   next: string;
   search: Record<string, unknown>;
   onSignedIn: (next: string) => void;
+  /** The live machine; tests give one with stand-in actors. */
+  machine?: typeof liveLoginMachine;
 }
 
-export function LoginScreen({ next, search, onSignedIn }: LoginScreenProps) {
-  const actorRef = useActorRef(liveLoginMachine, { input: { next }, inspect });
+export function LoginScreen({
+  next,
+  search,
+  onSignedIn,
+  machine = liveLoginMachine,
+}: LoginScreenProps) {
+  const actorRef = useActorRef(machine, { input: { next }, inspect });
   const snapshot = useSelector(actorRef, (s) => s);
   const formRef = useRef<HTMLFormElement>(null);
 

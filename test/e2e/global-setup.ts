@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './server.ts';
+
+let server: RunningServer | undefined;
+
+/** Builds the SPA and starts one real server for the whole e2e run. */
+export async function setup(project: TestProject) {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  server = await startServer();
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown() {
+  await server?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+const baseURL = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL, locale: 'en-US' });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signIn(login: string, password: string, labels = { login: 'Username or email', password: 'Password', submit: 'Sign in' }) {
+  await page.getByLabel(labels.login).fill(login);
+  await page.getByLabel(labels.password, { exact: false }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+describe('sign-in in English', () => {
+  it('goes from / to the sign-in page, refuses bad input at its fields, then signs in', async () => {
+    await page.goto('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/en/login/1');
+    await expect.poll(() => page.title()).toBe('Sign in — GIS Account');
+    await expectAccessible(page);
+
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/login/')) posts += 1;
+    });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
+    expect(posts).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('login');
+    await expectAccessible(page);
+
+    await signIn('nobody@example.com', 'Whatever-1');
+    await page.getByText('There is no profile with this email').waitFor();
+    await signIn('demo', 'Wrong-pass-1');
+    await page.getByText('The password is incorrect').waitFor();
+    expect(await page.getByText('There is no profile with this email').count()).toBe(0);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe('demo');
+
+    await signIn('  DEMO@example.com ', 'Demo-pass-1');
+    await page.waitForURL('**/en/profile');
+    await page.getByText('demo@example.com').waitFor();
+    await expect.poll(() => page.title()).toBe('Profile — GIS Account');
+    await expectAccessible(page);
+  });
+
+  it('sends an unsigned visitor of a protected page to sign in, keeping the query, and back', async () => {
+    await page.goto('/en/subscription?plan=mini');
+    await page.waitForURL('**/en/login/1?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('plan')).toBe('mini');
+    expect(url.searchParams.get('next')).toBe('/en/subscription?plan=mini');
+    await signIn('demo', 'Demo-pass-1');
+    await page.waitForURL('**/en/subscription?plan=mini');
+    await page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  });
+
+  it('redirects a path without a locale prefix, shows 404 for unknown pages, signs out', async () => {
+    await page.goto('/profile');
+    await page.waitForURL('**/en/login/1?**');
+    await signIn('demo', 'Demo-pass-1');
+    await page.waitForURL('**/en/profile');
+
+    await page.goto('/en/no-such-page');
+    await page.getByRole('heading', { name: 'Page does not exist' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Go back' }).count()).toBe(1);
+    const report = await page.getByRole('link', { name: 'Report the problem by e-mail' }).getAttribute('href');
+    expect(decodeURIComponent(report ?? '')).toContain('/en/no-such-page');
+    await expectAccessible(page);
+
+    await page.goto('/en/profile');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/en/login/1');
+    const profile = await page.request.get('/api/v1/profile/');
+    expect(profile.status()).toBe(401);
+  });
+});
+
+describe('sign-in in Russian', () => {
+  it('switches the language, shows Russian texts and errors, and signs in', async () => {
+    await page.goto('/en/login/1');
+    await page.getByLabel('Language').selectOption('ru');
+    await page.waitForURL('**/ru/login/1');
+    await expect.poll(() => page.title()).toBe('Войти — Аккаунт ГИС');
+    const ru = { login: 'Имя пользователя или эл. почта', password: 'Пароль', submit: 'Войти' };
+    await signIn('demo', 'Неверный-1', ru);
+    await page.getByText('Неверный пароль').waitFor();
+    await expectAccessible(page);
+    await signIn('demo', 'Demo-pass-1', ru);
+    await page.waitForURL('**/ru/profile');
+    await page.getByRole('heading', { name: 'Профиль' }).waitFor();
+    // The saved choice makes Russian the default for addresses without a prefix.
+    await page.goto('/software');
+    await page.waitForURL('**/ru/software');
+  });
+});
