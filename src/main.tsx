@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setGlobalErrorHandler } from './api/errors.ts';
-import { showErrorToast } from './components/toaster.tsx';
+import { showErrorToast } from './components/error-toasts.tsx';
 import { enableInspector } from './flows/inspect.ts';
 import { startSession } from './flows/session.flow.ts';
 import { errorText } from './forms/messages.ts';
@@ -16,7 +16,7 @@ import { system } from './theme/system.ts';
 async function start() {
   const locale = localeOfPath(window.location.pathname) ?? pageLocale();
   await activateLocale(locale);
-  setGlobalErrorHandler((item) => showErrorToast({ detail: errorText((d) => i18n._(d), item) }));
+  setGlobalErrorHandler((item) => showErrorToast(errorText((d) => i18n._(d), item)));
   await enableInspector(window.location.search);
   const session = startSession();
   const router = createAppRouter(session);

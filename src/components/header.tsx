@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Flex, Link, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { Box, Button, Flex, Link, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
-import { planNames } from './plan-names.ts';
 
 export type HeaderSession =
   | { status: 'checking' }
@@ -17,70 +17,15 @@ export interface HeaderProps {
   onWebgisCreate: boolean;
 }
 
+/** Menu and tooltip code loads only for a signed-in user, not on the sign-in page. */
+const UserArea = lazy(() => import('./user-area.tsx'));
+
 function Logo() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
       <circle cx="16" cy="16" r="14" fill="#0058a3" />
       <path d="M9 20l5-10 4 7 2-3 3 6z" fill="#fff" />
     </svg>
-  );
-}
-
-function PlanLabel({ user }: { user: Profile }) {
-  const { t, i18n } = useLingui();
-  const teamPremium = user.team_plan === 'premium' && user.plan !== 'premium';
-  const shown = teamPremium ? 'premium' : user.plan;
-  const label = (
-    <Badge asChild colorPalette={shown === 'free' ? 'gray' : 'blue'} variant="subtle">
-      <RouterLink to="/$locale/subscription" from="/$locale">
-        {i18n._(planNames[shown])}
-      </RouterLink>
-    </Badge>
-  );
-  if (!teamPremium) return label;
-  const own = i18n._(planNames[user.plan]);
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{label}</Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{t`Team plan: Premium. Your plan: ${own}`}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
-  );
-}
-
-function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
-  const { t } = useLingui();
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
-  return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Account menu of ${name}`}>
-          {busy ? <Spinner size="xs" /> : null}
-          <Text maxW="40" truncate>
-            {name}
-          </Text>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="profile" asChild>
-              <RouterLink to="/$locale/profile" from="/$locale">
-                {t`Profile`}
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="signOut" asChild disabled={busy}>
-              <RouterLink to="/$locale/logout" from="/$locale">
-                {t`Sign out`}
-              </RouterLink>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
   );
 }
 
@@ -129,8 +74,9 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
               <RouterLink to="/$locale/webgis/create" from="/$locale">{t`Create Web GIS`}</RouterLink>
             </Button>
           )}
-          <PlanLabel user={session.user} />
-          <UserMenu user={session.user} busy={session.signingOut} />
+          <Suspense fallback={<Spinner size="sm" />}>
+            <UserArea user={session.user} busy={session.signingOut} />
+          </Suspense>
         </Flex>
       )}
     </Flex>

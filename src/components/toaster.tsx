@@ -1,16 +1,15 @@
 import { createToaster, Portal, Toast, Toaster, Stack } from '@chakra-ui/react';
-import type { ApiErrorItem } from '../api/errors.ts';
 
 /** Section 8: an error no field subscribed to shows as a red toast for 10 seconds. */
 export const ERROR_TOAST_MS = 10_000;
 
 export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
 
-export function showErrorToast(item: Pick<ApiErrorItem, 'detail'>): void {
-  toaster.create({ type: 'error', description: item.detail, duration: ERROR_TOAST_MS });
+export function showToast(detail: string): void {
+  toaster.create({ type: 'error', description: detail, duration: ERROR_TOAST_MS });
 }
 
-export function AppToaster() {
+export default function AppToaster() {
   return (
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>

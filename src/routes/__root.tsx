@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import type { SessionActor } from '../flows/session.flow.ts';
-import { AppToaster } from '../components/toaster.tsx';
+import { ToastHost } from '../components/error-toasts.tsx';
 
 export interface RouterContext {
   session: SessionActor;
@@ -11,7 +11,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     <>
       <HeadContent />
       <Outlet />
-      <AppToaster />
+      <ToastHost />
     </>
   ),
 });

@@ -67,7 +67,7 @@ describe('errors go to subscribers by pointer, else to the global handler', () =
   });
 
   it('routes by pointer and use case', () => {
-    const global = vi.fn();
+    const global = vi.fn<(item: ApiErrorItem) => void>();
     const onLogin = vi.fn();
     const onEmailSignup = vi.fn();
     setGlobalErrorHandler(global);
@@ -78,7 +78,7 @@ describe('errors go to subscribers by pointer, else to the global handler', () =
     dispatchErrors([item('login'), item('email', 'login'), item('email', 'signup'), item('')]);
     expect(onLogin).toHaveBeenCalledTimes(1);
     expect(onEmailSignup).toHaveBeenCalledExactlyOnceWith(item('email', 'signup'));
-    expect(global.mock.calls.map(([i]: [ApiErrorItem]) => i.source.pointer)).toEqual(['email', '']);
+    expect(global.mock.calls.map(([i]) => i.source.pointer)).toEqual(['email', '']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ComponentType } from 'react';
 import preview from '../../.storybook/preview.tsx';
 
 type StoryModule = Parameters<typeof composeStories>[0];
@@ -16,7 +17,8 @@ afterEach(cleanup);
 describe.each(['en', 'ru'] as const)('stories in %s', (locale) => {
   for (const [file, module] of Object.entries(files)) {
     const stories = composeStories(module, { ...preview, initialGlobals: { locale } });
-    for (const [name, Story] of Object.entries(stories)) {
+    for (const [name, composed] of Object.entries(stories)) {
+      const Story = composed as ComponentType;
       it(`${file.replace('../../stories/', '')} ${name}`, async () => {
         const { baseElement } = render(<Story />);
         await waitFor(() => expect(baseElement.textContent).not.toBe(''));

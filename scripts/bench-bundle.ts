@@ -1,0 +1,110 @@
+// npm run bench:bundle [-- --json]: builds the SPA, serves it with the real server,
+// loads /en/login/1 in headless Chromium and reports the gzip size of the JavaScript
+// a first visit downloads and of all JavaScript in dist/assets (docs/decisions/0102).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../test/e2e/browser.ts';
+import { startServer } from '../test/e2e/server.ts';
+
+const KIB = 1024;
+const goals = { firstVisitGzip: 185 * KIB, allGzip: 350 * KIB };
+const json = process.argv.includes('--json');
+
+interface FileRow {
+  file: string;
+  bytes: number;
+  gzip: number;
+  firstVisit: boolean;
+}
+
+build();
+const firstVisit = await jsOfFirstVisit('/en/login/1');
+const assets = readdirSync(join('dist', 'assets')).filter((name) => name.endsWith('.js'));
+const files: FileRow[] = assets.map((name) => {
+  const file = `assets/${name}`;
+  return { file, ...sizes(readFileSync(join('dist', file))), firstVisit: firstVisit.has(file) };
+});
+// JavaScript the page loaded from outside dist/assets (none expected) still counts.
+for (const [file, body] of firstVisit) {
+  if (!files.some((row) => row.file === file)) files.push({ file, ...sizes(body), firstVisit: true });
+}
+files.sort((a, b) => Number(b.firstVisit) - Number(a.firstVisit) || b.gzip - a.gzip);
+const sum = (rows: FileRow[]) => rows.reduce((total, row) => total + row.gzip, 0);
+const result = {
+  firstVisitGzip: sum(files.filter((row) => row.firstVisit)),
+  allGzip: sum(files.filter((row) => row.file.startsWith('assets/'))),
+  goals,
+  unit: 'bytes (gzip -9); goals in KiB = 1024 bytes',
+  files,
+};
+if (json) console.log(JSON.stringify(result, null, 2));
+else printTable(result);
+
+function build(): void {
+  // Build output goes to stderr so that --json leaves stdout to the JSON.
+  const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: ['ignore', 2, 2],
+  });
+  if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
+}
+
+function sizes(bytes: Buffer): { bytes: number; gzip: number } {
+  return { bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** Path (relative to dist/) → bytes of every JavaScript response of a first visit. */
+async function jsOfFirstVisit(route: string): Promise<Map<string, Buffer>> {
+  const server = await startServer({ NODE_ENV: 'development' });
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    await untilOk(`${server.url}/api/v1/countries/`);
+    const page = await (await browser.newContext()).newPage();
+    const seen = new Map<string, Buffer>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname.replace(/^\//, '');
+      const type = response.headers()['content-type'] ?? '';
+      if (!type.includes('javascript') && !path.endsWith('.js')) return;
+      // dist/ bytes, not the transfer: the server may compress or not.
+      const local = join('dist', path);
+      if (existsSync(local)) seen.set(path, readFileSync(local));
+      else pending.push(response.body().then((body) => void seen.set(path, body)));
+    });
+    await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    return seen;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** The server logs its address before the database is seeded; the API says when. */
+async function untilOk(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} answered ${status}, not 200, for 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function printTable(r: typeof result): void {
+  const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
+  const width = Math.max(...r.files.map((row) => row.file.length), 4);
+  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  first visit`);
+  for (const row of r.files) {
+    const mark = row.firstVisit ? 'yes' : '';
+    console.log(`${row.file.padEnd(width)}  ${kib(row.bytes).padStart(10)}  ${kib(row.gzip).padStart(10)}  ${mark}`);
+  }
+  const verdict = (value: number, goal: number) => `${kib(value)} (goal <= ${kib(goal)}: ${value <= goal ? 'met' : 'MISSED'})`;
+  console.log(`\nfirst visit /en/login/1 JavaScript, gzip -9: ${verdict(r.firstVisitGzip, r.goals.firstVisitGzip)}`);
+  console.log(`all JavaScript in dist/assets, gzip -9:     ${verdict(r.allGzip, r.goals.allGzip)}`);
+  console.log('KiB = 1024 bytes.');
+}

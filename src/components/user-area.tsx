@@ -1,0 +1,73 @@
+import { Badge, Button, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { Profile } from '../../contract/profile.ts';
+import { planNames } from './plan-names.ts';
+
+function PlanLabel({ user }: { user: Profile }) {
+  const { t, i18n } = useLingui();
+  const teamPremium = user.team_plan === 'premium' && user.plan !== 'premium';
+  const shown = teamPremium ? 'premium' : user.plan;
+  const label = (
+    <Badge asChild colorPalette={shown === 'free' ? 'gray' : 'blue'} variant="subtle">
+      <RouterLink to="/$locale/subscription" from="/$locale">
+        {i18n._(planNames[shown])}
+      </RouterLink>
+    </Badge>
+  );
+  if (!teamPremium) return label;
+  const own = i18n._(planNames[user.plan]);
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>{label}</Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{t`Team plan: Premium. Your plan: ${own}`}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
+function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
+  const { t } = useLingui();
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t`Account menu of ${name}`}>
+          {busy ? <Spinner size="xs" /> : null}
+          <Text maxW="40" truncate>
+            {name}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="profile" asChild>
+              <RouterLink to="/$locale/profile" from="/$locale">
+                {t`Profile`}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="signOut" asChild disabled={busy}>
+              <RouterLink to="/$locale/logout" from="/$locale">
+                {t`Sign out`}
+              </RouterLink>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The plan label and the user menu of the header. */
+export default function UserArea({ user, busy }: { user: Profile; busy: boolean }) {
+  return (
+    <>
+      <PlanLabel user={user} />
+      <UserMenu user={user} busy={busy} />
+    </>
+  );
+}

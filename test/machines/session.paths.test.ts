@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { demoUser } from '../fixtures/users.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const browserTimezone = { ianaName: 'Europe/Moscow', offset: 180 };
+const elsewhere = { ...demoUser, timezone: { ianaName: 'America/New_York', offset: -300 } };
+
+describeMachinePaths(sessionMachine, {
+  input: { browserTimezone },
+  events: (snapshot) => [
+    { type: 'session.refresh' },
+    { type: 'session.signOut' },
+    { type: 'session.retry' },
+    ...internalEvents(snapshot, {
+      fetchUser: { output: [demoUser, elsewhere, null] },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    user: snapshot.context.user?.timezone?.ianaName ?? null,
+  }),
+  states: {
+    checking: (snapshot) => expect(snapshot.hasTag('checking')).toBe(true),
+    signedOut: (snapshot) => expect(snapshot.context.user).toBeNull(),
+    'signedIn.idle': (snapshot) => expect(snapshot.context.user).not.toBeNull(),
+    'signedIn.sendingTimezone': (snapshot) =>
+      expect(snapshot.context.user?.timezone).not.toEqual(browserTimezone),
+    signingOut: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+  },
+});
