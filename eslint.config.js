@@ -1,0 +1,143 @@
+// ESLint flat config: typescript-eslint's recommended set (without type information,
+// see docs/decisions/0103), React hooks rules for the browser code, and the layering
+// of design.md enforced as import restrictions.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'storybook-static/',
+      'coverage/',
+      'src/routeTree.gen.ts',
+      'docs/flows/',
+      'server/db/migrations/',
+      'data/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+      // Type-only imports vanish under Node's type stripping and verbatimModuleSyntax.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports' },
+      ],
+      eqeqeq: 'error',
+    },
+  },
+
+  // Browser code: React hooks rules, browser globals, no stray console output.
+  {
+    files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // Errors go through the section-8 handlers; console output in the app is a leftover.
+    rules: { 'no-console': 'error' },
+  },
+  // Node code: the server, scripts, tests and tool configs. View tests also run in jsdom.
+  {
+    files: ['server/**', 'scripts/**', 'test/**', '*.{js,ts}', '.storybook/main.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['test/views/**', 'test/setup.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+
+  // Layering (design.md). Each message says why the import is refused.
+  {
+    files: ['machines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A whitelist, so one message covers react, @chakra-ui, @emotion, @lingui,
+              // ofetch, src/ and anything else (overlapping patterns would each report).
+              regex: '^(?!(xstate|valibot)(/|$)|\\./|\\.\\./contract/)',
+              message:
+                'machines/ are pure XState flows (design.md) and import only xstate, valibot, ' +
+                'contract/ and sibling machines: views draw the state (no React or Chakra), ' +
+                'machines hold error codes that views translate (no Lingui), and effects are ' +
+                'named actors provided from src/flows/ (no ofetch, nothing from src/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/views/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/(.*/)?api(/|$)',
+              message:
+                'Views and components get live machines from src/flows/, which provides the ' +
+                'API actors; calling src/api/ here would bypass the machine (design.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!valibot(/|$)|\\./)',
+              message:
+                'contract/ is the one truth that src/, machines/ and server/ import: it may ' +
+                'depend on valibot only, or it would drag one side into the other.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/(.*/)?(src|machines)(/|$)',
+              message:
+                'The server shares only contract/ with the SPA: browser code and flows ' +
+                'must not end up in the server (design.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
