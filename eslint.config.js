@@ -34,10 +34,7 @@ export default tseslint.config(
         },
       ],
       // Type-only imports vanish under Node's type stripping and verbatimModuleSyntax.
-      '@typescript-eslint/consistent-type-imports': [
-        'error',
-        { fixStyle: 'inline-type-imports' },
-      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: 'error',
     },
   },

@@ -28,7 +28,8 @@ const files: FileRow[] = assets.map((name) => {
 });
 // JavaScript the page loaded from outside dist/assets (none expected) still counts.
 for (const [file, body] of firstVisit) {
-  if (!files.some((row) => row.file === file)) files.push({ file, ...sizes(body), firstVisit: true });
+  if (!files.some((row) => row.file === file))
+    files.push({ file, ...sizes(body), firstVisit: true });
 }
 files.sort((a, b) => Number(b.firstVisit) - Number(a.firstVisit) || b.gzip - a.gzip);
 const sum = (rows: FileRow[]) => rows.reduce((total, row) => total + row.gzip, 0);
@@ -44,9 +45,13 @@ else printTable(result);
 
 function build(): void {
   // Build output goes to stderr so that --json leaves stdout to the JSON.
-  const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: ['ignore', 2, 2],
-  });
+  const vite = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: ['ignore', 2, 2],
+    },
+  );
   if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
 }
 
@@ -88,7 +93,10 @@ async function jsOfFirstVisit(route: string): Promise<Map<string, Buffer>> {
 async function untilOk(url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`${url} answered ${status}, not 200, for 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -98,13 +106,20 @@ async function untilOk(url: string): Promise<void> {
 function printTable(r: typeof result): void {
   const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
   const width = Math.max(...r.files.map((row) => row.file.length), 4);
-  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  first visit`);
+  console.log(
+    `${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  first visit`,
+  );
   for (const row of r.files) {
     const mark = row.firstVisit ? 'yes' : '';
-    console.log(`${row.file.padEnd(width)}  ${kib(row.bytes).padStart(10)}  ${kib(row.gzip).padStart(10)}  ${mark}`);
+    console.log(
+      `${row.file.padEnd(width)}  ${kib(row.bytes).padStart(10)}  ${kib(row.gzip).padStart(10)}  ${mark}`,
+    );
   }
-  const verdict = (value: number, goal: number) => `${kib(value)} (goal <= ${kib(goal)}: ${value <= goal ? 'met' : 'MISSED'})`;
-  console.log(`\nfirst visit /en/login/1 JavaScript, gzip -9: ${verdict(r.firstVisitGzip, r.goals.firstVisitGzip)}`);
+  const verdict = (value: number, goal: number) =>
+    `${kib(value)} (goal <= ${kib(goal)}: ${value <= goal ? 'met' : 'MISSED'})`;
+  console.log(
+    `\nfirst visit /en/login/1 JavaScript, gzip -9: ${verdict(r.firstVisitGzip, r.goals.firstVisitGzip)}`,
+  );
   console.log(`all JavaScript in dist/assets, gzip -9:     ${verdict(r.allGzip, r.goals.allGzip)}`);
   console.log('KiB = 1024 bytes.');
 }

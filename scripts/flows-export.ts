@@ -16,11 +16,16 @@ for (const name of readdirSync(outDir)) {
 const written: string[] = [];
 for (const file of machineFiles()) {
   const flow = await loadMachine(file);
-  writeFileSync(join(outDir, `${flow.base}.json`), `${JSON.stringify(flow.machine.toJSON(), null, 2)}\n`);
+  writeFileSync(
+    join(outDir, `${flow.base}.json`),
+    `${JSON.stringify(flow.machine.toJSON(), null, 2)}\n`,
+  );
   writeFileSync(join(outDir, `${flow.base}.md`), markdown(flow));
   written.push(flow.base);
 }
-console.log(`docs/flows: ${written.length} flow(s) exported${written.length ? `: ${written.join(', ')}` : ''}`);
+console.log(
+  `docs/flows: ${written.length} flow(s) exported${written.length ? `: ${written.join(', ')}` : ''}`,
+);
 
 function markdown(flow: MachineFile): string {
   const doc = docComment(readFileSync(flow.file, 'utf8'), flow.exportName);
@@ -50,7 +55,9 @@ function markdown(flow: MachineFile): string {
 
 /** The `/** ... *\/` comment right above `export const <name>`, without its stars. */
 function docComment(source: string, exportName: string): string | undefined {
-  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export const ${exportName}\\b`).exec(source);
+  const match = new RegExp(
+    `/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export const ${exportName}\\b`,
+  ).exec(source);
   return match?.[1]
     ?.split('\n')
     .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())

@@ -38,16 +38,20 @@ try {
 }
 
 function runVitest(dir: string): number {
-  const result = spawnSync('node_modules/.bin/vitest', ['run', '--project', 'unit', 'test/machines'], {
-    // With --json, stdout carries only the JSON, so vitest's output goes to stderr.
-    stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PATHS_REPORT_DIR: dir,
-      // vitest's `#!/usr/bin/env node` must find this Node (24), not the system one.
-      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+  const result = spawnSync(
+    'node_modules/.bin/vitest',
+    ['run', '--project', 'unit', 'test/machines'],
+    {
+      // With --json, stdout carries only the JSON, so vitest's output goes to stderr.
+      stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        PATHS_REPORT_DIR: dir,
+        // vitest's `#!/usr/bin/env node` must find this Node (24), not the system one.
+        PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+      },
     },
-  });
+  );
   return result.status ?? 1;
 }
 
@@ -93,15 +97,29 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
     // Several suites of one machine: covered by any of them = missing in all of them.
     const missingIn = (all: string[], pick: (r: Report) => Tally) =>
       found.length === 0 ? all : all.filter((x) => found.every((r) => pick(r).missing.includes(x)));
-    const states = tally(stateIds.length, missingIn(stateIds, (r) => r.states));
-    const trans = tally(transitions.length, missingIn(transitions, (r) => r.transitions));
+    const states = tally(
+      stateIds.length,
+      missingIn(stateIds, (r) => r.states),
+    );
+    const trans = tally(
+      transitions.length,
+      missingIn(transitions, (r) => r.transitions),
+    );
     const paths = found.reduce((sum, r) => sum + r.paths, 0);
     const complete = states.missing.length === 0 && trans.missing.length === 0;
     return { file, machine: machine.id, states, transitions: trans, paths, complete };
   } catch (error) {
     const empty = tally(0, []);
     const message = error instanceof Error ? error.message : String(error);
-    return { file, machine: '?', states: empty, transitions: empty, paths: 0, complete: false, error: message };
+    return {
+      file,
+      machine: '?',
+      states: empty,
+      transitions: empty,
+      paths: 0,
+      complete: false,
+      error: message,
+    };
   }
 }
 
@@ -126,7 +144,7 @@ function printJson(rows: Row[], vitestStatus: number, ok: boolean): void {
 }
 
 function printTable(rows: Row[], vitestStatus: number): void {
-  const header = ['machine', 'states', 'transitions', 'paths', ''];
+  const header = ['machine', 'states', 'transitions', 'paths', 'status'];
   const body = rows.map((row) => [
     row.machine === '?' ? row.file : row.machine,
     `${row.states.covered}/${row.states.total}`,
@@ -145,12 +163,16 @@ function printTable(rows: Row[], vitestStatus: number): void {
   const table = [header, ...body, footer];
   const widths = header.map((_, i) => Math.max(...table.map((cells) => (cells[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const cells of body) console.log(line(cells));
   console.log(line(footer));
   for (const row of rows.filter((r) => !r.complete && !r.error)) {
-    for (const id of row.states.missing) console.log(`  ${row.machine}: state never entered: ${id}`);
+    for (const id of row.states.missing)
+      console.log(`  ${row.machine}: state never entered: ${id}`);
     for (const t of row.transitions.missing) console.log(`  ${row.machine}: never taken: ${t}`);
   }
   if (rows.length === 0) console.log('(no machines/*.machine.ts)');

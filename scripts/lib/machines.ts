@@ -30,6 +30,7 @@ export async function loadMachine(file: string): Promise<MachineFile> {
       entry[0].endsWith('Machine') && entry[1] instanceof StateMachine,
   );
   const [exportName, machine] = found.find(([name]) => name === expected) ?? found[0] ?? [];
-  if (!exportName || !machine) throw new Error(`${file} exports no *Machine (expected ${expected})`);
+  if (!exportName || !machine)
+    throw new Error(`${file} exports no *Machine (expected ${expected})`);
   return { base, file, exportName, machine };
 }

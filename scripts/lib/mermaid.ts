@@ -75,7 +75,8 @@ function commonScope(source: AnyStateNode, target: AnyStateNode): AnyStateNode {
 }
 
 function isWithin(node: AnyStateNode, ancestor: AnyStateNode): boolean {
-  for (let at: AnyStateNode | undefined = node; at; at = at.parent) if (at === ancestor) return true;
+  for (let at: AnyStateNode | undefined = node; at; at = at.parent)
+    if (at === ancestor) return true;
   return false;
 }
 

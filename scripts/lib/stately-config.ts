@@ -29,8 +29,12 @@ function nodeConfig(node: AnyStateNode): Config {
     const transition = transitionConfig(info);
     const descriptor = info.definition.eventType;
     if (info.event === 'always') always.push(transition);
-    else if (info.event.startsWith('after ')) push(after, info.event.slice('after '.length), transition);
-    else if (descriptor.startsWith('xstate.done.actor.') || descriptor.startsWith('xstate.error.actor.')) {
+    else if (info.event.startsWith('after '))
+      push(after, info.event.slice('after '.length), transition);
+    else if (
+      descriptor.startsWith('xstate.done.actor.') ||
+      descriptor.startsWith('xstate.error.actor.')
+    ) {
       const [, kind, , ...id] = descriptor.split('.');
       const handlers = invokeHandlers.get(id.join('.')) ?? {};
       const key = kind === 'done' ? 'onDone' : 'onError';
@@ -77,7 +81,8 @@ function push(map: Record<string, Config[]>, key: string, value: Config): void {
 function addActions(config: Config, key: string, actions: readonly unknown[]): void {
   const names = actions.flatMap((action) => {
     if (typeof action === 'string') return [action];
-    if (typeof action === 'object' && action !== null && 'type' in action) return [String(action.type)];
+    if (typeof action === 'object' && action !== null && 'type' in action)
+      return [String(action.type)];
     if (typeof action === 'function' && 'type' in action) return [String(action.type)];
     return [];
   });

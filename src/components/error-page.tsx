@@ -29,7 +29,7 @@ export function ErrorPage({ code, address }: { code: number; address: string }) 
   const body = encodeURIComponent(t`The page: ${address}`);
   return (
     <Stack gap="6" py="10" maxW="xl" role="alert">
-      <Text fontSize="6xl" fontWeight="bold" color="fg.subtle" lineHeight="1">
+      <Text fontSize="6xl" fontWeight="bold" color="fg.muted" lineHeight="1">
         {shown}
       </Text>
       <Heading as="h1" size="2xl">

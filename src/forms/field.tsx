@@ -1,4 +1,4 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'onBlur' | 'value'> {
@@ -36,8 +36,15 @@ export function TextField({
         onBlur={onBlur}
         {...input}
       />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {/* The message line keeps its height, so a message appearing on blur does not
+          move the button under the pointer and swallow the click. */}
+      <Box minH="5" fontSize="sm">
+        {error ? (
+          <Field.ErrorText mt="0">{error}</Field.ErrorText>
+        ) : (
+          helperText && <Field.HelperText mt="0">{helperText}</Field.HelperText>
+        )}
+      </Box>
     </Field.Root>
   );
 }

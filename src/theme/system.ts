@@ -48,10 +48,17 @@ const config = defineConfig({
       ...semanticTokens,
       colors: {
         ...semanticTokens.colors,
-        brand: {
-          solid: { value: '{colors.blue.700}' },
-          fg: { value: '{colors.blue.700}' },
-          muted: { value: '{colors.blue.100}' },
+        // Chakra's red.500 error text reads at 3.8:1 on white; red.700 meets WCAG AA.
+        fg: {
+          ...semanticTokens.colors?.['fg'],
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        },
+        // Chakra's blue.600 buttons fall under 4.5:1 with white text while hovered
+        // (90% opacity); blue.700 keeps AA in every state.
+        blue: {
+          ...semanticTokens.colors?.['blue'],
+          solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.600}' } },
+          fg: { value: { _light: '{colors.blue.800}', _dark: '{colors.blue.300}' } },
         },
       },
     },

@@ -25,7 +25,9 @@ export function hasChromium(): boolean {
 
 export function launchChromium(): Promise<Browser> {
   if (!hasChromium()) {
-    throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    throw new Error(
+      `No Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }

@@ -8,6 +8,8 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
+    // Vitest runs with NODE_ENV=test, which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   server = await startServer();
   project.provide('baseUrl', server.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMachine, setup } from 'xstate';
+import { createMachine, setup, type AnyStateMachine } from 'xstate';
 import { toMermaid } from '../../scripts/lib/mermaid.ts';
 import { toStatelyConfig } from '../../scripts/lib/stately-config.ts';
 import { allTransitionsOf, stateNodesOf } from '../../scripts/lib/statechart.ts';
@@ -76,7 +76,7 @@ describe('toMermaid', () => {
 describe('toStatelyConfig', () => {
   it('rebuilds a machine with the same states and transitions', () => {
     const rebuilt = createMachine(toStatelyConfig(submitFormMachine));
-    const shape = (machine: typeof rebuilt) => ({
+    const shape = (machine: AnyStateMachine) => ({
       states: stateNodesOf(machine).map((node) => node.id),
       transitions: allTransitionsOf(machine).map((t) => t.label),
     });

@@ -1,7 +1,13 @@
 // Model-based path tests for XState v5 machines with invoke and after, which
 // @xstate/test's createTestModel rejects (docs/decisions/0101).
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InputFrom,
+  SnapshotFrom,
+} from 'xstate';
 import { computeCoverage, formatMissing, writeReport } from './path-harness/coverage.ts';
 import { createObserved, executePath } from './path-harness/execute.ts';
 import { generatePaths } from './path-harness/generate.ts';
@@ -71,7 +77,8 @@ function forSnapshotsOf<M extends AnyStateMachine>(machine: M) {
     snapshot.machine.id === machine.id;
   return <R>(callback: (snapshot: SnapshotFrom<M>) => R) =>
     (snapshot: AnyMachineSnapshot): R => {
-      if (!belongs(snapshot)) throw new Error(`snapshot of ${snapshot.machine.id}, not ${machine.id}`);
+      if (!belongs(snapshot))
+        throw new Error(`snapshot of ${snapshot.machine.id}, not ${machine.id}`);
       return callback(snapshot);
     };
 }

@@ -50,6 +50,17 @@ describe('sign-in form', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it('shows every rule on submit even when one field already has an error', async () => {
+    const user = userEvent.setup();
+    renderLogin(vi.fn());
+    const login = await screen.findByLabelText(/Username or email/);
+    await user.type(login, 'x');
+    await user.clear(login);
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+  });
+
   it('trims the login and signs in', async () => {
     const user = userEvent.setup();
     const submit = vi.fn<Submit>().mockResolvedValue({ next: '/en/profile' });

@@ -24,10 +24,15 @@ export function LoginFormView({ busy, serverErrors, send, formRef, search }: Log
   const fieldError = useFieldError(serverErrors);
   const form = useForm({
     defaultValues: { login: '', password: '' },
-    validators: { onChange: LoginForm, onSubmit: LoginForm },
-    onSubmit: ({ value }) => send({ type: 'form.submit', values: value }),
-    onSubmitInvalid: ({ value }) => send({ type: 'form.submit', values: value }),
+    validators: { onChange: LoginForm },
   });
+  // Not form.handleSubmit: it stops early once any field has an error, leaving the
+  // other fields untouched. Every field shows its rule, then the machine decides.
+  const submit = async () => {
+    for (const name of fields) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true }));
+    await form.validate('change');
+    send({ type: 'form.submit', values: form.state.values });
+  };
 
   return (
     <chakra.form
@@ -36,10 +41,10 @@ export function LoginFormView({ busy, serverErrors, send, formRef, search }: Log
       aria-label={t`Sign in`}
       onSubmit={(e) => {
         e.preventDefault();
-        void form.handleSubmit();
+        void submit();
       }}
     >
-      <Stack gap="4">
+      <Stack gap="2">
         {fields.map((name) => (
           <form.Field key={name} name={name}>
             {(field) => (

@@ -83,9 +83,7 @@ export async function executePath(
       received.length = 0;
       await perform(step.event, actor, running, where);
       await settle(() => received.includes(step.event.type));
-      expect(received, `${where}: the actor never processed the event`).toContain(
-        step.event.type,
-      );
+      expect(received, `${where}: the actor never processed the event`).toContain(step.event.type);
       check(actor.getSnapshot(), step.state, where, options);
       record(actor.getSnapshot());
     }
