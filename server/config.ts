@@ -39,7 +39,10 @@ const EnvSchema = v.object({
       v.regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// or postgresql:// URL'),
     ),
   ),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')), './data'),
+  DATA_DIR: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
+    './data',
+  ),
   NODE_ENV: v.optional(
     v.picklist(['development', 'production', 'test'], 'expected development, production or test'),
     'development',
@@ -48,7 +51,11 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.minLength(32, 'expected at least 32 characters')),
   ),
   SMTP_URL: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL'),
+    ),
   ),
   PUBLIC_URL: v.optional(
     v.pipe(
@@ -57,7 +64,10 @@ const EnvSchema = v.object({
       v.regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'expected an http:// or https:// URL'),
     ),
   ),
-  STATIC_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')), './dist'),
+  STATIC_DIR: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
+    './dist',
+  ),
   COUNTRY_HEADER: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')),
   ),

@@ -12,8 +12,14 @@ const COUNTRY_BY_LANGUAGE: Record<Locale, string> = { ru: 'RU', en: 'US' };
  * (Cloudflare sends XX or T1 for unknown and Tor, which are not in the table),
  * else by language. The name is in that language.
  */
-export async function visitorCountry(c: Context, deps: AppDeps, lang: Locale): Promise<CurrentCountry> {
-  const fromHeader = deps.config.countryHeader ? c.req.header(deps.config.countryHeader) : undefined;
+export async function visitorCountry(
+  c: Context,
+  deps: AppDeps,
+  lang: Locale,
+): Promise<CurrentCountry> {
+  const fromHeader = deps.config.countryHeader
+    ? c.req.header(deps.config.countryHeader)
+    : undefined;
   const candidates = [fromHeader?.trim().toUpperCase(), COUNTRY_BY_LANGUAGE[lang]];
   for (const code of candidates) {
     if (!code || !/^[A-Z]{2}$/.test(code)) continue;

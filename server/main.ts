@@ -19,7 +19,9 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const handle = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.resolve(config.dataDir) },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { dataDir: path.resolve(config.dataDir) },
   logger,
 );
 await handle.migrate();

@@ -28,7 +28,8 @@ async function staticFile(root: string, urlPath: string): Promise<string | null>
   } catch {
     return null;
   }
-  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return null;
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.')))
+    return null;
   const file = path.join(root, decoded);
   if (!file.startsWith(root + path.sep)) return null;
   const info = await stat(file).catch(() => null);

@@ -41,7 +41,8 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, CSRF_COOKIE);
     const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
-    const guarded = UNSAFE.has(c.req.method) && (c.req.path === '/api' || c.req.path.startsWith('/api/'));
+    const guarded =
+      UNSAFE.has(c.req.method) && (c.req.path === '/api' || c.req.path.startsWith('/api/'));
     if (guarded) {
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {

@@ -12,7 +12,12 @@ export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
-function derive(password: string, salt: Buffer, params: ScryptParams, length: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: ScryptParams,
+  length: number,
+): Promise<Buffer> {
   const options: ScryptOptions = {
     ...params,
     // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below that.
@@ -28,7 +33,10 @@ function derive(password: string, salt: Buffer, params: ScryptParams, length: nu
 }
 
 /** `params` is for tests only, which may use a lower cost; production keeps the default. */
-export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, params, KEY_BYTES);
   const { N, r, p } = params;

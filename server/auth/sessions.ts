@@ -26,12 +26,18 @@ function cookieOptions(deps: AppDeps) {
 }
 
 /** Sign-in: a fresh token every time, replacing whatever session this browser had. */
-export async function startSession(c: Context<AppEnv>, deps: AppDeps, userId: number): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  userId: number,
+): Promise<void> {
   const now = deps.clock.now();
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
   // Housekeeping: this user's expired sessions are of no use to anyone.
-  await deps.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await deps.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await deps.db.insert(sessions).values({
@@ -41,7 +47,11 @@ export async function startSession(c: Context<AppEnv>, deps: AppDeps, userId: nu
     expiresAt,
     lastSeenAt: now,
   });
-  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(deps), expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 });
+  setCookie(c, SESSION_COOKIE, token, {
+    ...cookieOptions(deps),
+    expires: expiresAt,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 }
 
 /** Sign-out: forget the session on both sides; harmless when there is none. */
@@ -70,7 +80,10 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
       if (row) {
         c.set('user', row.user);
         if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
-          await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+          await deps.db
+            .update(sessions)
+            .set({ lastSeenAt: now })
+            .where(eq(sessions.tokenHash, tokenHash));
         }
       }
     }

@@ -18,29 +18,38 @@ export type DatabaseHandle = {
   /** Applies pending migrations from server/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a gzipped tarball, reusable as a `template`. */
+  dump?: () => Promise<Blob>;
 };
 
-/** Either a PostgreSQL URL, or a PGlite folder (`memory://` keeps it in memory). */
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string };
+/**
+ * Either a PostgreSQL URL, or a PGlite folder (`memory://` keeps it in memory).
+ * `template` is a PGlite data dump to start from, which skips initdb (tests use it).
+ */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string; template?: Blob };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 // Any fixed number: every server process agrees on it, so concurrent starts queue.
 const MIGRATION_LOCK = 724_311;
 
-export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  logger?: Logger,
+): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl, logger);
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.template);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite({ client, schema });
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('gzip'),
   };
 }
 

@@ -55,7 +55,10 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const countries = pgTable('countries', {

@@ -13,7 +13,9 @@ import { countries, planPrices, plans, users } from './schema.ts';
 // (AC CP CQ DG EA IC TA), groupings (EU EZ QO UN), pseudo and unknown regions
 // (XA XB ZZ), Kosovo's user-assigned XK, and withdrawn codes kept as aliases.
 const NOT_ISO = new Set(
-  'AC CP CQ DG EA IC TA EU EZ QO UN XA XB ZZ XK AN BU CS DD DY FX HV NH RH SU TP UK VD YD YU ZR'.split(' '),
+  'AC CP CQ DG EA IC TA EU EZ QO UN XA XB ZZ XK AN BU CS DD DY FX HV NH RH SU TP UK VD YD YU ZR'.split(
+    ' ',
+  ),
 );
 
 /** All 249 ISO 3166-1 alpha-2 codes with English and Russian names from ICU. */
@@ -43,7 +45,11 @@ export const PRICE_TABLE = {
   premium: { name: 'Premium', rub: [2500, 30000, 24000], usd: [30, 360, 288], eur: [25, 300, 240] },
 } as const satisfies Record<string, { name: string; rub: Row; usd: Row; eur: Row }>;
 
-export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@example.com', password: 'Demo-pass-1' } as const;
+export const DEMO_ACCOUNT = {
+  username: 'demo',
+  email: 'demo@example.com',
+  password: 'Demo-pass-1',
+} as const;
 
 async function seedPlans(db: Database): Promise<void> {
   const ids = ['free', 'mini', 'premium'] as const;
@@ -70,7 +76,10 @@ async function seedDemoAccount(db: Database): Promise<void> {
     .where(sql`lower(${users.username}) = ${DEMO_ACCOUNT.username}`)
     .limit(1);
   if (existing) return;
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNT.email));
   if (taken) return;
   await db
     .insert(users)

@@ -12,11 +12,16 @@ export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/json' || type.endsWith('+json')) {
     const text = await c.req.text();
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw invalidInput();
     }
+    // Every body here is a set of named fields; anything else has no field to blame.
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw invalidInput();
+    return parsed;
   }
   if (type === 'application/x-www-form-urlencoded') {
     return Object.fromEntries(new URLSearchParams(await c.req.text()));

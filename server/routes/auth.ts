@@ -17,13 +17,19 @@ import { parseInput } from '../http/validate.ts';
  * characters (browsers drop them, which could turn `/\t/x` into `//x`).
  */
 export function isLocalPath(next: string): boolean {
-  return /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(next);
+  const hasControl = [...next].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f;
+  });
+  return !hasControl && /^\/(?![/\\])[^\s\\]*$/.test(next);
 }
 
 /** Usernames cannot hold '@', so the login names one or the other, never both. */
 async function findUserByLogin(db: Database, login: string): Promise<User | undefined> {
   const lowered = login.toLowerCase();
-  const where = lowered.includes('@') ? eq(users.email, lowered) : sql`lower(${users.username}) = ${lowered}`;
+  const where = lowered.includes('@')
+    ? eq(users.email, lowered)
+    : sql`lower(${users.username}) = ${lowered}`;
   const [user] = await db.select().from(users).where(where).limit(1);
   return user;
 }
@@ -41,7 +47,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw fieldError('password', 'wrong_credentials');
     }
     await startSession(c, deps, user.id);
-    const next = form.next !== undefined && isLocalPath(form.next) ? form.next : `/${preferredLocale(c)}/profile`;
+    const next =
+      form.next !== undefined && isLocalPath(form.next)
+        ? form.next
+        : `/${preferredLocale(c)}/profile`;
     return c.json({ next } satisfies AuthResult);
   });
 

@@ -16,7 +16,11 @@ export function timezoneRoutes(deps: AppDeps): Hono<AppEnv> {
     const { timezone } = parseInput(TimezoneUpdate, await readBody(c));
     await deps.db
       .update(users)
-      .set({ timezoneIana: timezone.ianaName, timezoneOffset: timezone.offset, updatedAt: deps.clock.now() })
+      .set({
+        timezoneIana: timezone.ianaName,
+        timezoneOffset: timezone.offset,
+        updatedAt: deps.clock.now(),
+      })
       .where(eq(users.id, user.id));
     return c.json({ timezone });
   });

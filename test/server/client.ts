@@ -26,7 +26,11 @@ export type TestClient = {
   request(path: string, init?: RequestInit & RequestOptions): Promise<Response>;
   get(path: string, options?: RequestOptions): Promise<Response>;
   postJson(path: string, body: unknown, options?: RequestOptions): Promise<Response>;
-  postForm(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<Response>;
+  postForm(
+    path: string,
+    fields: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<Response>;
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,13 +51,15 @@ export function createClient(app: Hono<AppEnv>): TestClient {
     const { csrf = true, headers: extra = {}, ...rest } = init;
     const method = (rest.method ?? 'GET').toUpperCase();
     // Like the SPA: the page has been loaded first, so the CSRF cookie is there.
-    if (UNSAFE.has(method) && csrf !== false && !cookies.has('csrftoken')) await request('/api/v1/profile/');
+    if (UNSAFE.has(method) && csrf !== false && !cookies.has('csrftoken'))
+      await request('/api/v1/profile/');
     const headers = new Headers(extra);
     if (cookies.size > 0) {
       headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }
     const token = typeof csrf === 'string' ? csrf : cookies.get('csrftoken');
-    if (UNSAFE.has(method) && csrf !== false && token !== undefined) headers.set('X-CSRFToken', token);
+    if (UNSAFE.has(method) && csrf !== false && token !== undefined)
+      headers.set('X-CSRFToken', token);
     const response = await app.request(path, { ...rest, method, headers });
     remember(response);
     return response;

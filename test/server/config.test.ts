@@ -59,7 +59,11 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'eighty', 'PORT: expected an integer port from 0 to 65535'],
     ['PORT', '70000', 'PORT: expected an integer port from 0 to 65535'],
-    ['DATABASE_URL', 'mysql://db/portal', 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    [
+      'DATABASE_URL',
+      'mysql://db/portal',
+      'DATABASE_URL: expected a postgres:// or postgresql:// URL',
+    ],
     ['NODE_ENV', 'staging', 'NODE_ENV: expected development, production or test'],
     ['SESSION_SECRET', 'short', 'SESSION_SECRET: expected at least 32 characters'],
     ['SMTP_URL', 'http://mail', 'SMTP_URL: expected an smtp:// or smtps:// URL'],

@@ -1,11 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
+import {
+  migrationsFolder,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '../../server/db/client.ts';
 import { users, type NewUser, type User } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
 import type { AppEnv, Clock } from '../../server/http/context.ts';
@@ -24,7 +32,7 @@ export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() });
     await handle.migrate();
     return handle;
   }
@@ -49,6 +57,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A migrated PGlite data dump shared by all test files through the temp folder:
+ * loading it costs ~1 s, initdb ~5 s. Keyed by the migrations, so a new one rebuilds it.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
+  }
+  const cached = path.join(tmpdir(), `portal-test-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
+  const existing = await readFile(cached).catch(() => null);
+  if (existing) return new Blob([existing]);
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  await handle.migrate();
+  const dump = await handle.dump?.();
+  await handle.close();
+  if (!dump) throw new Error('PGlite handle without dump()');
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  // Parallel files may race to build it: write aside, then rename atomically.
+  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, bytes);
+  await rename(partial, cached);
+  return new Blob([bytes]);
+}
+
 /** Config as the tests want it: test mode, and no built SPA unless a test makes one. */
 export function testConfig(env: Env = {}): Config {
   return loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent-static-dir', ...env });
@@ -71,7 +105,9 @@ export type TestServer = {
   /** A browser: keeps cookies and sends the CSRF header on unsafe calls. */
   client(): TestClient;
   /** A confirmed user with a known password (defaults unique per call). */
-  createUser(fields?: Partial<NewUser> & { password?: string }): Promise<{ user: User; password: string }>;
+  createUser(
+    fields?: Partial<NewUser> & { password?: string },
+  ): Promise<{ user: User; password: string }>;
 };
 
 let userCount = 0;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, OWASP_SCRYPT, readHashParams, verifyPassword } from '../../server/auth/passwords.ts';
+import {
+  hashPassword,
+  OWASP_SCRYPT,
+  readHashParams,
+  verifyPassword,
+} from '../../server/auth/passwords.ts';
 import { TEST_SCRYPT } from './harness.ts';
 
 describe('passwords', () => {
@@ -33,8 +38,9 @@ describe('passwords', () => {
 
   it('refuses a tampered key', async () => {
     const stored = await hashPassword('pw', TEST_SCRYPT);
-    const tampered = stored.replace(/\$(.)([^$]*)$/, (_, first: string, rest: string) =>
-      `$${first === 'A' ? 'B' : 'A'}${rest}`,
+    const tampered = stored.replace(
+      /\$(.)([^$]*)$/,
+      (_, first: string, rest: string) => `$${first === 'A' ? 'B' : 'A'}${rest}`,
     );
     expect(await verifyPassword('pw', tampered)).toBe(false);
   });

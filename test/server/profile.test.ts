@@ -25,7 +25,10 @@ describe('GET /api/v1/profile/', () => {
   it('answers 401 when signed out', async () => {
     const response = await server().client().get('/api/v1/profile/');
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ code: 'not_authenticated', detail: 'You need to sign in to continue' });
+    expect(await response.json()).toEqual({
+      code: 'not_authenticated',
+      detail: 'You need to sign in to continue',
+    });
   });
 
   it('answers the contract Profile when signed in', async () => {
@@ -62,7 +65,9 @@ describe('GET /api/v1/profile/', () => {
 
 describe('POST /api/v1/user_timezone_info/', () => {
   it('needs sign-in', async () => {
-    const response = await server().client().postJson(TIMEZONE, { timezone: { ianaName: 'Europe/Moscow', offset: -180 } });
+    const response = await server()
+      .client()
+      .postJson(TIMEZONE, { timezone: { ianaName: 'Europe/Moscow', offset: -180 } });
     expect(response.status).toBe(401);
   });
 
@@ -81,7 +86,10 @@ describe('POST /api/v1/user_timezone_info/', () => {
   it.each([
     [{ timezone: { ianaName: 'Mars/Olympus_Mons', offset: 0 } }, 'Unknown time zone'],
     [{ timezone: { ianaName: '+05:00', offset: -300 } }, 'Unknown time zone'],
-    [{ timezone: { ianaName: 'Europe/Moscow', offset: 'three hours' } }, 'This field must be a number'],
+    [
+      { timezone: { ianaName: 'Europe/Moscow', offset: 'three hours' } },
+      'This field must be a number',
+    ],
     [{ timezone: { ianaName: 'Europe/Moscow', offset: 10_000 } }, 'Must be at most 840'],
     [{ timezone: 'Europe/Moscow' }, expect.any(String)],
   ])('refuses %j at the timezone field', async (body, detail) => {
@@ -98,7 +106,9 @@ describe('POST /api/v1/user_timezone_info/', () => {
     const { client } = await signedIn();
     const response = await client.postJson(TIMEZONE, {});
     expect(await response.json()).toEqual({
-      errors: [{ code: 'required', detail: 'This field is required', source: { pointer: 'timezone' } }],
+      errors: [
+        { code: 'required', detail: 'This field is required', source: { pointer: 'timezone' } },
+      ],
     });
   });
 });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseSetCookie, useTestServer } from './harness.ts';
+
+const server = useTestServer();
+const LOGIN = '/api/auth/login/';
+
+describe('CSRF', () => {
+  it('sets a readable csrftoken cookie on API and page responses', async () => {
+    for (const path of ['/api/v1/countries/', '/en/login/1']) {
+      const header = (await server().client().get(path)).headers
+        .getSetCookie()
+        .find((h) => h.startsWith('csrftoken='));
+      const cookie = parseSetCookie(header ?? '');
+      expect(cookie.value.length).toBeGreaterThan(20);
+      expect(cookie.attributes.has('httponly')).toBe(false);
+      expect(cookie.attributes.get('samesite')).toBe('Lax');
+      expect(cookie.attributes.get('path')).toBe('/');
+    }
+  });
+
+  it('does not set the cookie again once the browser has it', async () => {
+    const client = server().client();
+    await client.get('/api/v1/countries/');
+    const again = await client.get('/api/v1/countries/');
+    expect(again.headers.getSetCookie().some((h) => h.startsWith('csrftoken='))).toBe(false);
+  });
+
+  it.each([
+    ['without the header', false],
+    ['with a wrong header', 'not-the-token'],
+  ] as const)('refuses an unsafe call %s', async (_, csrf) => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.get('/api/v1/profile/');
+    const response = await client.postForm(LOGIN, { login: user.username, password }, { csrf });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'csrf_failed', detail: expect.any(String) });
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('refuses a header matching a cookie the server did not sign', async () => {
+    const client = server().client();
+    client.cookies.set('csrftoken', 'forged.token');
+    const response = await client.request('/api/auth/logout/', {
+      method: 'POST',
+      csrf: 'forged.token',
+    });
+    expect(response.status).toBe(403);
+    // The forged cookie is replaced, so the next try from the real page works.
+    expect(client.cookies.get('csrftoken')).not.toBe('forged.token');
+    expect((await client.request('/api/auth/logout/', { method: 'POST' })).status).toBe(204);
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { memoryLogger } from '../../server/logger.ts';
+import {
+  createClient,
+  createTestDatabase,
+  testConfig,
+  useTestServer,
+  type TestClient,
+} from './harness.ts';
+
+const server = useTestServer();
+
+describe('unknown API paths and methods', () => {
+  it.each([
+    ['GET', '/api/'],
+    ['GET', '/api/v1/nothing/'],
+    ['GET', '/api/v1/profile'],
+    ['DELETE', '/api/v1/profile/'],
+    ['GET', '/api/auth/login/'],
+    ['PUT', '/api/v1/countries/'],
+  ])('%s %s answers 404 JSON', async (method, path) => {
+    const response = await server().client().request(path, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ code: 'not_found', detail: 'Nothing found' });
+  });
+});
+
+const INVALID_INPUT = {
+  code: 'invalid_input',
+  detail: 'Entered data is not valid. Please check your input and try again.',
+};
+
+describe('garbage bodies never give a 500', () => {
+  const endpoints = ['/api/auth/login/', '/api/v1/ip_country/', '/api/v1/user_timezone_info/'];
+  let client: TestClient;
+
+  // Signed in, so the timezone call gets as far as reading its body.
+  beforeAll(async () => {
+    const { user, password } = await server().createUser();
+    client = server().client();
+    await client.postForm('/api/auth/login/', { login: user.username, password });
+  });
+
+  it.each(endpoints)('malformed JSON to %s is invalid_input', async (path) => {
+    const response = await client.request(path, {
+      method: 'POST',
+      body: '{"login": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(INVALID_INPUT);
+  });
+
+  it.each(endpoints)('JSON that is not an object, to %s, is invalid_input', async (path) => {
+    for (const body of [null, 42, 'text', [1, 2], true]) {
+      const response = await client.postJson(path, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(INVALID_INPUT);
+    }
+  });
+
+  it('wrong types are field errors, not crashes', async () => {
+    const response = await server()
+      .client()
+      .postJson('/api/auth/login/', { login: ['a'], password: { x: 1 }, next: 5 });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        { code: 'invalid_input', detail: 'Enter a text value', source: { pointer: 'login' } },
+        { code: 'invalid_input', detail: 'Enter a text value', source: { pointer: 'password' } },
+        { code: 'invalid_input', detail: 'Enter a text value', source: { pointer: 'next' } },
+      ],
+    });
+  });
+
+  it('an over-long field is a field error', async () => {
+    const response = await server()
+      .client()
+      .postForm('/api/auth/login/', { login: 'a'.repeat(300), password: 'x' });
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          code: 'invalid_input',
+          detail: 'Must be at most 254 characters',
+          source: { pointer: 'login' },
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['text/plain', 'login=a&password=b'],
+    ['', 'login=a&password=b'],
+    ['multipart/form-data; boundary=x', 'not multipart at all'],
+    ['application/x-www-form-urlencoded', '%%%&&&==='],
+  ])('an unreadable body with content type %j is 400', async (type, body) => {
+    const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+    const response = await server()
+      .client()
+      .request('/api/auth/login/', { method: 'POST', body, headers });
+    expect(response.status).toBe(400);
+  });
+
+  it('a body over 64 KiB is 413', async () => {
+    const huge = JSON.stringify({ login: 'x'.repeat(70 * 1024), password: 'y' });
+    const variants: Record<string, string>[] = [
+      { 'Content-Type': 'application/json' },
+      { 'Content-Type': 'application/json', 'Content-Length': String(huge.length) },
+    ];
+    for (const headers of variants) {
+      const response = await server()
+        .client()
+        .request('/api/auth/login/', { method: 'POST', body: huge, headers });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
+    }
+  });
+
+  it('nothing above was logged as an error', () => {
+    expect(server().logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('an unexpected failure', () => {
+  const logger = memoryLogger();
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    const handle = await createTestDatabase();
+    app = createApp({ config: testConfig(), db: handle.db, logger });
+    // A closed database makes every query throw: the kind of failure nobody planned.
+    await handle.close();
+  });
+  afterAll(() => {
+    logger.entries.length = 0;
+  });
+
+  it('answers 500 system without details and logs the error', async () => {
+    const response = await createClient(app).get('/api/v1/countries/');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      code: 'system',
+      detail: 'Something went wrong. Try again later.',
+    });
+    expect(text).not.toMatch(/at .*\.ts/);
+    expect(logger.entries).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        message: 'unhandled error',
+        fields: expect.objectContaining({ path: '/api/v1/countries/' }),
+      }),
+    ]);
+  });
+});

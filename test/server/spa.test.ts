@@ -1,0 +1,120 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './harness.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head><meta name="portal-locale" content="en" /><script type="module" src="/assets/index-abc123.js"></script></head>
+  <body><div id="root"></div></body>
+</html>`;
+
+// The static folder must exist before useTestServer's beforeAll builds the app.
+const staticDir = path.join(tmpdir(), `portal-spa-${process.pid}-${Date.now()}`);
+beforeAll(async () => {
+  await mkdir(path.join(staticDir, 'assets'), { recursive: true });
+  await writeFile(path.join(staticDir, 'index.html'), INDEX);
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(staticDir, '.secret'), 'hidden');
+});
+afterAll(async () => {
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const server = useTestServer({ env: { STATIC_DIR: staticDir } });
+
+describe('SPA serving', () => {
+  it('redirects / to the login page of the visitor locale, keeping the query', async () => {
+    const plain = await server().client().get('/');
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get('location')).toBe('/en/login/1');
+    const russian = await server()
+      .client()
+      .get('/?next=%2Fen%2Fprofile', { headers: { 'Accept-Language': 'ru-RU,ru;q=0.9' } });
+    expect(russian.headers.get('location')).toBe('/ru/login/1?next=%2Fen%2Fprofile');
+  });
+
+  it.each([
+    ['/ru', 'ru'],
+    ['/ru/profile', 'ru'],
+    ['/en/login/1', 'en'],
+  ])('serves %s with the locale written into the HTML', async (urlPath, locale) => {
+    const response = await server().client().get(urlPath);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${locale}">`);
+    expect(html).toContain(`<meta name="portal-locale" content="${locale}" />`);
+  });
+
+  it('redirects an unprefixed path by the locale cookie first', async () => {
+    const client = server().client();
+    client.cookies.set('locale', 'ru');
+    const response = await client.get('/subscription/update?plan=premium', {
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/ru/subscription/update?plan=premium');
+  });
+
+  it('redirects an unprefixed path by Accept-Language, else en', async () => {
+    const ru = await server()
+      .client()
+      .get('/profile', { headers: { 'Accept-Language': 'de;q=1, ru;q=0.5' } });
+    expect(ru.headers.get('location')).toBe('/ru/profile');
+    const other = server().client();
+    other.cookies.set('locale', 'fr');
+    const en = await other.get('/profile', { headers: { 'Accept-Language': 'de, fr' } });
+    expect(en.headers.get('location')).toBe('/en/profile');
+  });
+
+  it('serves hashed assets as immutable with their type', async () => {
+    const response = await server().client().get('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log("app")');
+  });
+
+  it('serves other files with their type', async () => {
+    const response = await server().client().get('/favicon.svg');
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('never serves hidden files or escapes the folder', async () => {
+    for (const urlPath of [
+      '/.secret',
+      '/assets/../.secret',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/%2e%2e%2f.secret',
+    ]) {
+      const response = await server().client().get(urlPath);
+      expect(response.status, urlPath).toBe(302);
+      expect(await response.text()).not.toContain('hidden');
+    }
+  });
+
+  it('sends the security headers and the CSRF cookie with pages', async () => {
+    const response = await server().client().get('/en/profile');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(response.headers.getSetCookie().some((h) => h.startsWith('csrftoken='))).toBe(true);
+  });
+});
+
+describe('without a build', () => {
+  const unbuilt = useTestServer({ env: { STATIC_DIR: path.join(staticDir, 'missing') } });
+
+  it('answers 503 saying to run npm run build', async () => {
+    const response = await unbuilt().client().get('/en/login/1');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
+  });
+});
