@@ -16,8 +16,7 @@ export interface LoginContext {
   serverErrors: ServerErrors;
 }
 export type LoginEvent =
-  | { type: 'form.submit'; values: LoginValues }
-  | { type: 'field.edit'; field: LoginField };
+  { type: 'form.submit'; values: LoginValues } | { type: 'field.edit'; field: LoginField };
 
 /**
  * Sign-in (/login/1): the form is edited, submitted when valid, refused fields come
@@ -39,8 +38,7 @@ export const loginMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: LoginValues }) =>
-      v.safeParse(LoginForm, params.values).success,
+    isValid: (_, params: { values: LoginValues }) => v.safeParse(LoginForm, params.values).success,
   },
 }).createMachine({
   id: 'login',

@@ -9,9 +9,7 @@ export interface SessionContext extends SessionInput {
   user: Profile | null;
 }
 export type SessionEvent =
-  | { type: 'session.refresh' }
-  | { type: 'session.signOut' }
-  | { type: 'session.retry' };
+  { type: 'session.refresh' } | { type: 'session.signOut' } | { type: 'session.retry' };
 
 /**
  * The session: reads the user at start (401/403 mean signed out), sends the browser's

@@ -52,7 +52,10 @@ run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('formatting', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 vitest('unit, machine and view tests', 'unit');
 run('path coverage of every machine', process.execPath, ['scripts/paths.ts']);
-vitest(`server tests (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'embedded PGlite'})`, 'server');
+vitest(
+  `server tests (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'embedded PGlite'})`,
+  'server',
+);
 
 if (existsSync(chromiumPath)) {
   vitest('end-to-end tests in Chromium', 'e2e');

@@ -29,7 +29,11 @@ export const UnknownAccount: Story = {
     context: {
       next: '/en/profile',
       serverErrors: {
-        login: { field: 'login', code: 'user_absent', detail: 'There is no profile with this email' },
+        login: {
+          field: 'login',
+          code: 'user_absent',
+          detail: 'There is no profile with this email',
+        },
       },
     },
   },
@@ -40,7 +44,11 @@ export const WrongPassword: Story = {
     context: {
       next: '/en/profile',
       serverErrors: {
-        password: { field: 'password', code: 'wrong_credentials', detail: 'The password is incorrect' },
+        password: {
+          field: 'password',
+          code: 'wrong_credentials',
+          detail: 'The password is incorrect',
+        },
       },
     },
   },

@@ -34,7 +34,12 @@ const meta = {
         pathname="/en/profile"
         promotion={
           banner
-            ? { from: '2026-01-01', to: '2026-12-31', href: '#blog', text: msg`Winter sale: 30% off Premium` }
+            ? {
+                from: '2026-01-01',
+                to: '2026-12-31',
+                href: '#blog',
+                text: msg`Winter sale: 30% off Premium`,
+              }
             : null
         }
       >
@@ -55,9 +60,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Checking: Story = { args: { value: 'checking', context: { browserTimezone, user: null } } };
-export const SignedOut: Story = { args: { value: 'signedOut', context: { browserTimezone, user: null } } };
-export const Unavailable: Story = { args: { value: 'unavailable', context: { browserTimezone, user: null } } };
+export const Checking: Story = {
+  args: { value: 'checking', context: { browserTimezone, user: null } },
+};
+export const SignedOut: Story = {
+  args: { value: 'signedOut', context: { browserTimezone, user: null } },
+};
+export const Unavailable: Story = {
+  args: { value: 'unavailable', context: { browserTimezone, user: null } },
+};
 export const SignedIn: Story = {};
 export const SendingTimezone: Story = { args: { value: { signedIn: 'sendingTimezone' } } };
 export const SigningOut: Story = { args: { value: 'signingOut' } };
@@ -65,6 +76,8 @@ export const TeamPremium: Story = {
   args: { context: { browserTimezone, user: { ...demoUser, plan: 'mini', team_plan: 'premium' } } },
 };
 export const WithWebgis: Story = {
-  args: { context: { browserTimezone, user: { ...demoUser, webgis_url: 'https://demo.example.com' } } },
+  args: {
+    context: { browserTimezone, user: { ...demoUser, webgis_url: 'https://demo.example.com' } },
+  },
 };
 export const WithBanner: Story = { args: { banner: true } };

@@ -44,10 +44,15 @@ export async function call<S extends v.GenericSchema>(
     if (error instanceof FetchError && error.response && error.data !== undefined) {
       const res = error.response;
       throw new ApiError(
-        toApiErrors({ status: res.status, statusText: res.statusText, url: res.url, body: error.data }, useCase),
+        toApiErrors(
+          { status: res.status, statusText: res.statusText, url: res.url, body: error.data },
+          useCase,
+        ),
         res.status,
       );
     }
+    // Section 8: an error with no body is rethrown as it is, and a warning logged.
+    // eslint-disable-next-line no-console
     console.warn(`API call ${path} failed without an answer`, error);
     throw error;
   }

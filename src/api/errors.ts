@@ -85,7 +85,8 @@ export function dispatchErrors(items: readonly ApiErrorItem[]): void {
   for (const item of items) {
     const targets = [...subscriptions].filter(
       (s) =>
-        s.pointer === item.source.pointer && (s.useCase === undefined || s.useCase === item.useCase),
+        s.pointer === item.source.pointer &&
+        (s.useCase === undefined || s.useCase === item.useCase),
     );
     if (targets.length === 0) globalHandler(item);
     for (const target of targets) target.handler(item);

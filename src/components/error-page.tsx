@@ -40,7 +40,10 @@ export function ErrorPage({ code, address }: { code: number; address: string }) 
         <Button colorPalette="blue" onClick={() => window.history.back()}>
           {t`Go back`}
         </Button>
-        <Link href={`mailto:${site.contactEmail}?subject=${subject}&body=${body}`} colorPalette="blue">
+        <Link
+          href={`mailto:${site.contactEmail}?subject=${subject}&body=${body}`}
+          colorPalette="blue"
+        >
           {t`Report the problem by e-mail`}
         </Link>
       </Flex>

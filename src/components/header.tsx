@@ -70,8 +70,16 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
       {session.status === 'signedIn' && (
         <Flex gap="3" align="center">
           {!session.user.webgis_url && !onWebgisCreate && (
-            <Button asChild size="sm" colorPalette="blue" display={{ base: 'none', md: 'inline-flex' }}>
-              <RouterLink to="/$locale/webgis/create" from="/$locale">{t`Create Web GIS`}</RouterLink>
+            <Button
+              asChild
+              size="sm"
+              colorPalette="blue"
+              display={{ base: 'none', md: 'inline-flex' }}
+            >
+              <RouterLink
+                to="/$locale/webgis/create"
+                from="/$locale"
+              >{t`Create Web GIS`}</RouterLink>
             </Button>
           )}
           <Suspense fallback={<Spinner size="sm" />}>

@@ -26,7 +26,13 @@ export function sidebarItems(hasWebgis: boolean, onSubscription: boolean): Item[
     { to: '/$locale/profile', label: msg`Profile` },
     { to: '/$locale/subscription', label: msg`Subscription` },
     ...(onSubscription
-      ? [{ to: '/$locale/subscription/update' as const, label: msg`Change subscription`, child: true }]
+      ? [
+          {
+            to: '/$locale/subscription/update' as const,
+            label: msg`Change subscription`,
+            child: true,
+          },
+        ]
       : []),
     hasWebgis
       ? { to: '/$locale/webgis', label: msg`Web GIS` }
@@ -61,9 +67,19 @@ export function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname:
               whiteSpace="nowrap"
               fontSize="sm"
               _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-              css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+              css={{
+                '&[aria-current=page]': {
+                  bg: 'blue.50',
+                  color: 'blue.800',
+                  fontWeight: 'semibold',
+                },
+              }}
             >
-              <RouterLink to={item.to} from="/$locale" activeOptions={{ exact: item.to.endsWith('subscription') }}>
+              <RouterLink
+                to={item.to}
+                from="/$locale"
+                activeOptions={{ exact: item.to.endsWith('subscription') }}
+              >
                 {i18n._(item.label)}
               </RouterLink>
             </Link>

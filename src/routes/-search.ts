@@ -9,6 +9,7 @@ export type KeptQuery = v.InferOutput<typeof KeptQuery>;
 
 /** Only a local path may be a place to return to. */
 export function safeNext(next: string | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\'))
+    return fallback;
   return next;
 }

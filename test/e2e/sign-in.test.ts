@@ -22,7 +22,11 @@ afterEach(async () => {
   await context.close();
 });
 
-async function signIn(login: string, password: string, labels = { login: 'Username or email', password: 'Password', submit: 'Sign in' }) {
+async function signIn(
+  login: string,
+  password: string,
+  labels = { login: 'Username or email', password: 'Password', submit: 'Sign in' },
+) {
   await page.getByLabel(labels.login).fill(login);
   await page.getByLabel(labels.password, { exact: false }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
@@ -81,7 +85,9 @@ describe('sign-in in English', () => {
     await page.goto('/en/no-such-page');
     await page.getByRole('heading', { name: 'Page does not exist' }).waitFor();
     expect(await page.getByRole('button', { name: 'Go back' }).count()).toBe(1);
-    const report = await page.getByRole('link', { name: 'Report the problem by e-mail' }).getAttribute('href');
+    const report = await page
+      .getByRole('link', { name: 'Report the problem by e-mail' })
+      .getAttribute('href');
     expect(decodeURIComponent(report ?? '')).toContain('/en/no-such-page');
     await expectAccessible(page);
 

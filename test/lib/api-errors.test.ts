@@ -29,13 +29,18 @@ describe('server data becomes a list of errors (section 8)', () => {
   });
   it('keeps the code an item names', () => {
     const [item] = toApiErrors(
-      { ...res, body: { errors: [{ code: 'user_absent', detail: 'x', source: { pointer: 'login' } }] } },
+      {
+        ...res,
+        body: { errors: [{ code: 'user_absent', detail: 'x', source: { pointer: 'login' } }] },
+      },
       'login',
     );
     expect(item?.code).toBe('user_absent');
   });
   it("makes one error of any other body: its code or 'system', detail or description or status text", () => {
-    expect(toApiErrors({ ...res, body: { code: 'not_found', detail: 'Nothing' } }, 'u')[0]).toMatchObject({
+    expect(
+      toApiErrors({ ...res, body: { code: 'not_found', detail: 'Nothing' } }, 'u')[0],
+    ).toMatchObject({
       code: 'not_found',
       detail: 'Nothing',
       source: { pointer: '' },

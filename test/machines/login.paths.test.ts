@@ -16,8 +16,12 @@ describeMachinePaths(loginMachine, {
       submitLogin: {
         output: [{ next: '/en/subscription' }],
         error: [
-          new FieldErrors([{ field: 'login', code: 'user_absent', detail: 'There is no profile with this email' }]),
-          new FieldErrors([{ field: 'password', code: 'wrong_credentials', detail: 'The password is incorrect' }]),
+          new FieldErrors([
+            { field: 'login', code: 'user_absent', detail: 'There is no profile with this email' },
+          ]),
+          new FieldErrors([
+            { field: 'password', code: 'wrong_credentials', detail: 'The password is incorrect' },
+          ]),
           new Error('network down'),
         ],
       },

@@ -7,7 +7,11 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { LoginScreen } from '../../src/views/login/login-screen.tsx';
 import { Providers } from '../render/providers.tsx';
 
-type Submit = (input: { login: string; password: string; next: string }) => Promise<{ next: string }>;
+type Submit = (input: {
+  login: string;
+  password: string;
+  next: string;
+}) => Promise<{ next: string }>;
 
 function renderLogin(submit: Submit, locale: 'en' | 'ru' = 'en') {
   const onSignedIn = vi.fn();
@@ -46,7 +50,9 @@ describe('sign-in form', () => {
     renderLogin(submit);
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Username or email/)));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText(/Username or email/)),
+    );
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -69,14 +75,20 @@ describe('sign-in form', () => {
     await user.type(screen.getByLabelText(/Password/), 'Demo-pass-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/en/profile'));
-    expect(submit).toHaveBeenCalledWith({ login: 'demo', password: 'Demo-pass-1', next: '/en/profile' });
+    expect(submit).toHaveBeenCalledWith({
+      login: 'demo',
+      password: 'Demo-pass-1',
+      next: '/en/profile',
+    });
   });
 
   it('shows a refused field at the field, keeps what was typed, and clears it on edit', async () => {
     const user = userEvent.setup();
-    const submit = vi.fn<Submit>().mockRejectedValue(
-      new FieldErrors([{ field: 'password', code: 'wrong_credentials', detail: 'x' }]),
-    );
+    const submit = vi
+      .fn<Submit>()
+      .mockRejectedValue(
+        new FieldErrors([{ field: 'password', code: 'wrong_credentials', detail: 'x' }]),
+      );
     renderLogin(submit, 'ru');
     await user.type(await screen.findByLabelText(/Имя пользователя или эл. почта/), 'demo');
     await user.type(screen.getByLabelText(/Пароль/), 'wrong');

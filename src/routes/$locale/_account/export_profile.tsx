@@ -2,4 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { sectionRoute } from '../../../components/section-page.tsx';
 
-export const Route = createFileRoute('/$locale/_account/export_profile')(sectionRoute(msg`Data export`));
+export const Route = createFileRoute('/$locale/_account/export_profile')(
+  sectionRoute(msg`Data export`),
+);

@@ -2,4 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { sectionRoute } from '../../../../components/section-page.tsx';
 
-export const Route = createFileRoute('/$locale/_account/teammanage/owner')(sectionRoute(msg`My team`));
+export const Route = createFileRoute('/$locale/_account/teammanage/owner')(
+  sectionRoute(msg`My team`),
+);
