@@ -11,11 +11,7 @@ interface Args {
 const meta = {
   title: 'Flows/Sign in',
   render: ({ value, context }) => (
-    <LoginView
-      snapshot={loginMachine.resolveState({ value, context })}
-      send={() => {}}
-      search={{}}
-    />
+    <LoginView snapshot={loginMachine.resolveState({ value, context })} send={() => {}} />
   ),
   args: { value: 'editing', context: { next: '/en/profile', serverErrors: {} } },
 } satisfies Meta<Args>;

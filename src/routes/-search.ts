@@ -1,3 +1,4 @@
+import { retainSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 
 /**
@@ -13,3 +14,12 @@ export function safeNext(next: string | undefined, fallback: string): string {
     return fallback;
   return next;
 }
+
+/**
+ * Route options of the routes flagged to keep the query: any link to them carries
+ * the query of the page it is on (so `next` survives sign-in ↔ sign-up ↔ reset).
+ */
+export const keepQuery = {
+  validateSearch: KeptQuery,
+  search: { middlewares: [retainSearchParams<KeptQuery>(true)] },
+};

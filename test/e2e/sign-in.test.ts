@@ -76,6 +76,23 @@ describe('sign-in in English', () => {
     await page.getByRole('heading', { name: 'Subscription' }).waitFor();
   });
 
+  it('carries the query to the reset page and sends the browser timezone after sign-in', async () => {
+    await context.close();
+    context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    page = await context.newPage();
+    await page.goto('/en/login/1?next=%2Fen%2Fsoftware&utm=mail');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/en/password/reset?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/software');
+    expect(new URL(page.url()).searchParams.get('utm')).toBe('mail');
+    await page.goBack();
+    await signIn('demo', 'Demo-pass-1');
+    await page.waitForURL('**/en/software');
+    await expect
+      .poll(async () => (await (await page.request.get('/api/v1/profile/')).json()).timezone)
+      .toEqual({ ianaName: 'Asia/Tokyo', offset: 540 });
+  });
+
   it('redirects a path without a locale prefix, shows 404 for unknown pages, signs out', async () => {
     await page.goto('/profile');
     await page.waitForURL('**/en/login/1?**');

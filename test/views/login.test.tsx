@@ -20,7 +20,7 @@ function renderLogin(submit: Submit, locale: 'en' | 'ru' = 'en') {
   });
   render(
     <Providers locale={locale}>
-      <LoginScreen next="/en/profile" search={{}} onSignedIn={onSignedIn} machine={machine} />
+      <LoginScreen next="/en/profile" onSignedIn={onSignedIn} machine={machine} />
     </Providers>,
   );
   return { onSignedIn };

@@ -14,12 +14,11 @@ export interface LoginFormViewProps {
   serverErrors: ServerErrors;
   send: (event: LoginEvent) => void;
   formRef?: RefObject<HTMLFormElement | null>;
-  search: Record<string, unknown>;
 }
 
 const fields: LoginField[] = ['login', 'password'];
 
-export function LoginFormView({ busy, serverErrors, send, formRef, search }: LoginFormViewProps) {
+export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormViewProps) {
   const { t } = useLingui();
   const fieldError = useFieldError(serverErrors);
   const form = useForm({
@@ -70,7 +69,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef, search }: Log
           </form.Field>
         ))}
         <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue">
-          <RouterLink to="/$locale/password/reset" from="/$locale" search={search}>
+          <RouterLink to="/$locale/password/reset" from="/$locale">
             {t`Forgot password?`}
           </RouterLink>
         </Link>

@@ -7,18 +7,12 @@ import { LoginView } from './login.view.tsx';
 
 export interface LoginScreenProps {
   next: string;
-  search: Record<string, unknown>;
   onSignedIn: (next: string) => void;
   /** The live machine; tests give one with stand-in actors. */
   machine?: typeof liveLoginMachine;
 }
 
-export function LoginScreen({
-  next,
-  search,
-  onSignedIn,
-  machine = liveLoginMachine,
-}: LoginScreenProps) {
+export function LoginScreen({ next, onSignedIn, machine = liveLoginMachine }: LoginScreenProps) {
   const actorRef = useActorRef(machine, { input: { next }, inspect });
   const snapshot = useSelector(actorRef, (s) => s);
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,5 +26,5 @@ export function LoginScreen({
     if (snapshot.status === 'done') onSignedIn(snapshot.output.next);
   }, [snapshot, onSignedIn]);
 
-  return <LoginView snapshot={snapshot} send={actorRef.send} formRef={formRef} search={search} />;
+  return <LoginView snapshot={snapshot} send={actorRef.send} formRef={formRef} />;
 }

@@ -21,12 +21,10 @@ export interface LoginViewProps {
   snapshot: SnapshotFrom<typeof loginMachine>;
   send: (event: LoginEvent) => void;
   formRef?: RefObject<HTMLFormElement | null>;
-  /** The query of the page, carried to sign-up and reset (routes that keep the query). */
-  search: Record<string, unknown>;
 }
 
 /** Sign-in page: the form while editing or submitting, a spinner once signed in. */
-export function LoginView({ snapshot, send, formRef, search }: LoginViewProps) {
+export function LoginView({ snapshot, send, formRef }: LoginViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
   switch (state) {
@@ -40,7 +38,7 @@ export function LoginView({ snapshot, send, formRef, search }: LoginViewProps) {
               <Trans>
                 New here?{' '}
                 <Link asChild colorPalette="blue">
-                  <RouterLink to="/$locale/signup" from="/$locale" search={search}>
+                  <RouterLink to="/$locale/signup" from="/$locale">
                     Create an account
                   </RouterLink>
                 </Link>
@@ -51,7 +49,6 @@ export function LoginView({ snapshot, send, formRef, search }: LoginViewProps) {
               serverErrors={snapshot.context.serverErrors}
               send={send}
               formRef={formRef}
-              search={search}
             />
             <Separator />
             <SocialButtons />
@@ -68,7 +65,7 @@ export function LoginView({ snapshot, send, formRef, search }: LoginViewProps) {
             <Heading as="h2" size="lg">{t`New here?`}</Heading>
             <Text>{t`One account for the web GIS, the desktop and mobile software and your team.`}</Text>
             <Button asChild variant="outline" colorPalette="blue" alignSelf="flex-start">
-              <RouterLink to="/$locale/signup" from="/$locale" search={search}>
+              <RouterLink to="/$locale/signup" from="/$locale">
                 {t`Create an account`}
               </RouterLink>
             </Button>

@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { waitFor } from 'xstate';
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
-import { KeptQuery, safeNext } from '../../-search.ts';
+import { keepQuery, safeNext } from '../../-search.ts';
 
 export const Route = createFileRoute('/$locale/login/$step')({
-  validateSearch: KeptQuery,
+  ...keepQuery,
   beforeLoad: async ({ context, params, search }) => {
     // Step 2 (the e-mail code of an unconfirmed account) comes with sign-up.
     if (params.step !== '1') {
@@ -36,5 +36,5 @@ function LoginPage() {
     },
     [session, router, next],
   );
-  return <LoginScreen next={next} search={search} onSignedIn={onSignedIn} />;
+  return <LoginScreen next={next} onSignedIn={onSignedIn} />;
 }
