@@ -34,5 +34,28 @@ export const errorCodes = [
   'required',
   'user_absent',
   'wrong_credentials',
+  'too_many_requests',
+  // validation rules of section 5 that the server also checks
+  'email',
+  'personName',
+  'phoneNumber',
+  // sign-up and confirmation (section 8)
+  'user_already_exists',
+  'invalid_password',
+  'empty_first_name',
+  'empty_last_name',
+  'country_not_found',
+  'token_not_found',
+  'wrong_token',
+  'token_expired',
+  'email_not_confirmed',
+  'confirmation_expired',
+  'wrong_confirmation_code',
+  'max_confirmation_attempts_exceeded',
+  'resend_too_early',
+  // social accounts and unsubscribe
+  'social_account_taken',
+  'last_sign_in_method',
+  'social_denied',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -17,6 +17,11 @@ export const validationMessages = {
   simplePhone: msg`Enter a valid phone. Only digits, plus, hyphen and parentheses are allowed.`,
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   promocodeEmpty: msg`Please enter your promo code`,
+  invalid_password: msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`,
+  empty_first_name: msg`Please enter your first name`,
+  empty_last_name: msg`Please enter your last name`,
+  wrong_confirmation_code: msg`Invalid verification code`,
+  invalid_input: msg`Entered data is not valid. Please check your input and try again.`,
 } satisfies Record<string, MessageDescriptor>;
 export type ValidationCode = keyof typeof validationMessages;
 
@@ -34,6 +39,26 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   required: msg`This field is required`,
   user_absent: msg`There is no profile with this email`,
   wrong_credentials: msg`The password is incorrect`,
+  too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
+  email: msg`Please enter a valid email address`,
+  personName: msg`This value may contain only letters and spaces`,
+  phoneNumber: msg`Please enter a valid phone number with an international country code`,
+  user_already_exists: msg`A profile with this email already exists.`,
+  invalid_password: msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`,
+  empty_first_name: msg`Please enter your first name`,
+  empty_last_name: msg`Please enter your last name`,
+  country_not_found: msg`This country is not available. Please choose another country.`,
+  token_not_found: msg`Your sign-up session was not found. Please start the sign-up again.`,
+  wrong_token: msg`Your sign-up link is not valid. Please start the sign-up again.`,
+  token_expired: msg`Your sign-up session has expired. Please start the sign-up again.`,
+  email_not_confirmed: msg`Your email is not confirmed yet. Please start the sign-up again.`,
+  confirmation_expired: msg`The verification code has expired. Please request a new code.`,
+  wrong_confirmation_code: msg`Invalid verification code`,
+  max_confirmation_attempts_exceeded: msg`Too many wrong codes. Please request a new code.`,
+  resend_too_early: msg`A new code can be requested a little later.`,
+  social_account_taken: msg`This account of the provider is already linked to another profile.`,
+  last_sign_in_method: msg`This is your only way to sign in. Link another account or set a password first.`,
+  social_denied: msg`Sign-in with the provider was cancelled.`,
 };
 
 export const commonError = msg`An error occurred. Please try again later or with another input.`;

@@ -1,0 +1,199 @@
+import * as v from 'valibot';
+import { CountryCode } from './countries.ts';
+
+/*
+ * Sign-up, e-mail confirmation, password reset, social accounts, profile editing,
+ * export, removal and unsubscribe. Auth steps are form-encoded POSTs under
+ * /api/auth/ answering AuthResult ({ next }) or the section-8 errors with the
+ * form's field names as pointers.
+ */
+
+/** Section 5 / decisions: 8 to 128 characters, lower, upper, digit, special. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN &&
+    value.length <= PASSWORD_MAX &&
+    /\p{Ll}/u.test(value) &&
+    /\p{Lu}/u.test(value) &&
+    /\d/.test(value) &&
+    /[^\p{L}\d\s]/u.test(value)
+  );
+}
+
+const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(254),
+  v.email('email'),
+);
+
+/** Letters (any script) and spaces, and the hyphen and apostrophe of real names. */
+export const PERSON_NAME = /^[\p{L}][\p{L}\p{M} '\u2019-]*$/u;
+const PersonName = (empty: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(empty),
+    v.maxLength(64),
+    v.regex(PERSON_NAME, 'personName'),
+  );
+
+/** POST /api/auth/signup/ — step 0. Answers { next: '/{locale}/signup/1' }. */
+export const SignupForm = v.object({
+  email: Email,
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('required'),
+    v.check(isStrongPassword, 'invalid_password'),
+  ),
+  agree: v.pipe(v.string(), v.picklist(['on', 'true'], 'required')),
+  next: v.optional(v.string()),
+});
+export type SignupForm = v.InferInput<typeof SignupForm>;
+
+/** The e-mail code: 6 digits (decisions.md). */
+export const CODE_LENGTH = 6;
+/** POST /api/auth/signup/confirm/ — the code of /signup/1 and /login/2. */
+export const ConfirmForm = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.regex(/^\d{6}$/, 'wrong_confirmation_code'),
+  ),
+});
+export type ConfirmForm = v.InferInput<typeof ConfirmForm>;
+
+/**
+ * GET /api/auth/signup/ — the pending sign-up of this browser (from its signup
+ * cookie): the address the code went to and when a new code may be requested.
+ * POST /api/auth/signup/resend/ answers the same after sending a new code.
+ */
+export const PendingSignup = v.object({
+  email: v.string(),
+  /** ISO time; before it the server refuses a new code (resend_too_early). */
+  resend_available_at: v.string(),
+  /** ISO time the current code stops working. */
+  code_expires_at: v.string(),
+  email_confirmed: v.boolean(),
+});
+export type PendingSignup = v.InferOutput<typeof PendingSignup>;
+
+/** POST /api/auth/signup/details/ — step 2; signs in and answers { next }. */
+export const DetailsForm = v.object({
+  first_name: PersonName('empty_first_name'),
+  last_name: PersonName('empty_last_name'),
+  country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
+});
+export type DetailsForm = v.InferInput<typeof DetailsForm>;
+
+/** POST /api/auth/password/reset/ — always { sent: true }: it never tells who has an account. */
+export const ResetRequestForm = v.object({ email: Email });
+export const ResetRequested = v.object({ sent: v.literal(true) });
+
+/** POST /api/auth/password/set/ — the form of the e-mailed link; answers { next } (sign-in page). */
+export const SetPasswordForm = v.object({
+  token: v.pipe(v.string(), v.nonEmpty('required')),
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('required'),
+    v.check(isStrongPassword, 'invalid_password'),
+  ),
+});
+export type SetPasswordForm = v.InferInput<typeof SetPasswordForm>;
+
+/** Social identity providers, Yandex first (section 1). */
+export const socialProviders = ['yandex', 'google', 'github'] as const;
+export const SocialProvider = v.picklist(socialProviders);
+export type SocialProvider = v.InferOutput<typeof SocialProvider>;
+
+/**
+ * GET /api/auth/social/{provider}/start/?intent=login|signup|link&next= redirects to
+ * the provider; its callback /api/auth/social/{provider}/callback/ signs in, creates
+ * the account, or links it, then redirects to `next` (or /profile).
+ */
+export const SocialIntent = v.picklist(['login', 'signup', 'link']);
+
+/** GET /api/v1/profile/social/ */
+export const SocialAccount = v.object({
+  provider: SocialProvider,
+  email: v.string(),
+  linked_at: v.string(),
+});
+export type SocialAccount = v.InferOutput<typeof SocialAccount>;
+export const SocialAccountList = v.array(SocialAccount);
+
+/** Section 3: industries (the 27 values) and occupations. */
+export const industries = [
+  'agriculture',
+  'forestry',
+  'environment',
+  'architecture',
+  'it',
+  'retail',
+  'watermanagement',
+  'hunt',
+  'funeral',
+  'telecom',
+  'realestate',
+  'transport',
+  'cadastre',
+  'utilities',
+  'tourism',
+  'uav',
+  'finances',
+  'manufacturing',
+  'mining',
+  'energy',
+  'history',
+  'healthcare',
+  'emergencies',
+  'elections',
+  'media',
+  'mapping',
+  'datascience',
+] as const;
+export const roles = [
+  'student',
+  'employee',
+  'freelancer',
+  'unemployed',
+  'selfEmployed',
+  'intern',
+] as const;
+
+/** Section 5 phoneNumber: an international number, + and 7 to 15 digits; spaces, hyphens, parentheses allowed. */
+export function isPhoneNumber(value: string): boolean {
+  return /^\+[1-9]\d{6,14}$/.test(value.replace(/[\s()-]/g, ''));
+}
+
+/** PATCH /api/v1/profile/ — answers the Profile. Empty optional fields are allowed. */
+export const ProfileUpdate = v.object({
+  first_name: PersonName('empty_first_name'),
+  last_name: PersonName('empty_last_name'),
+  company: v.pipe(v.string(), v.trim(), v.maxLength(128)),
+  industry: v.union([v.literal(''), v.picklist(industries, 'invalid_input')]),
+  role: v.union([v.literal(''), v.picklist(roles, 'invalid_input')]),
+  phone: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((p) => p === '' || isPhoneNumber(p), 'phoneNumber'),
+  ),
+  country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
+});
+export type ProfileUpdate = v.InferInput<typeof ProfileUpdate>;
+
+/**
+ * GET /api/v1/unsubscribe/{token}/ — what a signed link unsubscribes from;
+ * POST the same address confirms (also the one-click List-Unsubscribe-Post).
+ */
+export const mailingLists = ['account_notices'] as const;
+export const Unsubscription = v.object({
+  email: v.string(),
+  list: v.picklist(mailingLists),
+  subscribed: v.boolean(),
+});
+export type Unsubscription = v.InferOutput<typeof Unsubscription>;
