@@ -2,6 +2,10 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   animationStyles,
   badgeRecipe,
+  cardSlotRecipe,
+  alertSlotRecipe,
+  checkboxSlotRecipe,
+  dialogSlotRecipe,
   breakpoints,
   buttonRecipe,
   fieldSlotRecipe,
@@ -72,6 +76,10 @@ const config = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
       dataList: dataListSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
