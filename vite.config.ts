@@ -30,7 +30,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [devtoolsStub] : [],
   },
-  server: { proxy: { '/api': apiTarget } },
+  server: { proxy: { '/api': apiTarget, '/sandbox': apiTarget, '/dev/mailbox': apiTarget } },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -18,6 +18,8 @@ export const SimpleErrorBody = v.object({
   code: v.optional(v.string()),
   detail: v.optional(v.string()),
   description: v.optional(v.string()),
+  /** Seconds to wait, on 429 answers (too_many_requests, resend_too_early). */
+  retry_after: v.optional(v.number()),
 });
 
 /** Every code the server sends; the SPA owns the words for each. */

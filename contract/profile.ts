@@ -26,6 +26,8 @@ export const Profile = v.object({
   team_plan: v.nullable(PlanId),
   webgis_url: v.nullable(v.string()),
   userpic_url: v.nullable(v.string()),
+  /** False for accounts made by social sign-in until a password is set (reset). */
+  has_password: v.optional(v.boolean()),
 });
 export type Profile = v.InferOutput<typeof Profile>;
 

@@ -9,12 +9,15 @@ export interface SessionContext extends SessionInput {
   user: Profile | null;
 }
 export type SessionEvent =
-  { type: 'session.refresh' } | { type: 'session.signOut' } | { type: 'session.retry' };
+  | { type: 'session.refresh' }
+  | { type: 'session.signOut' }
+  | { type: 'session.retry' }
+  | { type: 'session.userChanged'; user: Profile };
 
 /**
  * The session: reads the user at start (401/403 mean signed out), sends the browser's
  * timezone when the stored one differs, and signs out. `session.refresh` re-reads the
- * user after a sign-in.
+ * user after a sign-in; `session.userChanged` takes a profile the page just saved.
  */
 export const sessionMachine = setup({
   types: {
@@ -68,6 +71,8 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': 'signingOut',
         'session.refresh': 'checking',
+        // The profile page saved new data: show it without reading it again.
+        'session.userChanged': { actions: assign({ user: ({ event }) => event.user }) },
       },
       states: {
         checkingTimezone: {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrfMiddleware } from './auth/csrf.ts';
+import { OWASP_SCRYPT, type ScryptParams } from './auth/passwords.ts';
 import { sessionMiddleware } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -9,22 +10,40 @@ import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
 import { countriesRoutes } from './routes/countries.ts';
+import { devMailRoutes } from './routes/dev-mails.ts';
 import { ipCountryRoutes } from './routes/ip-country.ts';
+import { passwordRoutes } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { sandboxIdpRoutes } from './routes/sandbox-idp.ts';
+import { signupRoutes } from './routes/signup.ts';
+import { socialLoginRoutes } from './routes/social.ts';
 import { timezoneRoutes } from './routes/timezone.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { spaRoutes } from './spa.ts';
 
 export type { AppEnv, Clock } from './http/context.ts';
 
-export type AppOptions = { config: Config; db: Database; logger: Logger; clock?: Clock };
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** Defaults to SMTP (SMTP_URL) or the development mailbox. */
+  mailer?: Mailer;
+  /** Password hashing cost; tests pass a cheap one. */
+  scrypt?: ScryptParams;
+};
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
-export function createApp({ config, db, logger, clock = systemClock }: AppOptions): Hono<AppEnv> {
-  const deps = { config, db, logger, clock };
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { config, db, logger, clock = systemClock, scrypt = OWASP_SCRYPT } = options;
+  const mailer = options.mailer ?? createMailer({ config, db, logger, clock });
+  const deps = { config, db, logger, clock, mailer, scrypt };
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders);
@@ -39,7 +58,19 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
   app.use('/api/*', sessionMiddleware(deps));
 
   app.route('/api/auth/', authRoutes(deps));
-  app.route('/api/v1/profile/', profileRoutes());
+  app.route('/api/auth/signup/', signupRoutes(deps));
+  app.route('/api/auth/password/', passwordRoutes(deps));
+  app.route('/api/auth/social/', socialLoginRoutes(deps));
+  app.route('/api/v1/profile/', profileRoutes(deps));
+  app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
+  if (config.nodeEnv !== 'production') {
+    // Development aids; absent (404) in production.
+    app.route('/', devMailRoutes(deps));
+    app.route('/sandbox/idp/', sandboxIdpRoutes(deps));
+  } else {
+    // Plainly absent, rather than redirected into the SPA like other unknown paths.
+    for (const path of ['/dev/*', '/sandbox/*']) app.all(path, (c) => c.text('Not found', 404));
+  }
   app.route('/api/v1/countries/', countriesRoutes(deps));
   app.route('/api/v1/ip_country/', ipCountryRoutes(deps));
   app.route('/api/v1/user_timezone_info/', timezoneRoutes(deps));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { socialProviders, type SocialProvider } from '../contract/identity.ts';
 
 /** Settings read once from the environment at start (epic-stack's env.server.ts habit). */
 export type Config = {
@@ -9,12 +10,22 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   sessionSecret: string;
   smtpUrl: string | null;
+  /** The From of every mail. */
+  mailFrom: string;
   /** Without a trailing slash. */
   publicUrl: string;
   staticDir: string;
   /** A header set by a trusted proxy with the visitor's ISO country (e.g. CF-IPCountry). */
   countryHeader: string | null;
+  /** Seconds before a new e-mail code may be requested (tests shorten it). */
+  codeResendSeconds: number;
+  /** Take the client IP from X-Forwarded-For (the proxy's own entry, the last). */
+  trustProxy: boolean;
+  /** OAuth clients; a provider without one uses the sandbox outside production. */
+  oauth: Record<SocialProvider, OAuthClient | null>;
 };
+
+export type OAuthClient = { clientId: string; clientSecret: string };
 
 export type Env = Record<string, string | undefined>;
 
@@ -71,7 +82,48 @@ const EnvSchema = v.object({
   COUNTRY_HEADER: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')),
   ),
+  CODE_RESEND_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
+      v.transform(Number),
+    ),
+    '60',
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    'Account portal <no-reply@localhost>',
+  ),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'expected 0 or 1'), '0'),
+  ...oauthVariables(),
 });
+
+function oauthVariables() {
+  const entries = socialProviders.flatMap((provider) => {
+    const prefix = provider.toUpperCase();
+    const value = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()));
+    return [
+      [`${prefix}_CLIENT_ID`, value],
+      [`${prefix}_CLIENT_SECRET`, value],
+    ] as const;
+  });
+  return Object.fromEntries(entries) as Record<
+    string,
+    v.OptionalSchema<v.GenericSchema<string, string>, undefined>
+  >;
+}
+
+function oauthClients(env: Env): Record<SocialProvider, OAuthClient | null> {
+  const clients = {} as Record<SocialProvider, OAuthClient | null>;
+  for (const provider of socialProviders) {
+    const prefix = provider.toUpperCase();
+    const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+    clients[provider] = clientId && clientSecret ? { clientId, clientSecret } : null;
+  }
+  return clients;
+}
 
 /** An unset variable and an empty one mean the same: take the default. */
 function present(env: Env): Env {
@@ -103,8 +155,12 @@ export function loadConfig(env: Env): Config {
     nodeEnv: out.NODE_ENV,
     sessionSecret: secret,
     smtpUrl: out.SMTP_URL ?? null,
+    mailFrom: out.MAIL_FROM,
     publicUrl: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
     staticDir: out.STATIC_DIR,
     countryHeader: out.COUNTRY_HEADER?.toLowerCase() ?? null,
+    codeResendSeconds: out.CODE_RESEND_SECONDS,
+    trustProxy: out.TRUST_PROXY === '1',
+    oauth: oauthClients(given),
   };
 }

@@ -33,6 +33,7 @@ import { Route as LocaleAccountTeammanageMemberRouteImport } from './routes/$loc
 import { Route as LocaleAccountTeammanageOwnerRouteImport } from './routes/$locale/_account/teammanage/owner'
 import { Route as LocaleAccountWebgisIndexRouteImport } from './routes/$locale/_account/webgis/index'
 import { Route as LocaleAccountWebgisCreateRouteImport } from './routes/$locale/_account/webgis/create'
+import { Route as LocalePasswordSetTokenRouteImport } from './routes/$locale/password/set/$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +163,11 @@ const LocaleAccountWebgisCreateRoute =
     path: '/webgis/create',
     getParentRoute: () => LocaleAccountRoute,
   } as any)
+const LocalePasswordSetTokenRoute = LocalePasswordSetTokenRouteImport.update({
+  id: '/password/set/$token',
+  path: '/password/set/$token',
+  getParentRoute: () => LocaleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/$locale/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/subscription/': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/teammanage/': typeof LocaleAccountTeammanageIndexRoute
   '/$locale/webgis/': typeof LocaleAccountWebgisIndexRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/$locale/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/subscription': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/teammanage': typeof LocaleAccountTeammanageIndexRoute
   '/$locale/webgis': typeof LocaleAccountWebgisIndexRoute
@@ -235,6 +243,7 @@ export interface FileRoutesById {
   '/$locale/_account/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/_account/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/_account/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/_account/subscription/': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/_account/teammanage/': typeof LocaleAccountTeammanageIndexRoute
   '/$locale/_account/webgis/': typeof LocaleAccountWebgisIndexRoute
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/$locale/teammanage/member'
     | '/$locale/teammanage/owner'
     | '/$locale/webgis/create'
+    | '/$locale/password/set/$token'
     | '/$locale/subscription/'
     | '/$locale/teammanage/'
     | '/$locale/webgis/'
@@ -286,6 +296,7 @@ export interface FileRouteTypes {
     | '/$locale/teammanage/member'
     | '/$locale/teammanage/owner'
     | '/$locale/webgis/create'
+    | '/$locale/password/set/$token'
     | '/$locale/subscription'
     | '/$locale/teammanage'
     | '/$locale/webgis'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/$locale/_account/teammanage/member'
     | '/$locale/_account/teammanage/owner'
     | '/$locale/_account/webgis/create'
+    | '/$locale/password/set/$token'
     | '/$locale/_account/subscription/'
     | '/$locale/_account/teammanage/'
     | '/$locale/_account/webgis/'
@@ -492,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountWebgisCreateRouteImport
       parentRoute: typeof LocaleAccountRoute
     }
+    '/$locale/password/set/$token': {
+      id: '/$locale/password/set/$token'
+      path: '/password/set/$token'
+      fullPath: '/$locale/password/set/$token'
+      preLoaderRoute: typeof LocalePasswordSetTokenRouteImport
+      parentRoute: typeof LocaleRoute
+    }
   }
 }
 
@@ -540,6 +559,7 @@ interface LocaleRouteChildren {
   LocaleUnsubscribeTokenRoute: typeof LocaleUnsubscribeTokenRoute
   LocaleLoginIndexRoute: typeof LocaleLoginIndexRoute
   LocaleSignupIndexRoute: typeof LocaleSignupIndexRoute
+  LocalePasswordSetTokenRoute: typeof LocalePasswordSetTokenRoute
 }
 
 const LocaleRouteChildren: LocaleRouteChildren = {
@@ -553,6 +573,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleUnsubscribeTokenRoute: LocaleUnsubscribeTokenRoute,
   LocaleLoginIndexRoute: LocaleLoginIndexRoute,
   LocaleSignupIndexRoute: LocaleSignupIndexRoute,
+  LocalePasswordSetTokenRoute: LocalePasswordSetTokenRoute,
 }
 
 const LocaleRouteWithChildren =

@@ -1,17 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { loginMachine, type LoginContext } from '../machines/login.machine.ts';
 import { LoginView } from '../src/views/login/login.view.tsx';
+import { LoginNotice } from '../src/views/login/login-notice.tsx';
+import { SocialSignInError } from '../src/views/login/social-buttons.tsx';
 
 interface Args {
   value: 'editing' | 'submitting' | 'signedIn';
   context: LoginContext;
+  /** What the address tells the page: `?notice=` or `?error=`. */
+  banner?: 'profile_removed' | 'social_denied';
 }
 
 /** Sign-in (/login/1): one story per state of the login machine. */
 const meta = {
   title: 'Flows/Sign in',
-  render: ({ value, context }) => (
-    <LoginView snapshot={loginMachine.resolveState({ value, context })} send={() => {}} />
+  render: ({ value, context, banner }) => (
+    <>
+      {banner === 'profile_removed' && <LoginNotice notice={banner} />}
+      {banner === 'social_denied' && <SocialSignInError code={banner} />}
+      <LoginView snapshot={loginMachine.resolveState({ value, context })} send={() => {}} />
+    </>
   ),
   args: { value: 'editing', context: { next: '/en/profile', serverErrors: {} } },
 } satisfies Meta<Args>;
@@ -53,3 +61,7 @@ export const WrongPassword: Story = {
 export const Submitting: Story = { args: { value: 'submitting' } };
 
 export const SignedIn: Story = { args: { value: 'signedIn' } };
+
+export const AfterProfileRemoval: Story = { args: { banner: 'profile_removed' } };
+
+export const SocialSignInCancelled: Story = { args: { banner: 'social_denied' } };

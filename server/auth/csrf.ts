@@ -29,6 +29,14 @@ export function isOwnCsrfToken(secret: string, token: string): boolean {
   return sameText(signature, sign(secret, nonce));
 }
 
+/**
+ * Mail clients post List-Unsubscribe-Post without any cookie (RFC 8058); the signed
+ * token in the path is the credential, and it changes only that one preference.
+ */
+function isOneClickUnsubscribe(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/v1\/unsubscribe\/[^/]+\/$/.test(path);
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -42,7 +50,9 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const cookie = getCookie(c, CSRF_COOKIE);
     const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
     const guarded =
-      UNSAFE.has(c.req.method) && (c.req.path === '/api' || c.req.path.startsWith('/api/'));
+      UNSAFE.has(c.req.method) &&
+      (c.req.path === '/api' || c.req.path.startsWith('/api/')) &&
+      !isOneClickUnsubscribe(c.req.method, c.req.path);
     if (guarded) {
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {

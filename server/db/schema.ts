@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -19,7 +20,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     // Stored lower-cased so the unique constraint is case-insensitive.
     email: text('email').notNull().unique(),
-    passwordHash: text('password_hash').notNull(),
+    // Null for accounts created by social sign-in: they have no password to type.
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     company: text('company').notNull().default(''),
@@ -95,4 +97,97 @@ export const planPrices = pgTable(
     check('plan_prices_currency_known', sql`${t.currency} in ('rub', 'usd', 'eur')`),
     check('plan_prices_amount_positive', sql`${t.amount} >= 0`),
   ],
+);
+
+/** Development mailbox: every mail sent without SMTP_URL lands here. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mails_to_idx').on(t.to)],
+);
+
+/** The one live e-mail code of a user; a new code replaces the row. */
+export const emailCodes = pgTable('email_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // HMAC with SESSION_SECRET: six digits would fall to a plain hash at once.
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamptz('sent_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/** Fixed-window counters; keys hold hashes, never addresses in clear. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    linkedAt: timestamptz('linked_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('social_accounts_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('social_accounts_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+/** OAuth `state` rows: single use, ten minutes. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  intent: text('intent').notNull(),
+  next: text('next'),
+  locale: text('locale').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const unsubscriptions = pgTable(
+  'unsubscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
 );

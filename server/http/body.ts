@@ -9,6 +9,22 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * the rest of the SPA posts JSON). Anything unreadable is the client's fault: 400.
  */
 export async function readBody(c: Context): Promise<unknown> {
+  const body = await readAnyBody(c);
+  // PostgreSQL text cannot hold NUL: refused here, it would otherwise be a 500 later.
+  if (holdsNul(body)) throw invalidInput();
+  return body;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+  }
+  return false;
+}
+
+async function readAnyBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/json' || type.endsWith('+json')) {
     const text = await c.req.text();

@@ -1,14 +1,24 @@
+import type { ScryptParams } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** Tests replace the clock to move past session expiry without waiting. */
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
 /** What every router needs, handed down from createApp. */
-export type AppDeps = { config: Config; db: Database; logger: Logger; clock: Clock };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  /** Password hashing cost: OWASP's in the app, a cheap one in tests. */
+  scrypt: ScryptParams;
+};
 
 /** Hono's typed context: the session middleware sets `user` on every /api request. */
 export type AppEnv = { Variables: { user: User | null } };

@@ -22,7 +22,15 @@ function isRequiredIssue(issue: v.BaseIssue<unknown>): boolean {
   return issue.input === undefined || issue.type === 'non_empty' || issue.message === 'required';
 }
 
+/** A schema message that names an error code (e.g. 'personName') becomes that code. */
+function isDetailedCode(message: string): message is keyof typeof DETAILS {
+  return Object.hasOwn(DETAILS, message);
+}
+
 function toFieldError(field: string, issue: v.BaseIssue<unknown>): FieldError {
+  if (issue.input !== undefined && issue.message !== 'required' && isDetailedCode(issue.message)) {
+    return { field, code: issue.message, detail: DETAILS[issue.message] };
+  }
   if (isRequiredIssue(issue)) return { field, code: 'required', detail: DETAILS.required };
   return { field, code: 'invalid_input', detail: describe(issue) };
 }

@@ -1,57 +1,47 @@
 import { Hono } from 'hono';
-import { eq, sql } from 'drizzle-orm';
 import { LoginForm, type AuthResult } from '../../contract/auth.ts';
+import { findUserByLogin, nextAfterSignIn, requestLocale } from '../auth/accounts.ts';
+import { currentCode, issueCode, resendWait } from '../auth/codes.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
-import type { Database } from '../db/client.ts';
-import { users, type User } from '../db/schema.ts';
+import { setSignupCookie } from '../auth/signup-cookie.ts';
+import { forgive, hit, loginHits, sendHits } from '../auth/throttle.ts';
 import { readBody } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { fieldError } from '../http/errors.ts';
-import { preferredLocale } from '../http/locale.ts';
 import { parseInput } from '../http/validate.ts';
-
-/**
- * Only paths on this site may be a `next`: one leading slash, no second slash or
- * backslash after it (browsers read both as another host), no whitespace or control
- * characters (browsers drop them, which could turn `/\t/x` into `//x`).
- */
-export function isLocalPath(next: string): boolean {
-  const hasControl = [...next].some((char) => {
-    const code = char.codePointAt(0) ?? 0;
-    return code < 0x20 || code === 0x7f;
-  });
-  return !hasControl && /^\/(?![/\\])[^\s\\]*$/.test(next);
-}
-
-/** Usernames cannot hold '@', so the login names one or the other, never both. */
-async function findUserByLogin(db: Database, login: string): Promise<User | undefined> {
-  const lowered = login.toLowerCase();
-  const where = lowered.includes('@')
-    ? eq(users.email, lowered)
-    : sql`lower(${users.username}) = ${lowered}`;
-  const [user] = await db.select().from(users).where(where).limit(1);
-  return user;
-}
 
 /** Mounted at /api/auth/ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/login/', async (c) => {
-    const form = parseInput(LoginForm, await readBody(c));
-    // Throttling (a later issue) belongs here, before any lookup or password work.
+    const body = await readBody(c);
+    const form = parseInput(LoginForm, body);
+    const locale = requestLocale(c, body);
+    // Counted before any lookup or password work, so parallel guesses are counted too.
+    const hits = loginHits(form.login, clientIp(c, deps.config));
+    await hit(deps, hits);
     const user = await findUserByLogin(deps.db, form.login);
     if (!user) throw fieldError('login', 'user_absent');
-    if (!(await verifyPassword(form.password, user.passwordHash))) {
+    if (user.passwordHash === null || !(await verifyPassword(form.password, user.passwordHash))) {
       throw fieldError('password', 'wrong_credentials');
     }
+    // Only failures stay counted.
+    await forgive(deps, hits);
+    if (user.emailConfirmedAt === null) {
+      // /login/2: the right password, but the address is not proven yet.
+      const code = await currentCode(deps, user.id);
+      if (resendWait(deps, code?.sentAt) === 0) {
+        await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
+        await issueCode(deps, user);
+      }
+      setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
+      return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
+    }
     await startSession(c, deps, user.id);
-    const next =
-      form.next !== undefined && isLocalPath(form.next)
-        ? form.next
-        : `/${preferredLocale(c)}/profile`;
-    return c.json({ next } satisfies AuthResult);
+    return c.json({ next: nextAfterSignIn(form.next, locale) } satisfies AuthResult);
   });
 
   router.post('/logout/', async (c) => {

@@ -21,6 +21,11 @@ export class ApiError extends Error {
     this.items = items;
     this.status = status;
   }
+
+  /** The code of the first error: what a machine keeps when the error names no field. */
+  get code(): string {
+    return this.items[0]?.code ?? 'system';
+  }
 }
 
 interface FailedResponse {

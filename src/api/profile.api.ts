@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { Profile, type Timezone } from '../../contract/profile.ts';
+import {
+  SocialAccountList,
+  type ProfileUpdate,
+  type SocialProvider,
+} from '../../contract/identity.ts';
 import { ApiError } from './errors.ts';
-import { call } from './client.ts';
+import { call, http } from './client.ts';
 
 /** The signed-in user, or null: 401 and 403 mean nobody is signed in. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
@@ -22,4 +27,41 @@ export async function sendTimezone(timezone: Timezone, signal?: AbortSignal): Pr
     signal,
     useCase: 'set_user_timezone',
   });
+}
+
+export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Promise<Profile> {
+  return call('v1/profile/', Profile, {
+    method: 'PATCH',
+    body: { ...values },
+    signal,
+    useCase: 'update_profile',
+  });
+}
+
+export function fetchSocialAccounts(signal?: AbortSignal) {
+  return call('v1/profile/social/', SocialAccountList, { signal, useCase: 'get_social_accounts' });
+}
+
+export async function unlinkSocialAccount(provider: SocialProvider, signal?: AbortSignal) {
+  await call(`v1/profile/social/${provider}/`, v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'unlink_social_account',
+  });
+}
+
+export async function deleteProfile(signal?: AbortSignal): Promise<void> {
+  await call('v1/profile/', v.unknown(), { method: 'DELETE', signal, useCase: 'remove_profile' });
+}
+
+/** The export file, fetched so a failure can be shown; handed to the page as an object URL. */
+export async function fetchProfileExport(signal?: AbortSignal) {
+  const response = await http.raw<Blob, 'blob'>('v1/profile/export/', {
+    responseType: 'blob',
+    signal,
+  });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'profile.json';
+  if (!response._data) throw new Error('The export answered without a file');
+  return { name, url: URL.createObjectURL(response._data) };
 }

@@ -11,7 +11,8 @@ export async function setup(project: TestProject) {
     // Vitest runs with NODE_ENV=test, which would give React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  server = await startServer();
+  // A short resend countdown, so the tests can wait it out.
+  server = await startServer({ CODE_RESEND_SECONDS: '3' });
   project.provide('baseUrl', server.url);
 }
 

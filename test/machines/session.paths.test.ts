@@ -12,12 +12,14 @@ describeMachinePaths(sessionMachine, {
     { type: 'session.refresh' },
     { type: 'session.signOut' },
     { type: 'session.retry' },
+    { type: 'session.userChanged', user: { ...elsewhere, first_name: 'Renamed' } },
     ...internalEvents(snapshot, {
       fetchUser: { output: [demoUser, elsewhere, null] },
     }),
   ],
   serialize: (snapshot) => ({
     user: snapshot.context.user?.timezone?.ianaName ?? null,
+    name: snapshot.context.user?.first_name ?? null,
   }),
   states: {
     checking: (snapshot) => expect(snapshot.hasTag('checking')).toBe(true),

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:8080',
       staticDir: './dist',
       countryHeader: null,
+      mailFrom: 'Account portal <no-reply@localhost>',
+      codeResendSeconds: 60,
+      trustProxy: false,
+      oauth: { yandex: null, google: null, github: null },
     });
   });
 
@@ -36,6 +40,12 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://account.example.com/',
       STATIC_DIR: '/srv/dist',
       COUNTRY_HEADER: 'CF-IPCountry',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      CODE_RESEND_SECONDS: '5',
+      TRUST_PROXY: '1',
+      YANDEX_CLIENT_ID: 'yid',
+      YANDEX_CLIENT_SECRET: 'ysecret',
+      GITHUB_CLIENT_ID: 'only-id',
     });
     expect(config).toEqual({
       port: 0,
@@ -47,6 +57,11 @@ describe('loadConfig', () => {
       publicUrl: 'https://account.example.com',
       staticDir: '/srv/dist',
       countryHeader: 'cf-ipcountry',
+      mailFrom: 'Portal <portal@example.com>',
+      codeResendSeconds: 5,
+      trustProxy: true,
+      // A provider needs both its id and its secret.
+      oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
     });
   });
 

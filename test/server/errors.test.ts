@@ -16,7 +16,7 @@ describe('unknown API paths and methods', () => {
     ['GET', '/api/'],
     ['GET', '/api/v1/nothing/'],
     ['GET', '/api/v1/profile'],
-    ['DELETE', '/api/v1/profile/'],
+    ['DELETE', '/api/v1/countries/'],
     ['GET', '/api/auth/login/'],
     ['PUT', '/api/v1/countries/'],
   ])('%s %s answers 404 JSON', async (method, path) => {

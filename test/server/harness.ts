@@ -122,7 +122,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
     await seed(handle.db, config);
     const logger = memoryLogger();
     const clock = testClock();
-    const app = createApp({ config, db: handle.db, logger, clock });
+    const app = createApp({ config, db: handle.db, logger, clock, scrypt: TEST_SCRYPT });
     server = {
       app,
       db: handle.db,

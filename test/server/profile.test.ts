@@ -59,6 +59,7 @@ describe('GET /api/v1/profile/', () => {
       team_plan: null,
       webgis_url: null,
       userpic_url: null,
+      has_password: true,
     });
   });
 });

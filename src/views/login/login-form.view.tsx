@@ -8,6 +8,7 @@ import type { LoginEvent, LoginField } from '../../../machines/login.machine.ts'
 import type { ServerErrors } from '../../../machines/field-errors.ts';
 import { TextField } from '../../forms/field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
+import { touchAndSubmit } from '../../forms/submit.ts';
 
 export interface LoginFormViewProps {
   busy: boolean;
@@ -25,13 +26,6 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
     defaultValues: { login: '', password: '' },
     validators: { onChange: LoginForm },
   });
-  // Not form.handleSubmit: it stops early once any field has an error, leaving the
-  // other fields untouched. Every field shows its rule, then the machine decides.
-  const submit = async () => {
-    for (const name of fields) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true }));
-    await form.validate('change');
-    send({ type: 'form.submit', values: form.state.values });
-  };
 
   return (
     <chakra.form
@@ -40,7 +34,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
       aria-label={t`Sign in`}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
       <Stack gap="2">

@@ -51,7 +51,7 @@ export function LoginView({ snapshot, send, formRef }: LoginViewProps) {
               formRef={formRef}
             />
             <Separator />
-            <SocialButtons />
+            <SocialButtons intent="login" next={snapshot.context.next} />
           </Stack>
           <Stack
             display={{ base: 'none', md: 'flex' }}

@@ -1,24 +1,72 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
+import { socialStartUrl } from '../../flows/social-consent.flow.ts';
+import { errorText } from '../../forms/messages.ts';
 
-/** Yandex first, then the others (section 1). Wired to the providers with sign-up. */
-export const socialProviders = ['yandex', 'google', 'github'] as const;
-const names = { yandex: 'Yandex', google: 'Google', github: 'GitHub' } as const;
+/** Brand names: the same in every language. */
+export const providerNames: Record<SocialProvider, string> = {
+  yandex: 'Yandex',
+  google: 'Google',
+  github: 'GitHub',
+};
 
-export function SocialButtons() {
+export interface SocialButtonsProps {
+  intent: 'login' | 'signup';
+  /** The page to come back to after the provider. */
+  next: string;
+  /** Sign-up asks to agree to the terms first: the click goes here, not to the provider. */
+  onChoose?: ((provider: SocialProvider) => void) | undefined;
+  disabled?: boolean;
+}
+
+/** Yandex first, then the others (section 1); each a full navigation to the provider. */
+export function SocialButtons({ intent, next, onChoose, disabled = false }: SocialButtonsProps) {
   const { t } = useLingui();
   return (
-    <Stack gap="2" as="section" aria-label={t`Sign in with another account`}>
+    <Stack
+      gap="2"
+      as="section"
+      aria-label={
+        intent === 'login' ? t`Sign in with another account` : t`Sign up with another account`
+      }
+    >
       <Text fontSize="sm" color="fg.muted">
-        {t`Or sign in with`}
+        {intent === 'login' ? t`Or sign in with` : t`Or sign up with`}
       </Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-        {socialProviders.map((provider) => (
-          <Button key={provider} variant="outline" flex="1" disabled>
-            {names[provider]}
-          </Button>
-        ))}
+        {socialProviders.map((provider) =>
+          onChoose ? (
+            <Button
+              key={provider}
+              variant="outline"
+              flex={{ base: 'none', sm: '1' }}
+              disabled={disabled}
+              onClick={() => onChoose(provider)}
+            >
+              {providerNames[provider]}
+            </Button>
+          ) : (
+            <Button key={provider} asChild variant="outline" flex={{ base: 'none', sm: '1' }}>
+              <a href={socialStartUrl(provider, intent, next)}>{providerNames[provider]}</a>
+            </Button>
+          ),
+        )}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * A social sign-in that failed comes back to /login/1 with `?error=<code>`
+ * (social_denied, wrong_token, token_expired, …): its text above the form.
+ */
+export function SocialSignInError({ code }: { code: string }) {
+  const { i18n } = useLingui();
+  return (
+    // A plain box, not Chakra's Alert: this page is the first visit (docs/decisions/0009).
+    <Box role="alert" mb="6" maxW="md" p="3" borderRadius="l2" bg="bg.error" color="fg.error">
+      {errorText((d) => i18n._(d), { code, detail: '' })}
+    </Box>
   );
 }

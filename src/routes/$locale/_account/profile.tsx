@@ -1,7 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useSelector } from '@xstate/react';
-import { ProfileSummary } from '../../../views/profile/profile-summary.view.tsx';
+import { useCallback } from 'react';
+import type { Profile } from '../../../../contract/profile.ts';
+import { ProfileScreen } from '../../../views/profile/profile-screen.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
 
 export const Route = createFileRoute('/$locale/_account/profile')({
@@ -11,6 +13,24 @@ export const Route = createFileRoute('/$locale/_account/profile')({
 
 function ProfilePage() {
   const { session, user } = Route.useRouteContext();
+  const { locale } = Route.useParams();
+  const navigate = useNavigate();
   const current = useSelector(session, (s) => s.context.user) ?? user;
-  return <ProfileSummary user={current} />;
+  // The header shows the new name at once.
+  const onSaved = useCallback(
+    (saved: Profile) => session.send({ type: 'session.userChanged', user: saved }),
+    [session],
+  );
+  const onRemovalConfirmed = useCallback(
+    () => void navigate({ to: '/$locale/remove', params: { locale } }),
+    [navigate, locale],
+  );
+  return (
+    <ProfileScreen
+      user={current}
+      locale={locale}
+      onSaved={onSaved}
+      onRemovalConfirmed={onRemovalConfirmed}
+    />
+  );
 }

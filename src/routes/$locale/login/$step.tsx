@@ -1,16 +1,27 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router';
+import { Box, Spinner } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { waitFor } from 'xstate';
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
+import { SocialSignInError } from '../../../views/login/social-buttons.tsx';
+import { isLoginNotice, LoginNotice } from '../../../views/login/login-notice.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
 import { keepQuery, safeNext } from '../../-search.ts';
+import { carryQuery } from '../signup/-carry-query.ts';
+
+// Step 2 is rare: its screen loads when it is visited, not with the first visit.
+const VerificationScreen = lazy(() =>
+  import('../../../views/verification/verification-screen.tsx').then((m) => ({
+    default: m.VerificationScreen,
+  })),
+);
 
 export const Route = createFileRoute('/$locale/login/$step')({
   ...keepQuery,
   beforeLoad: async ({ context, params, search }) => {
-    // Step 2 (the e-mail code of an unconfirmed account) comes with sign-up.
-    if (params.step !== '1') {
+    // Step 2: the right credentials of an account whose e-mail is not confirmed yet.
+    if (params.step !== '1' && params.step !== '2') {
       throw redirect({ to: '/$locale/login/$step', params: { ...params, step: '1' }, search });
     }
     const session = await waitFor(context.session, (s) => !s.hasTag('checking'));
@@ -18,23 +29,47 @@ export const Route = createFileRoute('/$locale/login/$step')({
       throw redirect({ href: safeNext(search.next, `/${params.locale}/profile`) });
     }
   },
-  head: () => pageTitle(msg`Sign in`),
+  head: ({ params }) => pageTitle(params.step === '2' ? msg`Confirm your email` : msg`Sign in`),
   component: LoginPage,
 });
 
 function LoginPage() {
-  const { locale } = Route.useParams();
+  const { locale, step } = Route.useParams();
   const search = Route.useSearch();
   const { session } = Route.useRouteContext();
   const router = useRouter();
+  const { searchStr } = useLocation();
   const next = safeNext(search.next, `/${locale}/profile`);
   const onSignedIn = useCallback(
     async (target: string) => {
       session.send({ type: 'session.refresh' });
       await waitFor(session, (s) => !s.hasTag('checking'));
-      await router.navigate({ href: safeNext(target, next), replace: true });
+      // /login/2 keeps the query, as the sign-in steps do.
+      const href = carryQuery(safeNext(target, next), searchStr, locale);
+      await router.navigate({ href, replace: true });
     },
-    [session, router, next],
+    [session, router, next, searchStr, locale],
   );
-  return <LoginScreen next={next} onSignedIn={onSignedIn} />;
+  if (step === '2') {
+    return (
+      <Suspense
+        fallback={
+          <Box role="status" py="16" textAlign="center">
+            <Spinner size="lg" />
+          </Box>
+        }
+      >
+        <VerificationScreen key={step} confirmedNext={next} onConfirmed={onSignedIn} />
+      </Suspense>
+    );
+  }
+  const socialError = typeof search['error'] === 'string' ? search['error'] : null;
+  const notice = isLoginNotice(search['notice']) ? search['notice'] : null;
+  return (
+    <>
+      {socialError && <SocialSignInError code={socialError} />}
+      {notice && <LoginNotice notice={notice} />}
+      <LoginScreen key={step} next={next} onSignedIn={onSignedIn} />
+    </>
+  );
 }

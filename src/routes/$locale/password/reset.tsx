@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { keepQuery } from '../../-search.ts';
-import { sectionRoute } from '../../../components/section-page.tsx';
+import { pageTitle } from '../../../i18n/title.ts';
+import { ResetScreen } from '../../../views/password/reset-screen.tsx';
 
 export const Route = createFileRoute('/$locale/password/reset')({
-  ...sectionRoute(msg`Password reset`),
   ...keepQuery,
+  head: () => pageTitle(msg`Password reset`),
+  component: () => <ResetScreen />,
 });

@@ -1,9 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { keepQuery } from '../../-search.ts';
-import { sectionRoute } from '../../../components/section-page.tsx';
 
+/** /signup and /signup/ start at step 0, with the query kept. */
 export const Route = createFileRoute('/$locale/signup/')({
-  ...sectionRoute(msg`Create an account`),
   ...keepQuery,
+  beforeLoad: ({ params, search }) => {
+    throw redirect({
+      to: '/$locale/signup/$step',
+      params: { locale: params.locale, step: '0' },
+      search,
+    });
+  },
 });

@@ -1,0 +1,39 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface ExportFile {
+  name: string;
+  url: string;
+}
+
+/**
+ * Data export (/export_profile): fetches the file of every personal datum the
+ * server holds (which also e-mails a notice) and offers it as a download.
+ */
+export const dataExportMachine = setup({
+  types: {
+    context: {} as { file: ExportFile | null },
+    events: {} as { type: 'export.retry' },
+  },
+  actors: {
+    fetchExport: fromPromise<ExportFile>(async () => {
+      throw new Error('fetchExport is provided by the app');
+    }),
+  },
+}).createMachine({
+  id: 'dataExport',
+  context: { file: null },
+  initial: 'preparing',
+  states: {
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchExport',
+        src: 'fetchExport',
+        onDone: { target: 'ready', actions: assign({ file: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
+    },
+    ready: {},
+    failed: { on: { 'export.retry': 'preparing' } },
+  },
+});

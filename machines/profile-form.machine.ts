@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Country } from '../contract/countries.ts';
+import { ProfileUpdate } from '../contract/identity.ts';
+import type { Profile } from '../contract/profile.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
+export type ProfileField = keyof ProfileValues;
+export interface ProfileFormInput {
+  user: Profile;
+}
+export interface ProfileFormContext {
+  user: Profile;
+  countries: Country[];
+  serverErrors: ServerErrors;
+}
+export type ProfileFormEvent =
+  | { type: 'form.submit'; values: ProfileValues }
+  | { type: 'field.edit'; field: ProfileField }
+  | { type: 'countries.retry' };
+
+/**
+ * The profile form (/profile): loads the country list, then edits and saves the
+ * profile; refused fields come back at their fields and clear on edit. A saved
+ * notice shows for `savedNotice` (3 s, section 9's timed alerts).
+ */
+export const profileFormMachine = setup({
+  types: {
+    context: {} as ProfileFormContext,
+    events: {} as ProfileFormEvent,
+    input: {} as ProfileFormInput,
+    emitted: {} as { type: 'validationFailed' } | { type: 'saved'; user: Profile },
+  },
+  actors: {
+    loadCountries: fromPromise<Country[]>(async () => {
+      throw new Error('loadCountries is provided by the app');
+    }),
+    saveProfile: fromPromise<Profile, ProfileValues>(async () => {
+      throw new Error('saveProfile is provided by the app');
+    }),
+  },
+  delays: { savedNotice: 3000 },
+  guards: {
+    isValid: (_, params: { values: ProfileValues }) =>
+      v.safeParse(ProfileUpdate, params.values).success,
+  },
+}).createMachine({
+  id: 'profileForm',
+  context: ({ input }) => ({ user: input.user, countries: [], serverErrors: {} }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCountries',
+        src: 'loadCountries',
+        onDone: { target: 'editing', actions: assign({ countries: ({ event }) => event.output }) },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      on: { 'countries.retry': 'loading' },
+    },
+    editing: {
+      initial: 'idle',
+      on: {
+        'field.edit': {
+          actions: assign({
+            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
+          }),
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+            target: 'saving',
+            actions: assign({ serverErrors: {} }),
+          },
+          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+        ],
+      },
+      states: {
+        idle: {},
+        saved: { after: { savedNotice: 'idle' } },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        input: ({ event }) => {
+          if (event.type !== 'form.submit') throw new Error('saving starts with form.submit');
+          return event.values;
+        },
+        onDone: {
+          target: 'editing.saved',
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'saved' as const, user: event.output })),
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+        },
+      },
+    },
+  },
+});

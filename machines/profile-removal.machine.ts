@@ -1,0 +1,30 @@
+import { fromPromise, setup } from 'xstate';
+
+/**
+ * Profile removal (/remove, reached after the confirmation on /profile): deletes
+ * the profile and every session, then ends in `removed` (the page goes to sign-in
+ * with a notice). A failure can be retried.
+ */
+export const profileRemovalMachine = setup({
+  types: {
+    events: {} as { type: 'removal.retry' },
+  },
+  actors: {
+    deleteProfile: fromPromise<void>(async () => {
+      throw new Error('deleteProfile is provided by the app');
+    }),
+  },
+}).createMachine({
+  id: 'profileRemoval',
+  initial: 'removing',
+  states: {
+    removing: {
+      tags: ['busy'],
+      invoke: { id: 'deleteProfile', src: 'deleteProfile', onDone: 'removed', onError: 'failed' },
+    },
+    failed: {
+      on: { 'removal.retry': 'removing' },
+    },
+    removed: { type: 'final' },
+  },
+});

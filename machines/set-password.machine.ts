@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { SetPasswordForm } from '../contract/identity.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+/** The reset link's token was refused: the user asks for a new link. */
+export class ResetLinkInvalid extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`The reset link was refused: ${code}`);
+    this.name = 'ResetLinkInvalid';
+    this.code = code;
+  }
+}
+
+export interface NewPasswordValues {
+  password: string;
+}
+export interface SetPasswordInput {
+  token: string;
+}
+export interface SetPasswordContext {
+  token: string;
+  serverErrors: ServerErrors;
+  /** The code the server refused the link with. */
+  linkError: string | null;
+}
+export type SetPasswordEvent =
+  { type: 'form.submit'; values: NewPasswordValues } | { type: 'field.edit'; field: 'password' };
+
+/**
+ * Set a new password (/password/set/{token}, the e-mailed link): the token is used
+ * only when the form is posted. invalid_password comes back at the field; a refused
+ * token (wrong_token, token_expired) ends in `linkInvalid`. No timeouts.
+ */
+export const setPasswordMachine = setup({
+  types: {
+    context: {} as SetPasswordContext,
+    events: {} as SetPasswordEvent,
+    input: {} as SetPasswordInput,
+    emitted: {} as { type: 'validationFailed' },
+  },
+  actors: {
+    savePassword: fromPromise<void, NewPasswordValues & { token: string }>(async () => {
+      throw new Error('savePassword is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: ({ context }, params: { values: NewPasswordValues }) =>
+      v.safeParse(SetPasswordForm, { token: context.token, ...params.values }).success,
+    isLinkInvalid: (_, params: { error: unknown }) => params.error instanceof ResetLinkInvalid,
+  },
+}).createMachine({
+  id: 'setPassword',
+  context: ({ input }) => ({ token: input.token, serverErrors: {}, linkError: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.edit': {
+          actions: assign({
+            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
+          }),
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+            target: 'submitting',
+            actions: assign({ serverErrors: {} }),
+          },
+          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'savePassword',
+        src: 'savePassword',
+        input: ({ context, event }) => ({
+          token: context.token,
+          password: event.type === 'form.submit' ? event.values.password : '',
+        }),
+        onDone: 'changed',
+        onError: [
+          {
+            guard: { type: 'isLinkInvalid', params: ({ event }) => ({ error: event.error }) },
+            target: 'linkInvalid',
+            actions: assign({
+              linkError: ({ event }) =>
+                event.error instanceof ResetLinkInvalid ? event.error.code : null,
+            }),
+          },
+          {
+            target: 'editing',
+            actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          },
+        ],
+      },
+    },
+    linkInvalid: {},
+    changed: { type: 'final' },
+  },
+});

@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { SignupForm } from '../contract/identity.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+export type SignupField = 'email' | 'password' | 'agree';
+export interface SignupValues {
+  email: string;
+  password: string;
+  agree: boolean;
+}
+export interface SignupInput {
+  next: string;
+}
+export interface SignupContext {
+  next: string;
+  serverErrors: ServerErrors;
+}
+export type SignupEvent =
+  { type: 'form.submit'; values: SignupValues } | { type: 'field.edit'; field: SignupField };
+
+/** The form's rules: the contract's, with the checkbox as the boolean the form holds. */
+export const SignupValuesSchema = v.object({
+  email: SignupForm.entries.email,
+  password: SignupForm.entries.password,
+  agree: v.literal(true, 'required'),
+});
+
+/**
+ * Sign-up step 0 (/signup/0): e-mail, password and the terms checkbox. An invalid
+ * submit emits `validationFailed` and sends nothing; refused fields
+ * (user_already_exists, invalid_password) come back at their fields and clear on
+ * edit. Ends in `registered` with the server's next step (the e-mail code).
+ */
+export const signupMachine = setup({
+  types: {
+    context: {} as SignupContext,
+    events: {} as SignupEvent,
+    input: {} as SignupInput,
+    emitted: {} as { type: 'validationFailed' },
+    output: {} as { next: string },
+  },
+  actors: {
+    submitSignup: fromPromise<{ next: string }, SignupValues & { next: string }>(async () => {
+      throw new Error('submitSignup is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: (_, params: { values: SignupValues }) =>
+      v.safeParse(SignupValuesSchema, params.values).success,
+  },
+}).createMachine({
+  id: 'signup',
+  context: ({ input }) => ({ next: input.next, serverErrors: {} }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.edit': {
+          actions: assign({
+            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
+          }),
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+            target: 'submitting',
+            actions: assign({ serverErrors: {} }),
+          },
+          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitSignup',
+        src: 'submitSignup',
+        input: ({ context, event }) => ({
+          ...(event.type === 'form.submit'
+            ? event.values
+            : { email: '', password: '', agree: false }),
+          next: context.next,
+        }),
+        onDone: {
+          target: 'registered',
+          actions: assign({ next: ({ event }) => event.output.next }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+        },
+      },
+    },
+    registered: { type: 'final', tags: ['busy'] },
+  },
+  output: ({ context }) => ({ next: context.next }),
+});

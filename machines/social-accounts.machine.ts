@@ -1,0 +1,88 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
+
+export interface SocialAccountsContext {
+  accounts: SocialAccount[];
+  /** The provider being unlinked, or the one the server refused to unlink. */
+  provider: SocialProvider | null;
+  /** Why the last unlink was refused (an error code), shown next to it. */
+  error: string | null;
+}
+export type SocialAccountsEvent =
+  { type: 'account.unlink'; provider: SocialProvider } | { type: 'accounts.retry' };
+
+function codeOf(error: unknown): string {
+  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : 'system';
+}
+
+/**
+ * The social accounts block of /profile: lists the linked providers and unlinks
+ * one on request; the server refuses to unlink the last way to sign in. Linking
+ * another is a navigation to the provider, outside the machine.
+ */
+export const socialAccountsMachine = setup({
+  types: {
+    context: {} as SocialAccountsContext,
+    events: {} as SocialAccountsEvent,
+  },
+  actors: {
+    loadAccounts: fromPromise<SocialAccount[]>(async () => {
+      throw new Error('loadAccounts is provided by the app');
+    }),
+    unlinkAccount: fromPromise<void, SocialProvider>(async () => {
+      throw new Error('unlinkAccount is provided by the app');
+    }),
+  },
+}).createMachine({
+  id: 'socialAccounts',
+  context: { accounts: [], provider: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAccounts',
+        src: 'loadAccounts',
+        onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output }) },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      on: { 'accounts.retry': 'loading' },
+    },
+    ready: {
+      on: {
+        'account.unlink': {
+          target: 'unlinking',
+          actions: assign({ provider: ({ event }) => event.provider, error: null }),
+        },
+      },
+    },
+    unlinking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'unlinkAccount',
+        src: 'unlinkAccount',
+        input: ({ event }) => {
+          if (event.type !== 'account.unlink')
+            throw new Error('unlinking starts with account.unlink');
+          return event.provider;
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            accounts: ({ context }) =>
+              context.accounts.filter((a) => a.provider !== context.provider),
+            provider: null,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { assign, setup } from 'xstate';
+import type { SocialProvider } from '../contract/identity.ts';
+
+export interface SocialConsentContext {
+  provider: SocialProvider | null;
+}
+export type SocialConsentEvent =
+  | { type: 'provider.choose'; provider: SocialProvider }
+  | { type: 'consent.agree' }
+  | { type: 'consent.disagree' };
+
+/**
+ * Social sign-up: choosing a provider first asks to agree to the terms of service
+ * and the privacy policy. Disagree closes the dialog; Agree ends in `redirecting`
+ * with the provider, and the app sends the browser to it. No timeouts.
+ */
+export const socialConsentMachine = setup({
+  types: {
+    context: {} as SocialConsentContext,
+    events: {} as SocialConsentEvent,
+    output: {} as { provider: SocialProvider },
+  },
+}).createMachine({
+  id: 'socialConsent',
+  context: { provider: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'provider.choose': {
+          target: 'confirming',
+          actions: assign({ provider: ({ event }) => event.provider }),
+        },
+      },
+    },
+    confirming: {
+      on: {
+        'consent.agree': 'redirecting',
+        'consent.disagree': { target: 'closed', actions: assign({ provider: null }) },
+      },
+    },
+    redirecting: { type: 'final', tags: ['busy'] },
+  },
+  output: ({ context }) => ({ provider: context.provider ?? 'yandex' }),
+});

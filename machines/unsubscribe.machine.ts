@@ -1,0 +1,69 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Unsubscription } from '../contract/identity.ts';
+
+/**
+ * Unsubscribe (/unsubscribe/{token}): shows what the signed link unsubscribes from,
+ * then records the choice on confirm. A bad or foreign link ends in `invalid`.
+ */
+export const unsubscribeMachine = setup({
+  types: {
+    context: {} as { subscription: Unsubscription | null; failed: boolean },
+    events: {} as { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' },
+  },
+  actors: {
+    loadSubscription: fromPromise<Unsubscription>(async () => {
+      throw new Error('loadSubscription is provided by the app');
+    }),
+    confirmUnsubscribe: fromPromise<Unsubscription>(async () => {
+      throw new Error('confirmUnsubscribe is provided by the app');
+    }),
+  },
+  guards: {
+    isSubscribed: (_, params: { subscription: Unsubscription }) => params.subscription.subscribed,
+  },
+}).createMachine({
+  id: 'unsubscribe',
+  context: { subscription: null, failed: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSubscription',
+        src: 'loadSubscription',
+        onDone: [
+          {
+            guard: {
+              type: 'isSubscribed',
+              params: ({ event }) => ({ subscription: event.output }),
+            },
+            target: 'asking',
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          {
+            target: 'unsubscribed',
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+        ],
+        onError: 'invalid',
+      },
+    },
+    invalid: { on: { 'unsubscribe.retry': 'loading' } },
+    asking: {
+      on: { 'unsubscribe.confirm': { target: 'confirming', actions: assign({ failed: false }) } },
+    },
+    confirming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmUnsubscribe',
+        src: 'confirmUnsubscribe',
+        onDone: {
+          target: 'unsubscribed',
+          actions: assign({ subscription: ({ event }) => event.output }),
+        },
+        onError: { target: 'asking', actions: assign({ failed: true }) },
+      },
+    },
+    unsubscribed: { type: 'final' },
+  },
+});

@@ -1,0 +1,282 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+/** Section 8: the sign-up session is gone or not valid; the user restarts at /signup/0. */
+export const tokenErrorCodes = [
+  'token_not_found',
+  'wrong_token',
+  'token_expired',
+  'email_not_confirmed',
+] as const;
+export type TokenErrorCode = (typeof tokenErrorCodes)[number];
+
+export function isTokenErrorCode(code: string): code is TokenErrorCode {
+  return (tokenErrorCodes as readonly string[]).includes(code);
+}
+
+/** What an actor rejects with when the server refused the sign-up session itself. */
+export class SignupTokenError extends Error {
+  readonly code: TokenErrorCode;
+  constructor(code: TokenErrorCode) {
+    super(`The sign-up session was refused: ${code}`);
+    this.name = 'SignupTokenError';
+    this.code = code;
+  }
+}
+
+/** The server refused a new code before its cooldown ended (resend_too_early). */
+export class ResendTooEarly extends Error {
+  /** Seconds until a new code may be requested. */
+  readonly retryAfter: number;
+  constructor(retryAfter: number) {
+    super(`A new code may be requested in ${retryAfter} s`);
+    this.name = 'ResendTooEarly';
+    this.retryAfter = retryAfter;
+  }
+}
+
+export interface CodeValues {
+  code: string;
+}
+export interface VerificationInput {
+  /** Where to go when the e-mail turns out to be confirmed already. */
+  confirmedNext: string;
+}
+export interface VerificationContext {
+  email: string;
+  /** Local time (ms) from which a new code may be requested. */
+  resendAt: number;
+  /** The clock of the countdown (ms), moved by `tick`; the view derives the seconds. */
+  now: number;
+  /** A new code was sent on this page: the old one no longer works. */
+  resent: boolean;
+  serverErrors: ServerErrors;
+  tokenError: TokenErrorCode | null;
+  next: string;
+}
+export type VerificationEvent =
+  | { type: 'form.submit'; values: CodeValues }
+  | { type: 'field.edit'; field: 'code' }
+  | { type: 'code.resend' }
+  | { type: 'verification.retry' };
+
+/** Seconds left until a new code may be requested, for display. */
+export function secondsLeft(context: Pick<VerificationContext, 'resendAt' | 'now'>): number {
+  return Math.max(0, Math.ceil((context.resendAt - context.now) / 1000));
+}
+
+const fromPending = (pending: PendingSignup) => ({
+  email: pending.email,
+  resendAt: Date.parse(pending.resend_available_at),
+  now: Date.now(),
+});
+
+/**
+ * E-mail verification (/signup/1 and /login/2): loads the pending sign-up, then the
+ * code form and the resend countdown run side by side. The countdown is the state
+ * `resend.coolingDown`: it ends after `resendCooldown` (until the server's
+ * resend_available_at, or its retry_after when it refused a new code too early) and
+ * moves the displayed clock every `tick` (1 s). Token errors end in `sessionLost`.
+ */
+export const verificationMachine = setup({
+  types: {
+    context: {} as VerificationContext,
+    events: {} as VerificationEvent,
+    input: {} as VerificationInput,
+    emitted: {} as { type: 'validationFailed' },
+    output: {} as { next: string },
+  },
+  actors: {
+    fetchPending: fromPromise<PendingSignup>(async () => {
+      throw new Error('fetchPending is provided by the app');
+    }),
+    confirmCode: fromPromise<{ next: string }, CodeValues>(async () => {
+      throw new Error('confirmCode is provided by the app');
+    }),
+    resendCode: fromPromise<PendingSignup>(async () => {
+      throw new Error('resendCode is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: (_, params: { values: CodeValues }) => v.safeParse(ConfirmForm, params.values).success,
+    isConfirmed: (_, params: { pending: PendingSignup }) => params.pending.email_confirmed,
+    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+    isTooEarly: (_, params: { error: unknown }) => params.error instanceof ResendTooEarly,
+  },
+  actions: {
+    keepTokenError: assign({
+      tokenError: (_, params: { error: unknown }) =>
+        params.error instanceof SignupTokenError ? params.error.code : null,
+    }),
+  },
+  delays: {
+    resendCooldown: ({ context }) => Math.max(0, context.resendAt - context.now),
+    tick: 1000,
+  },
+}).createMachine({
+  id: 'verification',
+  context: ({ input }) => ({
+    email: '',
+    resendAt: 0,
+    now: 0,
+    resent: false,
+    serverErrors: {},
+    tokenError: null,
+    next: input.confirmedNext,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchPending',
+        src: 'fetchPending',
+        onDone: [
+          {
+            guard: { type: 'isConfirmed', params: ({ event }) => ({ pending: event.output }) },
+            target: 'confirmed',
+          },
+          { target: 'active', actions: assign(({ event }) => fromPending(event.output)) },
+        ],
+        onError: [
+          {
+            guard: { type: 'isTokenError', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionLost',
+            actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'unavailable' },
+        ],
+      },
+    },
+    unavailable: {
+      on: { 'verification.retry': 'loading' },
+    },
+    active: {
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'field.edit': {
+                  actions: assign({
+                    serverErrors: ({ context, event }) =>
+                      withoutField(context.serverErrors, event.field),
+                  }),
+                },
+                'form.submit': [
+                  {
+                    guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+                    target: 'submitting',
+                    actions: assign({ serverErrors: {} }),
+                  },
+                  { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+                ],
+              },
+            },
+            submitting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'confirmCode',
+                src: 'confirmCode',
+                input: ({ event }) => ({
+                  code: event.type === 'form.submit' ? event.values.code.trim() : '',
+                }),
+                onDone: {
+                  target: '#verification.confirmed',
+                  actions: assign({ next: ({ event }) => event.output.next }),
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'isTokenError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: '#verification.sessionLost',
+                    actions: {
+                      type: 'keepTokenError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  {
+                    target: 'editing',
+                    actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+                  },
+                ],
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: {
+              initial: 'counting',
+              after: { resendCooldown: 'ready' },
+              states: {
+                counting: {
+                  after: {
+                    tick: {
+                      target: 'counting',
+                      reenter: true,
+                      actions: assign({ now: () => Date.now() }),
+                    },
+                  },
+                },
+              },
+            },
+            ready: {
+              on: { 'code.resend': 'sending' },
+            },
+            sending: {
+              tags: ['busy'],
+              invoke: {
+                id: 'resendCode',
+                src: 'resendCode',
+                onDone: {
+                  target: 'coolingDown',
+                  actions: assign(({ event }) => ({
+                    ...fromPending(event.output),
+                    resent: true,
+                    serverErrors: {},
+                  })),
+                },
+                onError: [
+                  {
+                    guard: { type: 'isTooEarly', params: ({ event }) => ({ error: event.error }) },
+                    target: 'coolingDown',
+                    actions: assign(({ event }) => {
+                      const now = Date.now();
+                      const wait =
+                        event.error instanceof ResendTooEarly ? event.error.retryAfter : 0;
+                      return { now, resendAt: now + wait * 1000 };
+                    }),
+                  },
+                  {
+                    guard: {
+                      type: 'isTokenError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: '#verification.sessionLost',
+                    actions: {
+                      type: 'keepTokenError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  // Any other failure went to the global handler; the user may try again.
+                  { target: 'ready' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    sessionLost: {},
+    confirmed: { type: 'final', tags: ['busy'] },
+  },
+  output: ({ context }) => ({ next: context.next }),
+});

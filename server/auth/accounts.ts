@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import type { Context } from 'hono';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { Locale } from '../../contract/countries.ts';
+import type { Database } from '../db/client.ts';
+import { users, type User } from '../db/schema.ts';
+import { preferredLocale } from '../http/locale.ts';
+
+/**
+ * Only paths on this site may be a `next`: one leading slash, no second slash or
+ * backslash after it (browsers read both as another host), no whitespace or control
+ * characters (browsers drop them, which could turn `/\t/x` into `//x`).
+ */
+export function isLocalPath(next: string): boolean {
+  const hasControl = [...next].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f;
+  });
+  return !hasControl && /^\/(?![/\\])[^\s\\]*$/.test(next);
+}
+
+/** Where a signed-in browser goes: the given local `next`, else the profile. */
+export function nextAfterSignIn(next: string | null | undefined, locale: Locale): string {
+  return next !== undefined && next !== null && isLocalPath(next) ? next : `/${locale}/profile`;
+}
+
+/** The locale of a request: the form's `locale` field, else the cookie, else Accept-Language. */
+export function requestLocale(c: Context, body?: unknown): Locale {
+  if (body !== null && typeof body === 'object' && 'locale' in body) {
+    const given = v.safeParse(Locale, body.locale);
+    if (given.success) return given.output;
+  }
+  return preferredLocale(c);
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return user;
+}
+
+/** Usernames cannot hold '@', so the login names one or the other, never both. */
+export async function findUserByLogin(db: Database, login: string): Promise<User | undefined> {
+  const lowered = login.toLowerCase();
+  if (lowered.includes('@')) return findUserByEmail(db, lowered);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${lowered}`)
+    .limit(1);
+  return user;
+}
+
+/** The e-mail's local part in username characters, made unique with a number. */
+export async function uniqueUsername(db: Database, email: string): Promise<string> {
+  const local = email.split('@')[0] ?? '';
+  const base = local.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30) || 'user';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate =
+      attempt === 0 ? base : `${base}${attempt < 10 ? attempt + 1 : randomInt(100, 1_000_000)}`;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`)
+      .limit(1);
+    if (!taken) return candidate;
+  }
+  return `${base}${randomInt(1_000_000, 1_000_000_000)}`;
+}

@@ -1,0 +1,128 @@
+import type { SocialProvider } from '../../../contract/identity.ts';
+import type { OAuthClient } from '../../config.ts';
+import { PROVIDER_NAMES, type Identity, type Provider } from './provider.ts';
+
+/*
+ * Real adapters. Written to the providers' documentation; the tests exercise the
+ * same flow against the sandbox provider, not these services.
+ */
+
+type Endpoints = {
+  authorize: string;
+  token: string;
+  scope: string;
+  identity(accessToken: string): Promise<Identity>;
+};
+
+async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const field = (data: unknown, key: string): unknown =>
+  data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+
+const ENDPOINTS: Record<SocialProvider, Endpoints> = {
+  yandex: {
+    authorize: 'https://oauth.yandex.com/authorize',
+    token: 'https://oauth.yandex.com/token',
+    scope: 'login:email login:info',
+    identity: async (token) => {
+      const info = await getJson('https://login.yandex.ru/info?format=json', {
+        headers: { Authorization: `OAuth ${token}` },
+      });
+      // Yandex gives only addresses it has verified.
+      const email = text(field(info, 'default_email'));
+      return {
+        subject: text(field(info, 'id')),
+        email: email || null,
+        email_verified: email !== '',
+        first_name: text(field(info, 'first_name')),
+        last_name: text(field(info, 'last_name')),
+      };
+    },
+  },
+  google: {
+    authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token: 'https://oauth2.googleapis.com/token',
+    scope: 'openid email profile',
+    identity: async (token) => {
+      const info = await getJson('https://openidconnect.googleapis.com/v1/userinfo', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return {
+        subject: text(field(info, 'sub')),
+        email: text(field(info, 'email')) || null,
+        email_verified: field(info, 'email_verified') === true,
+        first_name: text(field(info, 'given_name')),
+        last_name: text(field(info, 'family_name')),
+      };
+    },
+  },
+  github: {
+    authorize: 'https://github.com/login/oauth/authorize',
+    token: 'https://github.com/login/oauth/access_token',
+    scope: 'read:user user:email',
+    identity: async (token) => {
+      const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' };
+      const info = await getJson('https://api.github.com/user', { headers });
+      const emails = await getJson('https://api.github.com/user/emails', { headers });
+      const primary = Array.isArray(emails)
+        ? emails.find((e: unknown) => field(e, 'primary') === true)
+        : undefined;
+      const [first = '', ...rest] = text(field(info, 'name')).trim().split(/\s+/);
+      return {
+        subject: String(field(info, 'id') ?? ''),
+        email: text(field(primary, 'email')) || null,
+        email_verified: field(primary, 'verified') === true,
+        first_name: first,
+        last_name: rest.join(' '),
+      };
+    },
+  },
+};
+
+export function oauthProvider(id: SocialProvider, client: OAuthClient): Provider {
+  const endpoints = ENDPOINTS[id];
+  return {
+    id,
+    name: PROVIDER_NAMES[id],
+    authorizeUrl: ({ state, codeChallenge, redirectUri }) => {
+      const url = new URL(endpoints.authorize);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.clientId,
+        redirect_uri: redirectUri,
+        scope: endpoints.scope,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: async ({ code, codeVerifier, redirectUri }) => {
+      const answer = await getJson(endpoints.token, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          code_verifier: codeVerifier,
+        }).toString(),
+      });
+      const accessToken = text(field(answer, 'access_token'));
+      if (!accessToken) throw new Error(`${id}: no access token`);
+      const identity = await endpoints.identity(accessToken);
+      if (!identity.subject) throw new Error(`${id}: no subject`);
+      return identity;
+    },
+  };
+}

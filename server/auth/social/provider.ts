@@ -1,0 +1,38 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SocialProvider } from '../../../contract/identity.ts';
+
+/** What a provider tells about the person after the code exchange. */
+export type Identity = {
+  subject: string;
+  email: string | null;
+  email_verified: boolean;
+  first_name: string;
+  last_name: string;
+};
+
+export type AuthorizeRequest = { state: string; codeChallenge: string; redirectUri: string };
+export type ExchangeRequest = { code: string; codeVerifier: string; redirectUri: string };
+
+/** One OAuth 2.0 identity provider (authorization code with PKCE S256). */
+export type Provider = {
+  id: SocialProvider;
+  name: string;
+  authorizeUrl(request: AuthorizeRequest): string;
+  /** Throws on any failure; the caller turns it into a redirect with an error. */
+  exchangeCode(request: ExchangeRequest): Promise<Identity>;
+};
+
+export const PROVIDER_NAMES: Record<SocialProvider, string> = {
+  yandex: 'Yandex',
+  google: 'Google',
+  github: 'GitHub',
+};
+
+/** RFC 7636: 32 random bytes as the verifier, its SHA-256 as the challenge. */
+export function newCodeVerifier(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function codeChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}

@@ -1,0 +1,20 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Config } from '../config.ts';
+
+/**
+ * The visitor's address: the socket's, or with TRUST_PROXY=1 the last entry of
+ * X-Forwarded-For (the one our proxy added; earlier entries are the client's word).
+ */
+export function clientIp(c: Context, config: Config): string {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}

@@ -1,0 +1,78 @@
+import type { Locale } from '../../contract/countries.ts';
+
+/** What a template gives: the words; headers are added by sendMail. */
+export type MailContent = { subject: string; text: string; html: string };
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/** Paragraphs of plain text, the same words as HTML (links made clickable). */
+function compose(subject: string, paragraphs: string[]): MailContent {
+  const html = paragraphs
+    .map((p) => `<p>${escape(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`)
+    .join('\n');
+  return { subject, text: paragraphs.join('\n\n'), html };
+}
+
+function unsubscribeLine(locale: Locale, url: string | undefined): string[] {
+  if (!url) return [];
+  return locale === 'ru'
+    ? [`Не хотите получать такие письма? Отписаться: ${url}`]
+    : [`Don't want these mails? Unsubscribe: ${url}`];
+}
+
+export function confirmationCodeMail(locale: Locale, code: string): MailContent {
+  return locale === 'ru'
+    ? compose(`Код подтверждения: ${code}`, [
+        `Ваш код подтверждения: ${code}`,
+        'Код действует 15 минут. Если вы не регистрировались, просто удалите это письмо.',
+      ])
+    : compose(`Your verification code: ${code}`, [
+        `Your verification code is ${code}`,
+        'It is valid for 15 minutes. If you did not sign up, just delete this mail.',
+      ]);
+}
+
+export function passwordResetMail(locale: Locale, link: string): MailContent {
+  return locale === 'ru'
+    ? compose('Восстановление пароля', [
+        `Чтобы задать новый пароль, откройте ссылку: ${link}`,
+        'Ссылка действует 1 час. Если вы не запрашивали восстановление, ничего не делайте.',
+      ])
+    : compose('Reset your password', [
+        `To set a new password, open this link: ${link}`,
+        'The link is valid for 1 hour. If you did not ask for it, do nothing.',
+      ]);
+}
+
+export function passwordChangedMail(locale: Locale, unsubscribe?: string): MailContent {
+  return locale === 'ru'
+    ? compose('Пароль изменён', [
+        'Пароль вашего профиля изменён, все сеансы завершены.',
+        'Если это были не вы, восстановите пароль и напишите в поддержку.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ])
+    : compose('Your password was changed', [
+        'The password of your profile was changed and every session was ended.',
+        'If it was not you, reset the password and contact support.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ]);
+}
+
+export function exportNoticeMail(locale: Locale, unsubscribe?: string): MailContent {
+  return locale === 'ru'
+    ? compose('Выгрузка данных профиля', [
+        'Из вашего профиля только что выгружена копия личных данных.',
+        'Если это были не вы, смените пароль.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ])
+    : compose('Your profile data was exported', [
+        'A copy of your personal data was just downloaded from your profile.',
+        'If it was not you, change your password.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ]);
+}

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { AuthResult } from '../../contract/auth.ts';
+import { ResetRequestForm, SetPasswordForm } from '../../contract/identity.ts';
+import { findUserByEmail, requestLocale } from '../auth/accounts.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { endSession } from '../auth/sessions.ts';
+import { hit, sendHits } from '../auth/throttle.ts';
+import { passwordResets, sessions, users } from '../db/schema.ts';
+import { readBody } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { simpleError } from '../http/errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { sendToUser, userLocale } from '../mail/send.ts';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Mounted at /api/auth/password/ */
+export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  router.post('/reset/', async (c) => {
+    const form = parseInput(ResetRequestForm, await readBody(c));
+    const email = form.email.toLowerCase();
+    // The same limit for known and unknown addresses, so it tells nothing either.
+    await hit(deps, sendHits(email, clientIp(c, deps.config)));
+    const user = await findUserByEmail(deps.db, email);
+    if (user) {
+      const token = randomBytes(32).toString('base64url');
+      const now = deps.clock.now();
+      await deps.db.insert(passwordResets).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      });
+      const link = `${deps.config.publicUrl}/${userLocale(user)}/password/set/${token}`;
+      await sendToUser(deps, user, (locale) => passwordResetMail(locale, link));
+    }
+    return c.json({ sent: true as const });
+  });
+
+  router.post('/set/', async (c) => {
+    const body = await readBody(c);
+    const form = parseInput(SetPasswordForm, body);
+    // Deleting is the check: of two parallel posts of one link only one gets the row.
+    const [reset] = await deps.db
+      .delete(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(form.token)))
+      .returning();
+    if (!reset) throw simpleError(400, 'wrong_token');
+    if (reset.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
+    const passwordHash = await hashPassword(form.password, deps.scrypt);
+    const [user] = await deps.db
+      .update(users)
+      // Following the mailed link proves the address as well.
+      .set({ passwordHash, updatedAt: deps.clock.now() })
+      .where(eq(users.id, reset.userId))
+      .returning();
+    if (!user) throw simpleError(400, 'wrong_token');
+    if (user.emailConfirmedAt === null) {
+      await deps.db
+        .update(users)
+        .set({ emailConfirmedAt: deps.clock.now() })
+        .where(eq(users.id, user.id));
+    }
+    await deps.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await deps.db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await endSession(c, deps);
+    await sendToUser(deps, user, passwordChangedMail, 'account_notices');
+    return c.json({ next: `/${requestLocale(c, body)}/login/1` } satisfies AuthResult);
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  emailCodes,
+  mails,
+  passwordResets,
+  sessions,
+  socialAccounts,
+  unsubscriptions,
+  type User,
+} from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { toProfile } from './profile.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Every personal datum held about the user; secrets (hashes) are named, not given. */
+export async function personalData(deps: AppDeps, user: User) {
+  const { db } = deps;
+  const [links, userSessions, userMails, codes, resets, choices] = await Promise.all([
+    db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id)),
+    db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
+    db.select().from(mails).where(eq(mails.to, user.email)).orderBy(asc(mails.createdAt)),
+    db.select().from(emailCodes).where(eq(emailCodes.userId, user.id)),
+    db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
+    db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
+  ]);
+  return {
+    exported_at: deps.clock.now().toISOString(),
+    profile: toProfile(user),
+    account: {
+      locale: user.locale,
+      email_confirmed_at: iso(user.emailConfirmedAt),
+      created_at: iso(user.createdAt),
+      updated_at: iso(user.updatedAt),
+      has_password: user.passwordHash !== null,
+    },
+    social_accounts: links.map((link) => ({
+      provider: link.provider,
+      subject: link.subject,
+      email: link.email,
+      linked_at: iso(link.linkedAt),
+    })),
+    sessions: userSessions.map((s) => ({
+      created_at: iso(s.createdAt),
+      last_seen_at: iso(s.lastSeenAt),
+      expires_at: iso(s.expiresAt),
+    })),
+    pending_email_code: codes.map((code) => ({
+      sent_at: iso(code.sentAt),
+      expires_at: iso(code.expiresAt),
+    })),
+    password_reset_links: resets.map((r) => ({
+      created_at: iso(r.createdAt),
+      expires_at: iso(r.expiresAt),
+    })),
+    unsubscribed_lists: choices.map((u) => ({ list: u.list, since: iso(u.createdAt) })),
+    mails: userMails.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      created_at: iso(m.createdAt),
+    })),
+  };
+}

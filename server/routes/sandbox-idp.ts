@@ -1,0 +1,109 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { SocialProvider } from '../../contract/identity.ts';
+import { callbackUrl, usesSandbox } from '../auth/social/registry.ts';
+import { PROVIDER_NAMES } from '../auth/social/provider.ts';
+import { sandboxCode } from '../auth/social/sandbox.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+
+const AuthorizeQuery = v.object({
+  response_type: v.literal('code'),
+  client_id: v.literal('sandbox'),
+  redirect_uri: v.pipe(v.string(), v.maxLength(2000)),
+  state: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  code_challenge: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+  code_challenge_method: v.literal('S256'),
+});
+type AuthorizeQuery = v.InferOutput<typeof AuthorizeQuery>;
+
+const Consent = v.object({
+  ...AuthorizeQuery.entries,
+  decision: v.picklist(['allow', 'deny']),
+  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  first_name: v.pipe(v.string(), v.trim(), v.maxLength(64)),
+  last_name: v.pipe(v.string(), v.trim(), v.maxLength(64)),
+});
+
+const SANDBOX_PERSON = { email: 'sandbox.person@example.com', first: 'Sandy', last: 'Boxer' };
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function consentPage(provider: SocialProvider, query: AuthorizeQuery): string {
+  const name = escape(PROVIDER_NAMES[provider]);
+  const hidden = Object.entries(query)
+    .map(([key, value]) => `<input type="hidden" name="${key}" value="${escape(value)}">`)
+    .join('');
+  const input = (id: string, label: string, type: string, value: string) =>
+    `<p><label for="${id}">${label}</label><br><input id="${id}" name="${id}" type="${type}" value="${escape(value)}" required></p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name} sandbox: sign in</title></head>
+<body><main><h1>${name} (sandbox identity provider)</h1>
+<p>The account portal asks for your e-mail address and name. This is a development stand-in for ${name}; nothing leaves this machine.</p>
+<form method="post">${hidden}
+${input('email', 'E-mail', 'email', SANDBOX_PERSON.email)}
+${input('first_name', 'First name', 'text', SANDBOX_PERSON.first)}
+${input('last_name', 'Last name', 'text', SANDBOX_PERSON.last)}
+<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny" formnovalidate>Deny</button></p>
+</form></main></body></html>`;
+}
+
+/** GET/POST /sandbox/idp/:provider/authorize, mounted only outside production. */
+export function sandboxIdpRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  /** The provider, if the sandbox stands in for it and the redirect is our own callback. */
+  function checked(c: Context<AppEnv>, redirectUri: string | undefined): SocialProvider | null {
+    const provider = v.safeParse(SocialProvider, c.req.param('provider'));
+    if (!provider.success || !usesSandbox(deps, provider.output)) return null;
+    // A real provider only redirects to registered URIs; the sandbox to ours only.
+    return redirectUri === callbackUrl(deps, provider.output) ? provider.output : null;
+  }
+
+  const refuse = (c: Context<AppEnv>) =>
+    c.html('<!doctype html><title>Bad request</title><p>Invalid authorization request.</p>', 400);
+
+  router.get('/:provider/authorize', (c) => {
+    const query = v.safeParse(AuthorizeQuery, c.req.query());
+    const provider = checked(c, c.req.query('redirect_uri'));
+    if (!query.success || !provider) return refuse(c);
+    return c.html(consentPage(provider, query.output));
+  });
+
+  router.post('/:provider/authorize', async (c) => {
+    let form: Record<string, unknown>;
+    try {
+      form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    } catch {
+      return refuse(c);
+    }
+    const parsed = v.safeParse(Consent, form);
+    const provider = checked(
+      c,
+      typeof form.redirect_uri === 'string' ? form.redirect_uri : undefined,
+    );
+    const denied = form.decision === 'deny';
+    if (!provider || (!parsed.success && !denied)) return refuse(c);
+    const target = new URL(callbackUrl(deps, provider));
+    const state = typeof form.state === 'string' ? form.state : '';
+    if (denied || !parsed.success) {
+      target.search = new URLSearchParams({ error: 'access_denied', state }).toString();
+      return c.redirect(target.toString(), 302);
+    }
+    const { email, first_name, last_name, code_challenge } = parsed.output;
+    const code = sandboxCode(deps, {
+      p: provider,
+      e: email,
+      f: first_name,
+      l: last_name,
+      c: code_challenge,
+      r: target.toString(),
+    });
+    target.search = new URLSearchParams({ code, state }).toString();
+    return c.redirect(target.toString(), 302);
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Locale } from '../../contract/countries.ts';
+import { SocialIntent, SocialProvider } from '../../contract/identity.ts';
+import { isLocalPath, nextAfterSignIn, requestLocale } from '../auth/accounts.ts';
+import { startSession } from '../auth/sessions.ts';
+import { socialUser, SocialError } from '../auth/social/link.ts';
+import { codeChallenge, newCodeVerifier } from '../auth/social/provider.ts';
+import { callbackUrl, providerFor } from '../auth/social/registry.ts';
+import { oauthStates } from '../db/schema.ts';
+import { visitorCountry } from '../geo.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { invalidInput, simpleError } from '../http/errors.ts';
+
+export const STATE_TTL_MS = 10 * 60 * 1000;
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/** Mounted at /api/auth/social/ */
+export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  function provider(c: Context<AppEnv>) {
+    const id = v.safeParse(SocialProvider, c.req.param('provider'));
+    const found = id.success ? providerFor(deps, id.output) : null;
+    if (!found) throw simpleError(404, 'not_found');
+    return found;
+  }
+
+  const fail = (c: Context<AppEnv>, locale: Locale, intent: string, code: string) =>
+    c.redirect(
+      `/${locale}/${intent === 'link' ? 'profile' : 'login/1'}?error=${encodeURIComponent(code)}`,
+      302,
+    );
+
+  router.get('/:provider/start/', async (c) => {
+    const idp = provider(c);
+    const intent = v.safeParse(SocialIntent, c.req.query('intent') ?? 'login');
+    if (!intent.success) throw invalidInput();
+    const locale = requestLocale(c);
+    const user = c.get('user');
+    if (intent.output === 'link' && !user) return fail(c, locale, 'login', 'not_authenticated');
+    const next = c.req.query('next');
+    const state = randomBytes(32).toString('base64url');
+    const verifier = newCodeVerifier();
+    await deps.db.insert(oauthStates).values({
+      stateHash: hashState(state),
+      provider: idp.id,
+      intent: intent.output,
+      next: next !== undefined && isLocalPath(next) ? next : null,
+      locale,
+      codeVerifier: verifier,
+      userId: intent.output === 'link' ? (user?.id ?? null) : null,
+      expiresAt: new Date(deps.clock.now().getTime() + STATE_TTL_MS),
+    });
+    const url = idp.authorizeUrl({
+      state,
+      codeChallenge: codeChallenge(verifier),
+      redirectUri: callbackUrl(deps, idp.id),
+    });
+    return c.redirect(url, 302);
+  });
+
+  router.get('/:provider/callback/', async (c) => {
+    const idp = provider(c);
+    const state = c.req.query('state') ?? '';
+    // Single use: the row is gone whatever happens next.
+    const [row] = state
+      ? await deps.db
+          .delete(oauthStates)
+          .where(eq(oauthStates.stateHash, hashState(state)))
+          .returning()
+      : [];
+    if (!row || row.provider !== idp.id) return fail(c, requestLocale(c), 'login', 'wrong_token');
+    const locale: Locale = row.locale === 'ru' ? 'ru' : 'en';
+    if (row.expiresAt <= deps.clock.now()) return fail(c, locale, row.intent, 'token_expired');
+    const code = c.req.query('code');
+    if (c.req.query('error') !== undefined || !code) {
+      return fail(c, locale, row.intent, 'social_denied');
+    }
+    try {
+      const identity = await idp.exchangeCode({
+        code,
+        codeVerifier: row.codeVerifier,
+        redirectUri: callbackUrl(deps, idp.id),
+      });
+      const userId = await socialUser(
+        deps,
+        {
+          provider: idp.id,
+          intent: row.intent,
+          locale,
+          userId: row.userId,
+          country: async () => (await visitorCountry(c, deps, locale)).code,
+        },
+        identity,
+      );
+      await startSession(c, deps, userId);
+      return c.redirect(nextAfterSignIn(row.next, locale), 302);
+    } catch (error) {
+      if (error instanceof SocialError) return fail(c, locale, row.intent, error.code);
+      deps.logger.warn('social sign-in failed', { provider: idp.id, error });
+      return fail(c, locale, row.intent, 'social_denied');
+    }
+  });
+
+  return router;
+}

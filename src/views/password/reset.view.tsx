@@ -1,0 +1,66 @@
+import { Alert, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  PasswordResetEvent,
+  passwordResetMachine,
+} from '../../../machines/password-reset.machine.ts';
+import { ResetFormView } from './reset-form.view.tsx';
+
+export interface ResetViewProps {
+  snapshot: SnapshotFrom<typeof passwordResetMachine>;
+  send: (event: PasswordResetEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+function BackToSignIn() {
+  const { t } = useLingui();
+  return (
+    <Link asChild colorPalette="blue" alignSelf="flex-start">
+      <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
+        {t`Back to sign in`}
+      </RouterLink>
+    </Link>
+  );
+}
+
+/** Password reset: the e-mail form, then the same answer whoever asked. */
+export function ResetView({ snapshot, send, formRef }: ResetViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const email = snapshot.context.email;
+  switch (state) {
+    case 'editing':
+    case 'submitting':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          <Heading as="h1" size="2xl">{t`Password reset`}</Heading>
+          <Text color="fg.muted">{t`Enter the email of your account and we will send you a link to set a new password.`}</Text>
+          <ResetFormView
+            busy={state === 'submitting'}
+            serverErrors={snapshot.context.serverErrors}
+            send={send}
+            formRef={formRef}
+          />
+          <BackToSignIn />
+        </Stack>
+      );
+    case 'sent':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          <Heading as="h1" size="2xl">{t`Password reset`}</Heading>
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>
+              {t`If an account exists for ${email}, we sent a link to reset the password.`}
+            </Alert.Title>
+          </Alert.Root>
+          <BackToSignIn />
+        </Stack>
+      );
+    default:
+      return state satisfies never;
+  }
+}

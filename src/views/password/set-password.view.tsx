@@ -1,0 +1,74 @@
+import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  SetPasswordEvent,
+  setPasswordMachine,
+} from '../../../machines/set-password.machine.ts';
+import { SetPasswordFormView } from './set-password-form.view.tsx';
+
+export interface SetPasswordViewProps {
+  snapshot: SnapshotFrom<typeof setPasswordMachine>;
+  send: (event: SetPasswordEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/** The e-mailed link's page: a new password, then sign in with it. */
+export function SetPasswordView({ snapshot, send, formRef }: SetPasswordViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const heading = <Heading as="h1" size="2xl">{t`Set a new password`}</Heading>;
+  switch (state) {
+    case 'editing':
+    case 'submitting':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          {heading}
+          <SetPasswordFormView
+            busy={state === 'submitting'}
+            serverErrors={snapshot.context.serverErrors}
+            send={send}
+            formRef={formRef}
+          />
+        </Stack>
+      );
+    case 'linkInvalid':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          {heading}
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>
+              {snapshot.context.linkError === 'token_expired'
+                ? t`This link has expired. Please request a new one.`
+                : t`This link is not valid. Please request a new one.`}
+            </Alert.Title>
+          </Alert.Root>
+          <Button asChild colorPalette="blue" alignSelf="flex-start">
+            <RouterLink to="/$locale/password/reset" from="/$locale">
+              {t`Request a new link`}
+            </RouterLink>
+          </Button>
+        </Stack>
+      );
+    case 'changed':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          {heading}
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{t`Your password was changed. Sign in with the new one.`}</Alert.Title>
+          </Alert.Root>
+          <Button asChild colorPalette="blue" alignSelf="flex-start">
+            <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
+              {t`Sign in`}
+            </RouterLink>
+          </Button>
+        </Stack>
+      );
+    default:
+      return state satisfies never;
+  }
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { dataExportMachine } from '../../../machines/data-export.machine.ts';
+
+export interface DataExportViewProps {
+  snapshot: SnapshotFrom<typeof dataExportMachine>;
+  send: (event: { type: 'export.retry' }) => void;
+  email: string;
+}
+
+/** /export_profile: preparing the file, then a download link, or a retry. */
+export function DataExportView({ snapshot, send, email }: DataExportViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const body = (() => {
+    switch (state) {
+      case 'preparing':
+        return (
+          <Stack direction="row" gap="3" align="center" role="status">
+            <Spinner size="sm" />
+            <Text>{t`Preparing your data…`}</Text>
+          </Stack>
+        );
+      case 'ready': {
+        const file = snapshot.context.file;
+        return (
+          <Stack gap="4" align="flex-start">
+            <Text role="status">
+              {t`Your data is ready and the download has started. We also sent a notice to ${email}.`}
+            </Text>
+            {file && (
+              <Button asChild variant="outline">
+                <a href={file.url} download={file.name}>
+                  {t`Download again`}
+                </a>
+              </Button>
+            )}
+          </Stack>
+        );
+      }
+      case 'failed':
+        return (
+          <Stack gap="4" align="flex-start">
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{t`Couldn't prepare your data. Please try again.`}</Alert.Title>
+            </Alert.Root>
+            <Button onClick={() => send({ type: 'export.retry' })}>{t`Try again`}</Button>
+          </Stack>
+        );
+      default:
+        return state satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t`Data export`}
+      </Heading>
+      {body}
+    </Stack>
+  );
+}

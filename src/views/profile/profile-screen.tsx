@@ -1,0 +1,60 @@
+import { Heading, Separator, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { Profile } from '../../../contract/profile.ts';
+import type { SocialProvider } from '../../../contract/identity.ts';
+import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import { inspect } from '../../flows/inspect.ts';
+import { liveProfileFormMachine, liveSocialAccountsMachine } from '../../flows/profile.flow.ts';
+import { focusFirstError } from '../../forms/focus.ts';
+import { ProfileFormView } from './profile-form.view.tsx';
+import { ProfileManagementView } from './profile-management.view.tsx';
+import { SocialAccountsView } from './social-accounts.view.tsx';
+
+export interface ProfileScreenProps {
+  user: Profile;
+  locale: string;
+  onSaved: (user: Profile) => void;
+  onRemovalConfirmed: () => void;
+}
+
+/** /profile: personal data, social accounts and profile management, a machine each. */
+export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: ProfileScreenProps) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const profile = useActorRef(liveProfileFormMachine, { input: { user }, inspect });
+  const social = useActorRef(liveSocialAccountsMachine, { inspect });
+  const confirm = useActorRef(confirmMachine, { inspect });
+  const profileSnapshot = useSelector(profile, (s) => s);
+  const socialSnapshot = useSelector(social, (s) => s);
+  const confirmSnapshot = useSelector(confirm, (s) => s);
+
+  useEffect(() => {
+    const failed = profile.on('validationFailed', () => focusFirstError(formRef.current));
+    const saved = profile.on('saved', (e) => onSaved(e.user));
+    return () => {
+      failed.unsubscribe();
+      saved.unsubscribe();
+    };
+  }, [profile, onSaved]);
+
+  useEffect(() => {
+    if (confirmSnapshot.status === 'done') onRemovalConfirmed();
+  }, [confirmSnapshot.status, onRemovalConfirmed]);
+
+  const next = encodeURIComponent(`/${locale}/profile`);
+  const linkHref = (p: SocialProvider) => `/api/auth/social/${p}/start/?intent=link&next=${next}`;
+  return (
+    <Stack gap="8">
+      <Heading as="h1" size="2xl">
+        {t`Profile`}
+      </Heading>
+      <ProfileFormView snapshot={profileSnapshot} send={profile.send} formRef={formRef} />
+      <Separator />
+      <SocialAccountsView snapshot={socialSnapshot} send={social.send} linkHref={linkHref} />
+      <Separator />
+      <ProfileManagementView confirm={confirmSnapshot} send={confirm.send} />
+    </Stack>
+  );
+}

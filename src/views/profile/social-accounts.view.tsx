@@ -1,0 +1,95 @@
+import { Alert, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
+import type {
+  SocialAccountsEvent,
+  socialAccountsMachine,
+} from '../../../machines/social-accounts.machine.ts';
+import { errorText } from '../../forms/messages.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { isLocale } from '../../i18n/locale.ts';
+import { providerNames } from '../login/social-buttons.tsx';
+
+export interface SocialAccountsViewProps {
+  snapshot: SnapshotFrom<typeof socialAccountsMachine>;
+  send: (event: SocialAccountsEvent) => void;
+  /** Where linking sends the browser: the provider's start address. */
+  linkHref: (provider: SocialProvider) => string;
+}
+
+/** Linked providers with Unlink, and Link buttons for the others. */
+export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsViewProps) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { accounts, provider, error } = snapshot.context;
+  const linked = new Set(accounts.map((a) => a.provider));
+  const title = (
+    <Heading as="h2" size="lg">
+      {t`Social accounts`}
+    </Heading>
+  );
+  if (snapshot.matches('loading')) {
+    return (
+      <Stack gap="4">
+        {title}
+        <Spinner aria-label={t`Loading`} />
+      </Stack>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <Stack gap="4" align="flex-start">
+        {title}
+        <Text color="fg.error">{t`Couldn't load your social accounts.`}</Text>
+        <Button onClick={() => send({ type: 'accounts.retry' })}>{t`Try again`}</Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4">
+      {title}
+      {accounts.length === 0 && <Text color="fg.muted">{t`No social accounts are linked.`}</Text>}
+      <Stack as="ul" listStyleType="none" gap="3">
+        {accounts.map((account) => (
+          <Flex as="li" key={account.provider} gap="4" align="center" wrap="wrap">
+            <Text fontWeight="semibold" minW="24">
+              {providerNames[account.provider]}
+            </Text>
+            <Text color="fg.muted" flex="1">
+              {account.email} · {t`linked ${formatDate(account.linked_at, locale)}`}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={snapshot.matches('unlinking') && provider === account.provider}
+              disabled={snapshot.hasTag('busy')}
+              onClick={() => send({ type: 'account.unlink', provider: account.provider })}
+              aria-label={t`Unlink ${providerNames[account.provider]}`}
+            >
+              {t`Unlink`}
+            </Button>
+          </Flex>
+        ))}
+      </Stack>
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorText((d) => i18n._(d), { code: error, detail: '' })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {linked.size < socialProviders.length && (
+        <Flex gap="2" wrap="wrap" align="center">
+          <Text fontSize="sm">{t`Link another account:`}</Text>
+          {socialProviders
+            .filter((p) => !linked.has(p))
+            .map((p) => (
+              <Button key={p} asChild size="sm" variant="outline">
+                <a href={linkHref(p)}>{providerNames[p]}</a>
+              </Button>
+            ))}
+        </Flex>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
+
+type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' };
+
+export interface UnsubscribeViewProps {
+  snapshot: SnapshotFrom<typeof unsubscribeMachine>;
+  send: (event: UnsubscribeEvent) => void;
+}
+
+/** /unsubscribe/{token}: what the link unsubscribes from, and a confirm button. */
+export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const email = snapshot.context.subscription?.email ?? '';
+  const body = (() => {
+    switch (state) {
+      case 'loading':
+        return <Spinner aria-label={t`Loading`} />;
+      case 'invalid':
+        return (
+          <Stack gap="4" align="flex-start">
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{t`This unsubscribe link is not valid.`}</Alert.Title>
+            </Alert.Root>
+            <Button variant="outline" onClick={() => send({ type: 'unsubscribe.retry' })}>
+              {t`Try again`}
+            </Button>
+          </Stack>
+        );
+      case 'asking':
+      case 'confirming':
+        return (
+          <Stack gap="4" align="flex-start">
+            <Text>
+              {t`Stop sending account notices (data exports, password changes) to ${email}?`}
+            </Text>
+            {snapshot.context.failed && (
+              <Text color="fg.error" role="alert">
+                {t`Couldn't save your choice. Please try again.`}
+              </Text>
+            )}
+            <Button
+              colorPalette="blue"
+              loading={state === 'confirming'}
+              onClick={() => send({ type: 'unsubscribe.confirm' })}
+            >
+              {t`Unsubscribe`}
+            </Button>
+          </Stack>
+        );
+      case 'unsubscribed':
+        return <Text role="status">{t`${email} will no longer receive account notices.`}</Text>;
+      default:
+        return state satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6" maxW="xl">
+      <Heading as="h1" size="2xl">
+        {t`Unsubscribe`}
+      </Heading>
+      {body}
+    </Stack>
+  );
+}

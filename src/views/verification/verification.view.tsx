@@ -1,0 +1,71 @@
+import { Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  VerificationEvent,
+  verificationMachine,
+} from '../../../machines/verification.machine.ts';
+import { CodeFormView } from './code-form.view.tsx';
+import { ResendView } from './resend.view.tsx';
+import { SessionLostView } from './session-lost.view.tsx';
+import { UnavailableView } from './unavailable.view.tsx';
+
+export interface VerificationViewProps {
+  snapshot: SnapshotFrom<typeof verificationMachine>;
+  send: (event: VerificationEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+function Busy({ label }: { label: string }) {
+  return (
+    <Box role="status" py="16" textAlign="center">
+      <Spinner size="lg" />
+      <Text mt="4">{label}</Text>
+    </Box>
+  );
+}
+
+/** The e-mail code step of sign-up (/signup/1) and of sign-in (/login/2). */
+export function VerificationView({ snapshot, send, formRef }: VerificationViewProps) {
+  const { t } = useLingui();
+  const top = typeof snapshot.value === 'string' ? snapshot.value : 'active';
+  const email = snapshot.context.email;
+  const heading = <Heading as="h1" size="2xl">{t`Confirm your email`}</Heading>;
+  switch (top) {
+    case 'loading':
+      return <Busy label={t`Loading…`} />;
+    case 'unavailable':
+      return (
+        <Stack gap="6">
+          {heading}
+          <UnavailableView onRetry={() => send({ type: 'verification.retry' })} />
+        </Stack>
+      );
+    case 'active':
+      return (
+        <Stack gap="6" maxW="md" width="full">
+          {heading}
+          <Text>{t`We sent a 6-digit code to ${email}. Enter it below: it works for 15 minutes.`}</Text>
+          <CodeFormView
+            busy={snapshot.matches({ active: { code: 'submitting' } })}
+            serverErrors={snapshot.context.serverErrors}
+            send={send}
+            formRef={formRef}
+          />
+          <ResendView snapshot={snapshot} send={send} />
+        </Stack>
+      );
+    case 'sessionLost':
+      return (
+        <Stack gap="6">
+          {heading}
+          <SessionLostView code={snapshot.context.tokenError} />
+        </Stack>
+      );
+    case 'confirmed':
+      return <Busy label={t`Email confirmed. One moment…`} />;
+    default:
+      return top satisfies never;
+  }
+}

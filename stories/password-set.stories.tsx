@@ -1,0 +1,49 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { setPasswordMachine, type SetPasswordContext } from '../machines/set-password.machine.ts';
+import { SetPasswordView } from '../src/views/password/set-password.view.tsx';
+
+interface Args {
+  value: 'editing' | 'submitting' | 'linkInvalid' | 'changed';
+  context: SetPasswordContext;
+}
+
+const base: SetPasswordContext = { token: 'abc', serverErrors: {}, linkError: null };
+
+/** The reset link's page (/password/set/{token}): one story per state. */
+const meta = {
+  title: 'Flows/Set a new password',
+  render: ({ value, context }) => (
+    <SetPasswordView
+      snapshot={setPasswordMachine.resolveState({ value, context })}
+      send={() => {}}
+    />
+  ),
+  args: { value: 'editing', context: base },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Editing: Story = {};
+
+export const InvalidPassword: Story = {
+  args: {
+    context: {
+      ...base,
+      serverErrors: {
+        password: { field: 'password', code: 'invalid_password', detail: 'Weak' },
+      },
+    },
+  },
+};
+
+export const Submitting: Story = { args: { value: 'submitting' } };
+
+export const LinkExpired: Story = {
+  args: { value: 'linkInvalid', context: { ...base, linkError: 'token_expired' } },
+};
+
+export const LinkNotValid: Story = {
+  args: { value: 'linkInvalid', context: { ...base, linkError: 'wrong_token' } },
+};
+
+export const Changed: Story = { args: { value: 'changed' } };

@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StateValue } from 'xstate';
+import { verificationMachine, type VerificationContext } from '../machines/verification.machine.ts';
+import { VerificationView } from '../src/views/verification/verification.view.tsx';
+
+interface Args {
+  value: StateValue;
+  context: VerificationContext;
+}
+
+const now = Date.parse('2026-11-23T00:00:00Z');
+const base: VerificationContext = {
+  email: 'new@example.com',
+  resendAt: now + 42_000,
+  now,
+  resent: false,
+  serverErrors: {},
+  tokenError: null,
+  next: '/en/signup/2',
+};
+const active = (code: 'editing' | 'submitting', resend: StateValue) => ({
+  active: { code, resend },
+});
+const counting = { coolingDown: 'counting' };
+const codeError = (code: string) => ({
+  ...base,
+  serverErrors: { code: { field: 'code', code, detail: code } },
+});
+
+/** The e-mail code (/signup/1, /login/2): one story per state of the verification machine. */
+const meta = {
+  title: 'Flows/Email verification',
+  render: ({ value, context }) => (
+    <VerificationView
+      snapshot={verificationMachine.resolveState({ value, context })}
+      send={() => {}}
+    />
+  ),
+  args: { value: active('editing', counting), context: base },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { value: 'loading' } };
+
+export const Unavailable: Story = { args: { value: 'unavailable' } };
+
+export const CountingDown: Story = {};
+
+export const OneSecondLeft: Story = { args: { context: { ...base, resendAt: now + 1_000 } } };
+
+export const WrongCode: Story = { args: { context: codeError('wrong_confirmation_code') } };
+
+export const CodeExpired: Story = {
+  args: { value: active('editing', 'ready'), context: codeError('confirmation_expired') },
+};
+
+export const TooManyAttempts: Story = {
+  args: {
+    value: active('editing', 'ready'),
+    context: codeError('max_confirmation_attempts_exceeded'),
+  },
+};
+
+export const Submitting: Story = { args: { value: active('submitting', counting) } };
+
+export const ReadyToResend: Story = {
+  args: { value: active('editing', 'ready'), context: { ...base, resendAt: now } },
+};
+
+export const Resending: Story = {
+  args: { value: active('editing', 'sending'), context: { ...base, resendAt: now } },
+};
+
+export const Resent: Story = {
+  args: { context: { ...base, resendAt: now + 60_000, resent: true } },
+};
+
+export const SessionLost: Story = {
+  args: { value: 'sessionLost', context: { ...base, tokenError: 'token_not_found' } },
+};
+
+export const EmailNotConfirmed: Story = {
+  args: { value: 'sessionLost', context: { ...base, tokenError: 'email_not_confirmed' } },
+};
+
+export const Confirmed: Story = { args: { value: 'confirmed' } };

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { newAccount, uniqueEmail } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+const baseURL = inject('baseUrl');
+const password = 'Test-pass-1';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('profile', () => {
+  it('signs in through the sandbox Yandex provider and lists it among the social accounts', async () => {
+    const email = uniqueEmail('yandex');
+    await page.goto('/en/login/1');
+    await page.getByRole('link', { name: 'Yandex' }).click();
+    await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL('**/en/profile');
+    const social = page.getByRole('heading', { name: 'Social accounts' }).locator('..');
+    await social.getByText(email).waitFor();
+    expect(await social.getByText('Yandex', { exact: true }).count()).toBe(1);
+    await expectAccessible(page);
+  });
+
+  it('refuses a bad phone at its field, then saves the profile', async () => {
+    const email = uniqueEmail('phone');
+    await newAccount(context, email, password);
+    await page.goto('/en/profile');
+    const phone = page.getByLabel('Phone');
+    await phone.fill('12-34');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText('Please enter a valid phone number with an international country code')
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('phone');
+    await expectAccessible(page);
+    await phone.fill('+49 30 1234567');
+    await page.getByLabel('Company').fill('Map Works');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Changes saved').waitFor();
+    const profile = await (await page.request.get('/api/v1/profile/')).json();
+    expect(profile).toMatchObject({ phone: '+49 30 1234567', company: 'Map Works' });
+  });
+
+  it('exports every personal datum into a file holding the e-mail', async () => {
+    const email = uniqueEmail('export');
+    await newAccount(context, email, password);
+    await page.goto('/en/profile');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export data' }).click();
+    const file = await download;
+    const content = await readFile(await file.path(), 'utf8');
+    expect(content).toContain(email);
+    await page.getByText(/Your data is ready/).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('removes the profile after the confirmation; its credentials then fail', async () => {
+    const email = uniqueEmail('remove');
+    await newAccount(context, email, password);
+    await page.goto('/en/profile');
+    await page.getByRole('button', { name: 'Delete profile' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to delete profile?').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/en/login/1?**');
+    await page.getByText('Your profile was deleted.').waitFor();
+    await page.getByLabel('Username or email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('There is no profile with this email').waitFor();
+  });
+});

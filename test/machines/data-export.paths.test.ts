@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import { dataExportMachine } from '../../machines/data-export.machine.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+describeMachinePaths(dataExportMachine, {
+  events: (snapshot) => [
+    { type: 'export.retry' },
+    ...internalEvents(snapshot, {
+      fetchExport: { output: [{ name: 'demo-data.json', url: 'blob:x' }] },
+    }),
+  ],
+  states: {
+    ready: (snapshot) => expect(snapshot.context.file?.name).toBe('demo-data.json'),
+    failed: (snapshot) => expect(snapshot.context.file).toBeNull(),
+  },
+});

@@ -1,0 +1,27 @@
+import { expect } from 'vitest';
+import { passwordResetMachine } from '../../machines/password-reset.machine.ts';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+describeMachinePaths(passwordResetMachine, {
+  events: (snapshot) => [
+    { type: 'form.submit', values: { email: ' someone@example.com ' } },
+    { type: 'form.submit', values: { email: 'not-an-email' } },
+    { type: 'field.edit', field: 'email' },
+    ...internalEvents(snapshot, {
+      requestReset: {
+        error: [new FieldErrors([{ field: 'email', code: 'email', detail: 'Invalid' }])],
+      },
+    }),
+  ],
+  states: {
+    submitting: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.email).toBe('someone@example.com');
+    },
+    sent: (snapshot) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.context.email).toBe('someone@example.com');
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { expect } from 'vitest';
+import { profileRemovalMachine } from '../../machines/profile-removal.machine.ts';
+import { confirmMachine } from '../../machines/confirm.machine.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+describeMachinePaths(confirmMachine, {
+  events: () => [{ type: 'confirm.ask' }, { type: 'confirm.cancel' }, { type: 'confirm.accept' }],
+  states: { confirmed: (snapshot) => expect(snapshot.status).toBe('done') },
+});
+
+describeMachinePaths(profileRemovalMachine, {
+  events: (snapshot) => [{ type: 'removal.retry' }, ...internalEvents(snapshot)],
+  states: {
+    removing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    removed: (snapshot) => expect(snapshot.status).toBe('done'),
+  },
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { PendingSignup } from '../../contract/identity.ts';
+import { useTestServer } from './harness.ts';
+import { fieldCodes, lastCode, mailsTo, startSignup } from './identity.ts';
+
+const server = useTestServer({ env: { CODE_RESEND_SECONDS: '30' } });
+const CONFIRM = '/api/auth/signup/confirm/';
+const RESEND = '/api/auth/signup/resend/';
+const DETAILS = '/api/auth/signup/details/';
+const details = { first_name: 'Anna-Maria', last_name: "O'Neil", country: 'GB' };
+
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('the sign-up steps', () => {
+  it('confirms, saves the details, signs in and clears the cookie', async () => {
+    const { client, email } = await startSignup(server(), undefined, { next: '/en/subscription' });
+    const code = await lastCode(server(), email);
+    const confirm = await client.postForm(CONFIRM, { code: ` ${code} ` });
+    expect(confirm.status).toBe(200);
+    expect(await confirm.json()).toEqual({ next: '/en/signup/2' });
+    const pending = v.parse(PendingSignup, await (await client.get('/api/auth/signup/')).json());
+    expect(pending.email_confirmed).toBe(true);
+    expect((await client.get('/api/v1/profile/')).status).toBe(401);
+    const done = await client.postForm(DETAILS, details);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ next: '/en/subscription' });
+    expect(client.cookies.has('signup')).toBe(false);
+    const profile = await client.get('/api/v1/profile/');
+    expect(await profile.json()).toMatchObject({ email, first_name: 'Anna-Maria', country: 'GB' });
+  });
+
+  it('refuses details before confirmation with email_not_confirmed', async () => {
+    const { client } = await startSignup(server());
+    const response = await client.postForm(DETAILS, details);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'email_not_confirmed' });
+  });
+
+  it('answers the details field errors', async () => {
+    const { client, email } = await startSignup(server());
+    await client.postForm(CONFIRM, { code: await lastCode(server(), email) });
+    const empty = await client.postForm(DETAILS, { first_name: ' ', last_name: '', country: 'GB' });
+    expect(await fieldCodes(empty)).toEqual([
+      ['first_name', 'empty_first_name'],
+      ['last_name', 'empty_last_name'],
+    ]);
+    const digits = await client.postForm(DETAILS, { ...details, first_name: 'R2D2' });
+    expect(await fieldCodes(digits)).toEqual([['first_name', 'personName']]);
+    const unknown = await client.postForm(DETAILS, { ...details, country: 'ZZ' });
+    expect(await fieldCodes(unknown)).toEqual([['country', 'country_not_found']]);
+  });
+
+  it('refuses a wrong code, and after five wrong tries even the right one', async () => {
+    const { client, email } = await startSignup(server());
+    const code = await lastCode(server(), email);
+    for (let i = 0; i < 4; i++) {
+      const wrong = await client.postForm(CONFIRM, { code: wrongOf(code) });
+      expect(await fieldCodes(wrong)).toEqual([['code', 'wrong_confirmation_code']]);
+    }
+    const fifth = await client.postForm(CONFIRM, { code: wrongOf(code) });
+    expect(await fieldCodes(fifth)).toEqual([['code', 'max_confirmation_attempts_exceeded']]);
+    const right = await client.postForm(CONFIRM, { code });
+    expect(await fieldCodes(right)).toEqual([['code', 'max_confirmation_attempts_exceeded']]);
+    expect(await fieldCodes(await client.postForm(CONFIRM, { code: '12ab' }))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+  });
+
+  it('counts parallel guesses: no more than five are compared', async () => {
+    const { client, email } = await startSignup(server());
+    const code = await lastCode(server(), email);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => client.postForm(CONFIRM, { code: wrongOf(code) })),
+    );
+    const codes = await Promise.all(answers.map(fieldCodes));
+    expect(codes.filter(([[, c] = ['', '']]) => c === 'wrong_confirmation_code')).toHaveLength(4);
+    expect((await fieldCodes(await client.postForm(CONFIRM, { code })))[0]?.[1]).toBe(
+      'max_confirmation_attempts_exceeded',
+    );
+  });
+
+  it('expires a code after 15 minutes with confirmation_expired', async () => {
+    const { client, email } = await startSignup(server());
+    const code = await lastCode(server(), email);
+    server().clock.advance(15 * 60 * 1000 + 1);
+    expect(await fieldCodes(await client.postForm(CONFIRM, { code }))).toEqual([
+      ['code', 'confirmation_expired'],
+    ]);
+  });
+
+  it('refuses a resend inside the cooldown, then sends a code that replaces the old', async () => {
+    const { client, email } = await startSignup(server());
+    const old = await lastCode(server(), email);
+    const early = await client.postForm(RESEND, {});
+    expect(early.status).toBe(429);
+    expect(early.headers.get('Retry-After')).toBe('30');
+    expect(await early.json()).toMatchObject({ code: 'resend_too_early', retry_after: 30 });
+    server().clock.advance(30_000);
+    const resent = await client.postForm(RESEND, {});
+    expect(resent.status).toBe(200);
+    const pending = v.parse(PendingSignup, await resent.json());
+    expect(Date.parse(pending.resend_available_at) - server().clock.now().getTime()).toBe(30_000);
+    expect(await mailsTo(server(), email)).toHaveLength(2);
+    const fresh = await lastCode(server(), email);
+    if (fresh !== old) {
+      expect(await fieldCodes(await client.postForm(CONFIRM, { code: old }))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    }
+    expect((await client.postForm(CONFIRM, { code: fresh })).status).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/api/auth/signup/'],
+    ['POST', CONFIRM],
+    ['POST', RESEND],
+    ['POST', DETAILS],
+  ])('%s %s: token_not_found, wrong_token, token_expired', async (method, path) => {
+    const call = (client: ReturnType<ReturnType<typeof server>['client']>) =>
+      method === 'GET' ? client.get(path) : client.postForm(path, { code: '123456', ...details });
+    const none = await call(server().client());
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ code: 'token_not_found' });
+    const { client } = await startSignup(server());
+    const good = client.cookies.get('signup') ?? '';
+    client.cookies.set('signup', `${good.slice(0, -2)}xx`);
+    expect(await (await call(client)).json()).toMatchObject({ code: 'wrong_token' });
+    client.cookies.set('signup', 'garbage');
+    expect(await (await call(client)).json()).toMatchObject({ code: 'wrong_token' });
+    client.cookies.set('signup', good);
+    server().clock.advance(60 * 60 * 1000);
+    const expired = await call(client);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ code: 'token_expired' });
+  });
+});
+
+describe('the signup next', () => {
+  it.each(['https://evil.example/', `/${'x'.repeat(600)}`])(
+    'is dropped when foreign or too long: %#',
+    async (next) => {
+      const { client, email } = await startSignup(server(), undefined, { next });
+      await client.postForm(CONFIRM, { code: await lastCode(server(), email) });
+      const done = await client.postForm(DETAILS, details);
+      expect(await done.json()).toEqual({ next: '/en/profile' });
+    },
+  );
+});

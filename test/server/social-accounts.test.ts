@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema.ts';
+import { socialUser, type SocialRequest } from '../../server/auth/social/link.ts';
+import { oauthProvider } from '../../server/auth/social/oauth.ts';
+import { codeChallenge, newCodeVerifier } from '../../server/auth/social/provider.ts';
+import { sandboxCode, sandboxProvider } from '../../server/auth/social/sandbox.ts';
+import type { AppDeps } from '../../server/http/context.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { TEST_SCRYPT, useTestServer } from './harness.ts';
+import { location } from './social-flow.ts';
+
+const server = useTestServer();
+const configured = useTestServer({
+  env: { YANDEX_CLIENT_ID: 'client-1', YANDEX_CLIENT_SECRET: 'secret-1' },
+});
+
+function deps(): AppDeps {
+  const { config, db, logger, clock } = server();
+  return {
+    config,
+    db,
+    logger,
+    clock,
+    mailer: createMailer({ config, db, logger, clock }),
+    scrypt: TEST_SCRYPT,
+  };
+}
+
+const request: SocialRequest = {
+  provider: 'google',
+  intent: 'login',
+  locale: 'en',
+  userId: null,
+  country: () => Promise.resolve('FR'),
+};
+const identity = {
+  subject: 'g-1',
+  email: null,
+  email_verified: false,
+  first_name: 'Jo',
+  last_name: '3',
+};
+
+describe('socialUser', () => {
+  it('refuses an unverified e-mail that belongs to an account', async () => {
+    const { user } = await server().createUser();
+    const unverified = { ...identity, subject: 'g-2', email: user.email };
+    await expect(socialUser(deps(), request, unverified)).rejects.toMatchObject({
+      code: 'user_already_exists',
+    });
+  });
+
+  it('refuses an identity without an e-mail, or with an unverified new one', async () => {
+    await expect(socialUser(deps(), request, identity)).rejects.toMatchObject({
+      code: 'social_denied',
+    });
+    const unverified = { ...identity, email: 'fresh@example.com' };
+    await expect(socialUser(deps(), request, unverified)).rejects.toMatchObject({
+      code: 'social_denied',
+    });
+  });
+
+  it('creates with the country given and drops a name that is not a personName', async () => {
+    const verified = { ...identity, email: 'Jo@Example.com', email_verified: true };
+    const id = await socialUser(deps(), request, verified);
+    const [user] = await server().db.select().from(users).where(eq(users.id, id));
+    expect(user).toMatchObject({
+      email: 'jo@example.com',
+      firstName: 'Jo',
+      lastName: '',
+      country: 'FR',
+      passwordHash: null,
+      locale: 'en',
+    });
+    expect(user?.emailConfirmedAt).not.toBeNull();
+  });
+});
+
+describe('PKCE and the providers', () => {
+  it('the sandbox exchange checks the verifier like a real provider', async () => {
+    const provider = sandboxProvider(deps(), 'yandex');
+    const verifier = newCodeVerifier();
+    const redirectUri = 'http://localhost:8080/api/auth/social/yandex/callback/';
+    const code = sandboxCode(deps(), {
+      p: 'yandex',
+      e: 'Pk@Example.com',
+      f: 'P',
+      l: 'K',
+      c: codeChallenge(verifier),
+      r: redirectUri,
+    });
+    await expect(
+      provider.exchangeCode({ code, codeVerifier: newCodeVerifier(), redirectUri }),
+    ).rejects.toThrow(/code_verifier/);
+    await expect(
+      provider.exchangeCode({ code, codeVerifier: verifier, redirectUri: `${redirectUri}x` }),
+    ).rejects.toThrow(/redirect_uri/);
+    await expect(
+      provider.exchangeCode({ code: `${code}x`, codeVerifier: verifier, redirectUri }),
+    ).rejects.toThrow(/signature/);
+    expect(
+      await provider.exchangeCode({ code, codeVerifier: verifier, redirectUri }),
+    ).toMatchObject({
+      email: 'pk@example.com',
+      email_verified: true,
+    });
+    server().clock.advance(60_000);
+    await expect(
+      provider.exchangeCode({ code, codeVerifier: verifier, redirectUri }),
+    ).rejects.toThrow(/expired/);
+  });
+
+  it('a configured provider sends the browser to the real service with state and S256', async () => {
+    const start = await configured().client().get('/api/auth/social/yandex/start/?intent=signup');
+    const url = new URL(start.headers.get('location') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://oauth.yandex.com/authorize');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'client-1',
+      redirect_uri: 'http://localhost:8080/api/auth/social/yandex/callback/',
+      code_challenge_method: 'S256',
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    // The sandbox no longer stands in for it; the others keep theirs.
+    expect(
+      (await configured().client().get(`/sandbox/idp/yandex/authorize${url.search}`)).status,
+    ).toBe(400);
+    expect(location(await configured().client().get('/api/auth/social/github/start/'))).toMatch(
+      /^\/sandbox\/idp\/github\/authorize\?/,
+    );
+  });
+
+  it('the real adapters build their authorize URLs', () => {
+    const client = { clientId: 'id', clientSecret: 'secret' };
+    const args = { state: 's', codeChallenge: 'c', redirectUri: 'https://portal.example/cb' };
+    expect(oauthProvider('google', client).authorizeUrl(args)).toMatch(
+      /^https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth\?.*scope=openid\+email\+profile/,
+    );
+    expect(oauthProvider('github', client).authorizeUrl(args)).toMatch(
+      /^https:\/\/github\.com\/login\/oauth\/authorize\?.*code_challenge_method=S256/,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './harness.ts';
+import { STRONG, uniqueEmail } from './identity.ts';
+
+const server = useTestServer({ env: { TRUST_PROXY: '1', CODE_RESEND_SECONDS: '0' } });
+const LOGIN = '/api/auth/login/';
+const MINUTE = 60_000;
+let ipCount = 0;
+const newIp = () => `198.51.100.${++ipCount}`;
+const from = (ip: string) => ({ headers: { 'X-Forwarded-For': `203.0.113.9, ${ip}` } });
+
+async function login(login: string, password: string, ip: string) {
+  return server().client().postForm(LOGIN, { login, password }, from(ip));
+}
+
+describe('sign-in throttling', () => {
+  it('allows 5 failures per account in 15 minutes, then 429 with retry_after', async () => {
+    const { user, password } = await server().createUser();
+    // Windows are fixed: start at the beginning of one so the whole test fits in it.
+    const now = server().clock.now().getTime();
+    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.username, 'Wrong-1!a', newIp())).status).toBe(400);
+    const refused = await login(user.username, password, newIp());
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_requests', retry_after: 900 });
+    expect(refused.headers.get('Retry-After')).toBe('900');
+    server().clock.advance(15 * MINUTE);
+    expect((await login(user.username, password, newIp())).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const { user, password } = await server().createUser();
+    for (let i = 0; i < 8; i++)
+      expect((await login(user.username, password, newIp())).status).toBe(200);
+  });
+
+  it('counts parallel attempts before the password is checked', async () => {
+    const { user } = await server().createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => login(user.username, 'Wrong-1!a', newIp())),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('allows 30 failures per IP in 15 minutes across accounts', async () => {
+    const ip = newIp();
+    const now = server().clock.now().getTime();
+    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    for (let i = 0; i < 30; i++) {
+      expect((await login(`nobody${i}-${ip}@example.com`, 'x', ip)).status).toBe(400);
+    }
+    expect((await login('someone-else@example.com', 'x', ip)).status).toBe(429);
+    // Another address is not affected; the client's own X-Forwarded-For entry is ignored.
+    expect((await login('someone-else@example.com', 'x', newIp())).status).toBe(400);
+  });
+});
+
+describe('mail throttling', () => {
+  const signup = (email: string, ip: string) =>
+    server()
+      .client()
+      .postForm('/api/auth/signup/', { email, password: STRONG, agree: 'on' }, from(ip));
+  const reset = (email: string, ip: string) =>
+    server().client().postForm('/api/auth/password/reset/', { email }, from(ip));
+
+  it('allows 5 code or reset mails per address an hour', async () => {
+    const email = uniqueEmail();
+    const now = server().clock.now().getTime();
+    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    for (let i = 0; i < 3; i++) expect((await signup(email, newIp())).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await reset(email, newIp())).status).toBe(200);
+    const refused = await reset(email, newIp());
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_requests', retry_after: 3600 });
+    expect((await signup(email, newIp())).status).toBe(429);
+    server().clock.advance(60 * MINUTE);
+    expect((await signup(email, newIp())).status).toBe(200);
+  });
+
+  it('allows 20 mails per IP an hour', async () => {
+    const ip = newIp();
+    const now = server().clock.now().getTime();
+    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    for (let i = 0; i < 20; i++) expect((await reset(uniqueEmail(), ip)).status).toBe(200);
+    expect((await reset(uniqueEmail(), ip)).status).toBe(429);
+  });
+
+  it('limits resends through the same per-address counter', async () => {
+    const email = uniqueEmail();
+    const client = server().client();
+    const now = server().clock.now().getTime();
+    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    await client.postForm(
+      '/api/auth/signup/',
+      { email, password: STRONG, agree: 'on' },
+      from(newIp()),
+    );
+    for (let i = 0; i < 4; i++) {
+      expect((await client.postForm('/api/auth/signup/resend/', {}, from(newIp()))).status).toBe(
+        200,
+      );
+    }
+    const refused = await client.postForm('/api/auth/signup/resend/', {}, from(newIp()));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_requests' });
+  });
+});

@@ -1,0 +1,91 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActorRef, useSelector } from '@xstate/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Profile } from '../../contract/profile.ts';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
+import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
+import { demoUser } from '../fixtures/users.ts';
+import { Providers } from '../render/providers.tsx';
+
+type Save = (values: ProfileValues) => Promise<Profile>;
+
+function Harness({ save }: { save: Save }) {
+  const actor = useActorRef(
+    profileFormMachine.provide({
+      actors: {
+        loadCountries: fromPromise(async () => [
+          { code: 'RU', name_en: 'Russia', name_ru: 'Россия' },
+        ]),
+        saveProfile: fromPromise(({ input }) => save(input)),
+      },
+    }),
+    { input: { user: demoUser } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  return <ProfileFormView snapshot={snapshot} send={actor.send} />;
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => {};
+  window.scrollTo = () => {};
+});
+afterEach(cleanup);
+
+describe('profile form', () => {
+  it('shows the phone rule at the field and sends nothing while it is broken', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn<Save>();
+    render(
+      <Providers locale="en">
+        <Harness save={save} />
+      </Providers>,
+    );
+    const phone = await screen.findByLabelText(/Phone/);
+    await user.type(phone, '12345');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'Please enter a valid phone number with an international country code',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves, says so, and shows a refused field in Russian until it is edited', async () => {
+    const user = userEvent.setup();
+    const save = vi
+      .fn<Save>()
+      .mockRejectedValueOnce(
+        new FieldErrors([{ field: 'company', code: 'invalid_input', detail: 'x' }]),
+      )
+      .mockImplementation(async (values) => ({ ...demoUser, ...values }));
+    render(
+      <Providers locale="ru">
+        <Harness save={save} />
+      </Providers>,
+    );
+    const company = await screen.findByLabelText(/Компания/);
+    await user.type(company, 'ACME');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(
+      await screen.findByText('Введённые данные некорректны. Проверьте их и попробуйте ещё раз.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/Компания/).value).toBe('ACME');
+    await user.type(company, ' Ltd');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Введённые данные некорректны. Проверьте их и попробуйте ещё раз.'),
+      ).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeTruthy();
+    expect(save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ company: 'ACME Ltd', country: 'RU' }),
+    );
+  });
+});
