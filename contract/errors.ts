@@ -59,5 +59,10 @@ export const errorCodes = [
   'social_account_taken',
   'last_sign_in_method',
   'social_denied',
+  // billing
+  'plan_unavailable',
+  'checkout_in_progress',
+  'no_autopayment',
+  'payment_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

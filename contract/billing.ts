@@ -1,0 +1,148 @@
+import * as v from 'valibot';
+import { CountryCode } from './countries.ts';
+import { PlanId } from './profile.ts';
+
+/*
+ * Plans, prices, subscription, autopayment (card checkout) and invoices (section 3,
+ * 4, 7, 9). Amounts are whole units of their currency. Paths are those of
+ * decisions.md under /api/.
+ */
+
+export const currencies = ['rub', 'usd', 'eur'] as const;
+export const Currency = v.picklist(currencies);
+export type Currency = v.InferOutput<typeof Currency>;
+export const intervals = ['monthly', 'yearly'] as const;
+export const Interval = v.picklist(intervals);
+export type Interval = v.InferOutput<typeof Interval>;
+
+export const Price = v.object({ amount: v.number(), currency: Currency });
+export type Price = v.InferOutput<typeof Price>;
+
+/** GET /api/v1/subscription/prices/ — in the user's currency (RU → rub, euro countries → eur, else usd). */
+export const AvailablePlan = v.object({
+  id: PlanId,
+  name: v.string(),
+  monthlyPrice: Price,
+  yearlyPrice: Price,
+  monthlyPriceDiscounted: v.nullable(Price),
+  yearlyPriceDiscounted: v.nullable(Price),
+  /** Percent a year saves against twelve months (premium only). */
+  discount_annual: v.nullable(v.number()),
+});
+export type AvailablePlan = v.InferOutput<typeof AvailablePlan>;
+export const PlanList = v.object({ currency: Currency, plans: v.array(AvailablePlan) });
+export type PlanList = v.InferOutput<typeof PlanList>;
+
+/** Amounts by period, then currency (the alternate shape of section 3). */
+const ByCurrency = v.object({ rub: v.number(), usd: v.number(), eur: v.number() });
+const ByPeriod = v.object({ monthly: ByCurrency, yearly: ByCurrency });
+
+export const couponStatuses = [
+  'ok',
+  'err_not_found',
+  'err_expired_date',
+  'err_expired_count',
+  'err_max_price',
+  'no_coupon',
+] as const;
+export const CouponStatus = v.picklist(couponStatuses);
+export type CouponStatus = v.InferOutput<typeof CouponStatus>;
+
+/** GET /api/v1/subscription/price/?plan=&coupon= — a promo code's effect on a plan. */
+export const CouponPrice = v.object({
+  price_original: ByPeriod,
+  price_discounted: v.nullable(ByPeriod),
+  /** Percent off by period, then currency. */
+  discount_temporal: v.nullable(v.object({ discountValue: ByPeriod })),
+  coupon_status: CouponStatus,
+});
+export type CouponPrice = v.InferOutput<typeof CouponPrice>;
+
+/** GET /api/subscription/ */
+export const Subscription = v.object({
+  plan: PlanId,
+  interval: Interval,
+  price: v.number(),
+  currency: Currency,
+  autopayment: v.boolean(),
+  expire_at: v.nullable(v.string()),
+  canceled_at: v.nullable(v.string()),
+  team_plan: v.nullable(PlanId),
+});
+export type Subscription = v.InferOutput<typeof Subscription>;
+export const SubscriptionAnswer = v.object({ subscription: Subscription });
+
+/** GET /api/subscription/convertion/?plan=&interval= — days the current plan's rest is worth on the new one. */
+export const Convertion = v.object({ additional_days: v.number() });
+/** GET /api/subscription/in_advance/?plan=&interval= — when the next period would end. */
+export const InAdvance = v.object({ expire_at: v.string() });
+
+export const providers = ['yookassa', 'stripe'] as const;
+export const PaymentProvider = v.picklist(providers);
+export type PaymentProvider = v.InferOutput<typeof PaymentProvider>;
+
+const UserData = v.object({
+  first_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  second_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
+  country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
+});
+
+/**
+ * POST /api/autopayment/ starts a checkout and answers { redirect_url }. RU pays with
+ * yookassa (options: payment_method_type bank_card, return_url to /subscription with
+ * scenario creation and status unknown), others with stripe (success_url and
+ * cancel_url with status success or failed). PATCH (no provider) changes the plan.
+ */
+export const AutopaymentRequest = v.object({
+  provider: PaymentProvider,
+  plan: v.picklist(['mini', 'premium']),
+  interval: Interval,
+  coupon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  user_data: UserData,
+  options: v.record(v.string(), v.string()),
+});
+export type AutopaymentRequest = v.InferInput<typeof AutopaymentRequest>;
+export const AutopaymentChange = v.omit(AutopaymentRequest, ['provider']);
+export type AutopaymentChange = v.InferInput<typeof AutopaymentChange>;
+export const CheckoutStarted = v.object({ redirect_url: v.string() });
+
+export const Autopayment = v.object({
+  /** active, canceled, failed, or anything else while the provider settles it. */
+  status: v.string(),
+  latest_error: v.nullable(v.string()),
+  provider: PaymentProvider,
+  plan: PlanId,
+  interval: Interval,
+  coupon: v.string(),
+});
+export type Autopayment = v.InferOutput<typeof Autopayment>;
+/** GET /api/autopayment/ (404 = none); PATCH /api/autopayment/status/ { value: 'active' } restores. */
+export const AutopaymentAnswer = v.object({ autopayment: Autopayment });
+export const AutopaymentStatusChange = v.object({ value: v.literal('active') });
+
+/** Section 5: entity checkout (Russian locale only; annual payment always on). */
+export const EntityForm = v.object({
+  company_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200)),
+  contact_person: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200)),
+  contact_email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
+  contact_phone: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.check((p) => /^\+[1-9]\d{6,14}$/.test(p.replace(/[\s()-]/g, '')), 'phoneNumber'),
+  ),
+  registration_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  tax_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  company_address: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
+  bank_details: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000)), ''),
+});
+export type EntityForm = v.InferInput<typeof EntityForm>;
+
+/**
+ * POST /api/subscription/update (multipart): the invoice request (selected-plan,
+ * annual-payment on, period 12, customer-type entity, payment_gateway invoice,
+ * payment_type invoice, form_entity fields as `form_entity[company_name]` …), or,
+ * with selected-plan free, the go-to-free form. Answers { next }.
+ */
+export const SubscriptionUpdated = v.object({ next: v.string() });
