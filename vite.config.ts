@@ -36,17 +36,12 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // One chunk for the libraries every page needs: split across many small
-        // chunks they compress worse and cost more requests. The lazy parts
-        // (menus, tooltips, toasts: @zag-js, @floating-ui) stay in their own chunks.
+        // Everything the first page needs in one chunk (the entry and every module it
+        // imports statically): split across many small shared chunks it compresses
+        // worse and costs more requests. Lazy routes and the lazy parts of the shell
+        // (menus, tooltips, toasts) keep their own chunks.
         codeSplitting: {
-          groups: [
-            {
-              name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@emotion|stylis|@pandacss|valibot|ofetch|ufo|destr|@lingui|use-sync-external-store|hoist-non-react-statics|react-is|@babel)[\\/]/,
-              priority: 10,
-            },
-          ],
+          groups: [{ name: 'index', tags: ['$initial'] }],
         },
       },
     },
