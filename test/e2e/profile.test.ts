@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { launchChromium } from './browser.ts';
+import { latestMail, linkOf } from './mailbox.ts';
 
 const baseURL = inject('baseUrl');
 const password = 'Test-pass-1';
@@ -73,6 +74,14 @@ describe('profile', () => {
     expect(content).toContain(email);
     await page.getByText(/Your data is ready/).waitFor();
     await expectAccessible(page);
+
+    // The export notice can be unsubscribed from through its signed link.
+    const notice = await latestMail(page.request, email, (m) => m.text.includes('/unsubscribe/'));
+    await page.goto(linkOf(notice, '/unsubscribe/'));
+    await page.getByText(`Stop sending account notices`, { exact: false }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText(`${email} will no longer receive account notices.`).waitFor();
   });
 
   it('removes the profile after the confirmation; its credentials then fail', async () => {
