@@ -12,14 +12,19 @@ import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
+import { autopaymentRoutes } from './routes/autopayment.ts';
+import { billingWebhookRoutes } from './routes/billing-webhooks.ts';
 import { countriesRoutes } from './routes/countries.ts';
 import { devMailRoutes } from './routes/dev-mails.ts';
 import { ipCountryRoutes } from './routes/ip-country.ts';
 import { passwordRoutes } from './routes/password.ts';
+import { pricesRoutes } from './routes/prices.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { sandboxIdpRoutes } from './routes/sandbox-idp.ts';
+import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { socialLoginRoutes } from './routes/social.ts';
+import { subscriptionRoutes } from './routes/subscription.ts';
 import { timezoneRoutes } from './routes/timezone.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { spaRoutes } from './spa.ts';
@@ -67,6 +72,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // Development aids; absent (404) in production.
     app.route('/', devMailRoutes(deps));
     app.route('/sandbox/idp/', sandboxIdpRoutes(deps));
+    app.route('/sandbox/pay/', sandboxPayRoutes(deps));
   } else {
     // Plainly absent, rather than redirected into the SPA like other unknown paths.
     for (const path of ['/dev/*', '/sandbox/*']) app.all(path, (c) => c.text('Not found', 404));
@@ -74,6 +80,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/countries/', countriesRoutes(deps));
   app.route('/api/v1/ip_country/', ipCountryRoutes(deps));
   app.route('/api/v1/user_timezone_info/', timezoneRoutes(deps));
+  app.route('/api/v1/subscription/', pricesRoutes(deps));
+  app.route('/api/subscription/', subscriptionRoutes(deps));
+  app.route('/api/autopayment/', autopaymentRoutes(deps));
+  app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/', spaRoutes(deps));
 
   app.notFound((c) =>

@@ -23,6 +23,15 @@ export type Config = {
   trustProxy: boolean;
   /** OAuth clients; a provider without one uses the sandbox outside production. */
   oauth: Record<SocialProvider, OAuthClient | null>;
+  /** Card payments; a provider without keys uses the sandbox outside production. */
+  payments: Payments;
+};
+
+export type Payments = {
+  /** Seconds the sandbox provider waits before it settles a checkout. */
+  sandboxSettleSeconds: number;
+  yookassa: { shopId: string; secretKey: string } | null;
+  stripe: { secretKey: string; webhookSecret: string | null } | null;
 };
 
 export type OAuthClient = { clientId: string; clientSecret: string };
@@ -96,6 +105,19 @@ const EnvSchema = v.object({
     'Account portal <no-reply@localhost>',
   ),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'expected 0 or 1'), '0'),
+  SANDBOX_SETTLE_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
+      v.transform(Number),
+    ),
+    '3',
+  ),
+  YOOKASSA_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  YOOKASSA_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   ...oauthVariables(),
 });
 
@@ -162,5 +184,15 @@ export function loadConfig(env: Env): Config {
     codeResendSeconds: out.CODE_RESEND_SECONDS,
     trustProxy: out.TRUST_PROXY === '1',
     oauth: oauthClients(given),
+    payments: {
+      sandboxSettleSeconds: out.SANDBOX_SETTLE_SECONDS,
+      yookassa:
+        out.YOOKASSA_SHOP_ID && out.YOOKASSA_SECRET_KEY
+          ? { shopId: out.YOOKASSA_SHOP_ID, secretKey: out.YOOKASSA_SECRET_KEY }
+          : null,
+      stripe: out.STRIPE_SECRET_KEY
+        ? { secretKey: out.STRIPE_SECRET_KEY, webhookSecret: out.STRIPE_WEBHOOK_SECRET ?? null }
+        : null,
+    },
   };
 }

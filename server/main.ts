@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createBillingWorker } from './billing/worker.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
@@ -28,6 +29,12 @@ await handle.migrate();
 await seed(handle.db, config);
 
 const app = createApp({ config, db: handle.db, logger });
+// Settlements, renewals and expiry: state in the database, polled every second.
+const worker = createBillingWorker(
+  { config, db: handle.db, logger, clock: { now: () => new Date() } },
+  (request) => Promise.resolve(app.fetch(request)),
+);
+worker.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
   logger.info(`Account portal: http://localhost:${info.port}/`);
   if (config.nodeEnv === 'development') {
@@ -45,6 +52,7 @@ let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
+  worker.stop();
   logger.info(`${signal}: shutting down`);
   // Keep-alive connections would hold close() open; a deadline bounds the wait.
   const deadline = setTimeout(() => process.exit(1), 10_000);

@@ -37,6 +37,11 @@ function isOneClickUnsubscribe(method: string, path: string): boolean {
   return method === 'POST' && /^\/api\/v1\/unsubscribe\/[^/]+\/$/.test(path);
 }
 
+/** Payment providers post webhooks without cookies; their signature is the credential. */
+function isWebhook(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/billing\/webhooks\/[^/]+\/$/.test(path);
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -52,7 +57,8 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const guarded =
       UNSAFE.has(c.req.method) &&
       (c.req.path === '/api' || c.req.path.startsWith('/api/')) &&
-      !isOneClickUnsubscribe(c.req.method, c.req.path);
+      !isOneClickUnsubscribe(c.req.method, c.req.path) &&
+      !isWebhook(c.req.method, c.req.path);
     if (guarded) {
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {

@@ -191,3 +191,5 @@ export const unsubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.list] })],
 );
+
+export * from './billing-schema.ts';

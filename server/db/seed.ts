@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './client.ts';
-import { countries, planPrices, plans, users } from './schema.ts';
+import { countries, planPrices, plans, promoCodes, users } from './schema.ts';
 
 /*
  * Runs at every start. Inserts only what is missing and never overwrites, so data
@@ -69,6 +69,15 @@ async function seedPlans(db: Database): Promise<void> {
   await db.insert(planPrices).values(prices).onConflictDoNothing();
 }
 
+/** Demo promo codes, one per status the SPA shows (section 8). */
+export const PROMO_CODES = [
+  { code: 'WELCOME10', percent: 10 },
+  { code: 'EXPIRED', percent: 20, validUntil: new Date('2020-01-01T00:00:00Z') },
+  { code: 'USEDUP', percent: 15, maxRedemptions: 1, redemptions: 1 },
+  // Below premium's monthly price in every currency, above mini's.
+  { code: 'SMALL5', percent: 5, maxPrice: { rub: 1000, usd: 15, eur: 15 } },
+];
+
 async function seedDemoAccount(db: Database): Promise<void> {
   const [existing] = await db
     .select({ id: users.id })
@@ -98,6 +107,7 @@ async function seedDemoAccount(db: Database): Promise<void> {
 export async function seed(db: Database, config: Pick<Config, 'nodeEnv'>): Promise<void> {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
   await seedPlans(db);
+  await db.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing();
   // A known password is a convenience for local use and a hole anywhere else.
   if (config.nodeEnv === 'development') await seedDemoAccount(db);
 }

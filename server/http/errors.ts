@@ -36,6 +36,10 @@ export const DETAILS = {
   last_sign_in_method:
     'This is your only way to sign in: set a password or link another account first',
   social_denied: 'The sign-in with the social account was cancelled or failed',
+  plan_unavailable: 'This plan cannot be ordered this way',
+  checkout_in_progress: 'A payment is already in progress. Wait for it to finish',
+  no_autopayment: 'There is no autopayment to change',
+  payment_failed: 'The payment failed. Try again or contact your payment provider',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export type SimpleError = { code: ErrorCode; detail: string; retry_after?: number };

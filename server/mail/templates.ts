@@ -76,3 +76,14 @@ export function exportNoticeMail(locale: Locale, unsubscribe?: string): MailCont
         ...unsubscribeLine(locale, unsubscribe),
       ]);
 }
+
+export type InvoiceMailDetails = { plan: string; amount: number; company: string; person: string };
+
+/** To the contact of an invoice request (Russian locale only, like the request). */
+export function invoiceRequestMail(details: InvoiceMailDetails): MailContent {
+  return compose('Запрос счёта получен', [
+    `Здравствуйте, ${details.person}!`,
+    `Мы получили запрос счёта для «${details.company}»: тариф ${details.plan}, оплата за год, ${details.amount} ₽.`,
+    'Счёт будет отправлен на этот адрес в течение 2 рабочих дней.',
+  ]);
+}

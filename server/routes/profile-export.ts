@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { billingData } from '../billing/export.ts';
 import {
   emailCodes,
   mails,
@@ -24,6 +25,7 @@ export async function personalData(deps: AppDeps, user: User) {
     db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
   ]);
+  const billing = await billingData(db, user.id);
   return {
     exported_at: deps.clock.now().toISOString(),
     profile: toProfile(user),
@@ -53,6 +55,7 @@ export async function personalData(deps: AppDeps, user: User) {
       created_at: iso(r.createdAt),
       expires_at: iso(r.expiresAt),
     })),
+    billing,
     unsubscribed_lists: choices.map((u) => ({ list: u.list, since: iso(u.createdAt) })),
     mails: userMails.map((m) => ({
       to: m.to,

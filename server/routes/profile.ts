@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Profile } from '../../contract/profile.ts';
 import { ProfileUpdate } from '../../contract/identity.ts';
 import { endSession, requireUser } from '../auth/sessions.ts';
+import { currentSubscription } from '../billing/subscription.ts';
 import { countries, mails, users, type User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -29,7 +30,7 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     country: user.country,
     timezone,
-    // Billing, teams and web GIS arrive in later issues; until then these are fixed.
+    // The routes put in the subscription's plan; teams and web GIS come later.
     plan: 'free',
     team_plan: null,
     webgis_url: null,
@@ -41,7 +42,11 @@ export function toProfile(user: User): Profile {
 /** Mounted at /api/v1/profile/ */
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  router.get('/', (c) => c.json(toProfile(requireUser(c))));
+  router.get('/', async (c) => {
+    const user = requireUser(c);
+    const { plan } = await currentSubscription(deps.db, user);
+    return c.json({ ...toProfile(user), plan });
+  });
 
   router.patch('/', async (c) => {
     const user = requireUser(c);
@@ -65,7 +70,8 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
       })
       .where(eq(users.id, user.id))
       .returning();
-    return c.json(toProfile(saved ?? user));
+    const { plan } = await currentSubscription(deps.db, user);
+    return c.json({ ...toProfile(saved ?? user), plan });
   });
 
   router.get('/export/', async (c) => {

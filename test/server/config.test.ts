@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       codeResendSeconds: 60,
       trustProxy: false,
       oauth: { yandex: null, google: null, github: null },
+      payments: { sandboxSettleSeconds: 3, yookassa: null, stripe: null },
     });
   });
 
@@ -46,6 +47,10 @@ describe('loadConfig', () => {
       YANDEX_CLIENT_ID: 'yid',
       YANDEX_CLIENT_SECRET: 'ysecret',
       GITHUB_CLIENT_ID: 'only-id',
+      SANDBOX_SETTLE_SECONDS: '1',
+      YOOKASSA_SHOP_ID: 'shop',
+      YOOKASSA_SECRET_KEY: 'ykey',
+      STRIPE_SECRET_KEY: 'sk_test',
     });
     expect(config).toEqual({
       port: 0,
@@ -62,6 +67,11 @@ describe('loadConfig', () => {
       trustProxy: true,
       // A provider needs both its id and its secret.
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
+      payments: {
+        sandboxSettleSeconds: 1,
+        yookassa: { shopId: 'shop', secretKey: 'ykey' },
+        stripe: { secretKey: 'sk_test', webhookSecret: null },
+      },
     });
   });
 

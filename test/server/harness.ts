@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
+import { createBillingWorker, type BillingWorker } from '../../server/billing/worker.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
@@ -102,6 +103,8 @@ export type TestServer = {
   config: Config;
   logger: MemoryLogger;
   clock: TestClock;
+  /** The billing poller, ticked by hand (tests move the clock first). */
+  worker: BillingWorker;
   /** A browser: keeps cookies and sends the CSRF header on unsafe calls. */
   client(): TestClient;
   /** A confirmed user with a known password (defaults unique per call). */
@@ -130,6 +133,9 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
       config,
       logger,
       clock,
+      worker: createBillingWorker({ config, db: handle.db, logger, clock }, (request) =>
+        Promise.resolve(app.request(request)),
+      ),
       client: () => createClient(app),
       createUser: async ({ password = 'Secret-pass-1', ...fields } = {}) => {
         userCount += 1;

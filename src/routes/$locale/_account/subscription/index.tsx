@@ -1,7 +1,43 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../../components/section-page.tsx';
+import { useCallback } from 'react';
+import * as v from 'valibot';
+import { attemptStatuses, scenarios } from '../../../../../machines/subscription.machine.ts';
+import { pageTitle } from '../../../../i18n/title.ts';
+import { isLocale } from '../../../../i18n/locale.ts';
+import { SubscriptionScreen } from '../../../../views/subscription/subscription-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/subscription/')(
-  sectionRoute(msg`Subscription`),
-);
+/** What the provider or the checkout sends the user back with; anything else is ignored. */
+const SubscriptionSearch = v.object({
+  'payment-attempt-status': v.fallback(v.optional(v.picklist(attemptStatuses)), undefined),
+  scenario: v.fallback(v.optional(v.picklist(scenarios)), undefined),
+  'subscription-canceled': v.optional(v.unknown()),
+});
+
+export const Route = createFileRoute('/$locale/_account/subscription/')({
+  validateSearch: SubscriptionSearch,
+  head: () => pageTitle(msg`Subscription`),
+  component: SubscriptionPage,
+});
+
+function SubscriptionPage() {
+  const search = Route.useSearch();
+  const { locale } = Route.useParams();
+  const navigate = useNavigate();
+  // The query is read once; then it leaves the address (section 2).
+  const onQueryRead = useCallback(
+    () =>
+      void navigate({ to: '/$locale/subscription', params: { locale }, search: {}, replace: true }),
+    [navigate, locale],
+  );
+  return (
+    <SubscriptionScreen
+      query={{
+        status: search['payment-attempt-status'] ?? null,
+        scenario: search.scenario ?? null,
+      }}
+      locale={isLocale(locale) ? locale : 'en'}
+      onQueryRead={onQueryRead}
+    />
+  );
+}

@@ -1,7 +1,55 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../../components/section-page.tsx';
+import { useCallback } from 'react';
+import * as v from 'valibot';
+import { planIds } from '../../../../../contract/profile.ts';
+import type { Leaving } from '../../../../../machines/checkout.machine.ts';
+import { isLocale } from '../../../../i18n/locale.ts';
+import { pageTitle } from '../../../../i18n/title.ts';
+import { UpdateScreen } from '../../../../views/subscription/update-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/subscription/update')(
-  sectionRoute(msg`Change subscription`),
-);
+/** plan and period to preselect ('annually' is read as yearly). */
+const UpdateSearch = v.object({
+  plan: v.fallback(v.optional(v.picklist(planIds)), undefined),
+  period: v.fallback(v.optional(v.picklist(['monthly', 'yearly', 'annually'])), undefined),
+});
+
+export const Route = createFileRoute('/$locale/_account/subscription/update')({
+  validateSearch: UpdateSearch,
+  head: () => pageTitle(msg`Change subscription`),
+  component: UpdatePage,
+});
+
+function UpdatePage() {
+  const search = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const { locale } = Route.useParams();
+  const navigate = useNavigate();
+  const onQueryCleared = useCallback(
+    () =>
+      void navigate({
+        to: '/$locale/subscription/update',
+        params: { locale },
+        search: {},
+        replace: true,
+      }),
+    [navigate, locale],
+  );
+  const onLeave = useCallback(
+    (leaving: Leaving) => {
+      // The provider's checkout page is outside the SPA.
+      if (leaving.external) window.location.assign(leaving.href);
+      else void navigate({ href: leaving.href });
+    },
+    [navigate],
+  );
+  return (
+    <UpdateScreen
+      query={{ plan: search.plan ?? null, period: search.period ?? null }}
+      email={user.email}
+      locale={isLocale(locale) ? locale : 'en'}
+      onQueryCleared={onQueryCleared}
+      onLeave={onLeave}
+    />
+  );
+}

@@ -1,0 +1,220 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { EntityForm, type Interval } from '../contract/billing.ts';
+import { CountryCode, type Country } from '../contract/countries.ts';
+import type { PlanId } from '../contract/profile.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+/** Section 2: the individual payer's form (all required; the e-mail is read-only). */
+export const CardForm = v.object({
+  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
+  country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
+});
+export type CardValues = v.InferInput<typeof CardForm>;
+export type EntityValues = v.InferInput<typeof EntityForm>;
+export type PayerType = 'individual' | 'entity';
+
+export interface CheckoutInput {
+  plan: PlanId;
+  period: Interval;
+  /** An active autopayment is changed (PATCH) or cancelled (DELETE) instead. */
+  autopayment: boolean;
+}
+
+/** Where the checkout sends the user: the provider's page (external) or a page of the SPA. */
+export interface Leaving {
+  href: string;
+  external: boolean;
+}
+
+export interface CheckoutData {
+  /** Days the rest of the current plan is worth on the new one (null for free). */
+  additionalDays: number | null;
+  /** When the next period would end (null for free). */
+  nextExpire: string | null;
+  countries: Country[];
+}
+
+export interface CheckoutContext extends CheckoutInput, CheckoutData {
+  payerType: PayerType;
+  serverErrors: ServerErrors;
+  leaving: Leaving | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'payerType.change'; payerType: PayerType }
+  | { type: 'pay.card'; values: CardValues; coupon: string }
+  | { type: 'pay.invoice'; values: EntityValues }
+  | { type: 'subscription.cancel' }
+  | { type: 'field.edit'; field: string }
+  | { type: 'checkout.retry' };
+
+const emptyCard: CardValues = { firstName: '', lastName: '', email: '', country: '' };
+const emptyEntity: EntityValues = {
+  company_name: '',
+  contact_person: '',
+  contact_email: '',
+  contact_phone: '',
+};
+
+/**
+ * The checkout of /subscription/update: ready once the conversion data and the next
+ * period's expiry have loaded (at once for free). Pay starts a card checkout (or
+ * changes an active autopayment), or requests an invoice; a free plan cancels. While
+ * a request runs no other is accepted, so a double click starts one checkout.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    emitted: {} as { type: 'validationFailed' },
+    output: {} as Leaving | null,
+  },
+  actors: {
+    loadCheckoutData: fromPromise<CheckoutData, CheckoutInput>(async () => {
+      throw new Error('loadCheckoutData is provided by the app');
+    }),
+    payByCard: fromPromise<Leaving, CheckoutInput & { values: CardValues; coupon: string }>(
+      async () => {
+        throw new Error('payByCard is provided by the app');
+      },
+    ),
+    requestInvoice: fromPromise<Leaving, CheckoutInput & { values: EntityValues }>(async () => {
+      throw new Error('requestInvoice is provided by the app');
+    }),
+    cancelSubscription: fromPromise<Leaving, CheckoutInput>(async () => {
+      throw new Error('cancelSubscription is provided by the app');
+    }),
+  },
+  guards: {
+    isValidCard: (_, params: { values: CardValues }) =>
+      v.safeParse(CardForm, params.values).success,
+    isValidEntity: (_, params: { values: EntityValues }) =>
+      v.safeParse(EntityForm, params.values).success,
+  },
+  actions: {
+    leave: assign({ leaving: (_, params: { leaving: Leaving }) => params.leaving }),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    ...input,
+    additionalDays: null,
+    nextExpire: null,
+    countries: [],
+    payerType: 'individual',
+    serverErrors: {},
+    leaving: null,
+  }),
+  initial: 'preparing',
+  states: {
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCheckoutData',
+        src: 'loadCheckoutData',
+        input: ({ context }) => ({
+          plan: context.plan,
+          period: context.period,
+          autopayment: context.autopayment,
+        }),
+        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
+        onError: 'unavailable',
+      },
+    },
+    unavailable: { on: { 'checkout.retry': 'preparing' } },
+    ready: {
+      on: {
+        'payerType.change': {
+          actions: assign({ payerType: ({ event }) => event.payerType, serverErrors: {} }),
+        },
+        'field.edit': {
+          actions: assign({
+            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
+          }),
+        },
+        'pay.card': [
+          {
+            guard: { type: 'isValidCard', params: ({ event }) => ({ values: event.values }) },
+            target: 'payingByCard',
+          },
+          { actions: emit({ type: 'validationFailed' }) },
+        ],
+        'pay.invoice': [
+          {
+            guard: { type: 'isValidEntity', params: ({ event }) => ({ values: event.values }) },
+            target: 'requestingInvoice',
+          },
+          { actions: emit({ type: 'validationFailed' }) },
+        ],
+        'subscription.cancel': 'canceling',
+      },
+    },
+    payingByCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'payByCard',
+        src: 'payByCard',
+        input: ({ context, event }) => ({
+          plan: context.plan,
+          period: context.period,
+          autopayment: context.autopayment,
+          values: event.type === 'pay.card' ? event.values : emptyCard,
+          coupon: event.type === 'pay.card' ? event.coupon : '',
+        }),
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+        },
+      },
+    },
+    requestingInvoice: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestInvoice',
+        src: 'requestInvoice',
+        input: ({ context, event }) => ({
+          plan: context.plan,
+          period: context.period,
+          autopayment: context.autopayment,
+          values: event.type === 'pay.invoice' ? event.values : emptyEntity,
+        }),
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+        },
+      },
+    },
+    canceling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelSubscription',
+        src: 'cancelSubscription',
+        input: ({ context }) => ({
+          plan: context.plan,
+          period: context.period,
+          autopayment: context.autopayment,
+        }),
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+        },
+        // The failure went to the global handler; the user may try again.
+        onError: 'ready',
+      },
+    },
+    leaving: { type: 'final', tags: ['busy'] },
+  },
+  output: ({ context }) => context.leaving,
+});

@@ -1,0 +1,112 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** What the payment page was told on its return from the provider (section 4). */
+export type ReturnStatus = 'success' | 'unknown';
+
+/** The autopayment as one poll sees it: its status ('none' = 404) and latest error. */
+export interface AutopaymentState {
+  status: string;
+  latestError: string | null;
+}
+
+/** Section 4: the statuses that end the polling; anything else means waiting. */
+export const finalStatuses = ['canceled', 'active', 'failed', 'none'] as const;
+
+export function isFinalStatus(status: string): boolean {
+  return (finalStatuses as readonly string[]).includes(status);
+}
+
+export interface PaymentStatusContext {
+  returnStatus: ReturnStatus;
+  /** The last status seen, null before the first answer. */
+  last: AutopaymentState | null;
+}
+
+export type PaymentStatusEvent = { type: 'poll.start'; returnStatus: ReturnStatus };
+
+/**
+ * Payment-status polling (section 4): after the provider sends the user back, the
+ * autopayment is fetched every `pollInterval` (1 s) until its status is final
+ * (canceled, active, failed, none), for at most `successTimeout` (30 s) when the
+ * return status was success and `unknownTimeout` (11 s) when it was unknown. At the
+ * deadline the last seen status is the answer. The owner sends `poll.start` with the
+ * return status, so one model covers both deadlines.
+ */
+export const paymentStatusMachine = setup({
+  types: {
+    context: {} as PaymentStatusContext,
+    events: {} as PaymentStatusEvent,
+    output: {} as AutopaymentState | null,
+  },
+  actors: {
+    fetchAutopaymentState: fromPromiseStub<AutopaymentState>('fetchAutopaymentState'),
+  },
+  guards: {
+    isFinal: (_, params: { state: AutopaymentState }) => isFinalStatus(params.state.status),
+    returnedSuccess: ({ context }) => context.returnStatus === 'success',
+    returnedUnknown: ({ context }) => context.returnStatus === 'unknown',
+  },
+  actions: {
+    keepLast: assign({ last: (_, params: { state: AutopaymentState }) => params.state }),
+  },
+  delays: {
+    pollInterval: 1000,
+    successTimeout: 30_000,
+    unknownTimeout: 11_000,
+  },
+}).createMachine({
+  id: 'paymentStatus',
+  context: { returnStatus: 'unknown', last: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'poll.start': {
+          target: 'polling',
+          actions: assign({ returnStatus: ({ event }) => event.returnStatus }),
+        },
+      },
+    },
+    polling: {
+      tags: ['busy'],
+      initial: 'checking',
+      after: {
+        successTimeout: { guard: 'returnedSuccess', target: 'timedOut' },
+        unknownTimeout: { guard: 'returnedUnknown', target: 'timedOut' },
+      },
+      states: {
+        checking: {
+          invoke: {
+            id: 'fetchAutopaymentState',
+            src: 'fetchAutopaymentState',
+            onDone: [
+              {
+                guard: { type: 'isFinal', params: ({ event }) => ({ state: event.output }) },
+                target: '#paymentStatus.settled',
+                actions: { type: 'keepLast', params: ({ event }) => ({ state: event.output }) },
+              },
+              {
+                target: 'waiting',
+                actions: { type: 'keepLast', params: ({ event }) => ({ state: event.output }) },
+              },
+            ],
+            // A failed poll went to the global handler; the next one may succeed.
+            onError: 'waiting',
+          },
+        },
+        waiting: {
+          after: { pollInterval: 'checking' },
+        },
+      },
+    },
+    settled: { type: 'final' },
+    timedOut: { type: 'final' },
+  },
+  output: ({ context }) => context.last,
+});
+
+function fromPromiseStub<T>(name: string) {
+  return fromPromise<T>(async () => {
+    throw new Error(`${name} is provided by the app`);
+  });
+}

@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CouponStatus, Currency, Interval, Price } from '../contract/billing.ts';
+import type { PlanId } from '../contract/profile.ts';
+
+export interface PromoInput {
+  plan: PlanId;
+  period: Interval;
+  currency: Currency;
+}
+
+/** A checked code: the server's status, and for ok the discount and both prices. */
+export interface PromoCheck {
+  status: CouponStatus;
+  discount: number;
+  newPrice: Price;
+  oldPrice: Price;
+}
+
+export interface PromoContext extends PromoInput {
+  code: string;
+  check: PromoCheck | null;
+}
+
+export type PromoEvent = { type: 'promo.edit'; code: string } | { type: 'promo.apply' };
+
+/**
+ * The promo code (section 4): idle until applied; no_coupon when nothing was
+ * entered; checking, then success (ok) or failed (any other code); unknown_error
+ * when the request itself failed. Editing the text resets the status.
+ */
+export const promoCodeMachine = setup({
+  types: {
+    context: {} as PromoContext,
+    events: {} as PromoEvent,
+    input: {} as PromoInput,
+  },
+  actors: {
+    checkPromoCode: fromPromise<PromoCheck, PromoInput & { code: string }>(async () => {
+      throw new Error('checkPromoCode is provided by the app');
+    }),
+  },
+  guards: {
+    isEmpty: ({ context }) => context.code.trim() === '',
+    isOk: (_, params: { check: PromoCheck }) => params.check.status === 'ok',
+  },
+}).createMachine({
+  id: 'promoCode',
+  context: ({ input }) => ({ ...input, code: '', check: null }),
+  initial: 'idle',
+  on: {
+    'promo.edit': {
+      target: '.idle',
+      actions: assign({ code: ({ event }) => event.code, check: null }),
+    },
+  },
+  states: {
+    idle: {
+      on: {
+        'promo.apply': [{ guard: 'isEmpty', target: 'no_coupon' }, { target: 'checking' }],
+      },
+    },
+    no_coupon: {},
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkPromoCode',
+        src: 'checkPromoCode',
+        input: ({ context }) => ({
+          plan: context.plan,
+          period: context.period,
+          currency: context.currency,
+          code: context.code.trim(),
+        }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ check: event.output }) },
+            target: 'success',
+            actions: assign({ check: ({ event }) => event.output }),
+          },
+          { target: 'failed', actions: assign({ check: ({ event }) => event.output }) },
+        ],
+        onError: 'unknown_error',
+      },
+    },
+    success: {},
+    failed: {},
+    unknown_error: {},
+  },
+});

@@ -1,0 +1,161 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AvailablePlan, Interval, Price, Subscription } from '../contract/billing.ts';
+import type { PlanId } from '../contract/profile.ts';
+import type { SubscriptionData } from './subscription.machine.ts';
+
+/** The query of /subscription/update: a plan and period to preselect ('annually' = yearly). */
+export interface UpdateQuery {
+  plan: PlanId | null;
+  period: Interval | 'annually' | null;
+}
+
+export const periodOf = (period: UpdateQuery['period']): Interval | null =>
+  period === 'annually' ? 'yearly' : period;
+
+/** Section 2: both given, not the current plan and interval, and not free to free. */
+export function preselection(
+  query: UpdateQuery,
+  current: Pick<Subscription, 'plan' | 'interval'>,
+): { plan: PlanId; period: Interval } | null {
+  const period = periodOf(query.period);
+  if (!query.plan || !period) return null;
+  if (query.plan === current.plan && period === current.interval) return null;
+  if (query.plan === 'free' && current.plan === 'free') return null;
+  return { plan: query.plan, period };
+}
+
+export type PlanCardButton = 'yourPlan' | 'yourPlanSince' | 'changeInterval' | 'renew' | 'select';
+
+/** Section 4 'Plan card buttons'. */
+export function planCardButton(
+  subscription: Pick<Subscription, 'plan' | 'interval' | 'autopayment' | 'canceled_at'>,
+  card: PlanId,
+  period: Interval,
+): PlanCardButton {
+  const { plan, interval, autopayment, canceled_at } = subscription;
+  if (autopayment) {
+    if (card !== plan) return 'select';
+    return period === interval ? 'yourPlan' : 'changeInterval';
+  }
+  if (card === 'free') {
+    if (canceled_at) return 'yourPlanSince';
+    if (plan === 'free') return 'yourPlan';
+    return 'select';
+  }
+  return card === plan && !canceled_at ? 'renew' : 'select';
+}
+
+/** What a plan costs for a period: the final price and the one it replaces, if discounted. */
+export function planPrice(
+  plan: AvailablePlan,
+  period: Interval,
+): { price: Price; old: Price | null } {
+  const original = period === 'yearly' ? plan.yearlyPrice : plan.monthlyPrice;
+  const discounted = period === 'yearly' ? plan.yearlyPriceDiscounted : plan.monthlyPriceDiscounted;
+  return discounted ? { price: discounted, old: original } : { price: original, old: null };
+}
+
+/** The largest yearly discount among the plans (percent), for the period switch. */
+export function annualDiscount(plans: readonly AvailablePlan[]): number | null {
+  const values = plans.map((p) => p.discount_annual ?? 0).filter((d) => d > 0);
+  return values.length ? Math.max(...values) : null;
+}
+
+export interface SubscriptionUpdateContext {
+  query: UpdateQuery;
+  data: SubscriptionData | null;
+  period: Interval;
+  selected: PlanId | null;
+}
+
+export type SubscriptionUpdateEvent =
+  | { type: 'page.open'; query: UpdateQuery }
+  | { type: 'period.change'; period: Interval }
+  | { type: 'plan.select'; plan: PlanId }
+  | { type: 'checkout.back' }
+  | { type: 'load.retry' };
+
+/**
+ * /subscription/update: loads the subscription and the plans, then the plan cards
+ * with the period switch; choosing a plan (or a query that preselects one) opens
+ * the checkout, and going back returns to the cards.
+ */
+export const subscriptionUpdateMachine = setup({
+  types: {
+    context: {} as SubscriptionUpdateContext,
+    events: {} as SubscriptionUpdateEvent,
+  },
+  actors: {
+    loadSubscription: fromPromise<SubscriptionData>(async () => {
+      throw new Error('loadSubscription is provided by the app');
+    }),
+  },
+  guards: {
+    preselects: ({ context }, params: { data: SubscriptionData }) =>
+      preselection(context.query, params.data.subscription) !== null,
+  },
+}).createMachine({
+  id: 'subscriptionUpdate',
+  context: {
+    query: { plan: null, period: null },
+    data: null,
+    period: 'monthly',
+    selected: null,
+  },
+  initial: 'opening',
+  states: {
+    opening: {
+      tags: ['busy'],
+      on: {
+        'page.open': { target: 'loading', actions: assign({ query: ({ event }) => event.query }) },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSubscription',
+        src: 'loadSubscription',
+        onDone: [
+          {
+            guard: { type: 'preselects', params: ({ event }) => ({ data: event.output }) },
+            target: 'checkout',
+            actions: assign(({ context, event }) => {
+              const chosen = preselection(context.query, event.output.subscription);
+              return {
+                data: event.output,
+                selected: chosen?.plan ?? null,
+                period: chosen?.period ?? event.output.subscription.interval,
+              };
+            }),
+          },
+          {
+            target: 'choosing',
+            actions: assign(({ event }) => ({
+              data: event.output,
+              period: event.output.subscription.interval,
+            })),
+          },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    unavailable: { on: { 'load.retry': 'loading' } },
+    choosing: {
+      on: {
+        'period.change': { actions: assign({ period: ({ event }) => event.period }) },
+        'plan.select': {
+          target: 'checkout',
+          actions: assign({ selected: ({ event }) => event.plan }),
+        },
+      },
+    },
+    checkout: {
+      on: {
+        'checkout.back': {
+          target: 'choosing',
+          actions: assign({ selected: null, query: { plan: null, period: null } }),
+        },
+      },
+    },
+  },
+});

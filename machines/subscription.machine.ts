@@ -1,0 +1,195 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { PlanList, Subscription } from '../contract/billing.ts';
+import type { PlanId } from '../contract/profile.ts';
+import {
+  paymentStatusMachine,
+  type AutopaymentState,
+  type ReturnStatus,
+} from './payment-status.machine.ts';
+
+export const attemptStatuses = ['success', 'unknown', 'failed'] as const;
+export type AttemptStatus = (typeof attemptStatuses)[number];
+export const scenarios = ['creation', 'updating', 'cancellation', 'invoiceRequested'] as const;
+export type Scenario = (typeof scenarios)[number];
+
+/** The query the provider (or the checkout) sent the user back with. */
+export interface PageQuery {
+  status: AttemptStatus | null;
+  scenario: Scenario | null;
+}
+
+/** Section 4: the dialogs the page opens after a payment, a change, a cancel or a restore. */
+export type Outcome =
+  | 'created'
+  | 'creation_failed'
+  | 'updated'
+  | 'updating_failed'
+  | 'cancel'
+  | 'invoice_requested'
+  | 'restored'
+  | 'payment_failed';
+
+export interface SubscriptionData {
+  subscription: Subscription;
+  plans: PlanList;
+}
+
+/** The dialog a return from payment opens, given the polled autopayment (null = not polled). */
+export function outcomeOf(query: PageQuery, polled: AutopaymentState | null): Outcome | null {
+  const status = polled?.status ?? (query.status === 'failed' ? 'failed' : null);
+  switch (query.scenario) {
+    case 'creation':
+      if (status === 'active') return 'created';
+      if (status === 'failed') return 'creation_failed';
+      return query.status ? 'payment_failed' : null;
+    case 'updating':
+      return status === 'active' && !polled?.latestError ? 'updated' : 'updating_failed';
+    case 'cancellation':
+      return 'cancel';
+    case 'invoiceRequested':
+      return 'invoice_requested';
+    case null:
+      return status === 'failed' ? 'payment_failed' : null;
+    default:
+      return query.scenario satisfies never;
+  }
+}
+
+export type PlanAction = 'upgrade' | 'change' | 'cancel' | 'renew' | 'restore';
+
+/** Section 4 'Plan actions': what the current plan offers. */
+export function planActions(
+  subscription: Pick<Subscription, 'plan' | 'autopayment' | 'canceled_at'>,
+): PlanAction[] {
+  if (subscription.canceled_at) return ['restore'];
+  const byPlan: Record<PlanId, PlanAction[]> = subscription.autopayment
+    ? { free: ['upgrade'], mini: ['upgrade', 'change', 'cancel'], premium: ['change', 'cancel'] }
+    : { free: ['upgrade'], mini: ['upgrade', 'renew', 'change'], premium: ['renew', 'change'] };
+  return byPlan[subscription.plan];
+}
+
+export interface SubscriptionContext {
+  query: PageQuery;
+  data: SubscriptionData | null;
+  outcome: Outcome | null;
+}
+
+export type SubscriptionEvent =
+  | { type: 'page.open'; query: PageQuery }
+  | { type: 'outcome.close' }
+  | { type: 'restore.confirmed' }
+  | { type: 'load.retry' };
+
+const returnStatusOf = (query: PageQuery): ReturnStatus | null =>
+  query.status === 'success' || query.status === 'unknown' ? query.status : null;
+
+/**
+ * The /subscription page: on `page.open` (the query read from the address) it polls
+ * the payment status when the provider sent the user back with success or unknown
+ * (the payment-status machine, a child, with its 30 s / 11 s deadlines), loads the
+ * subscription and prices, shows the outcome dialog if there is one, then the plan.
+ * A cancelled plan can be restored: PATCH status active, reload, 'restored'.
+ */
+export const subscriptionMachine = setup({
+  types: {
+    context: {} as SubscriptionContext,
+    events: {} as SubscriptionEvent,
+  },
+  actors: {
+    pollPaymentStatus: paymentStatusMachine,
+    loadSubscription: fromPromise<SubscriptionData>(async () => {
+      throw new Error('loadSubscription is provided by the app');
+    }),
+    restoreSubscription: fromPromise<void>(async () => {
+      throw new Error('restoreSubscription is provided by the app');
+    }),
+  },
+  guards: {
+    needsPolling: (_, params: { query: PageQuery }) => returnStatusOf(params.query) !== null,
+    hasOutcome: ({ context }) => context.outcome !== null,
+    isCanceled: ({ context }) => Boolean(context.data?.subscription.canceled_at),
+  },
+}).createMachine({
+  id: 'subscription',
+  context: { query: { status: null, scenario: null }, data: null, outcome: null },
+  initial: 'opening',
+  states: {
+    opening: {
+      tags: ['busy'],
+      on: {
+        'page.open': [
+          {
+            guard: { type: 'needsPolling', params: ({ event }) => ({ query: event.query }) },
+            target: 'polling',
+            actions: assign({ query: ({ event }) => event.query }),
+          },
+          {
+            target: 'loading',
+            actions: assign(({ event }) => ({
+              query: event.query,
+              outcome: outcomeOf(event.query, null),
+            })),
+          },
+        ],
+      },
+    },
+    polling: {
+      tags: ['busy', 'waitingForPayment'],
+      invoke: {
+        id: 'pollPaymentStatus',
+        src: 'pollPaymentStatus',
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            outcome: ({ context, event }) => outcomeOf(context.query, event.output),
+          }),
+        },
+        // The poll failed outright: what the provider said decides.
+        onError: {
+          target: 'loading',
+          actions: assign({ outcome: ({ context }) => outcomeOf(context.query, null) }),
+        },
+      },
+      // The child starts idle; it is told which deadline applies.
+      entry: sendTo('pollPaymentStatus', ({ context }) => ({
+        type: 'poll.start',
+        returnStatus: returnStatusOf(context.query) ?? 'unknown',
+      })),
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSubscription',
+        src: 'loadSubscription',
+        onDone: [
+          {
+            guard: 'hasOutcome',
+            target: 'showingOutcome',
+            actions: assign({ data: ({ event }) => event.output }),
+          },
+          { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    unavailable: {
+      on: { 'load.retry': 'loading' },
+    },
+    showingOutcome: {
+      on: { 'outcome.close': { target: 'ready', actions: assign({ outcome: null }) } },
+    },
+    ready: {
+      on: { 'restore.confirmed': { guard: 'isCanceled', target: 'restoring' } },
+    },
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'restoreSubscription',
+        src: 'restoreSubscription',
+        onDone: { target: 'loading', actions: assign({ outcome: 'restored' }) },
+        // The failure went to the global handler (a toast); the plan stays as it was.
+        onError: 'ready',
+      },
+    },
+  },
+});

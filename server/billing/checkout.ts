@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type {
+  AutopaymentChange,
+  AutopaymentRequest,
+  PaymentProvider as ProviderId,
+} from '../../contract/billing.ts';
+import { isLocalPath } from '../auth/accounts.ts';
+import { autopayments, checkouts, type User } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { fieldErrors, simpleError } from '../http/errors.ts';
+import { checkCoupon, currencyFor, planPrice, withPercentOff } from './prices.ts';
+import type { Checkout } from './providers/provider.ts';
+import { paymentProvider, providerForCountry } from './providers/registry.ts';
+import { settle } from './settle.ts';
+import {
+  additionalDays,
+  autopaymentOf,
+  currentSubscription,
+  openCheckoutOf,
+} from './subscription.ts';
+
+type Request = v.InferOutput<typeof AutopaymentRequest>;
+type Change = v.InferOutput<typeof AutopaymentChange>;
+
+export const newCheckoutId = () => `co_${randomBytes(16).toString('base64url')}`;
+/** What an id of ours looks like; anything else is not looked up at all. */
+export const isCheckoutId = (id: string) => /^co_[\w-]{1,64}$/.test(id);
+
+const URL_KEYS = {
+  yookassa: { required: ['return_url'], optional: ['payment_method_type'] },
+  stripe: { required: ['success_url', 'cancel_url'], optional: [] as string[] },
+} as const;
+
+const optionsError = (detail: string) =>
+  fieldErrors([{ field: 'options', code: 'invalid_input', detail }]);
+
+/** Return addresses: local paths or addresses under PUBLIC_URL, made absolute. */
+export function checkedOptions(deps: AppDeps, request: Request): Record<string, string> {
+  const keys = URL_KEYS[request.provider];
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.options)) {
+    if (key === 'payment_method_type' && request.provider === 'yookassa') {
+      if (value !== 'bank_card') throw optionsError('payment_method_type must be bank_card');
+      out[key] = value;
+    } else if ((keys.required as readonly string[]).includes(key)) {
+      const base = deps.config.publicUrl;
+      const local = value.length <= 2000 && isLocalPath(value);
+      const ours = value.length <= 2000 && (value === base || value.startsWith(`${base}/`));
+      if (!local && !ours) throw optionsError(`${key} must be an address of this site`);
+      out[key] = local ? `${base}${value}` : value;
+    } else {
+      throw optionsError(`${key} is not an option of ${request.provider}`);
+    }
+  }
+  const missing = keys.required.find((key) => out[key] === undefined);
+  if (missing) throw optionsError(`${missing} is required`);
+  return out;
+}
+
+async function waitForRedirect(deps: AppDeps, userId: number): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const open = await openCheckoutOf(deps.db, userId);
+    if (open?.redirectUrl) return open.redirectUrl;
+    if (!open || open.kind !== 'create') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw simpleError(409, 'checkout_in_progress');
+}
+
+/** POST /api/autopayment/: one open checkout per user; a repeat finds the same one. */
+export async function startCheckout(deps: AppDeps, user: User, request: Request): Promise<string> {
+  if (request.provider !== providerForCountry(request.user_data.country)) {
+    const detail = `Country ${request.user_data.country} pays with ${providerForCountry(request.user_data.country)}`;
+    throw fieldErrors([{ field: 'provider', code: 'invalid_input', detail }]);
+  }
+  const options = checkedOptions(deps, request);
+  const provider = paymentProvider(deps.config, request.provider);
+  if (!provider) throw simpleError(400, 'plan_unavailable');
+  const open = await openCheckoutOf(deps.db, user.id);
+  if (open) return waitForRedirect(deps, user.id);
+  if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
+    throw simpleError(400, 'plan_unavailable');
+  }
+  const now = deps.clock.now();
+  const currency = currencyFor(request.user_data.country);
+  const coupon = await checkCoupon(deps.db, now, { ...request, currency });
+  if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') {
+    throw fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: coupon.status }]);
+  }
+  const price = await planPrice(deps.db, request.plan, request.interval, currency);
+  const current = await currentSubscription(deps.db, user);
+  const [checkout] = await deps.db
+    .insert(checkouts)
+    .values({
+      id: newCheckoutId(),
+      userId: user.id,
+      kind: 'create',
+      provider: request.provider,
+      status: 'pending',
+      plan: request.plan,
+      interval: request.interval,
+      coupon: coupon.status === 'ok' ? request.coupon.trim().toUpperCase() : '',
+      amount: withPercentOff(price, coupon.percent),
+      currency,
+      additionalDays: await additionalDays(deps.db, current, now, request),
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A parallel start won the race: answer its checkout.
+  if (!checkout) return waitForRedirect(deps, user.id);
+  const values = {
+    provider: request.provider,
+    status: 'pending',
+    latestError: null,
+    plan: request.plan,
+    interval: request.interval,
+    coupon: checkout.coupon,
+    userData: request.user_data,
+    options,
+    updatedAt: now,
+  };
+  await deps.db
+    .insert(autopayments)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: autopayments.userId, set: values });
+  try {
+    const { redirectUrl } = await provider.startCheckout(checkout, options);
+    await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
+    return redirectUrl;
+  } catch (error) {
+    deps.logger.warn('checkout start failed', { provider: provider.id, error });
+    await settle(deps, checkout.id, 'payment.failed', {
+      error: 'The payment provider is unavailable',
+    });
+    throw simpleError(502, 'payment_failed');
+  }
+}
+
+/** Charges the saved method for a change or a renewal; the sandbox settles at once. */
+export async function chargeSaved(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>,
+  checkout: Checkout,
+  ref: string | null,
+) {
+  const provider = paymentProvider(deps.config, checkout.provider as ProviderId);
+  if (!provider)
+    return settle(deps, checkout.id, 'payment.failed', { error: 'No payment provider' });
+  try {
+    const result = await provider.charge(checkout, ref);
+    if (result.outcome === 'pending') return null;
+    const type = result.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed';
+    return await settle(deps, checkout.id, type, { error: result.error });
+  } catch (error) {
+    deps.logger.warn('charge failed', { checkout: checkout.id, error });
+    return settle(deps, checkout.id, 'payment.failed', {
+      error: 'The payment provider is unavailable',
+    });
+  }
+}
+
+/** PATCH /api/autopayment/: a new plan or interval for a running autopayment. */
+export async function changePlan(deps: AppDeps, user: User, request: Change): Promise<void> {
+  const autopayment = await autopaymentOf(deps.db, user.id);
+  if (autopayment?.status !== 'active') throw simpleError(400, 'no_autopayment');
+  if (await openCheckoutOf(deps.db, user.id)) throw simpleError(409, 'checkout_in_progress');
+  const now = deps.clock.now();
+  const current = await currentSubscription(deps.db, user);
+  const currency = current.stored ? current.currency : currencyFor(user.country);
+  const [checkout] = await deps.db
+    .insert(checkouts)
+    .values({
+      id: newCheckoutId(),
+      userId: user.id,
+      kind: 'change',
+      provider: autopayment.provider,
+      status: 'pending',
+      plan: request.plan,
+      interval: request.interval,
+      amount: await planPrice(deps.db, request.plan, request.interval, currency),
+      currency,
+      additionalDays: await additionalDays(deps.db, current, now, request),
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!checkout) throw simpleError(409, 'checkout_in_progress');
+  await chargeSaved(deps, checkout, autopayment.providerRef);
+}

@@ -1,0 +1,39 @@
+import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
+import type { checkouts } from '../../db/schema.ts';
+
+export type Checkout = typeof checkouts.$inferSelect;
+
+export const eventTypes = ['payment.succeeded', 'payment.failed', 'payment.canceled'] as const;
+export type PaymentEventType = (typeof eventTypes)[number];
+
+/** A provider's notification, reduced to what settles a checkout. */
+export type PaymentEvent = {
+  /** Unique per event at the provider: a redelivery carries the same id. */
+  id: string;
+  type: PaymentEventType;
+  checkoutId: string;
+  error?: string | undefined;
+  /** The saved payment method or customer, for later charges. */
+  ref?: string | undefined;
+};
+
+export type ChargeResult = { outcome: 'succeeded' | 'failed' | 'pending'; error?: string };
+
+/**
+ * A card payment provider. The sandbox and the real adapters (YooKassa, Stripe)
+ * implement the same calls; the settlement always arrives as a webhook, except
+ * for charges of a saved method that a provider confirms at once.
+ */
+export interface PaymentProvider {
+  id: ProviderId;
+  sandbox: boolean;
+  /** A hosted checkout; the payer is sent to redirectUrl. Urls are absolute. */
+  startCheckout(checkout: Checkout, urls: Record<string, string>): Promise<{ redirectUrl: string }>;
+  /** Charges the saved method (plan change, renewal). */
+  charge(checkout: Checkout, ref: string | null): Promise<ChargeResult>;
+  /** The event in a webhook, or null when it is not authentic. */
+  verifyWebhook(body: string, headers: Headers): Promise<PaymentEvent | null>;
+}
+
+/** Whole units to the provider's decimal string, e.g. 790 → "790.00". */
+export const decimal = (amount: number) => amount.toFixed(2);

@@ -1,0 +1,58 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as v from 'valibot';
+import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
+import type { Config } from '../../config.ts';
+import { eventTypes, type PaymentEvent, type PaymentProvider } from './provider.ts';
+
+export const SIGNATURE_HEADER = 'X-Sandbox-Signature';
+
+const EventBody = v.object({
+  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)),
+  type: v.picklist(eventTypes),
+  checkout_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)),
+  error: v.optional(v.pipe(v.string(), v.maxLength(500))),
+});
+
+export function signSandboxBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** The webhook the sandbox sends for an event: a JSON body and its signature. */
+export function sandboxWebhook(secret: string, event: PaymentEvent) {
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    checkout_id: event.checkoutId,
+    ...(event.error ? { error: event.error } : {}),
+  });
+  return { body, signature: signSandboxBody(secret, body) };
+}
+
+/** The built-in stand-in for both providers: a hosted page at /sandbox/pay/:id. */
+export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider {
+  return {
+    id,
+    sandbox: true,
+    startCheckout: (checkout) =>
+      Promise.resolve({ redirectUrl: `${config.publicUrl}/sandbox/pay/${checkout.id}` }),
+    // The sandbox card always works for saved-method charges.
+    charge: () => Promise.resolve({ outcome: 'succeeded' }),
+    verifyWebhook: (body, headers) => {
+      const given = Buffer.from(headers.get(SIGNATURE_HEADER) ?? '');
+      const expected = Buffer.from(signSandboxBody(config.sessionSecret, body));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return Promise.resolve(null);
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return Promise.resolve(null);
+      }
+      const event = v.safeParse(EventBody, parsed);
+      if (!event.success) return Promise.resolve(null);
+      const { id: eventId, type, checkout_id, error } = event.output;
+      return Promise.resolve({ id: eventId, type, checkoutId: checkout_id, error });
+    },
+  };
+}

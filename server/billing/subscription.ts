@@ -1,0 +1,100 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Currency, Interval, Subscription } from '../../contract/billing.ts';
+import type { PlanId } from '../../contract/profile.ts';
+import type { Database } from '../db/client.ts';
+import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
+import { currencyFor, planPrice } from './prices.ts';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days a period is worth when converting between plans. */
+export const PERIOD_DAYS: Record<Interval, number> = { monthly: 30, yearly: 365 };
+
+/** The end of a period started at `from`: the same day next month or next year. */
+export function addPeriod(from: Date, interval: Interval, extraDays = 0): Date {
+  const end = new Date(from.getTime());
+  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return new Date(end.getTime() + extraDays * DAY_MS);
+}
+
+export type CurrentSubscription = {
+  plan: PlanId;
+  interval: Interval;
+  price: number;
+  currency: Currency;
+  expireAt: Date | null;
+  canceledAt: Date | null;
+  /** True when a row exists (a paid plan now or before). */
+  stored: boolean;
+};
+
+export async function currentSubscription(
+  db: Database,
+  user: Pick<User, 'id' | 'country'>,
+): Promise<CurrentSubscription> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+  if (!row) {
+    const currency = currencyFor(user.country);
+    const free = { plan: 'free', interval: 'monthly', price: 0, currency } as const;
+    return { ...free, expireAt: null, canceledAt: null, stored: false };
+  }
+  return {
+    plan: row.plan as PlanId,
+    interval: row.interval as Interval,
+    price: row.price,
+    currency: row.currency as Currency,
+    expireAt: row.expireAt,
+    canceledAt: row.canceledAt,
+    stored: true,
+  };
+}
+
+export async function autopaymentOf(db: Database, userId: number) {
+  const [row] = await db.select().from(autopayments).where(eq(autopayments.userId, userId));
+  return row;
+}
+
+export async function openCheckoutOf(db: Database, userId: number) {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, ['pending', 'submitted'])));
+  return row;
+}
+
+export async function toSubscriptionAnswer(
+  db: Database,
+  user: Pick<User, 'id' | 'country'>,
+): Promise<Subscription> {
+  const current = await currentSubscription(db, user);
+  const autopayment = await autopaymentOf(db, user.id);
+  return {
+    plan: current.plan,
+    interval: current.interval,
+    price: current.price,
+    currency: current.currency,
+    autopayment: autopayment?.status === 'active',
+    expire_at: current.expireAt?.toISOString() ?? null,
+    canceled_at: current.canceledAt?.toISOString() ?? null,
+    team_plan: null,
+  };
+}
+
+/**
+ * The unused part of the current paid period, converted to days of the new plan at
+ * the new price (in the current subscription's currency). 0 from free or when expired.
+ */
+export async function additionalDays(
+  db: Database,
+  current: CurrentSubscription,
+  now: Date,
+  target: { plan: PlanId; interval: Interval },
+): Promise<number> {
+  if (current.plan === 'free' || current.expireAt === null || current.price <= 0) return 0;
+  const left = current.expireAt.getTime() - now.getTime();
+  if (left <= 0) return 0;
+  const value = (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval];
+  const price = await planPrice(db, target.plan, target.interval, current.currency);
+  if (price <= 0) return 0;
+  return Math.floor(value / (price / PERIOD_DAYS[target.interval]));
+}

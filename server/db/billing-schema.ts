@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export type ByCurrency = { rub: number; usd: number; eur: number };
+
+/** Promo codes are data: an admin adds or edits rows, no code change. Codes upper-case. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    code: text('code').primaryKey(),
+    percent: integer('percent').notNull(),
+    validUntil: timestamptz('valid_until'),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    /** The most a plan's monthly price may be, per currency; null: any plan. */
+    maxPrice: jsonb('max_price').$type<ByCurrency>(),
+  },
+  (t) => [
+    check('promo_codes_percent_range', sql`${t.percent} between 1 and 100`),
+    check('promo_codes_code_upper', sql`${t.code} = upper(${t.code})`),
+  ],
+);
+
+/** One per user; a user without a row is on free. */
+export const subscriptions = pgTable('subscriptions', {
+  userId: userRef().primaryKey(),
+  plan: text('plan').notNull(),
+  interval: text('interval').notNull(),
+  price: integer('price').notNull(),
+  currency: text('currency').notNull(),
+  expireAt: timestamptz('expire_at'),
+  canceledAt: timestamptz('canceled_at'),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/** The card autopayment of a user (at most one). */
+export const autopayments = pgTable('autopayments', {
+  userId: userRef().primaryKey(),
+  provider: text('provider').notNull(),
+  status: text('status').notNull(),
+  latestError: text('latest_error'),
+  plan: text('plan').notNull(),
+  interval: text('interval').notNull(),
+  coupon: text('coupon').notNull().default(''),
+  userData: jsonb('user_data').$type<Record<string, string>>().notNull(),
+  options: jsonb('options').$type<Record<string, string>>().notNull(),
+  /** The provider's saved payment method or subscription, for renewals. */
+  providerRef: text('provider_ref'),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * One payment attempt: a checkout (create), a plan change or a renewal. At most one
+ * open (pending or submitted) per user, which makes a repeated start find the same.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    plan: text('plan').notNull(),
+    interval: text('interval').notNull(),
+    coupon: text('coupon').notNull().default(''),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    additionalDays: integer('additional_days').notNull().default(0),
+    redirectUrl: text('redirect_url'),
+    error: text('error'),
+    createdAt: timestamptz('created_at').notNull(),
+    settledAt: timestamptz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('checkouts_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'submitted')`),
+    check('checkouts_kind_known', sql`${t.kind} in ('create', 'change', 'renewal')`),
+  ],
+);
+
+/** Work for the in-process poller; several processes may poll, a claim is atomic. */
+export const billingJobs = pgTable(
+  'billing_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    runAt: timestamptz('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    doneAt: timestamptz('done_at'),
+  },
+  (t) => [
+    index('billing_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/** Webhook events seen, so a redelivered event does nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const invoiceRequests = pgTable('invoice_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: userRef(),
+  plan: text('plan').notNull(),
+  annualPayment: boolean('annual_payment').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  companyName: text('company_name').notNull(),
+  contactPerson: text('contact_person').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  registrationNumber: text('registration_number').notNull(),
+  taxNumber: text('tax_number').notNull(),
+  companyAddress: text('company_address').notNull(),
+  bankDetails: text('bank_details').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});

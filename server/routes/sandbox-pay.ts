@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import type { PaymentProvider } from '../../contract/billing.ts';
+import { sessionMiddleware } from '../auth/sessions.ts';
+import { isCheckoutId } from '../billing/checkout.ts';
+import { paymentProvider } from '../billing/providers/registry.ts';
+import { autopaymentOf } from '../billing/subscription.ts';
+import { scheduleSettlement } from '../billing/worker.ts';
+import { checkouts } from '../db/schema.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const SYMBOLS: Record<string, string> = { rub: '₽', usd: '$', eur: '€' };
+const money = (amount: number, currency: string) =>
+  currency === 'rub' ? `${amount} ₽` : `${SYMBOLS[currency] ?? ''}${amount}`;
+
+type Checkout = typeof checkouts.$inferSelect;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+function checkoutPage(checkout: Checkout): string {
+  const name = checkout.provider === 'yookassa' ? 'YooKassa' : 'Stripe';
+  const rows: [string, string][] = [
+    ['Plan', checkout.plan],
+    ['Billing period', checkout.interval],
+    ['Amount', money(checkout.amount, checkout.currency)],
+    ['Currency', checkout.currency.toUpperCase()],
+    ...(checkout.coupon ? ([['Promo code', checkout.coupon]] as [string, string][]) : []),
+  ];
+  const list = rows.map(([k, v]) => `<dt>${k}</dt><dd>${escape(v)}</dd>`).join('');
+  return page(
+    `${name} sandbox: pay`,
+    `<p>A development stand-in for ${name}: no card is charged, nothing leaves this machine.</p>
+<dl>${list}</dl>
+<form method="post"><p><button type="submit" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
+<button type="submit" name="decision" value="decline">Decline (card refused)</button>
+<button type="submit" name="decision" value="cancel">Cancel</button></p></form>`,
+  );
+}
+
+const DECISIONS = {
+  pay: { type: 'payment.succeeded', stripe: 'success_url' },
+  decline: { type: 'payment.failed', stripe: 'cancel_url' },
+  cancel: { type: 'payment.canceled', stripe: 'cancel_url' },
+} as const;
+
+/** GET/POST /sandbox/pay/:id: the sandbox payment provider's hosted checkout. */
+export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.use('*', sessionMiddleware(deps));
+
+  const notFound = (c: Context<AppEnv>) =>
+    c.html(page('Not found', '<p>There is no such checkout.</p>'), 404);
+
+  /** The payer's own checkout of a provider the sandbox stands in for. */
+  async function own(c: Context<AppEnv>): Promise<Checkout | null> {
+    const user = c.get('user');
+    const id = c.req.param('id') ?? '';
+    if (!user || !isCheckoutId(id)) return null;
+    const [checkout] = await deps.db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, id), eq(checkouts.userId, user.id)));
+    if (!checkout || checkout.kind !== 'create') return null;
+    return paymentProvider(deps.config, checkout.provider as PaymentProvider)?.sandbox
+      ? checkout
+      : null;
+  }
+
+  const closed = (c: Context<AppEnv>) =>
+    c.html(
+      page(
+        'Payment closed',
+        '<p>This payment has been submitted already: return to the account portal.</p>',
+      ),
+      409,
+    );
+
+  router.get('/:id', async (c) => {
+    const checkout = await own(c);
+    if (!checkout) return notFound(c);
+    if (checkout.status !== 'pending') return closed(c);
+    return c.html(checkoutPage(checkout));
+  });
+
+  router.post('/:id', async (c) => {
+    const checkout = await own(c);
+    if (!checkout) return notFound(c);
+    const form = new URLSearchParams(await c.req.text().catch(() => ''));
+    const decision = form.get('decision');
+    if (decision !== 'pay' && decision !== 'decline' && decision !== 'cancel') {
+      return c.html(page('Bad request', '<p>Choose Pay, Decline or Cancel.</p>'), 400);
+    }
+    const [submitted] = await deps.db
+      .update(checkouts)
+      .set({ status: 'submitted' })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
+      .returning();
+    if (!submitted) return closed(c);
+    const { type, stripe } = DECISIONS[decision];
+    await scheduleSettlement(deps, {
+      provider: checkout.provider as PaymentProvider,
+      checkoutId: checkout.id,
+      type,
+      ...(decision === 'decline' ? { error: 'The card was declined (sandbox)' } : {}),
+    });
+    const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
+    const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];
+    return c.redirect(back ?? `${deps.config.publicUrl}/`, 303);
+  });
+
+  return router;
+}

@@ -1,0 +1,132 @@
+import { FetchError } from 'ofetch';
+import * as v from 'valibot';
+import {
+  AutopaymentAnswer,
+  CheckoutStarted,
+  Convertion,
+  CouponPrice,
+  InAdvance,
+  PlanList,
+  SubscriptionAnswer,
+  SubscriptionUpdated,
+  type Autopayment,
+  type AutopaymentChange,
+  type AutopaymentRequest,
+  type Interval,
+} from '../../contract/billing.ts';
+import type { PlanId } from '../../contract/profile.ts';
+import { ApiError, toApiErrors } from './errors.ts';
+import { call, http } from './client.ts';
+
+export function fetchPlans(signal?: AbortSignal) {
+  return call('v1/subscription/prices/', PlanList, { signal, useCase: 'get_prices' });
+}
+
+export async function fetchSubscription(signal?: AbortSignal) {
+  const answer = await call('subscription/', SubscriptionAnswer, {
+    signal,
+    useCase: 'get_subscription',
+  });
+  return answer.subscription;
+}
+
+/** The autopayment, or null: a 404 means there is none (section 8). */
+export async function fetchAutopayment(signal?: AbortSignal): Promise<Autopayment | null> {
+  try {
+    const answer = await call('autopayment/', AutopaymentAnswer, {
+      signal,
+      useCase: 'get_autopayment',
+    });
+    return answer.autopayment;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function fetchConvertion(plan: PlanId, interval: Interval, signal?: AbortSignal) {
+  const answer = await call('subscription/convertion/', Convertion, {
+    query: { plan, interval },
+    signal,
+    useCase: 'get_convertion',
+  });
+  return answer.additional_days;
+}
+
+export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: AbortSignal) {
+  const answer = await call('subscription/in_advance/', InAdvance, {
+    query: { plan, interval },
+    signal,
+    useCase: 'get_in_advance',
+  });
+  return answer.expire_at;
+}
+
+export function fetchCouponPrice(plan: PlanId, coupon: string, signal?: AbortSignal) {
+  return call('v1/subscription/price/', CouponPrice, {
+    query: { plan, coupon },
+    signal,
+    useCase: 'check_promocode',
+  });
+}
+
+/** Starts a provider checkout; the page then goes to the answer's redirect_url. */
+export async function startCheckout(request: AutopaymentRequest, signal?: AbortSignal) {
+  const answer = await call('autopayment/', CheckoutStarted, {
+    method: 'POST',
+    body: { ...request },
+    signal,
+    useCase: 'buy_subscription',
+  });
+  if (!answer.redirect_url) throw new Error('The checkout answered without a redirect_url');
+  return answer.redirect_url;
+}
+
+export async function changeAutopayment(change: AutopaymentChange, signal?: AbortSignal) {
+  await call('autopayment/', v.unknown(), {
+    method: 'PATCH',
+    body: { ...change },
+    signal,
+    useCase: 'update_subscription',
+  });
+}
+
+export async function cancelAutopayment(signal?: AbortSignal) {
+  await call('autopayment/', v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'cancel_subscription',
+  });
+}
+
+export async function restoreAutopayment(signal?: AbortSignal) {
+  await call('autopayment/status/', v.unknown(), {
+    method: 'PATCH',
+    body: { value: 'active' },
+    signal,
+    useCase: 'restore_subscription',
+  });
+}
+
+/** POST /api/subscription/update as multipart (invoice request or go-to-free form). */
+export async function postSubscriptionUpdate(form: FormData, signal?: AbortSignal) {
+  const useCase = 'subscription_update';
+  let data: unknown;
+  try {
+    data = await http('subscription/update', { method: 'POST', body: form, signal });
+  } catch (error) {
+    if (error instanceof FetchError && error.response && error.data !== undefined) {
+      const res = error.response;
+      const body: unknown = error.data;
+      throw new ApiError(
+        toApiErrors(
+          { status: res.status, statusText: res.statusText, url: res.url, body },
+          useCase,
+        ),
+        res.status,
+      );
+    }
+    throw error;
+  }
+  return v.parse(SubscriptionUpdated, data ?? null).next;
+}

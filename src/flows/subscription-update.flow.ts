@@ -1,0 +1,128 @@
+import { i18n } from '@lingui/core';
+import { fromPromise } from 'xstate';
+import { EntityForm } from '../../contract/billing.ts';
+import {
+  cancelAutopayment,
+  changeAutopayment,
+  fetchConvertion,
+  fetchCouponPrice,
+  fetchInAdvance,
+  postSubscriptionUpdate,
+  startCheckout,
+} from '../api/billing.api.ts';
+import { fetchCountries } from '../api/countries.api.ts';
+import { checkoutMachine, type CardValues } from '../../machines/checkout.machine.ts';
+import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
+import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
+import { claimFieldErrors } from './field-errors.ts';
+import { loadSubscription, report } from './subscription.flow.ts';
+import { activeLocale } from './verification.flow.ts';
+
+const entityFields = Object.keys(EntityForm.entries);
+const subscriptionPage = (query: string) => `/${i18n.locale}/subscription?${query}`;
+
+const userData = (values: CardValues) => ({
+  first_name: values.firstName.trim(),
+  second_name: values.lastName.trim(),
+  email: values.email.trim(),
+  country: values.country,
+});
+
+/** Section 7: RU pays with yookassa (return_url), others with stripe (success/cancel urls). */
+export function providerOptions(
+  country: string,
+  origin: string,
+): { provider: 'yookassa' | 'stripe'; options: Record<string, string> } {
+  const back = (status: string) =>
+    `${origin}${subscriptionPage(`scenario=creation&payment-attempt-status=${status}`)}`;
+  return country === 'RU'
+    ? {
+        provider: 'yookassa',
+        options: { payment_method_type: 'bank_card', return_url: back('unknown') },
+      }
+    : {
+        provider: 'stripe',
+        options: { success_url: back('success'), cancel_url: back('failed') },
+      };
+}
+
+export const liveSubscriptionUpdateMachine = subscriptionUpdateMachine.provide({
+  actors: { loadSubscription },
+});
+
+export const liveCheckoutMachine = checkoutMachine.provide({
+  actors: {
+    loadCheckoutData: fromPromise(async ({ input, signal }) => {
+      if (input.plan === 'free') return { additionalDays: null, nextExpire: null, countries: [] };
+      const [additionalDays, nextExpire, countries] = await Promise.all([
+        fetchConvertion(input.plan, input.period, signal),
+        fetchInAdvance(input.plan, input.period, signal),
+        fetchCountries(signal),
+      ]).catch(report);
+      return { additionalDays, nextExpire, countries };
+    }),
+    payByCard: fromPromise(async ({ input, signal }) => {
+      const { plan, period, values, coupon } = input;
+      if (plan === 'free') throw new Error('A free plan is not paid for');
+      const change = { plan, interval: period, coupon, user_data: userData(values), options: {} };
+      if (input.autopayment) {
+        await changeAutopayment(change, signal).catch(report);
+        return {
+          href: subscriptionPage('payment-attempt-status=success&scenario=updating'),
+          external: false,
+        };
+      }
+      const { provider, options } = providerOptions(values.country, window.location.origin);
+      const href = await startCheckout({ ...change, provider, options }, signal).catch(report);
+      return { href, external: true };
+    }),
+    requestInvoice: fromPromise(async ({ input, signal }) => {
+      const form = new FormData();
+      form.set('selected-plan', input.plan);
+      // Section 4: a legal entity always pays for a year.
+      form.set('annual-payment', 'on');
+      form.set('period', '12');
+      form.set('customer-type', 'entity');
+      form.set('payment_gateway', 'invoice');
+      form.set('payment_type', 'invoice');
+      // Invoices are for the Russian locale: the server checks the page's locale.
+      form.set('locale', activeLocale());
+      for (const [name, value] of Object.entries(input.values)) {
+        form.set(`form_entity[${name}]`, (value ?? '').trim());
+      }
+      try {
+        return { href: await postSubscriptionUpdate(form, signal), external: false };
+      } catch (error) {
+        throw claimFieldErrors(error, entityFields);
+      }
+    }),
+    cancelSubscription: fromPromise(async ({ input, signal }) => {
+      if (input.autopayment) {
+        await cancelAutopayment(signal).catch(report);
+        return { href: subscriptionPage('scenario=cancellation'), external: false };
+      }
+      // The go-to-free form of a plan without autopayment.
+      const form = new FormData();
+      form.set('selected-plan', 'free');
+      form.set('locale', activeLocale());
+      const href = await postSubscriptionUpdate(form, signal).catch(report);
+      return { href, external: false };
+    }),
+  },
+});
+
+export const livePromoCodeMachine = promoCodeMachine.provide({
+  actors: {
+    checkPromoCode: fromPromise(async ({ input, signal }) => {
+      const answer = await fetchCouponPrice(input.plan, input.code, signal);
+      const { period, currency } = input;
+      const old = answer.price_original[period][currency];
+      return {
+        status: answer.coupon_status,
+        discount: answer.discount_temporal?.discountValue[period][currency] ?? 0,
+        newPrice: { amount: answer.price_discounted?.[period][currency] ?? old, currency },
+        oldPrice: { amount: old, currency },
+      };
+    }),
+  },
+});

@@ -1,0 +1,219 @@
+import { Alert, Box, Button, Card, Group, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
+import type { CheckoutEvent, checkoutMachine } from '../../../machines/checkout.machine.ts';
+import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
+import { planPrice } from '../../../machines/subscription-update.machine.ts';
+import { planNames } from '../../components/plan-names.ts';
+import { site } from '../../components/site.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { daysCount } from '../../i18n/plurals.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { freeRestrictions, miniRestrictions } from './features.ts';
+import { priceLabel } from './money.ts';
+import { CardFormView, EntityFormView } from './payer-forms.view.tsx';
+import { PromoCodeView } from './promo-code.view.tsx';
+
+export interface CheckoutViewProps {
+  snapshot: SnapshotFrom<typeof checkoutMachine>;
+  send: (event: CheckoutEvent) => void;
+  promo: SnapshotFrom<typeof promoCodeMachine>;
+  sendPromo: (event: PromoEvent) => void;
+  plan: AvailablePlan | undefined;
+  subscription: Subscription;
+  email: string;
+  locale: Locale;
+  onBack: () => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/** The checkout of the selected plan: summary, then cancel (free) or the payer's form. */
+export function CheckoutView(props: CheckoutViewProps) {
+  const { snapshot, send, promo, plan, subscription, locale, onBack } = props;
+  const { t, i18n } = useLingui();
+  const { plan: id, period, nextExpire, additionalDays } = snapshot.context;
+  const free = id === 'free';
+  const base = plan ? planPrice(plan, period) : null;
+  const applied = promo.matches('success') ? promo.context.check : null;
+  const price = applied ? applied.newPrice : base?.price;
+  const old = applied ? applied.oldPrice : base?.old;
+  const busy = snapshot.hasTag('busy');
+  const restrictions = free
+    ? freeRestrictions
+    : subscription.plan === 'premium' && id === 'mini'
+      ? miniRestrictions
+      : null;
+  return (
+    <Card.Root maxW="3xl">
+      <Card.Body gap="4">
+        <Stack direction="row" justify="space-between" align="baseline" flexWrap="wrap">
+          <Text fontSize="lg">
+            {t`You selected`}: <strong>{i18n._(planNames[id])}</strong>
+            {price && !free && (
+              <>
+                {' '}
+                {old && (
+                  <Text as="s" color="fg.muted" me="1">
+                    {formatMoney(old.amount, old.currency)}
+                  </Text>
+                )}
+                {priceLabel(price.amount, price.currency, period)}
+              </>
+            )}
+          </Text>
+          {!free && (
+            <Button variant="plain" colorPalette="blue" onClick={onBack}>
+              {t`Change plan`}
+            </Button>
+          )}
+        </Stack>
+        {restrictions && (
+          <Box>
+            <Text fontWeight="semibold">{t`Your plan will have these restrictions:`}</Text>
+            <Box as="ul" ps="4" listStyleType="disc">
+              {restrictions.map((r) => (
+                <li key={r.id}>{i18n._(r)}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+        {snapshot.matches('preparing') && <Spinner aria-label={t`Loading…`} />}
+        {snapshot.matches('unavailable') && (
+          <Stack gap="3" align="flex-start">
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{t`Couldn't prepare the checkout. Please try again.`}</Alert.Title>
+            </Alert.Root>
+            <Button onClick={() => send({ type: 'checkout.retry' })}>{t`Try again`}</Button>
+          </Stack>
+        )}
+        {!snapshot.matches('preparing') &&
+          !snapshot.matches('unavailable') &&
+          (free ? (
+            <Stack gap="4">
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Title>
+                  {t`If your data exceeds the limits of the Free plan, your Web GIS will be blocked.`}
+                </Alert.Title>
+              </Alert.Root>
+              <Stack direction="row" gap="3" flexWrap="wrap">
+                <Button
+                  colorPalette="red"
+                  loading={busy}
+                  disabled={busy}
+                  onClick={() => send({ type: 'subscription.cancel' })}
+                >
+                  {t`Cancel subscription`}
+                </Button>
+                <Button asChild variant="outline">
+                  <RouterLink to="/$locale/subscription" params={{ locale }}>
+                    {t`Go back`}
+                  </RouterLink>
+                </Button>
+              </Stack>
+            </Stack>
+          ) : (
+            <PaidCheckout
+              {...props}
+              price={price ? priceLabel(price.amount, price.currency, period) : ''}
+            />
+          ))}
+        {!free && nextExpire && (
+          <Text color="fg.muted" fontSize="sm">
+            {price &&
+              t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
+            {additionalDays
+              ? ` · ${t`Remaining time of your plan adds ${daysCount(additionalDays)}`}`
+              : ''}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PaidCheckout({
+  snapshot,
+  send,
+  promo,
+  sendPromo,
+  subscription,
+  email,
+  locale,
+  formRef,
+  price,
+  plan,
+}: CheckoutViewProps & { price: string }) {
+  const { t } = useLingui();
+  const { payerType, serverErrors, countries, period } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const base = plan ? planPrice(plan, period) : null;
+  const applied = promo.matches('success') ? promo.context.check : null;
+  const discount = applied
+    ? applied.discount
+    : base?.old
+      ? Math.round((1 - base.price.amount / base.old.amount) * 100)
+      : null;
+  const contact = site.contactEmail;
+  const footer = (
+    <Stack gap="1" mt="4" fontSize="sm">
+      <Text fontWeight="semibold">{t`Total: ${price}`}</Text>
+      {discount ? <Text>{t`Discount: ${discount}%`}</Text> : null}
+      <Text color="fg.muted">
+        {t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
+      </Text>
+    </Stack>
+  );
+  return (
+    <Stack gap="4">
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+      >{t`Contact information: questions about payment — ${contact}`}</Text>
+      {locale === 'ru' && (
+        <Group attached role="group" aria-label={t`Payer type`}>
+          {(['individual', 'entity'] as const).map((type) => (
+            <Button
+              key={type}
+              variant={payerType === type ? 'solid' : 'outline'}
+              aria-pressed={payerType === type}
+              onClick={() => {
+                send({ type: 'payerType.change', payerType: type });
+                if (type === 'entity') sendPromo({ type: 'promo.edit', code: '' });
+              }}
+            >
+              {type === 'individual' ? t`Individual (card)` : t`Legal entity (invoice)`}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {payerType === 'individual' && !subscription.autopayment && (
+        <PromoCodeView snapshot={promo} send={sendPromo} />
+      )}
+      {payerType === 'individual' ? (
+        <CardFormView
+          busy={busy}
+          serverErrors={serverErrors}
+          send={send}
+          formRef={formRef}
+          footer={footer}
+          email={email}
+          countries={countries}
+          coupon={promo.matches('success') ? promo.context.code.trim() : ''}
+        />
+      ) : (
+        <EntityFormView
+          busy={busy}
+          serverErrors={serverErrors}
+          send={send}
+          formRef={formRef}
+          footer={footer}
+        />
+      )}
+    </Stack>
+  );
+}

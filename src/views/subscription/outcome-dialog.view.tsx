@@ -1,0 +1,93 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { Subscription } from '../../../contract/billing.ts';
+import type { Outcome } from '../../../machines/subscription.machine.ts';
+import { planNames } from '../../components/plan-names.ts';
+import { site } from '../../components/site.ts';
+import { formatDate } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { priceLabel } from './money.ts';
+
+export interface OutcomeDialogViewProps {
+  outcome: Outcome | null;
+  subscription: Subscription | null;
+  locale: Locale;
+  onClose: () => void;
+}
+
+/** Section 4 outcome dialogs: what happened, the plan, the next payment and whom to ask. */
+export function OutcomeDialogView({
+  outcome,
+  subscription,
+  locale,
+  onClose,
+}: OutcomeDialogViewProps) {
+  const { t, i18n } = useLingui();
+  const texts: Record<Outcome, { title: string; body: string }> = {
+    created: { title: t`Subscription created`, body: t`Thank you! Your subscription is active.` },
+    creation_failed: {
+      title: t`Subscription not created`,
+      body: t`The payment did not go through, so the subscription was not created.`,
+    },
+    updated: { title: t`Subscription updated`, body: t`Your plan has been changed.` },
+    updating_failed: {
+      title: t`Subscription not updated`,
+      body: t`We couldn't change your plan: the payment did not go through.`,
+    },
+    cancel: {
+      title: t`Subscription cancelled`,
+      body: t`Your plan stays active until the end of the paid period, then moves to Free.`,
+    },
+    invoice_requested: {
+      title: t`Invoice requested`,
+      body: t`Invoices are sent within 2 working days.`,
+    },
+    restored: { title: t`Subscription restored`, body: t`Your subscription is active again.` },
+    payment_failed: {
+      title: t`Payment failed`,
+      body: t`Please try again or contact the payment provider.`,
+    },
+  };
+  const text = outcome ? texts[outcome] : null;
+  const paid = subscription && subscription.plan !== 'free';
+  const date = subscription?.expire_at ? formatDate(subscription.expire_at, locale) : null;
+  const email = site.contactEmail;
+  return (
+    <Dialog.Root
+      open={outcome !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="480px">
+            <Dialog.Header>
+              <Dialog.Title>{text?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text>{text?.body}</Text>
+                {subscription && <Text>{t`Plan: ${i18n._(planNames[subscription.plan])}`}</Text>}
+                {paid && !subscription.canceled_at && (
+                  <Text>
+                    {t`Next payment: ${priceLabel(subscription.price, subscription.currency, subscription.interval)}`}
+                    {date && ` · ${date}`}
+                  </Text>
+                )}
+                {paid && subscription.canceled_at && date && <Text>{t`Active until ${date}`}</Text>}
+                <Text color="fg.muted">{t`Questions? Write to us at ${email}.`}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button colorPalette="blue" onClick={onClose}>
+                {t`OK`}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

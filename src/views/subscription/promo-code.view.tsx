@@ -1,0 +1,79 @@
+import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { CouponStatus } from '../../../contract/billing.ts';
+import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
+import { validationMessages } from '../../forms/messages.ts';
+
+export interface PromoCodeViewProps {
+  snapshot: SnapshotFrom<typeof promoCodeMachine>;
+  send: (event: PromoEvent) => void;
+}
+
+/** The promo-code collapsible and every message of section 8. */
+export function PromoCodeView({ snapshot, send }: PromoCodeViewProps) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(snapshot.context.code !== '');
+  const failures: Partial<Record<CouponStatus, string>> = {
+    err_not_found: t`This promo code does not exist`,
+    err_expired_date: t`This promo code has expired`,
+    err_expired_count: t`This promo code has expired`,
+    err_max_price: t`Promo code does not apply to this item`,
+  };
+  const { check, code } = snapshot.context;
+  const message = (() => {
+    if (snapshot.matches('success') && check)
+      return {
+        ok: true,
+        text: `${t`Promo code was applied successfully! Your discount:`} ${check.discount}%`,
+      };
+    if (snapshot.matches('failed') && check)
+      return { ok: false, text: failures[check.status] ?? t`Something went wrong` };
+    if (snapshot.matches('unknown_error')) return { ok: false, text: t`Something went wrong` };
+    if (snapshot.matches('no_coupon'))
+      return { ok: false, text: i18n._(validationMessages.promocodeEmpty) };
+    return null;
+  })();
+  return (
+    <Box>
+      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {t`I have a promo code`}
+      </Button>
+      {open && (
+        <Field.Root invalid={message !== null && !message.ok} mt="2" maxW="md">
+          <Field.Label>{t`Promo code`}</Field.Label>
+          <Stack direction="row" gap="2" width="full">
+            <Input
+              name="promocode"
+              value={code}
+              onChange={(e) => send({ type: 'promo.edit', code: e.target.value })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  send({ type: 'promo.apply' });
+                }
+              }}
+            />
+            <Button
+              variant="outline"
+              loading={snapshot.hasTag('busy')}
+              disabled={!snapshot.can({ type: 'promo.apply' })}
+              onClick={() => send({ type: 'promo.apply' })}
+            >
+              {t`Apply`}
+            </Button>
+          </Stack>
+          {message &&
+            (message.ok ? (
+              <Text role="status" color="fg.success" fontSize="sm">
+                {message.text}
+              </Text>
+            ) : (
+              <Field.ErrorText>{message.text}</Field.ErrorText>
+            ))}
+        </Field.Root>
+      )}
+    </Box>
+  );
+}

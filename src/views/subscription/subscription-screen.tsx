@@ -1,0 +1,74 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import type { PageQuery } from '../../../machines/subscription.machine.ts';
+import { inspect } from '../../flows/inspect.ts';
+import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import type { ConfirmEvent } from './restore-dialog.view.tsx';
+import { SubscriptionView } from './subscription.view.tsx';
+
+export interface SubscriptionScreenProps {
+  query: PageQuery;
+  locale: Locale;
+  /** Called once the query was read: the page removes it from the address. */
+  onQueryRead: () => void;
+  machine?: typeof liveSubscriptionMachine;
+}
+
+/** /subscription: the page machine, plus a confirm machine per restore question. */
+export function SubscriptionScreen({
+  query,
+  locale,
+  onQueryRead,
+  machine = liveSubscriptionMachine,
+}: SubscriptionScreenProps) {
+  const page = useActorRef(machine, { inspect });
+  const snapshot = useSelector(page, (s) => s);
+  // A confirm machine ends when accepted; a fresh one serves the next question.
+  const [round, setRound] = useState(0);
+  const [opened] = useState({ query, onQueryRead });
+
+  useEffect(() => {
+    page.send({ type: 'page.open', query: opened.query });
+    opened.onQueryRead();
+  }, [page, opened]);
+
+  const onConfirmed = useCallback(() => {
+    page.send({ type: 'restore.confirmed' });
+    setRound((r) => r + 1);
+  }, [page]);
+
+  return (
+    <RestoreRound key={round} onConfirmed={onConfirmed}>
+      {(confirm, sendConfirm) => (
+        <SubscriptionView
+          snapshot={snapshot}
+          send={page.send}
+          confirm={confirm}
+          sendConfirm={sendConfirm}
+          locale={locale}
+        />
+      )}
+    </RestoreRound>
+  );
+}
+
+function RestoreRound({
+  onConfirmed,
+  children,
+}: {
+  onConfirmed: () => void;
+  children: (
+    confirm: SnapshotFrom<typeof confirmMachine>,
+    send: (e: ConfirmEvent) => void,
+  ) => ReactNode;
+}) {
+  const confirm = useActorRef(confirmMachine, { inspect });
+  const snapshot = useSelector(confirm, (s) => s);
+  useEffect(() => {
+    if (snapshot.status === 'done') onConfirmed();
+  }, [snapshot.status, onConfirmed]);
+  return children(snapshot, confirm.send);
+}

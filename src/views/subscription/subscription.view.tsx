@@ -1,0 +1,95 @@
+import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { confirmMachine } from '../../../machines/confirm.machine.ts';
+import type {
+  SubscriptionEvent,
+  subscriptionMachine,
+} from '../../../machines/subscription.machine.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { CurrentPlanView } from './current-plan.view.tsx';
+import { OutcomeDialogView } from './outcome-dialog.view.tsx';
+import { RestoreDialogView, type ConfirmEvent } from './restore-dialog.view.tsx';
+
+export interface SubscriptionViewProps {
+  snapshot: SnapshotFrom<typeof subscriptionMachine>;
+  send: (event: SubscriptionEvent) => void;
+  confirm: SnapshotFrom<typeof confirmMachine>;
+  sendConfirm: (event: ConfirmEvent) => void;
+  locale: Locale;
+}
+
+/** /subscription: a spinner while loading (or waiting for the payment system), then the plan. */
+export function SubscriptionView({
+  snapshot,
+  send,
+  confirm,
+  sendConfirm,
+  locale,
+}: SubscriptionViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const { data, outcome } = snapshot.context;
+  const body = (() => {
+    switch (state) {
+      case 'opening':
+      case 'polling':
+      case 'loading':
+        return (
+          <Stack direction="row" gap="3" align="center" role="status">
+            <Spinner size="sm" />
+            {snapshot.hasTag('waitingForPayment') ? (
+              <Text>{t`Waiting response from payment system`}</Text>
+            ) : (
+              <Text srOnly>{t`Loading…`}</Text>
+            )}
+          </Stack>
+        );
+      case 'unavailable':
+        return (
+          <Stack gap="4" align="flex-start">
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{t`Couldn't load your subscription. Please try again.`}</Alert.Title>
+            </Alert.Root>
+            <Button onClick={() => send({ type: 'load.retry' })}>{t`Try again`}</Button>
+          </Stack>
+        );
+      case 'ready':
+      case 'restoring':
+      case 'showingOutcome':
+        return data ? (
+          <>
+            <CurrentPlanView
+              subscription={data.subscription}
+              locale={locale}
+              busy={state === 'restoring'}
+              onRestore={() => sendConfirm({ type: 'confirm.ask' })}
+            />
+            <RestoreDialogView
+              open={confirm.matches('asking')}
+              subscription={data.subscription}
+              locale={locale}
+              send={sendConfirm}
+            />
+          </>
+        ) : null;
+      default:
+        return state satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t`Subscription`}
+      </Heading>
+      {body}
+      <OutcomeDialogView
+        outcome={state === 'showingOutcome' ? outcome : null}
+        subscription={data?.subscription ?? null}
+        locale={locale}
+        onClose={() => send({ type: 'outcome.close' })}
+      />
+    </Stack>
+  );
+}

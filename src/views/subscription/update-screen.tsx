@@ -1,0 +1,67 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import type { Leaving } from '../../../machines/checkout.machine.ts';
+import type { UpdateQuery } from '../../../machines/subscription-update.machine.ts';
+import { inspect } from '../../flows/inspect.ts';
+import { liveSubscriptionUpdateMachine } from '../../flows/subscription-update.flow.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { CheckoutScreen, type CheckoutScreenProps } from './checkout-screen.tsx';
+import { UpdateView } from './update.view.tsx';
+
+export interface UpdateScreenProps {
+  query: UpdateQuery;
+  email: string;
+  locale: Locale;
+  /** Going back from the checkout: the page clears plan and period from the address. */
+  onQueryCleared: () => void;
+  onLeave: (leaving: Leaving) => void;
+  /** Tests swap the effects. */
+  machines?: {
+    page: typeof liveSubscriptionUpdateMachine;
+    checkout?: CheckoutScreenProps['machines'];
+  };
+}
+
+/** /subscription/update: the page machine, and the checkout of the chosen plan. */
+export function UpdateScreen({
+  query,
+  email,
+  locale,
+  onQueryCleared,
+  onLeave,
+  machines,
+}: UpdateScreenProps) {
+  const page = useActorRef(machines?.page ?? liveSubscriptionUpdateMachine, { inspect });
+  const snapshot = useSelector(page, (s) => s);
+  const [opened] = useState(query);
+  useEffect(() => page.send({ type: 'page.open', query: opened }), [page, opened]);
+  const onBack = useCallback(() => {
+    page.send({ type: 'checkout.back' });
+    onQueryCleared();
+  }, [page, onQueryCleared]);
+  const { data, selected, period } = snapshot.context;
+  return (
+    <UpdateView
+      snapshot={snapshot}
+      send={page.send}
+      locale={locale}
+      checkout={
+        data &&
+        selected && (
+          <CheckoutScreen
+            key={`${selected}-${period}`}
+            plan={selected}
+            period={period}
+            plans={data.plans.plans}
+            subscription={data.subscription}
+            email={email}
+            locale={locale}
+            onBack={onBack}
+            onLeave={onLeave}
+            {...(machines?.checkout && { machines: machines.checkout })}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  SubscriptionUpdateEvent,
+  subscriptionUpdateMachine,
+} from '../../../machines/subscription-update.machine.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { PlansView } from './plans.view.tsx';
+
+export interface UpdateViewProps {
+  snapshot: SnapshotFrom<typeof subscriptionUpdateMachine>;
+  send: (event: SubscriptionUpdateEvent) => void;
+  locale: Locale;
+  /** The checkout of the selected plan (its own machine). */
+  checkout?: ReactNode;
+}
+
+/** /subscription/update: breadcrumbs, the title, then the plans or the checkout. */
+export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const { data, period, selected } = snapshot.context;
+  const body = (() => {
+    switch (state) {
+      case 'opening':
+      case 'loading':
+        return <Spinner aria-label={t`Loading…`} />;
+      case 'unavailable':
+        return (
+          <Stack gap="4" align="flex-start">
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{t`Couldn't load your subscription. Please try again.`}</Alert.Title>
+            </Alert.Root>
+            <Button onClick={() => send({ type: 'load.retry' })}>{t`Try again`}</Button>
+          </Stack>
+        );
+      case 'choosing':
+        return data && <PlansView data={data} period={period} locale={locale} send={send} />;
+      case 'checkout':
+        return checkout;
+      default:
+        return state satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6">
+      <nav aria-label={t`Breadcrumbs`}>
+        <Stack as="ol" direction="row" gap="2" listStyleType="none" fontSize="sm">
+          <li>
+            <Link asChild colorPalette="blue">
+              <RouterLink to="/$locale/subscription" params={{ locale }}>
+                {t`Subscription`}
+              </RouterLink>
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <Text as="li" aria-current="page">
+            {t`Change subscription`}
+          </Text>
+        </Stack>
+      </nav>
+      <Heading as="h1" size="2xl">
+        {selected === 'free' ? t`Cancel subscription` : t`Change subscription`}
+      </Heading>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { checkoutMachine, type CheckoutContext } from '../machines/checkout.machine.ts';
+import { promoCodeMachine, type PromoContext } from '../machines/promo-code.machine.ts';
+import { CheckoutView } from '../src/views/subscription/checkout.view.tsx';
+import { demoPlans, demoSubscription } from './subscription-update.stories.tsx';
+
+interface Args {
+  value: 'preparing' | 'unavailable' | 'ready' | 'payingByCard' | 'requestingInvoice' | 'canceling';
+  context: CheckoutContext;
+  promo: 'idle' | 'checking' | 'success' | 'failed' | 'unknown_error' | 'no_coupon';
+  promoContext: PromoContext;
+  autopayment: boolean;
+}
+
+const ready: CheckoutContext = {
+  plan: 'premium',
+  period: 'yearly',
+  autopayment: false,
+  additionalDays: 3,
+  nextExpire: '2027-12-23T00:00:00Z',
+  countries: [{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }],
+  payerType: 'individual',
+  serverErrors: {},
+  leaving: null,
+};
+const promoContext: PromoContext = {
+  plan: 'premium',
+  period: 'yearly',
+  currency: 'rub',
+  code: 'SAVE20',
+  check: null,
+};
+const check = (status: 'ok' | 'err_expired_date') => ({
+  status,
+  discount: 20,
+  newPrice: { amount: 38400, currency: 'rub' as const },
+  oldPrice: { amount: 48000, currency: 'rub' as const },
+});
+
+/** The page locale follows the story's language, as the address does in the app. */
+function Checkout({ value, context, promo, promoContext, autopayment }: Args) {
+  const { i18n } = useLingui();
+  return (
+    <CheckoutView
+      snapshot={checkoutMachine.resolveState({ value, context })}
+      send={() => {}}
+      promo={promoCodeMachine.resolveState({ value: promo, context: promoContext })}
+      sendPromo={() => {}}
+      plan={demoPlans.plans.find((p) => p.id === context.plan)}
+      subscription={{ ...demoSubscription, plan: 'premium', autopayment }}
+      email="demo@example.com"
+      locale={i18n.locale === 'ru' ? 'ru' : 'en'}
+      onBack={() => {}}
+    />
+  );
+}
+
+/** The checkout of /subscription/update: free, paid by card, by invoice, and the promo code. */
+const meta = {
+  title: 'Flows/Checkout',
+  render: (args) => <Checkout {...args} />,
+  args: {
+    value: 'ready',
+    context: ready,
+    promo: 'idle',
+    promoContext,
+    autopayment: false,
+  },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Card: Story = {};
+export const Preparing: Story = { args: { value: 'preparing' } };
+export const Unavailable: Story = { args: { value: 'unavailable' } };
+export const Paying: Story = { args: { value: 'payingByCard' } };
+export const PromoApplied: Story = {
+  args: { promo: 'success', promoContext: { ...promoContext, check: check('ok') } },
+};
+export const PromoExpired: Story = {
+  args: { promo: 'failed', promoContext: { ...promoContext, check: check('err_expired_date') } },
+};
+export const PromoUnknownError: Story = { args: { promo: 'unknown_error' } };
+export const PromoEmpty: Story = {
+  args: { promo: 'no_coupon', promoContext: { ...promoContext, code: '' } },
+};
+export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
+export const Invoice: Story = {
+  args: { context: { ...ready, payerType: 'entity' } },
+};
+export const DowngradeToMini: Story = {
+  args: { context: { ...ready, plan: 'mini', period: 'monthly' } },
+};
+export const CancelToFree: Story = {
+  args: { context: { ...ready, plan: 'free', period: 'monthly', nextExpire: null } },
+};
+export const Canceling: Story = {
+  args: { value: 'canceling', context: { ...ready, plan: 'free', period: 'monthly' } },
+};

@@ -1,0 +1,95 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { PlanList, Subscription } from '../contract/billing.ts';
+import {
+  subscriptionUpdateMachine,
+  type SubscriptionUpdateContext,
+} from '../machines/subscription-update.machine.ts';
+import { UpdateView } from '../src/views/subscription/update.view.tsx';
+
+interface Args {
+  value: 'opening' | 'loading' | 'unavailable' | 'choosing';
+  context: SubscriptionUpdateContext;
+}
+
+const rub = (amount: number) => ({ amount, currency: 'rub' as const });
+export const demoPlans: PlanList = {
+  currency: 'rub',
+  plans: [
+    {
+      id: 'free',
+      name: 'Free',
+      monthlyPrice: rub(0),
+      yearlyPrice: rub(0),
+      monthlyPriceDiscounted: null,
+      yearlyPriceDiscounted: null,
+      discount_annual: null,
+    },
+    {
+      id: 'mini',
+      name: 'Mini',
+      monthlyPrice: rub(900),
+      yearlyPrice: rub(9600),
+      monthlyPriceDiscounted: null,
+      yearlyPriceDiscounted: null,
+      discount_annual: null,
+    },
+    {
+      id: 'premium',
+      name: 'Premium',
+      monthlyPrice: rub(5000),
+      yearlyPrice: rub(60000),
+      monthlyPriceDiscounted: null,
+      yearlyPriceDiscounted: rub(48000),
+      discount_annual: 20,
+    },
+  ],
+};
+export const demoSubscription: Subscription = {
+  plan: 'mini',
+  interval: 'monthly',
+  price: 900,
+  currency: 'rub',
+  autopayment: true,
+  expire_at: '2026-12-23T00:00:00Z',
+  canceled_at: null,
+  team_plan: null,
+};
+const context = (subscription: Subscription, period: 'monthly' | 'yearly' = 'monthly') => ({
+  query: { plan: null, period: null },
+  data: { subscription, plans: demoPlans },
+  period,
+  selected: null,
+});
+
+/** /subscription/update: the plan cards in every combination of section 4's buttons. */
+const meta = {
+  title: 'Flows/Subscription update',
+  render: ({ value, context }) => (
+    <UpdateView
+      snapshot={subscriptionUpdateMachine.resolveState({ value, context })}
+      send={() => {}}
+      locale="en"
+    />
+  ),
+  args: { value: 'choosing', context: context(demoSubscription) },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithAutopayment: Story = {};
+export const Yearly: Story = { args: { context: context(demoSubscription, 'yearly') } };
+export const WithoutAutopayment: Story = {
+  args: { context: context({ ...demoSubscription, autopayment: false }) },
+};
+export const CancelledPlan: Story = {
+  args: {
+    context: context({ ...demoSubscription, autopayment: false, canceled_at: '2026-11-20' }),
+  },
+};
+export const FreePlan: Story = {
+  args: {
+    context: context({ ...demoSubscription, plan: 'free', autopayment: false, expire_at: null }),
+  },
+};
+export const Loading: Story = { args: { value: 'loading' } };
+export const Unavailable: Story = { args: { value: 'unavailable' } };

@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Subscription } from '../contract/billing.ts';
+import { confirmMachine } from '../machines/confirm.machine.ts';
+import {
+  subscriptionMachine,
+  type Outcome,
+  type SubscriptionContext,
+} from '../machines/subscription.machine.ts';
+import { SubscriptionView } from '../src/views/subscription/subscription.view.tsx';
+
+interface Args {
+  value:
+    'opening' | 'polling' | 'loading' | 'unavailable' | 'ready' | 'restoring' | 'showingOutcome';
+  context: SubscriptionContext;
+  confirm?: 'closed' | 'asking';
+}
+
+const mini: Subscription = {
+  plan: 'mini',
+  interval: 'monthly',
+  price: 900,
+  currency: 'rub',
+  autopayment: true,
+  expire_at: '2026-12-23T00:00:00Z',
+  canceled_at: null,
+  team_plan: null,
+};
+const premiumYearly: Subscription = {
+  ...mini,
+  plan: 'premium',
+  interval: 'yearly',
+  price: 120,
+  currency: 'usd',
+  autopayment: false,
+};
+const cancelled: Subscription = {
+  ...mini,
+  autopayment: false,
+  canceled_at: '2026-11-20T00:00:00Z',
+};
+const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null, autopayment: false };
+
+const contextWith = (subscription: Subscription | null, outcome: Outcome | null = null) => ({
+  query: { status: null, scenario: null },
+  data: subscription && { subscription, plans: { currency: subscription.currency, plans: [] } },
+  outcome,
+});
+const outcome = (o: Outcome, s: Subscription = mini): Story => ({
+  args: { value: 'showingOutcome', context: contextWith(s, o) },
+});
+
+/** /subscription: one story per state of the page machine and per outcome dialog. */
+const meta = {
+  title: 'Flows/Subscription',
+  render: ({ value, context, confirm = 'closed' }) => (
+    <SubscriptionView
+      snapshot={subscriptionMachine.resolveState({ value, context })}
+      send={() => {}}
+      confirm={confirmMachine.resolveState({ value: confirm, context: undefined })}
+      sendConfirm={() => {}}
+      locale="en"
+    />
+  ),
+  args: { value: 'ready', context: contextWith(mini) },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const MiniWithAutopayment: Story = {};
+export const PremiumYearlyWithoutAutopayment: Story = {
+  args: { context: contextWith(premiumYearly) },
+};
+export const Free: Story = { args: { context: contextWith(free) } };
+export const Cancelled: Story = { args: { context: contextWith(cancelled) } };
+export const RestoreConfirmation: Story = {
+  args: { context: contextWith(cancelled), confirm: 'asking' },
+};
+export const Restoring: Story = { args: { value: 'restoring', context: contextWith(cancelled) } };
+export const Loading: Story = { args: { value: 'loading', context: contextWith(null) } };
+export const WaitingForPayment: Story = { args: { value: 'polling', context: contextWith(null) } };
+export const Unavailable: Story = { args: { value: 'unavailable', context: contextWith(null) } };
+export const Created: Story = outcome('created');
+export const CreationFailed: Story = outcome('creation_failed', free);
+export const Updated: Story = outcome('updated', premiumYearly);
+export const UpdatingFailed: Story = outcome('updating_failed');
+export const Cancel: Story = outcome('cancel', cancelled);
+export const InvoiceRequested: Story = outcome('invoice_requested');
+export const Restored: Story = outcome('restored');
+export const PaymentFailed: Story = outcome('payment_failed', free);

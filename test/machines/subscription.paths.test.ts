@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanList, Subscription } from '../../contract/billing.ts';
+import {
+  outcomeOf,
+  planActions,
+  subscriptionMachine,
+  type PageQuery,
+} from '../../machines/subscription.machine.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const plans: PlanList = { currency: 'usd', plans: [] };
+const active: Subscription = {
+  plan: 'mini',
+  interval: 'monthly',
+  price: 10,
+  currency: 'usd',
+  autopayment: true,
+  expire_at: '2026-12-23T00:00:00Z',
+  canceled_at: null,
+  team_plan: null,
+};
+const canceled: Subscription = {
+  ...active,
+  autopayment: false,
+  canceled_at: '2026-11-23T00:00:00Z',
+};
+const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
+
+describeMachinePaths(subscriptionMachine, {
+  events: (snapshot) => [
+    open({ status: 'success', scenario: 'updating' }),
+    open({ status: 'failed', scenario: 'creation' }),
+    open({ status: null, scenario: null }),
+    { type: 'outcome.close' },
+    { type: 'restore.confirmed' },
+    { type: 'load.retry' },
+    ...internalEvents(snapshot, {
+      pollPaymentStatus: {
+        output: [{ status: 'active', latestError: null }],
+        error: [new Error('poll failed')],
+      },
+      loadSubscription: {
+        output: [
+          { subscription: active, plans },
+          { subscription: canceled, plans },
+        ],
+        error: [new Error('down')],
+      },
+      restoreSubscription: { output: [undefined], error: [new Error('refused')] },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    query: snapshot.context.query,
+    outcome: snapshot.context.outcome,
+    canceled: snapshot.context.data?.subscription.canceled_at ?? null,
+  }),
+  states: {
+    polling: (snapshot) => expect(snapshot.hasTag('waitingForPayment')).toBe(true),
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    showingOutcome: (snapshot) => expect(snapshot.context.outcome).not.toBeNull(),
+    ready: (snapshot) => expect(snapshot.context.outcome).toBeNull(),
+  },
+});
+
+describe('outcome of a return', () => {
+  const q = (status: PageQuery['status'], scenario: PageQuery['scenario']) => ({
+    status,
+    scenario,
+  });
+  const polled = (status: string, latestError: string | null = null) => ({ status, latestError });
+  it.each([
+    [q('success', 'creation'), polled('active'), 'created'],
+    [q('unknown', 'creation'), polled('failed'), 'creation_failed'],
+    [q('failed', 'creation'), null, 'creation_failed'],
+    [q('unknown', 'creation'), polled('pending'), 'payment_failed'],
+    [q('success', 'updating'), polled('active'), 'updated'],
+    [q('success', 'updating'), polled('active', 'card_declined'), 'updating_failed'],
+    [q(null, 'cancellation'), null, 'cancel'],
+    [q(null, 'invoiceRequested'), null, 'invoice_requested'],
+    [q('failed', null), null, 'payment_failed'],
+    [q(null, null), null, null],
+  ] as const)('%j + %j → %s', (query, state, expected) => {
+    expect(outcomeOf(query, state)).toBe(expected);
+  });
+});
+
+describe('plan actions (section 4)', () => {
+  const actions = (plan: Subscription['plan'], autopayment: boolean, canceled = false) =>
+    planActions({ plan, autopayment, canceled_at: canceled ? '2026-11-01' : null });
+  it('with autopayment', () => {
+    expect(actions('free', true)).toEqual(['upgrade']);
+    expect(actions('mini', true)).toEqual(['upgrade', 'change', 'cancel']);
+    expect(actions('premium', true)).toEqual(['change', 'cancel']);
+  });
+  it('without autopayment', () => {
+    expect(actions('free', false)).toEqual(['upgrade']);
+    expect(actions('mini', false)).toEqual(['upgrade', 'renew', 'change']);
+    expect(actions('premium', false)).toEqual(['renew', 'change']);
+  });
+  it('cancelled: only restore', () => expect(actions('premium', false, true)).toEqual(['restore']));
+});

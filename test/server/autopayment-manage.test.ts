@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
+import { useTestServer, type TestClient } from './harness.ts';
+import { checkouts } from '../../server/db/schema.ts';
+import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+
+const server = useTestServer();
+const DAY = 24 * 60 * 60 * 1000;
+
+const subscription = async (client: TestClient) =>
+  v.parse(SubscriptionAnswer, await json(await client.get('/api/subscription/'))).subscription;
+
+const change = (client: TestClient, plan: string, interval: string) => {
+  const { provider: _, ...rest } = checkoutRequest();
+  return sendJson(client, 'PATCH', '/api/autopayment/', { ...rest, plan, interval });
+};
+
+describe('PATCH /api/autopayment/', () => {
+  it('changes plan and interval at once, with the unused days added', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client);
+    server().clock.advance(15 * DAY);
+    const response = await change(client, 'premium', 'yearly');
+    expect(response.status).toBe(200);
+    const { autopayment } = v.parse(AutopaymentAnswer, await json(response));
+    expect(autopayment).toMatchObject({ status: 'active', plan: 'premium', interval: 'yearly' });
+    const now = server().clock.now();
+    const current = await subscription(client);
+    expect(current).toMatchObject({ plan: 'premium', interval: 'yearly', price: 288 });
+    // Mini 10 $ with about half a month left is worth some days of premium yearly.
+    const end = new Date(now);
+    end.setUTCFullYear(end.getUTCFullYear() + 1);
+    const extra = (new Date(current.expire_at ?? '').getTime() - end.getTime()) / DAY;
+    expect(extra).toBeGreaterThanOrEqual(5);
+    expect(Number.isInteger(extra)).toBe(true);
+  });
+
+  it('answers 400 no_autopayment without an active one, 401 signed out', async () => {
+    const { client } = await signedIn(server());
+    const response = await change(client, 'premium', 'monthly');
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe('no_autopayment');
+    expect((await change(server().client(), 'mini', 'monthly')).status).toBe(401);
+  });
+
+  it('refuses a new checkout while the autopayment runs', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client);
+    const response = await client.postJson('/api/autopayment/', checkoutRequest());
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe('plan_unavailable');
+  });
+
+  it('answers 409 checkout_in_progress while a payment is open', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    // A renewal still waiting for the provider's answer.
+    await server().db.insert(checkouts).values({
+      id: 'co_open_renewal',
+      userId: user.id,
+      kind: 'renewal',
+      provider: 'stripe',
+      status: 'pending',
+      plan: 'mini',
+      interval: 'monthly',
+      amount: 10,
+      currency: 'usd',
+      createdAt: server().clock.now(),
+    });
+    const response = await change(client, 'premium', 'monthly');
+    expect(response.status).toBe(409);
+    expect((await json(response)).code).toBe('checkout_in_progress');
+  });
+});
+
+describe('DELETE /api/autopayment/ and PATCH /api/autopayment/status/', () => {
+  it('cancels, keeps the plan until expiry, and restores', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client);
+    const canceled = await sendJson(client, 'DELETE', '/api/autopayment/');
+    expect(canceled.status).toBe(204);
+    const after = await subscription(client);
+    expect(after).toMatchObject({ plan: 'mini', autopayment: false });
+    expect(after.canceled_at).toBe(server().clock.now().toISOString());
+    const got = v.parse(AutopaymentAnswer, await json(await client.get('/api/autopayment/')));
+    expect(got.autopayment.status).toBe('canceled');
+    expect((await json(await sendJson(client, 'DELETE', '/api/autopayment/'))).code).toBe(
+      'no_autopayment',
+    );
+    const restored = await sendJson(client, 'PATCH', '/api/autopayment/status/', {
+      value: 'active',
+    });
+    expect(restored.status).toBe(200);
+    expect((await json(restored)).autopayment).toMatchObject({ status: 'active' });
+    expect(await subscription(client)).toMatchObject({ canceled_at: null, autopayment: true });
+  });
+
+  it('restores nothing that is not canceled, and validates the value', async () => {
+    const { client } = await signedIn(server());
+    const none = await sendJson(client, 'PATCH', '/api/autopayment/status/', { value: 'active' });
+    expect(none.status).toBe(400);
+    expect((await json(none)).code).toBe('no_autopayment');
+    const bad = await sendJson(client, 'PATCH', '/api/autopayment/status/', { value: 'paused' });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).errors).toBeDefined();
+    expect((await sendJson(client, 'DELETE', '/api/autopayment/')).status).toBe(400);
+    const missing = await client.get('/api/autopayment/');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).code).toBe('no_autopayment');
+  });
+});

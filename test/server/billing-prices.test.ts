@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CouponPrice, PlanList } from '../../contract/billing.ts';
+import { useTestServer } from './harness.ts';
+import { json, signedIn } from './billing.ts';
+import { fieldCodes } from './identity.ts';
+
+const server = useTestServer();
+const PRICES = '/api/v1/subscription/prices/';
+
+describe('GET /api/v1/subscription/prices/', () => {
+  it.each([
+    ['RU', 'rub', 2500],
+    ['DE', 'eur', 25],
+    ['US', 'usd', 30],
+    ['GB', 'usd', 30],
+  ])('answers a signed-in user from %s in %s', async (country, currency, premium) => {
+    const { client } = await signedIn(server(), { country });
+    const list = v.parse(PlanList, await json(await client.get(PRICES)));
+    expect(list.currency).toBe(currency);
+    expect(list.plans.map((p) => p.id)).toEqual(['free', 'mini', 'premium']);
+    const plan = list.plans.find((p) => p.id === 'premium');
+    expect(plan?.monthlyPrice).toEqual({ amount: premium, currency });
+    expect(plan?.discount_annual).toBe(20);
+    expect(list.plans.find((p) => p.id === 'mini')?.discount_annual).toBeNull();
+  });
+
+  it('gives premium yearly its discounted price and free nothing discounted', async () => {
+    const list = v.parse(
+      PlanList,
+      await json(await server().client().get(`${PRICES}?currency=rub`)),
+    );
+    const [free, mini, premium] = list.plans;
+    expect(free).toMatchObject({ monthlyPrice: { amount: 0 }, yearlyPriceDiscounted: null });
+    expect(mini).toMatchObject({ yearlyPrice: { amount: 7900, currency: 'rub' } });
+    expect(premium).toMatchObject({
+      yearlyPrice: { amount: 30000, currency: 'rub' },
+      yearlyPriceDiscounted: { amount: 24000, currency: 'rub' },
+      monthlyPriceDiscounted: null,
+    });
+  });
+
+  it('takes the visitor country when signed out, and ?currency= over everything', async () => {
+    const ru = await server()
+      .client()
+      .get(PRICES, { headers: { 'Accept-Language': 'ru' } });
+    expect((await json(ru)).currency).toBe('rub');
+    expect((await json(await server().client().get(PRICES))).currency).toBe('usd');
+    const { client } = await signedIn(server(), { country: 'RU' });
+    expect((await json(await client.get(`${PRICES}?currency=eur`))).currency).toBe('eur');
+  });
+
+  it('refuses an unknown currency at its pointer', async () => {
+    const response = await server().client().get(`${PRICES}?currency=gbp`);
+    expect(response.status).toBe(400);
+    expect(await fieldCodes(response)).toEqual([['currency', 'invalid_input']]);
+  });
+});
+
+describe('GET /api/v1/subscription/price/', () => {
+  const price = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await server()
+      .client()
+      .get(`/api/v1/subscription/price/?${query}`, { headers });
+    expect(response.status).toBe(200);
+    return v.parse(CouponPrice, await response.json());
+  };
+
+  it('applies a valid code to every period and currency', async () => {
+    const answer = await price('plan=premium&coupon=welcome10');
+    expect(answer.coupon_status).toBe('ok');
+    expect(answer.price_original.monthly).toEqual({ rub: 2500, usd: 30, eur: 25 });
+    expect(answer.price_original.yearly).toEqual({ rub: 24000, usd: 288, eur: 240 });
+    expect(answer.price_discounted?.monthly).toEqual({ rub: 2250, usd: 27, eur: 23 });
+    expect(answer.price_discounted?.yearly.rub).toBe(21600);
+    expect(answer.discount_temporal?.discountValue.yearly).toEqual({ rub: 10, usd: 10, eur: 10 });
+  });
+
+  it.each([
+    ['plan=mini&coupon=', 'no_coupon'],
+    ['plan=mini', 'no_coupon'],
+    ['plan=mini&coupon=NOPE', 'err_not_found'],
+    ['plan=mini&coupon=EXPIRED', 'err_expired_date'],
+    ['plan=mini&coupon=USEDUP', 'err_expired_count'],
+    ['plan=premium&coupon=SMALL5', 'err_max_price'],
+    ['plan=mini&coupon=SMALL5', 'ok'],
+  ])('%s → %s', async (query, status) => {
+    const answer = await price(query);
+    expect(answer.coupon_status).toBe(status);
+    if (status !== 'ok') {
+      expect(answer.price_discounted).toBeNull();
+      expect(answer.discount_temporal).toBeNull();
+    }
+  });
+
+  it('refuses a missing or unknown plan at its pointer', async () => {
+    const nul = await server().client().get('/api/v1/subscription/price/?plan=mini&coupon=%00');
+    expect(await fieldCodes(nul)).toEqual([['coupon', 'invalid_input']]);
+    for (const query of ['coupon=WELCOME10', 'plan=gold']) {
+      const response = await server().client().get(`/api/v1/subscription/price/?${query}`);
+      expect(response.status).toBe(400);
+      expect((await fieldCodes(response))[0]?.[0]).toBe('plan');
+    }
+  });
+});

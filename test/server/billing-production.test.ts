@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { promoCodes } from '../../server/db/schema.ts';
+import { useTestServer } from './harness.ts';
+import { checkoutRequest, json, signedIn } from './billing.ts';
+
+const server = useTestServer({
+  env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) },
+});
+
+describe('billing in production without provider keys', () => {
+  it('seeds the promo codes', async () => {
+    const codes = await server().db.select({ code: promoCodes.code }).from(promoCodes);
+    expect(codes.map((c) => c.code).sort()).toEqual(['EXPIRED', 'SMALL5', 'USEDUP', 'WELCOME10']);
+  });
+
+  it('offers no sandbox: checkout is unavailable and the page is absent', async () => {
+    const { client } = await signedIn(server());
+    const response = await client.postJson('/api/autopayment/', checkoutRequest());
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe('plan_unavailable');
+    expect((await client.get('/sandbox/pay/co_anything')).status).toBe(404);
+    const webhook = await server().app.request('/api/billing/webhooks/stripe/', {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(webhook.status).toBe(404);
+  });
+});

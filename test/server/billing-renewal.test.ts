@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
+import { checkouts } from '../../server/db/schema.ts';
+import { useTestServer, type TestClient } from './harness.ts';
+import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+
+const server = useTestServer();
+const DAY = 24 * 60 * 60 * 1000;
+
+type Sub = { plan: string; expire_at: string | null; canceled_at: string | null; price: number };
+const subscription = async (client: TestClient) =>
+  (await json<{ subscription: Sub }>(await client.get('/api/subscription/'))).subscription;
+
+/**
+ * Sessions last 30 days: after moving the clock further, sign in again. (Keep the
+ * clock within a year: cookies may not expire more than 400 real days ahead.)
+ */
+async function again(username: string): Promise<TestClient> {
+  const client = server().client();
+  await client.postForm('/api/auth/login/', { login: username, password: 'Secret-pass-1' });
+  return client;
+}
+
+describe('renewal and expiry on schedule', () => {
+  it('renews an active autopayment at expire_at with a new period', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client, checkoutRequest({ coupon: 'WELCOME10' }));
+    const first = await subscription(client);
+    expect(first.price).toBe(9);
+    server().clock.advance(20 * DAY);
+    await server().worker.tick();
+    expect((await subscription(client)).expire_at).toBe(first.expire_at);
+    server().clock.advance(12 * DAY);
+    await server().worker.tick();
+    const renewed = await subscription(await again(user.username));
+    expect(renewed.plan).toBe('mini');
+    // The promo code was for the first payment: renewals pay the plan's price.
+    expect(renewed.price).toBe(10);
+    expect(new Date(renewed.expire_at ?? '').getTime()).toBeGreaterThan(
+      server().clock.now().getTime() + 27 * DAY,
+    );
+    const paid = await server()
+      .db.select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, user.id), eq(checkouts.kind, 'renewal')));
+    expect(paid).toMatchObject([{ status: 'paid', amount: 10 }]);
+    // The next tick finds nothing due: no second charge.
+    await server().worker.tick();
+    expect(await server().db.$count(checkouts, eq(checkouts.userId, user.id))).toBe(2);
+  });
+
+  it('moves a canceled subscription to free at expire_at, not before', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client, checkoutRequest({ plan: 'premium' }));
+    expect((await sendJson(client, 'DELETE', '/api/autopayment/')).status).toBe(204);
+    server().clock.advance(20 * DAY);
+    await server().worker.tick();
+    expect((await subscription(await again(user.username))).plan).toBe('premium');
+    server().clock.advance(12 * DAY);
+    await server().worker.tick();
+    const later = await again(user.username);
+    expect(await subscription(later)).toMatchObject({
+      plan: 'free',
+      price: 0,
+      expire_at: null,
+      canceled_at: null,
+    });
+    expect((await later.get('/api/autopayment/')).status).toBe(404);
+  });
+
+  it('moves to free when the renewal payment fails', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    // A renewal the provider has not answered yet (a real provider's charge is async).
+    await server().db.insert(checkouts).values({
+      id: 'co_renewal_pending',
+      userId: user.id,
+      kind: 'renewal',
+      provider: 'stripe',
+      status: 'pending',
+      plan: 'mini',
+      interval: 'monthly',
+      amount: 10,
+      currency: 'usd',
+      createdAt: server().clock.now(),
+    });
+    server().clock.advance(32 * DAY);
+    await server().worker.tick();
+    const waiting = await again(user.username);
+    expect((await subscription(waiting)).plan).toBe('mini');
+    const { body, signature } = sandboxWebhook(server().config.sessionSecret, {
+      id: 'evt_renewal_failed',
+      type: 'payment.failed',
+      checkoutId: 'co_renewal_pending',
+      error: 'Insufficient funds',
+    });
+    const hook = await server().app.request('/api/billing/webhooks/stripe/', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature },
+    });
+    expect(hook.status).toBe(200);
+    expect((await json(await waiting.get('/api/autopayment/'))).autopayment).toMatchObject({
+      status: 'failed',
+      latest_error: 'Insufficient funds',
+    });
+    await server().worker.tick();
+    expect((await subscription(waiting)).plan).toBe('free');
+  });
+
+  it('retries a webhook delivery that failed', async () => {
+    const { client } = await signedIn(server());
+    const start = await client.postJson('/api/autopayment/', checkoutRequest());
+    const id = /co_[\w-]+/.exec((await json(start)).redirect_url as string)?.[0] ?? '';
+    await client.postForm(`/sandbox/pay/${id}`, { decision: 'pay' });
+    // The same worker with a delivery that fails once.
+    const { createBillingWorker } = await import('../../server/billing/worker.ts');
+    let calls = 0;
+    const flaky = createBillingWorker(server(), (request) => {
+      calls += 1;
+      return calls === 1
+        ? Promise.resolve(new Response('down', { status: 503 }))
+        : Promise.resolve(server().app.request(request));
+    });
+    server().clock.advance(3000);
+    await flaky.tick();
+    expect(server().logger.entries.at(-1)?.message).toBe('webhook delivery failed');
+    server().clock.advance(5000);
+    await flaky.tick();
+    expect(calls).toBe(2);
+    expect((await json(await client.get('/api/autopayment/'))).autopayment).toMatchObject({
+      status: 'active',
+    });
+  });
+});

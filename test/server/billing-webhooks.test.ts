@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
+import { autopayments, promoCodes } from '../../server/db/schema.ts';
+import { useTestServer } from './harness.ts';
+import { checkoutRequest, json, signedIn, startCheckout } from './billing.ts';
+
+const server = useTestServer();
+
+/** A webhook as the sandbox signs it, posted by a client without cookies or CSRF. */
+function post(provider: string, event: Parameters<typeof sandboxWebhook>[1], secret?: string) {
+  const { body, signature } = sandboxWebhook(secret ?? server().config.sessionSecret, event);
+  return server().app.request(`/api/billing/webhooks/${provider}/`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature },
+  });
+}
+
+async function status(userId: number) {
+  const [row] = await server()
+    .db.select()
+    .from(autopayments)
+    .where(eq(autopayments.userId, userId));
+  return row?.status;
+}
+
+describe('POST /api/billing/webhooks/:provider/', () => {
+  it('settles once: a redelivered event is a duplicate, a later one is ignored', async () => {
+    const { user, client } = await signedIn(server());
+    const { id } = await startCheckout(client, checkoutRequest({ coupon: 'WELCOME10' }));
+    const [before] = await server()
+      .db.select()
+      .from(promoCodes)
+      .where(eq(promoCodes.code, 'WELCOME10'));
+    const event = { id: 'evt_1', type: 'payment.succeeded', checkoutId: id } as const;
+    const first = await post('stripe', event);
+    expect(first.status).toBe(200);
+    expect(await json(first)).toEqual({ status: 'processed' });
+    expect(await status(user.id)).toBe('active');
+    expect(await json(await post('stripe', event))).toEqual({ status: 'duplicate' });
+    const late = await post('stripe', { id: 'evt_2', type: 'payment.failed', checkoutId: id });
+    expect(await json(late)).toEqual({ status: 'ignored' });
+    expect(await status(user.id)).toBe('active');
+    const [after] = await server()
+      .db.select()
+      .from(promoCodes)
+      .where(eq(promoCodes.code, 'WELCOME10'));
+    expect(after?.redemptions).toBe((before?.redemptions ?? 0) + 1);
+  });
+
+  it('refuses a wrong signature with 403 and changes nothing', async () => {
+    const { user, client } = await signedIn(server());
+    const { id } = await startCheckout(client);
+    const forged = await post(
+      'stripe',
+      { id: 'evt_forged', type: 'payment.succeeded', checkoutId: id },
+      'x'.repeat(40),
+    );
+    expect(forged.status).toBe(403);
+    expect(await status(user.id)).toBe('pending');
+    const unsigned = await server().app.request('/api/billing/webhooks/stripe/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(unsigned.status).toBe(403);
+  });
+
+  it('answers 404 for an unknown provider, checkout, or the other provider', async () => {
+    const { client } = await signedIn(server());
+    const { id } = await startCheckout(client);
+    const event = { id: 'evt_x', type: 'payment.succeeded', checkoutId: id } as const;
+    expect((await post('paypal', event)).status).toBe(404);
+    expect((await post('yookassa', event)).status).toBe(404);
+    expect((await post('stripe', { ...event, checkoutId: 'co_nope' })).status).toBe(404);
+    expect((await post('stripe', { ...event, checkoutId: 'co_\u0000' })).status).toBe(404);
+    expect((await post('stripe', { ...event, id: 'evt_\u0000' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,83 @@
+import { expect } from 'vitest';
+import type { AutopaymentRequest } from '../../contract/billing.ts';
+import type { NewUser } from '../../server/db/schema.ts';
+import type { TestClient, TestServer } from './harness.ts';
+
+/** A signed-in browser of a new confirmed user. */
+export async function signedIn(server: TestServer, fields: Partial<NewUser> = {}) {
+  const { user, password } = await server.createUser(fields);
+  const client = server.client();
+  const response = await client.postForm('/api/auth/login/', { login: user.username, password });
+  expect(response.status).toBe(200);
+  return { user, client };
+}
+
+export function sendJson(client: TestClient, method: string, path: string, body?: unknown) {
+  return client.request(path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const STRIPE_OPTIONS = {
+  success_url: '/en/subscription?scenario=creation&payment-attempt-status=success',
+  cancel_url: '/en/subscription?scenario=creation&payment-attempt-status=failed',
+};
+export const YOOKASSA_OPTIONS = {
+  payment_method_type: 'bank_card',
+  return_url: '/ru/subscription?scenario=creation&payment-attempt-status=unknown',
+};
+
+/** A checkout request as the SPA sends it; GB pays with stripe, RU with yookassa. */
+export function checkoutRequest(
+  overrides: Partial<AutopaymentRequest> & { country?: string } = {},
+): AutopaymentRequest {
+  const { country = 'GB', ...rest } = overrides;
+  const ru = country === 'RU';
+  return {
+    provider: ru ? 'yookassa' : 'stripe',
+    plan: 'mini',
+    interval: 'monthly',
+    coupon: '',
+    user_data: { first_name: 'Ann', second_name: 'Lee', email: 'ann@example.com', country },
+    options: ru ? YOOKASSA_OPTIONS : STRIPE_OPTIONS,
+    ...rest,
+  };
+}
+
+/** POST /api/autopayment/ and the sandbox checkout id of the answer. */
+export async function startCheckout(client: TestClient, request = checkoutRequest()) {
+  const response = await client.postJson('/api/autopayment/', request);
+  expect(response.status).toBe(200);
+  const { redirect_url } = (await response.json()) as { redirect_url: string };
+  const id = /\/sandbox\/pay\/([\w-]+)$/.exec(redirect_url)?.[1];
+  if (!id) throw new Error(`not a sandbox checkout: ${redirect_url}`);
+  return { id, url: redirect_url };
+}
+
+/** A button of the sandbox checkout page. */
+export function decide(client: TestClient, id: string, decision: 'pay' | 'decline' | 'cancel') {
+  return client.postForm(`/sandbox/pay/${id}`, { decision });
+}
+
+/** Lets the sandbox settlement delay pass and runs the poller. */
+export async function settle(server: TestServer): Promise<void> {
+  server.clock.advance(server.config.payments.sandboxSettleSeconds * 1000);
+  await server.worker.tick();
+}
+
+/** Buys a plan through the sandbox: checkout, Pay, settlement. */
+export async function buy(
+  server: TestServer,
+  client: TestClient,
+  request = checkoutRequest(),
+): Promise<void> {
+  const { id } = await startCheckout(client, request);
+  expect((await decide(client, id, 'pay')).status).toBe(303);
+  await settle(server);
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

@@ -1,0 +1,268 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Subscription } from '../../contract/billing.ts';
+import {
+  checkoutMachine,
+  type CardValues,
+  type CheckoutData,
+  type EntityValues,
+  type Leaving,
+} from '../../machines/checkout.machine.ts';
+import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
+import { providerOptions } from '../../src/flows/subscription-update.flow.ts';
+import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
+import { UpdateScreen } from '../../src/views/subscription/update-screen.tsx';
+import {
+  subscriptionUpdateMachine,
+  type UpdateQuery,
+} from '../../machines/subscription-update.machine.ts';
+import { demoPlans } from '../../stories/subscription-update.stories.tsx';
+import { Providers } from '../render/providers.tsx';
+
+const free: Subscription = {
+  plan: 'free',
+  interval: 'monthly',
+  price: 0,
+  currency: 'rub',
+  autopayment: false,
+  expire_at: null,
+  canceled_at: null,
+  team_plan: null,
+};
+
+interface Fakes {
+  pay?: (input: { values: CardValues; coupon: string }) => Promise<Leaving>;
+  invoice?: (values: EntityValues) => Promise<Leaving>;
+  cancel?: () => Promise<Leaving>;
+  promo?: (code: string) => Promise<PromoCheck>;
+}
+
+function renderCheckout(
+  locale: 'en' | 'ru',
+  plan: 'free' | 'mini' | 'premium',
+  fakes: Fakes,
+  subscription: Subscription = free,
+) {
+  const onLeave = vi.fn();
+  const never = () => new Promise<never>(() => {});
+  const machines = {
+    checkout: checkoutMachine.provide({
+      actors: {
+        loadCheckoutData: fromPromise(async (): Promise<CheckoutData> => ({
+          additionalDays: null,
+          nextExpire: '2027-01-01T00:00:00Z',
+          countries: [{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }],
+        })),
+        payByCard: fromPromise(({ input }) => (fakes.pay ?? never)(input)),
+        requestInvoice: fromPromise(({ input }) => (fakes.invoice ?? never)(input.values)),
+        cancelSubscription: fromPromise(() => (fakes.cancel ?? never)()),
+      },
+    }),
+    promo: promoCodeMachine.provide({
+      actors: { checkPromoCode: fromPromise(({ input }) => (fakes.promo ?? never)(input.code)) },
+    }),
+  };
+  render(
+    <Providers locale={locale}>
+      <CheckoutScreen
+        plan={plan}
+        period="monthly"
+        plans={demoPlans.plans}
+        subscription={subscription}
+        email="ann@example.com"
+        locale={locale}
+        onBack={() => {}}
+        onLeave={onLeave}
+        machines={machines}
+      />
+    </Providers>,
+  );
+  return onLeave;
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => {};
+  window.scrollTo = () => {};
+});
+afterEach(cleanup);
+
+describe('checkout', () => {
+  it('asks for the missing fields, then starts one card checkout on a double click', async () => {
+    const user = userEvent.setup();
+    const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
+    const onLeave = renderCheckout('en', 'mini', { pay });
+    const pay$ = await screen.findByRole('button', { name: 'Pay' });
+    await user.click(pay$);
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
+    expect(document.activeElement?.getAttribute('name')).toBe('firstName');
+    expect(pay).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>(/Email/).readOnly).toBe(true);
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await user.type(screen.getByLabelText(/Last name/), 'Lee');
+    await user.selectOptions(screen.getByLabelText(/Country/), 'RU');
+    await user.dblClick(pay$);
+    await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
+    expect(pay).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows every promo message of section 8', async () => {
+    const user = userEvent.setup();
+    const check = (status: PromoCheck['status']): PromoCheck => ({
+      status,
+      discount: 20,
+      newPrice: { amount: 720, currency: 'rub' },
+      oldPrice: { amount: 900, currency: 'rub' },
+    });
+    const promo = vi
+      .fn<(code: string) => Promise<PromoCheck>>()
+      .mockResolvedValueOnce(check('err_not_found'))
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce(check('ok'));
+    renderCheckout('en', 'mini', { promo });
+    await user.click(await screen.findByRole('button', { name: 'I have a promo code' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Please enter your promo code')).toBeTruthy();
+    const input = screen.getByLabelText('Promo code');
+    await user.type(input, 'NOPE{Enter}');
+    expect(await screen.findByText('This promo code does not exist')).toBeTruthy();
+    await user.type(input, 'X');
+    expect(screen.queryByText('This promo code does not exist')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    await user.type(input, 'Y{Enter}');
+    expect(
+      await screen.findByText('Promo code was applied successfully! Your discount: 20%'),
+    ).toBeTruthy();
+  });
+
+  it('in Russian, refuses a bad phone at the field, then requests the invoice', async () => {
+    const user = userEvent.setup();
+    const invoice = vi.fn(async () => ({
+      href: '/ru/subscription?scenario=invoiceRequested',
+      external: false,
+    }));
+    const onLeave = renderCheckout('ru', 'premium', { invoice });
+    await user.click(await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' }));
+    expect(screen.queryByRole('button', { name: 'У меня есть промокод' })).toBeNull();
+    await user.type(screen.getByLabelText(/Название компании/), 'ООО Карта');
+    await user.type(screen.getByLabelText(/Контактное лицо/), 'Анна');
+    await user.type(screen.getByLabelText(/Контактный e-mail/), 'anna@example.com');
+    await user.type(screen.getByLabelText(/Контактный телефон/), '12345');
+    await user.click(screen.getByRole('button', { name: 'Оплатить' }));
+    expect(
+      await screen.findByText('Введите корректный номер телефона с международным кодом страны'),
+    ).toBeTruthy();
+    expect(invoice).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/Контактный телефон/));
+    await user.type(screen.getByLabelText(/Контактный телефон/), '+7 495 123-45-67');
+    await user.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() =>
+      expect(onLeave).toHaveBeenCalledWith({
+        href: '/ru/subscription?scenario=invoiceRequested',
+        external: false,
+      }),
+    );
+  });
+
+  it('cancels to Free with the restrictions and the warning', async () => {
+    const user = userEvent.setup();
+    const cancel = vi.fn(async () => ({
+      href: '/en/subscription?scenario=cancellation',
+      external: false,
+    }));
+    const onLeave = renderCheckout(
+      'en',
+      'free',
+      { cancel },
+      { ...free, plan: 'mini', autopayment: true },
+    );
+    expect(await screen.findByText('Fewer than 30 maps and layers')).toBeTruthy();
+    expect(screen.getByText(/Web GIS will be blocked/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change plan' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('payment provider by country', () => {
+  it('RU pays with yookassa and returns with status unknown; others with stripe', () => {
+    const ru = providerOptions('RU', 'https://gis.example.com');
+    expect(ru.provider).toBe('yookassa');
+    expect(ru.options['payment_method_type']).toBe('bank_card');
+    expect(ru.options['return_url']).toMatch(
+      /^https:\/\/gis\.example\.com\/\w+\/subscription\?scenario=creation&payment-attempt-status=unknown$/,
+    );
+    const de = providerOptions('DE', 'https://gis.example.com');
+    expect(de.provider).toBe('stripe');
+    expect(de.options['success_url']).toMatch(/payment-attempt-status=success$/);
+    expect(de.options['cancel_url']).toMatch(/payment-attempt-status=failed$/);
+  });
+});
+
+describe('subscription update page', () => {
+  const mini: Subscription = { ...free, plan: 'mini', price: 900, autopayment: true };
+  const page = (query: UpdateQuery, onQueryCleared = vi.fn()) => {
+    render(
+      <Providers locale="en">
+        <UpdateScreen
+          query={query}
+          email="ann@example.com"
+          locale="en"
+          onQueryCleared={onQueryCleared}
+          onLeave={() => {}}
+          machines={{
+            page: subscriptionUpdateMachine.provide({
+              actors: {
+                loadSubscription: fromPromise(async () => ({
+                  subscription: mini,
+                  plans: demoPlans,
+                })),
+              },
+            }),
+            checkout: {
+              checkout: checkoutMachine.provide({
+                actors: {
+                  loadCheckoutData: fromPromise(async (): Promise<CheckoutData> => ({
+                    additionalDays: 5,
+                    nextExpire: '2027-01-01T00:00:00Z',
+                    countries: [],
+                  })),
+                },
+              }),
+              promo: promoCodeMachine,
+            },
+          }}
+        />
+      </Providers>,
+    );
+    return onQueryCleared;
+  };
+
+  it('opens the premium yearly checkout from ?plan=premium&period=annually; back clears it', async () => {
+    const user = userEvent.setup();
+    const cleared = page({ plan: 'premium', period: 'annually' });
+    expect(await screen.findByText('Premium')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Change subscription' })).toBeTruthy();
+    expect((await screen.findAllByText(/48 000 ₽\/year/)).length).toBeGreaterThan(0);
+    expect(screen.getByText('60 000 ₽').tagName).toBe('S');
+    await user.click(screen.getByRole('button', { name: 'Change plan' }));
+    expect(cleared).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: /Yearly/ })).toBeTruthy();
+    expect(screen.getByText('−20%')).toBeTruthy();
+  });
+
+  it('shows the cards with section 4 buttons and yearly prices per month', async () => {
+    const user = userEvent.setup();
+    page({ plan: null, period: null });
+    expect(await screen.findByRole('button', { name: 'Your plan' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Select' })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /Yearly/ }));
+    expect(screen.getByRole('button', { name: 'Change interval' })).toBeTruthy();
+    expect(screen.getAllByText(/4 000 ₽\/mo/).length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('button', { name: 'Select' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Cancel subscription' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { PlanList, Subscription } from '../../contract/billing.ts';
+import {
+  paymentStatusMachine,
+  type AutopaymentState,
+} from '../../machines/payment-status.machine.ts';
+import { subscriptionMachine, type PageQuery } from '../../machines/subscription.machine.ts';
+import { SubscriptionScreen } from '../../src/views/subscription/subscription-screen.tsx';
+import { Providers } from '../render/providers.tsx';
+
+const plans: PlanList = { currency: 'usd', plans: [] };
+const mini: Subscription = {
+  plan: 'mini',
+  interval: 'monthly',
+  price: 1200,
+  currency: 'usd',
+  autopayment: true,
+  expire_at: '2026-12-23T00:00:00Z',
+  canceled_at: null,
+  team_plan: null,
+};
+
+function machineWith(opts: {
+  subscription: () => Subscription;
+  status?: string;
+  restore?: () => Promise<void>;
+}) {
+  return subscriptionMachine.provide({
+    actors: {
+      pollPaymentStatus: paymentStatusMachine.provide({
+        actors: {
+          fetchAutopaymentState: fromPromise(async (): Promise<AutopaymentState> => ({
+            status: opts.status ?? 'active',
+            latestError: null,
+          })),
+        },
+      }),
+      loadSubscription: fromPromise(async () => ({ subscription: opts.subscription(), plans })),
+      restoreSubscription: fromPromise(async () => {
+        await opts.restore?.();
+      }),
+    },
+  });
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => {};
+  window.scrollTo = () => {};
+});
+afterEach(cleanup);
+
+describe('subscription page', () => {
+  it('polls after a successful payment, shows "created" and clears the query', async () => {
+    const onQueryRead = vi.fn();
+    const query: PageQuery = { status: 'success', scenario: 'creation' };
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          query={query}
+          locale="en"
+          onQueryRead={onQueryRead}
+          machine={machineWith({ subscription: () => mini })}
+        />
+      </Providers>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Subscription created')).toBeTruthy();
+    expect(within(dialog).getByText('Next payment: $1 200/mo · December 23, 2026')).toBeTruthy();
+    expect(within(dialog).getByText(/support@example.com/)).toBeTruthy();
+    expect(onQueryRead).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('Subscription created')).toBeNull());
+    const cancel = screen.getByText('Cancel subscription').closest('a');
+    expect(cancel?.getAttribute('href')).toBe('/en/subscription/update?plan=free&period=monthly');
+  });
+
+  it('restores a cancelled plan after the confirmation, in Russian', async () => {
+    const user = userEvent.setup();
+    let current: Subscription = {
+      ...mini,
+      autopayment: false,
+      canceled_at: '2026-11-20T00:00:00Z',
+    };
+    const restore = vi.fn(async () => {
+      current = { ...current, autopayment: true, canceled_at: null };
+    });
+    render(
+      <Providers locale="ru">
+        <SubscriptionScreen
+          query={{ status: null, scenario: null }}
+          locale="ru"
+          onQueryRead={() => {}}
+          machine={machineWith({ subscription: () => current, restore })}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByText('Активна до 23 декабря 2026')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Сменить тариф' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Восстановить' }));
+    const ask = await screen.findByRole('alertdialog');
+    await user.click(within(ask).getByRole('button', { name: 'Восстановить' }));
+    expect(await screen.findByText('Подписка восстановлена')).toBeTruthy();
+    expect(restore).toHaveBeenCalledTimes(1);
+  });
+});
