@@ -77,6 +77,10 @@ export const RestoreConfirmation: Story = {
 };
 export const Restoring: Story = { args: { value: 'restoring', context: contextWith(cancelled) } };
 export const Loading: Story = { args: { value: 'loading', context: contextWith(null) } };
+/**
+ * The page while its child paymentStatusMachine (machines/payment-status.machine.ts)
+ * polls: every state of that machine shows this one view.
+ */
 export const WaitingForPayment: Story = { args: { value: 'polling', context: contextWith(null) } };
 export const Unavailable: Story = { args: { value: 'unavailable', context: contextWith(null) } };
 export const Created: Story = outcome('created');
