@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { setNewPassword } from '../api/identity.api.ts';
 import { ApiError } from '../api/errors.ts';
 import { ResetLinkInvalid, setPasswordMachine } from '../../machines/set-password.machine.ts';
-import { activeLocale, claimSignupErrors } from './verification.flow.ts';
+import { activeLocale } from '../i18n/i18n.ts';
+import { claimSignupErrors } from './verification.flow.ts';
 
 const linkErrors = new Set(['token_not_found', 'wrong_token', 'token_expired']);
 

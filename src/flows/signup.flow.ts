@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { signUp } from '../api/identity.api.ts';
 import { signupMachine, SignupValuesSchema } from '../../machines/signup.machine.ts';
-import { activeLocale, claimSignupErrors } from './verification.flow.ts';
+import { activeLocale } from '../i18n/i18n.ts';
+import { claimSignupErrors } from './verification.flow.ts';
 
 export const liveSignupMachine = signupMachine.provide({
   actors: {

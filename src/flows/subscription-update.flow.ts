@@ -16,7 +16,7 @@ import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
 import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
 import { loadSubscription, report } from './subscription.flow.ts';
-import { activeLocale } from './verification.flow.ts';
+import { activeLocale } from '../i18n/i18n.ts';
 
 const entityFields = Object.keys(EntityForm.entries);
 const subscriptionPage = (query: string) => `/${i18n.locale}/subscription?${query}`;

@@ -1,6 +1,4 @@
-import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
-import { isLocale, pageLocale, type Locale } from '../i18n/locale.ts';
 import {
   confirmCode,
   fetchPendingSignup,
@@ -35,11 +33,6 @@ export function claimSignupErrors(
     return item.source.pointer === '' && field ? { ...item, source: { pointer: field } } : item;
   });
   return claimFieldErrors(new ApiError(items, error.status), fields);
-}
-
-/** The locale of the page (the server answers `next` and writes mails in it). */
-export function activeLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : pageLocale();
 }
 
 const codeErrors = {

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import type { Locale } from './locale.ts';
+import { isLocale, pageLocale, type Locale } from './locale.ts';
 
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
@@ -14,3 +14,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
 }
 
 export { i18n };
+
+/** The locale of the page (the server answers `next` and writes mails in it). */
+export function activeLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : pageLocale();
+}
