@@ -24,6 +24,13 @@ const ready: CheckoutContext = {
   serverErrors: {},
   leaving: null,
 };
+/** The signed-in user, whose details the card form starts with. */
+const demoPayer = {
+  firstName: 'Anna',
+  lastName: 'Smirnova',
+  email: 'demo@example.com',
+  country: 'RU',
+};
 const promoContext: PromoContext = {
   plan: 'premium',
   period: 'yearly',
@@ -49,7 +56,7 @@ function Checkout({ value, context, promo, promoContext, autopayment }: Args) {
       sendPromo={() => {}}
       plan={demoPlans.plans.find((p) => p.id === context.plan)}
       subscription={{ ...demoSubscription, plan: 'premium', autopayment }}
-      email="demo@example.com"
+      payer={demoPayer}
       locale={i18n.locale === 'ru' ? 'ru' : 'en'}
       onBack={() => {}}
     />
@@ -86,8 +93,9 @@ export const PromoEmpty: Story = {
   args: { promo: 'no_coupon', promoContext: { ...promoContext, code: '' } },
 };
 export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
+/** Chosen monthly, but an invoice always pays a year: the summary says so. */
 export const Invoice: Story = {
-  args: { context: { ...ready, payerType: 'entity' } },
+  args: { context: { ...ready, period: 'monthly', payerType: 'entity' } },
 };
 export const DowngradeToMini: Story = {
   args: { context: { ...ready, plan: 'mini', period: 'monthly' } },

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { billingData } from '../billing/export.ts';
+import { currentSubscription } from '../billing/subscription.ts';
 import {
   emailCodes,
   mails,
@@ -25,10 +26,13 @@ export async function personalData(deps: AppDeps, user: User) {
     db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
   ]);
-  const billing = await billingData(db, user.id);
+  const [billing, { plan }] = await Promise.all([
+    billingData(db, user.id),
+    currentSubscription(db, user),
+  ]);
   return {
     exported_at: deps.clock.now().toISOString(),
-    profile: toProfile(user),
+    profile: toProfile(user, plan),
     account: {
       locale: user.locale,
       email_confirmed_at: iso(user.emailConfirmedAt),

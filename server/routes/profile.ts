@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import type { Profile } from '../../contract/profile.ts';
+import type { PlanId, Profile } from '../../contract/profile.ts';
 import { ProfileUpdate } from '../../contract/identity.ts';
 import { endSession, requireUser } from '../auth/sessions.ts';
 import { currentSubscription } from '../billing/subscription.ts';
@@ -14,7 +14,8 @@ import { exportNoticeMail } from '../mail/templates.ts';
 import { personalData } from './profile-export.ts';
 import { socialRoutes } from './profile-social.ts';
 
-export function toProfile(user: User): Profile {
+/** The profile as the SPA reads it; `plan` is the subscription's current plan. */
+export function toProfile(user: User, plan: PlanId): Profile {
   const timezone =
     user.timezoneIana !== null && user.timezoneOffset !== null
       ? { ianaName: user.timezoneIana, offset: user.timezoneOffset }
@@ -30,8 +31,8 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     country: user.country,
     timezone,
-    // The routes put in the subscription's plan; teams and web GIS come later.
-    plan: 'free',
+    plan,
+    // Teams and web GIS come with their own screens.
     team_plan: null,
     webgis_url: null,
     userpic_url: null,
@@ -45,7 +46,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/', async (c) => {
     const user = requireUser(c);
     const { plan } = await currentSubscription(deps.db, user);
-    return c.json({ ...toProfile(user), plan });
+    return c.json(toProfile(user, plan));
   });
 
   router.patch('/', async (c) => {
@@ -71,7 +72,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
       .where(eq(users.id, user.id))
       .returning();
     const { plan } = await currentSubscription(deps.db, user);
-    return c.json({ ...toProfile(saved ?? user), plan });
+    return c.json(toProfile(saved ?? user, plan));
   });
 
   router.get('/export/', async (c) => {

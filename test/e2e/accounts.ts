@@ -32,13 +32,18 @@ async function post(context: BrowserContext, path: string, form: Record<string, 
  * A confirmed account made through the API (sign-up, the mailed code, details),
  * signed in within `context`. The UI of sign-up has its own tests.
  */
-export async function newAccount(context: BrowserContext, email: string, password: string) {
+export async function newAccount(
+  context: BrowserContext,
+  email: string,
+  password: string,
+  country = 'DE',
+) {
   await post(context, '/api/auth/signup/', { email, password, agree: 'on' });
   const mail = await latestMail(context.request, email);
   await post(context, '/api/auth/signup/confirm/', { code: codeOf(mail) });
   await post(context, '/api/auth/signup/details/', {
     first_name: 'Test',
     last_name: 'Person',
-    country: 'DE',
+    country,
   });
 }

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { launchChromium } from './browser.ts';
@@ -15,98 +15,172 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: 'en-US' });
-  page = await context.newPage();
-});
 afterEach(async () => {
   await context.close();
 });
 
-async function fillPayer() {
-  await page.getByLabel('First name').fill('Test');
-  await page.getByLabel('Last name').fill('Buyer');
-  await page.getByLabel('Country').selectOption('DE');
+/**
+ * The same walks in each language. An account in Germany pays with the
+ * international provider (back with success or failed, in euros); one in Russia
+ * with the Russian one (back with status unknown, so the 11-second poll decides; in roubles).
+ */
+const walks = {
+  en: {
+    browserLocale: 'en-US',
+    country: 'DE',
+    firstName: 'First name',
+    selected: 'You selected',
+    pay: 'Pay',
+    created: 'Subscription created',
+    notCreated: 'Subscription not created',
+    updated: 'Subscription updated',
+    cancelled: 'Subscription cancelled',
+    restored: 'Subscription restored',
+    ok: 'OK',
+    cancel: 'Cancel subscription',
+    activeUntil: /Active until/,
+    restore: 'Restore',
+    havePromo: 'I have a promo code',
+    promoField: 'Promo code',
+    apply: 'Apply',
+    promo: {
+      empty: 'Please enter your promo code',
+      unknown: 'This promo code does not exist',
+      expired: 'This promo code has expired',
+      overLimit: 'Promo code does not apply to this item',
+      applied: /Promo code was applied successfully! Your discount: 10%/,
+    },
+  },
+  ru: {
+    browserLocale: 'ru-RU',
+    country: 'RU',
+    firstName: 'Имя',
+    selected: 'Вы выбрали',
+    pay: 'Оплатить',
+    created: 'Подписка оформлена',
+    notCreated: 'Подписка не оформлена',
+    updated: 'Подписка изменена',
+    cancelled: 'Подписка отменена',
+    restored: 'Подписка восстановлена',
+    ok: 'ОК',
+    cancel: 'Отменить подписку',
+    activeUntil: /Активна до/,
+    restore: 'Восстановить',
+    havePromo: 'У меня есть промокод',
+    promoField: 'Промокод',
+    apply: 'Применить',
+    promo: {
+      empty: 'Введите промокод',
+      unknown: 'Такого промокода не существует',
+      expired: 'Срок действия промокода истёк',
+      overLimit: 'Промокод не применяется к этому тарифу',
+      applied: /Промокод успешно применён! Ваша скидка: 10%/,
+    },
+  },
+} as const;
+type Locale = keyof typeof walks;
+
+async function open(locale: Locale, prefix: string) {
+  context = await browser.newContext({ baseURL, locale: walks[locale].browserLocale });
+  page = await context.newPage();
+  await newAccount(context, uniqueEmail(prefix), 'Buyer-pass-1', walks[locale].country);
 }
 
-/** From the checkout of /subscription/update: the payer, Pay, then the sandbox provider's choice. */
-async function payInSandbox(choice: RegExp) {
-  await fillPayer();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+/** The checkout of `/subscription/update?…`, its payer form filled from the profile. */
+async function openCheckout(locale: Locale, query: string) {
+  const w = walks[locale];
+  await page.goto(`/${locale}/subscription/update?${query}`);
+  await page.getByText(w.selected).waitFor();
+  // newAccount signed up as Test Person in the walk's country.
+  expect(await page.getByLabel(w.firstName).inputValue()).toBe('Test');
+  expect(await page.locator('select[name="country"]').inputValue()).toBe(w.country);
+}
+
+/** Pay, then the sandbox provider's choice, then back on /subscription. */
+async function payInSandbox(locale: Locale, choice: RegExp) {
+  await page.getByRole('button', { name: walks[locale].pay, exact: true }).click();
   await page.waitForURL('**/sandbox/pay/**');
   await page.getByRole('button', { name: choice }).click();
-  await page.waitForURL('**/en/subscription**');
+  await page.waitForURL(`**/${locale}/subscription**`);
 }
 
-describe('billing in English', () => {
+/** The outcome dialog whose title is `title`. */
+const dialogTitled = (title: string) =>
+  page.getByRole('dialog').getByRole('heading', { name: title });
+
+async function outcome(locale: Locale, title: string) {
+  await dialogTitled(title).waitFor({ timeout: 40_000 });
+  await page.getByRole('button', { name: walks[locale].ok }).click();
+}
+
+describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
+  const w = walks[locale];
+
   it('buys mini monthly (created), changes to premium yearly (updated), cancels and restores', async () => {
-    await newAccount(context, uniqueEmail('buyer'), 'Buyer-pass-1');
-    await page.goto('/en/subscription/update?plan=mini&period=monthly');
-    await page.getByText('You selected').waitFor();
+    await open(locale, `buyer-${locale}`);
+    await openCheckout(locale, 'plan=mini&period=monthly');
     await expectAccessible(page);
-    await payInSandbox(/^Pay /);
-    await page.getByText('Subscription created').waitFor({ timeout: 40_000 });
+    await payInSandbox(locale, /^Pay /);
+    // The spinner with the payment system's text while the status is polled.
+    await page.getByText(/payment system|платёжной системы/).waitFor();
+    await dialogTitled(w.created).waitFor({ timeout: 40_000 });
     await expectAccessible(page);
     // The address no longer carries the payment attempt.
     expect(new URL(page.url()).search).toBe('');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: w.ok }).click();
 
-    await page.goto('/en/subscription/update?plan=premium&period=annually');
-    await page.getByText('You selected').waitFor();
-    await fillPayer();
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.getByText('Subscription updated').waitFor({ timeout: 40_000 });
-    await page.getByRole('button', { name: 'OK' }).click();
-
-    await page.goto('/en/subscription/update?plan=free&period=monthly');
-    await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page.getByText('Subscription cancelled').waitFor({ timeout: 40_000 });
-    await page.getByRole('button', { name: 'OK' }).click();
+    // 'annually' is read as yearly: the premium yearly checkout opens.
+    await openCheckout(locale, 'plan=premium&period=annually');
     await page
-      .getByText(/Active until/)
+      .getByText(locale === 'en' ? /Premium.*\/year/ : /Premium.*\/год/)
       .first()
       .waitFor();
+    await page.getByRole('button', { name: w.pay, exact: true }).click();
+    await outcome(locale, w.updated);
 
-    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.goto(`/${locale}/subscription/update?plan=free&period=monthly`);
+    await page.getByRole('button', { name: w.cancel }).click();
+    await outcome(locale, w.cancelled);
+    await page.getByText(w.activeUntil).first().waitFor();
+
+    await page.getByRole('button', { name: w.restore }).click();
     await page
       .getByRole('alertdialog')
-      .getByRole('button', { name: /Restore/ })
+      .getByRole('button', { name: new RegExp(w.restore) })
       .click();
-    await page.getByText('Subscription restored').waitFor({ timeout: 40_000 });
+    await dialogTitled(w.restored).waitFor({ timeout: 40_000 });
   });
 
   it('shows creation_failed for a declined card', async () => {
-    await newAccount(context, uniqueEmail('declined'), 'Buyer-pass-1');
-    await page.goto('/en/subscription/update?plan=mini&period=monthly');
-    await page.getByText('You selected').waitFor();
-    await payInSandbox(/^Decline/);
-    await page.getByText('Subscription not created').waitFor({ timeout: 40_000 });
+    await open(locale, `declined-${locale}`);
+    await openCheckout(locale, 'plan=mini&period=monthly');
+    await payInSandbox(locale, /^Decline/);
+    await dialogTitled(w.notCreated).waitFor({ timeout: 40_000 });
   });
 
   it('says what each promo code does', async () => {
-    await newAccount(context, uniqueEmail('promo'), 'Buyer-pass-1');
-    await page.goto('/en/subscription/update?plan=premium&period=monthly');
-    await page.getByText('You selected').waitFor();
-    await page.getByRole('button', { name: 'I have a promo code' }).click();
+    await open(locale, `promo-${locale}`);
+    await openCheckout(locale, 'plan=premium&period=monthly');
+    await page.getByRole('button', { name: w.havePromo }).click();
     const cases: [string, string | RegExp][] = [
-      ['', 'Please enter your promo code'],
-      ['NOSUCHCODE', 'This promo code does not exist'],
-      ['EXPIRED', 'This promo code has expired'],
-      ['SMALL5', 'Promo code does not apply to this item'],
-      ['WELCOME10', /Promo code was applied successfully! Your discount:/],
+      ['', w.promo.empty],
+      ['NOSUCHCODE', w.promo.unknown],
+      ['EXPIRED', w.promo.expired],
+      ['SMALL5', w.promo.overLimit],
+      ['WELCOME10', w.promo.applied],
     ];
     for (const [code, text] of cases) {
-      await page.getByLabel('Promo code').fill(code);
-      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByLabel(w.promoField, { exact: true }).fill(code);
+      await page.getByRole('button', { name: w.apply }).click();
       await page.getByText(text).waitFor();
     }
     await expectAccessible(page);
   });
 });
 
-describe('billing in Russian', () => {
+describe('billing in ru: invoice', () => {
   it('requests an invoice as a legal entity, refusing a bad phone at its field first', async () => {
-    await newAccount(context, uniqueEmail('invoice'), 'Buyer-pass-1');
+    await open('ru', 'invoice');
     await page.goto('/ru/subscription/update?plan=premium&period=yearly');
     await page.getByText('Вы выбрали').waitFor();
     await page.getByRole('button', { name: 'Юридическое лицо (счёт)' }).click();
@@ -127,14 +201,12 @@ describe('billing in Russian', () => {
 
 describe('one checkout', () => {
   it('starts a single checkout however often Pay is clicked', async () => {
-    await newAccount(context, uniqueEmail('double'), 'Buyer-pass-1');
+    await open('en', 'double');
     let starts = 0;
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/autopayment/')) starts += 1;
     });
-    await page.goto('/en/subscription/update?plan=mini&period=monthly');
-    await page.getByText('You selected').waitFor();
-    await fillPayer();
+    await openCheckout('en', 'plan=mini&period=monthly');
     await page.getByRole('button', { name: 'Pay', exact: true }).dblclick();
     await page.waitForURL('**/sandbox/pay/**');
     expect(starts).toBe(1);

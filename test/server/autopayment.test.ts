@@ -105,9 +105,11 @@ describe('the sandbox checkout page', () => {
     });
     const profile = await json(await client.get('/api/v1/profile/'));
     expect(profile.plan).toBe('mini');
-    const exported = await json<{ billing: { payments: unknown[]; subscription: unknown } }>(
-      await client.get('/api/v1/profile/export/'),
-    );
+    const exported = await json<{
+      profile: { plan: string };
+      billing: { payments: unknown[]; subscription: unknown };
+    }>(await client.get('/api/v1/profile/export/'));
+    expect(exported.profile.plan).toBe('mini');
     expect(exported.billing.subscription).toMatchObject({ plan: 'mini', price: 9 });
     expect(exported.billing.payments).toMatchObject([
       { kind: 'create', status: 'paid', amount: 9 },

@@ -44,6 +44,7 @@ function renderCheckout(
   plan: 'free' | 'mini' | 'premium',
   fakes: Fakes,
   subscription: Subscription = free,
+  payer: CardValues = { firstName: '', lastName: '', email: 'ann@example.com', country: '' },
 ) {
   const onLeave = vi.fn();
   const never = () => new Promise<never>(() => {});
@@ -71,7 +72,7 @@ function renderCheckout(
         period="monthly"
         plans={demoPlans.plans}
         subscription={subscription}
-        email="ann@example.com"
+        payer={payer}
         locale={locale}
         onBack={() => {}}
         onLeave={onLeave}
@@ -105,6 +106,32 @@ describe('checkout', () => {
     await user.dblClick(pay$);
     await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
     expect(pay).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts the card form with the profile's name, and its country where payments are taken", async () => {
+    const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
+    const user = userEvent.setup();
+    const onLeave = renderCheckout('en', 'mini', { pay }, free, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      country: 'RU',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
+    expect(pay).toHaveBeenCalledWith(
+      expect.objectContaining({
+        values: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'RU' },
+      }),
+    );
+    cleanup();
+    renderCheckout('en', 'mini', { pay }, free, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      country: 'DE',
+    });
+    expect((await screen.findByLabelText<HTMLSelectElement>(/Country/)).value).toBe('');
   });
 
   it('shows every promo message of section 8', async () => {
@@ -144,8 +171,11 @@ describe('checkout', () => {
       external: false,
     }));
     const onLeave = renderCheckout('ru', 'premium', { invoice });
+    expect(await screen.findByText(/Итого: 5\s000\s₽\/мес/)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' }));
     expect(screen.queryByRole('button', { name: 'У меня есть промокод' })).toBeNull();
+    // An invoice pays a year: premium's yearly price, whichever period was chosen.
+    expect(screen.getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
     await user.type(screen.getByLabelText(/Название компании/), 'ООО Карта');
     await user.type(screen.getByLabelText(/Контактное лицо/), 'Анна');
     await user.type(screen.getByLabelText(/Контактный e-mail/), 'anna@example.com');
@@ -209,7 +239,7 @@ describe('subscription update page', () => {
       <Providers locale="en">
         <UpdateScreen
           query={query}
-          email="ann@example.com"
+          payer={{ firstName: '', lastName: '', email: 'ann@example.com', country: '' }}
           locale="en"
           onQueryCleared={onQueryCleared}
           onLeave={() => {}}

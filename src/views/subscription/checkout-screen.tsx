@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
-import type { Leaving } from '../../../machines/checkout.machine.ts';
+import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveCheckoutMachine, livePromoCodeMachine } from '../../flows/subscription-update.flow.ts';
 import { focusFirstError } from '../../forms/focus.ts';
@@ -14,7 +14,7 @@ export interface CheckoutScreenProps {
   period: Interval;
   plans: AvailablePlan[];
   subscription: Subscription;
-  email: string;
+  payer: CardValues;
   locale: Locale;
   onBack: () => void;
   onLeave: (leaving: Leaving) => void;
@@ -27,7 +27,7 @@ export function CheckoutScreen({
   period,
   plans,
   subscription,
-  email,
+  payer,
   locale,
   onBack,
   onLeave,
@@ -60,7 +60,7 @@ export function CheckoutScreen({
       sendPromo={promo.send}
       plan={available}
       subscription={subscription}
-      email={email}
+      payer={payer}
       locale={locale}
       onBack={onBack}
       formRef={formRef}

@@ -4,7 +4,11 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
-import type { CheckoutEvent, checkoutMachine } from '../../../machines/checkout.machine.ts';
+import type {
+  CardValues,
+  CheckoutEvent,
+  checkoutMachine,
+} from '../../../machines/checkout.machine.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { planPrice } from '../../../machines/subscription-update.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
@@ -24,7 +28,8 @@ export interface CheckoutViewProps {
   sendPromo: (event: PromoEvent) => void;
   plan: AvailablePlan | undefined;
   subscription: Subscription;
-  email: string;
+  /** The signed-in user's details; the card form starts with them. */
+  payer: CardValues;
   locale: Locale;
   onBack: () => void;
   formRef?: RefObject<HTMLFormElement | null>;
@@ -34,8 +39,11 @@ export interface CheckoutViewProps {
 export function CheckoutView(props: CheckoutViewProps) {
   const { snapshot, send, promo, plan, subscription, locale, onBack } = props;
   const { t, i18n } = useLingui();
-  const { plan: id, period, nextExpire, additionalDays } = snapshot.context;
+  const { plan: id, nextExpire, additionalDays, payerType } = snapshot.context;
   const free = id === 'free';
+  // An invoice always pays a year, whichever period was chosen.
+  const invoice = payerType === 'entity';
+  const period = invoice ? 'yearly' : snapshot.context.period;
   const base = plan ? planPrice(plan, period) : null;
   const applied = promo.matches('success') ? promo.context.check : null;
   const price = applied ? applied.newPrice : base?.price;
@@ -120,9 +128,16 @@ export function CheckoutView(props: CheckoutViewProps) {
             <PaidCheckout
               {...props}
               price={price ? priceLabel(price.amount, price.currency, period) : ''}
+              discount={
+                applied
+                  ? applied.discount
+                  : base?.old
+                    ? Math.round((1 - base.price.amount / base.old.amount) * 100)
+                    : null
+              }
             />
           ))}
-        {!free && nextExpire && (
+        {!free && !invoice && nextExpire && (
           <Text color="fg.muted" fontSize="sm">
             {price &&
               t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
@@ -142,29 +157,24 @@ function PaidCheckout({
   promo,
   sendPromo,
   subscription,
-  email,
+  payer,
   locale,
   formRef,
   price,
-  plan,
-}: CheckoutViewProps & { price: string }) {
+  discount,
+}: CheckoutViewProps & { price: string; discount: number | null }) {
   const { t } = useLingui();
-  const { payerType, serverErrors, countries, period } = snapshot.context;
+  const { payerType, serverErrors, countries } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const base = plan ? planPrice(plan, period) : null;
-  const applied = promo.matches('success') ? promo.context.check : null;
-  const discount = applied
-    ? applied.discount
-    : base?.old
-      ? Math.round((1 - base.price.amount / base.old.amount) * 100)
-      : null;
   const contact = site.contactEmail;
   const footer = (
     <Stack gap="1" mt="4" fontSize="sm">
       <Text fontWeight="semibold">{t`Total: ${price}`}</Text>
       {discount ? <Text>{t`Discount: ${discount}%`}</Text> : null}
       <Text color="fg.muted">
-        {t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
+        {payerType === 'entity'
+          ? t`By clicking Pay you agree to the terms of service.`
+          : t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
       </Text>
     </Stack>
   );
@@ -201,7 +211,7 @@ function PaidCheckout({
           send={send}
           formRef={formRef}
           footer={footer}
-          email={email}
+          payer={payer}
           countries={countries}
           coupon={promo.matches('success') ? promo.context.code.trim() : ''}
         />

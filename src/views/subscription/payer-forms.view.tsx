@@ -34,14 +34,18 @@ export function CardFormView({
   send,
   formRef,
   footer,
-  email,
+  payer,
   countries,
   coupon,
-}: FormProps & { email: string; countries: Country[]; coupon: string }) {
+}: FormProps & { payer: CardValues; countries: Country[]; coupon: string }) {
   const { t, i18n } = useLingui();
   const fieldError = useFieldError(serverErrors);
   const form = useForm({
-    defaultValues: { firstName: '', lastName: '', email, country: '' } as CardValues,
+    // The profile's details, the country only where payments are taken from it.
+    defaultValues: {
+      ...payer,
+      country: countries.some((c) => c.code === payer.country) ? payer.country : '',
+    } as CardValues,
     validators: { onChange: CardForm },
   });
   const labels = {

@@ -39,7 +39,7 @@ export function SubscriptionView({
           <Stack direction="row" gap="3" align="center" role="status">
             <Spinner size="sm" />
             {snapshot.hasTag('waitingForPayment') ? (
-              <Text>{t`Waiting response from payment system`}</Text>
+              <Text>{t`waiting response from payment system`}</Text>
             ) : (
               <Text srOnly>{t`Loading…`}</Text>
             )}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { Leaving } from '../../../machines/checkout.machine.ts';
+import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
 import type { UpdateQuery } from '../../../machines/subscription-update.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveSubscriptionUpdateMachine } from '../../flows/subscription-update.flow.ts';
@@ -10,7 +10,8 @@ import { UpdateView } from './update.view.tsx';
 
 export interface UpdateScreenProps {
   query: UpdateQuery;
-  email: string;
+  /** The signed-in user's details, offered in the card payer's form. */
+  payer: CardValues;
   locale: Locale;
   /** Going back from the checkout: the page clears plan and period from the address. */
   onQueryCleared: () => void;
@@ -25,7 +26,7 @@ export interface UpdateScreenProps {
 /** /subscription/update: the page machine, and the checkout of the chosen plan. */
 export function UpdateScreen({
   query,
-  email,
+  payer,
   locale,
   onQueryCleared,
   onLeave,
@@ -54,7 +55,7 @@ export function UpdateScreen({
             period={period}
             plans={data.plans.plans}
             subscription={data.subscription}
-            email={email}
+            payer={payer}
             locale={locale}
             onBack={onBack}
             onLeave={onLeave}

@@ -46,7 +46,12 @@ function UpdatePage() {
   return (
     <UpdateScreen
       query={{ plan: search.plan ?? null, period: search.period ?? null }}
-      email={user.email}
+      payer={{
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: user.email,
+        country: user.country,
+      }}
       locale={isLocale(locale) ? locale : 'en'}
       onQueryCleared={onQueryCleared}
       onLeave={onLeave}
