@@ -32,6 +32,8 @@ export type Outcome =
 export interface SubscriptionData {
   subscription: Subscription;
   plans: PlanList;
+  /** Why the autopayment's last charge failed (a refused renewal), or null. */
+  failedPayment: string | null;
 }
 
 /** The dialog a return from payment opens, given the polled autopayment (null = not polled). */

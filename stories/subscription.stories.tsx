@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Subscription } from '../contract/billing.ts';
 import { confirmMachine } from '../machines/confirm.machine.ts';
@@ -42,25 +43,35 @@ const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null, a
 
 const contextWith = (subscription: Subscription | null, outcome: Outcome | null = null) => ({
   query: { status: null, scenario: null },
-  data: subscription && { subscription, plans: { currency: subscription.currency, plans: [] } },
+  data: subscription && {
+    subscription,
+    plans: { currency: subscription.currency, plans: [] },
+    failedPayment: null,
+  },
   outcome,
 });
 const outcome = (o: Outcome, s: Subscription = mini): Story => ({
   args: { value: 'showingOutcome', context: contextWith(s, o) },
 });
 
-/** /subscription: one story per state of the page machine and per outcome dialog. */
-const meta = {
-  title: 'Flows/Subscription',
-  render: ({ value, context, confirm = 'closed' }) => (
+/** The page locale follows the story's language, as the address does in the app. */
+function Page({ value, context, confirm = 'closed' }: Args) {
+  const { i18n } = useLingui();
+  return (
     <SubscriptionView
       snapshot={subscriptionMachine.resolveState({ value, context })}
       send={() => {}}
       confirm={confirmMachine.resolveState({ value: confirm, context: undefined })}
       sendConfirm={() => {}}
-      locale="en"
+      locale={i18n.locale === 'ru' ? 'ru' : 'en'}
     />
-  ),
+  );
+}
+
+/** /subscription: one story per state of the page machine and per outcome dialog. */
+const meta = {
+  title: 'Flows/Subscription',
+  render: (args) => <Page {...args} />,
   args: { value: 'ready', context: contextWith(mini) },
 } satisfies Meta<Args>;
 export default meta;
@@ -71,6 +82,19 @@ export const PremiumYearlyWithoutAutopayment: Story = {
   args: { context: contextWith(premiumYearly) },
 };
 export const Free: Story = { args: { context: contextWith(free) } };
+/** A renewal the card refused: the plan went back to Free, the reason stays shown. */
+export const LastPaymentFailed: Story = {
+  args: {
+    context: {
+      ...contextWith(free),
+      data: {
+        subscription: free,
+        plans: { currency: 'usd', plans: [] },
+        failedPayment: 'The card was declined',
+      },
+    },
+  },
+};
 export const Cancelled: Story = { args: { context: contextWith(cancelled) } };
 export const RestoreConfirmation: Story = {
   args: { context: contextWith(cancelled), confirm: 'asking' },

@@ -18,7 +18,13 @@ const MAX_ATTEMPTS = 5;
 /** The sandbox provider's settlement, as a job row: due after SANDBOX_SETTLE_SECONDS. */
 export async function scheduleSettlement(
   deps: WorkerDeps,
-  payload: { provider: ProviderId; checkoutId: string; type: PaymentEventType; error?: string },
+  payload: {
+    provider: ProviderId;
+    checkoutId: string;
+    type: PaymentEventType;
+    error?: string;
+    ref?: string;
+  },
 ): Promise<void> {
   const runAt = new Date(
     deps.clock.now().getTime() + deps.config.payments.sandboxSettleSeconds * 1000,
@@ -47,12 +53,13 @@ export function createBillingWorker(deps: WorkerDeps, deliver: Deliver) {
         .where(and(eq(billingJobs.id, id), isNull(billingJobs.doneAt)))
         .returning();
       if (!job || job.kind !== SETTLE_JOB) continue;
-      const { provider = '', checkoutId = '', type, error } = job.payload;
+      const { provider = '', checkoutId = '', type, error, ref } = job.payload;
       const { body, signature } = sandboxWebhook(deps.config.sessionSecret, {
         id: `evt_${job.id}`,
         type: type as PaymentEventType,
         checkoutId,
         error,
+        ref,
       });
       const url = `${deps.config.publicUrl}/api/billing/webhooks/${provider}/`;
       const response = await deliver(
@@ -120,7 +127,8 @@ export function createBillingWorker(deps: WorkerDeps, deliver: Deliver) {
           updatedAt: now,
         })
         .where(and(eq(subscriptions.userId, sub.userId), lte(subscriptions.expireAt, now)));
-      if (autopayment && autopayment.status !== 'pending') {
+      // A failed payment stays readable (GET answers its error) until the next checkout.
+      if (autopayment && autopayment.status !== 'pending' && autopayment.status !== 'failed') {
         await deps.db.delete(autopayments).where(eq(autopayments.userId, sub.userId));
       }
     }

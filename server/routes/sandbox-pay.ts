@@ -4,6 +4,7 @@ import type { PaymentProvider } from '../../contract/billing.ts';
 import { sessionMiddleware } from '../auth/sessions.ts';
 import { isCheckoutId } from '../billing/checkout.ts';
 import { paymentProvider } from '../billing/providers/registry.ts';
+import { CARD_FAILS_LATER, SANDBOX_DECLINED } from '../billing/providers/sandbox.ts';
 import { autopaymentOf } from '../billing/subscription.ts';
 import { scheduleSettlement } from '../billing/worker.ts';
 import { checkouts } from '../db/schema.ts';
@@ -41,6 +42,7 @@ function checkoutPage(checkout: Checkout): string {
     `<p>A development stand-in for ${name}: no card is charged, nothing leaves this machine.</p>
 <dl>${list}</dl>
 <form method="post"><p><button type="submit" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
+<button type="submit" name="decision" value="pay_fails_later">Pay with a card that later charges refuse</button>
 <button type="submit" name="decision" value="decline">Decline (card refused)</button>
 <button type="submit" name="decision" value="cancel">Cancel</button></p></form>`,
   );
@@ -48,6 +50,7 @@ function checkoutPage(checkout: Checkout): string {
 
 const DECISIONS = {
   pay: { type: 'payment.succeeded', stripe: 'success_url' },
+  pay_fails_later: { type: 'payment.succeeded', stripe: 'success_url' },
   decline: { type: 'payment.failed', stripe: 'cancel_url' },
   cancel: { type: 'payment.canceled', stripe: 'cancel_url' },
 } as const;
@@ -96,7 +99,7 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!checkout) return notFound(c);
     const form = new URLSearchParams(await c.req.text().catch(() => ''));
     const decision = form.get('decision');
-    if (decision !== 'pay' && decision !== 'decline' && decision !== 'cancel') {
+    if (!decision || !Object.hasOwn(DECISIONS, decision)) {
       return c.html(page('Bad request', '<p>Choose Pay, Decline or Cancel.</p>'), 400);
     }
     const [submitted] = await deps.db
@@ -105,12 +108,13 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
       .returning();
     if (!submitted) return closed(c);
-    const { type, stripe } = DECISIONS[decision];
+    const { type, stripe } = DECISIONS[decision as keyof typeof DECISIONS];
     await scheduleSettlement(deps, {
       provider: checkout.provider as PaymentProvider,
       checkoutId: checkout.id,
       type,
-      ...(decision === 'decline' ? { error: 'The card was declined (sandbox)' } : {}),
+      ...(decision === 'decline' ? { error: SANDBOX_DECLINED } : {}),
+      ...(decision === 'pay_fails_later' ? { ref: CARD_FAILS_LATER } : {}),
     });
     const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
     const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];

@@ -26,13 +26,15 @@ export const livePaymentStatusMachine = paymentStatusMachine.provide({
   },
 });
 
-/** The subscription and the plans, loaded together. */
+/** The subscription, the plans and a failed autopayment's reason, loaded together. */
 export const loadSubscription = fromPromise<SubscriptionData>(async ({ signal }) => {
-  const [subscription, plans] = await Promise.all([
+  const [subscription, plans, autopayment] = await Promise.all([
     fetchSubscription(signal),
     fetchPlans(signal),
+    fetchAutopayment(signal),
   ]).catch(report);
-  return { subscription, plans };
+  const failedPayment = autopayment?.status === 'failed' ? (autopayment.latest_error ?? '') : null;
+  return { subscription, plans, failedPayment };
 });
 
 export const liveSubscriptionMachine = subscriptionMachine.provide({

@@ -43,7 +43,10 @@ describeMachinePaths(subscriptionUpdateMachine, {
     { type: 'checkout.back' },
     { type: 'load.retry' },
     ...internalEvents(snapshot, {
-      loadSubscription: { output: [{ subscription: mini, plans }], error: [new Error('down')] },
+      loadSubscription: {
+        output: [{ subscription: mini, plans, failedPayment: null }],
+        error: [new Error('down')],
+      },
     }),
   ],
   serialize: (snapshot) => ({

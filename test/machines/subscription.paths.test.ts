@@ -41,8 +41,8 @@ describeMachinePaths(subscriptionMachine, {
       },
       loadSubscription: {
         output: [
-          { subscription: active, plans },
-          { subscription: canceled, plans },
+          { subscription: active, plans, failedPayment: null },
+          { subscription: canceled, plans, failedPayment: null },
         ],
         error: [new Error('down')],
       },

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
+import { SANDBOX_DECLINED, sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient } from './harness.ts';
-import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+import {
+  buy,
+  checkoutRequest,
+  decide,
+  json,
+  sendJson,
+  settle,
+  signedIn,
+  startCheckout,
+} from './billing.ts';
 
 const server = useTestServer();
 const DAY = 24 * 60 * 60 * 1000;
@@ -107,6 +116,35 @@ describe('renewal and expiry on schedule', () => {
     });
     await server().worker.tick();
     expect((await subscription(waiting)).plan).toBe('free');
+  });
+
+  it('keeps the reason of a refused renewal readable, then lets the user buy again', async () => {
+    const { user, client } = await signedIn(server());
+    const { id } = await startCheckout(client);
+    expect((await decide(client, id, 'pay_fails_later')).status).toBe(303);
+    await settle(server());
+    expect((await subscription(client)).plan).toBe('mini');
+    server().clock.advance(32 * DAY);
+    await server().worker.tick();
+    const later = await again(user.username);
+    const renewals = await server()
+      .db.select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, user.id), eq(checkouts.kind, 'renewal')));
+    expect(renewals).toMatchObject([{ status: 'failed', error: SANDBOX_DECLINED }]);
+    // The sandbox card refused the renewal: free at the next tick, the reason kept.
+    await server().worker.tick();
+    expect((await subscription(later)).plan).toBe('free');
+    expect((await json(await later.get('/api/autopayment/'))).autopayment).toMatchObject({
+      status: 'failed',
+      latest_error: SANDBOX_DECLINED,
+    });
+    await buy(server(), later);
+    expect((await json(await later.get('/api/autopayment/'))).autopayment).toMatchObject({
+      status: 'active',
+      latest_error: null,
+    });
+    expect((await subscription(later)).plan).toBe('mini');
   });
 
   it('retries a webhook delivery that failed', async () => {

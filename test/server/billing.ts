@@ -57,7 +57,11 @@ export async function startCheckout(client: TestClient, request = checkoutReques
 }
 
 /** A button of the sandbox checkout page. */
-export function decide(client: TestClient, id: string, decision: 'pay' | 'decline' | 'cancel') {
+export function decide(
+  client: TestClient,
+  id: string,
+  decision: 'pay' | 'pay_fails_later' | 'decline' | 'cancel',
+) {
   return client.postForm(`/sandbox/pay/${id}`, { decision });
 }
 

@@ -18,6 +18,7 @@ import {
   subscriptionUpdateMachine,
   type UpdateQuery,
 } from '../../machines/subscription-update.machine.ts';
+import type { SubscriptionData } from '../../machines/subscription.machine.ts';
 import { demoPlans } from '../../stories/subscription-update.stories.tsx';
 import { Providers } from '../render/providers.tsx';
 
@@ -246,9 +247,10 @@ describe('subscription update page', () => {
           machines={{
             page: subscriptionUpdateMachine.provide({
               actors: {
-                loadSubscription: fromPromise(async () => ({
+                loadSubscription: fromPromise(async (): Promise<SubscriptionData> => ({
                   subscription: mini,
                   plans: demoPlans,
+                  failedPayment: null,
                 })),
               },
             }),

@@ -27,6 +27,7 @@ function machineWith(opts: {
   subscription: () => Subscription;
   status?: string;
   restore?: () => Promise<void>;
+  failedPayment?: string;
 }) {
   return subscriptionMachine.provide({
     actors: {
@@ -38,7 +39,11 @@ function machineWith(opts: {
           })),
         },
       }),
-      loadSubscription: fromPromise(async () => ({ subscription: opts.subscription(), plans })),
+      loadSubscription: fromPromise(async () => ({
+        subscription: opts.subscription(),
+        plans,
+        failedPayment: opts.failedPayment ?? null,
+      })),
       restoreSubscription: fromPromise(async () => {
         await opts.restore?.();
       }),
@@ -104,5 +109,27 @@ describe('subscription page', () => {
     await user.click(within(ask).getByRole('button', { name: 'Восстановить' }));
     expect(await screen.findByText('Подписка восстановлена')).toBeTruthy();
     expect(restore).toHaveBeenCalledTimes(1);
+  });
+
+  it('says that the last payment failed, and why, with a way to buy again', async () => {
+    const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null };
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          query={{ status: null, scenario: null }}
+          locale="en"
+          onQueryRead={() => {}}
+          machine={machineWith({
+            subscription: () => ({ ...free, autopayment: false }),
+            failedPayment: 'The card was declined',
+          })}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByText('Your last payment failed')).toBeTruthy();
+    expect(
+      screen.getByText('The card was declined. Please try again or contact the payment provider.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toBeTruthy();
   });
 });

@@ -11,7 +11,15 @@ const EventBody = v.object({
   type: v.picklist(eventTypes),
   checkout_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)),
   error: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  ref: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
+
+/**
+ * The saved card of a sandbox payment that later charges refuse (as a provider's
+ * test card that attaches but cannot be charged), so renewal failures can be tried.
+ */
+export const CARD_FAILS_LATER = 'sandbox_card_fails_later';
+export const SANDBOX_DECLINED = 'The card was declined (sandbox)';
 
 export function signSandboxBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -24,6 +32,7 @@ export function sandboxWebhook(secret: string, event: PaymentEvent) {
     type: event.type,
     checkout_id: event.checkoutId,
     ...(event.error ? { error: event.error } : {}),
+    ...(event.ref ? { ref: event.ref } : {}),
   });
   return { body, signature: signSandboxBody(secret, body) };
 }
@@ -35,8 +44,12 @@ export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider
     sandbox: true,
     startCheckout: (checkout) =>
       Promise.resolve({ redirectUrl: `${config.publicUrl}/sandbox/pay/${checkout.id}` }),
-    // The sandbox card always works for saved-method charges.
-    charge: () => Promise.resolve({ outcome: 'succeeded' }),
+    charge: (_, ref) =>
+      Promise.resolve(
+        ref === CARD_FAILS_LATER
+          ? { outcome: 'failed', error: SANDBOX_DECLINED }
+          : { outcome: 'succeeded' },
+      ),
     verifyWebhook: (body, headers) => {
       const given = Buffer.from(headers.get(SIGNATURE_HEADER) ?? '');
       const expected = Buffer.from(signSandboxBody(config.sessionSecret, body));
@@ -51,8 +64,8 @@ export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider
       }
       const event = v.safeParse(EventBody, parsed);
       if (!event.success) return Promise.resolve(null);
-      const { id: eventId, type, checkout_id, error } = event.output;
-      return Promise.resolve({ id: eventId, type, checkoutId: checkout_id, error });
+      const { id: eventId, type, checkout_id, error, ref } = event.output;
+      return Promise.resolve({ id: eventId, type, checkoutId: checkout_id, error, ref });
     },
   };
 }

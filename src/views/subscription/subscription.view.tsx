@@ -60,6 +60,18 @@ export function SubscriptionView({
       case 'showingOutcome':
         return data ? (
           <>
+            {data.failedPayment !== null && (
+              <Alert.Root status="error" maxW="xl">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t`Your last payment failed`}</Alert.Title>
+                  <Alert.Description>
+                    {data.failedPayment && `${data.failedPayment}. `}
+                    {t`Please try again or contact the payment provider.`}
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
             <CurrentPlanView
               subscription={data.subscription}
               locale={locale}
