@@ -28,6 +28,8 @@ export type Config = {
 };
 
 export type Payments = {
+  /** Legal entities may ask for an invoice (ru locale only); ENTITY_ORDERS=off turns it off. */
+  entityOrders: boolean;
   /** Seconds the sandbox provider waits before it settles a checkout. */
   sandboxSettleSeconds: number;
   yookassa: { shopId: string; secretKey: string } | null;
@@ -114,6 +116,7 @@ const EnvSchema = v.object({
     ),
     '3',
   ),
+  ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
   YOOKASSA_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   YOOKASSA_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
@@ -185,6 +188,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: out.TRUST_PROXY === '1',
     oauth: oauthClients(given),
     payments: {
+      entityOrders: out.ENTITY_ORDERS === 'on',
       sandboxSettleSeconds: out.SANDBOX_SETTLE_SECONDS,
       yookassa:
         out.YOOKASSA_SHOP_ID && out.YOOKASSA_SECRET_KEY

@@ -10,11 +10,18 @@ const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
 // Vite puts a content hash in every name under assets/, so they never change.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Writes the page-level locale into the HTML, where the SPA reads its default. */
-export function localizeHtml(html: string, locale: Locale): string {
+/**
+ * Writes the page-level values into the HTML, where the SPA reads them: the locale
+ * (its default) and whether legal entities may order by invoice.
+ */
+export function localizeHtml(html: string, locale: Locale, entityOrders = true): string {
   return html
     .replace(/(<html\b[^>]*?\blang=")[^"]*(")/i, `$1${locale}$2`)
-    .replace(/(<meta\s+name="portal-locale"\s+content=")[^"]*(")/i, `$1${locale}$2`);
+    .replace(/(<meta\s+name="portal-locale"\s+content=")[^"]*(")/i, `$1${locale}$2`)
+    .replace(
+      /(<meta\s+name="portal-entity-orders"\s+content=")[^"]*(")/i,
+      `$1${entityOrders ? 'on' : 'off'}$2`,
+    );
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
@@ -51,7 +58,9 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
     // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
     const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    return c.html(localizeHtml(html, locale), 200, { 'Cache-Control': 'no-cache' });
+    return c.html(localizeHtml(html, locale, deps.config.payments.entityOrders), 200, {
+      'Cache-Control': 'no-cache',
+    });
   }
 
   router.get('*', async (c) => {

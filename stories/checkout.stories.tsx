@@ -11,6 +11,7 @@ interface Args {
   promo: 'idle' | 'checking' | 'success' | 'failed' | 'unknown_error' | 'no_coupon';
   promoContext: PromoContext;
   autopayment: boolean;
+  entityOrders?: boolean;
 }
 
 const ready: CheckoutContext = {
@@ -46,7 +47,7 @@ const check = (status: 'ok' | 'err_expired_date') => ({
 });
 
 /** The page locale follows the story's language, as the address does in the app. */
-function Checkout({ value, context, promo, promoContext, autopayment }: Args) {
+function Checkout({ value, context, promo, promoContext, autopayment, entityOrders = true }: Args) {
   const { i18n } = useLingui();
   return (
     <CheckoutView
@@ -58,6 +59,7 @@ function Checkout({ value, context, promo, promoContext, autopayment }: Args) {
       subscription={{ ...demoSubscription, plan: 'premium', autopayment }}
       payer={demoPayer}
       locale={i18n.locale === 'ru' ? 'ru' : 'en'}
+      entityOrders={entityOrders}
       onBack={() => {}}
     />
   );
@@ -93,6 +95,8 @@ export const PromoEmpty: Story = {
   args: { promo: 'no_coupon', promoContext: { ...promoContext, code: '' } },
 };
 export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
+/** The server takes no invoices (ENTITY_ORDERS=off): no payer-type choice, in Russian too. */
+export const InvoicesOff: Story = { args: { entityOrders: false } };
 /** Chosen monthly, but an invoice always pays a year: the summary says so. */
 export const Invoice: Story = {
   args: { context: { ...ready, period: 'monthly', payerType: 'entity' } },

@@ -70,7 +70,9 @@ export function subscriptionUpdateRoute(deps: AppDeps): Handler<AppEnv> {
       const next = `/${locale}/subscription?scenario=cancellation`;
       return c.json({ next });
     }
-    if (locale !== 'ru') throw simpleError(400, 'plan_unavailable');
+    if (locale !== 'ru' || !deps.config.payments.entityOrders) {
+      throw simpleError(400, 'plan_unavailable');
+    }
     const invoice = parseInput(InvoiceFields, fields);
     const form = parseInput(EntityForm, entity);
     // Each request mails an address the user typed: a bound keeps it from being a spam relay.

@@ -9,6 +9,11 @@ export const site = {
   blogUrl: 'https://example.com/blog',
 } as const;
 
+/** Whether legal entities may order by invoice: the server writes it into the page. */
+export function entityOrdersEnabled(doc: Document = document): boolean {
+  return doc.querySelector('meta[name="portal-entity-orders"]')?.getAttribute('content') !== 'off';
+}
+
 /**
  * The seasonal promotion at the top of signed-in pages: shown between its dates.
  * An empty list means no banner this season.

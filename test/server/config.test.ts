@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       codeResendSeconds: 60,
       trustProxy: false,
       oauth: { yandex: null, google: null, github: null },
-      payments: { sandboxSettleSeconds: 3, yookassa: null, stripe: null },
+      payments: { entityOrders: true, sandboxSettleSeconds: 3, yookassa: null, stripe: null },
     });
   });
 
@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       YANDEX_CLIENT_SECRET: 'ysecret',
       GITHUB_CLIENT_ID: 'only-id',
       SANDBOX_SETTLE_SECONDS: '1',
+      ENTITY_ORDERS: 'off',
       YOOKASSA_SHOP_ID: 'shop',
       YOOKASSA_SECRET_KEY: 'ykey',
       STRIPE_SECRET_KEY: 'sk_test',
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       // A provider needs both its id and its secret.
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
       payments: {
+        entityOrders: false,
         sandboxSettleSeconds: 1,
         yookassa: { shopId: 'shop', secretKey: 'ykey' },
         stripe: { secretKey: 'sk_test', webhookSecret: null },
@@ -94,6 +96,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail', 'SMTP_URL: expected an smtp:// or smtps:// URL'],
     ['PUBLIC_URL', 'account.example.com', 'PUBLIC_URL: expected an http:// or https:// URL'],
     ['COUNTRY_HEADER', 'CF IPCountry', 'COUNTRY_HEADER: expected an HTTP header name'],
+    ['ENTITY_ORDERS', 'yes', 'ENTITY_ORDERS: expected on or off'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
   });

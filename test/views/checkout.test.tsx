@@ -197,6 +197,23 @@ describe('checkout', () => {
     );
   });
 
+  it('offers no invoice when the page says the server takes none', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'portal-entity-orders';
+    meta.content = 'off';
+    document.head.append(meta);
+    try {
+      renderCheckout('ru', 'premium', {});
+      await screen.findByRole('button', { name: 'Оплатить' });
+      expect(screen.queryByRole('button', { name: 'Юридическое лицо (счёт)' })).toBeNull();
+    } finally {
+      meta.remove();
+    }
+    cleanup();
+    renderCheckout('ru', 'premium', {});
+    expect(await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' })).toBeTruthy();
+  });
+
   it('cancels to Free with the restrictions and the warning', async () => {
     const user = userEvent.setup();
     const cancel = vi.fn(async () => ({

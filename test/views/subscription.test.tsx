@@ -106,6 +106,8 @@ describe('subscription page', () => {
     expect(screen.queryByRole('link', { name: 'Сменить тариф' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Восстановить' }));
     const ask = await screen.findByRole('alertdialog');
+    // The price in the subscription's own currency: dollars stay dollars.
+    expect(within(ask).getByText(/\$1\s200\/мес/)).toBeTruthy();
     await user.click(within(ask).getByRole('button', { name: 'Восстановить' }));
     expect(await screen.findByText('Подписка восстановлена')).toBeTruthy();
     expect(restore).toHaveBeenCalledTimes(1);

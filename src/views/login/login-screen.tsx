@@ -1,8 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { liveLoginMachine } from '../../flows/login.flow.ts';
-import { inspect } from '../../flows/inspect.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { LoginView } from './login.view.tsx';
 
 export interface LoginScreenProps {
@@ -13,18 +10,9 @@ export interface LoginScreenProps {
 }
 
 export function LoginScreen({ next, onSignedIn, machine = liveLoginMachine }: LoginScreenProps) {
-  const actorRef = useActorRef(machine, { input: { next }, inspect });
-  const snapshot = useSelector(actorRef, (s) => s);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const sub = actorRef.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => sub.unsubscribe();
-  }, [actorRef]);
-
-  useEffect(() => {
-    if (snapshot.status === 'done') onSignedIn(snapshot.output.next);
-  }, [snapshot, onSignedIn]);
-
+  const { actorRef, snapshot, formRef } = useFormFlow(machine, {
+    input: { next },
+    onDone: (output) => onSignedIn(output.next),
+  });
   return <LoginView snapshot={snapshot} send={actorRef.send} formRef={formRef} />;
 }

@@ -1,8 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { livePasswordResetMachine } from '../../flows/password-reset.flow.ts';
-import { inspect } from '../../flows/inspect.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { ResetView } from './reset.view.tsx';
 
 export interface ResetScreenProps {
@@ -11,14 +8,6 @@ export interface ResetScreenProps {
 }
 
 export function ResetScreen({ machine = livePasswordResetMachine }: ResetScreenProps) {
-  const actorRef = useActorRef(machine, { inspect });
-  const snapshot = useSelector(actorRef, (s) => s);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const sub = actorRef.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => sub.unsubscribe();
-  }, [actorRef]);
-
+  const { actorRef, snapshot, formRef } = useFormFlow(machine);
   return <ResetView snapshot={snapshot} send={actorRef.send} formRef={formRef} />;
 }

@@ -1,13 +1,13 @@
 import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveProfileFormMachine, liveSocialAccountsMachine } from '../../flows/profile.flow.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { ProfileFormView } from './profile-form.view.tsx';
 import { ProfileManagementView } from './profile-management.view.tsx';
 import { SocialAccountsView } from './social-accounts.view.tsx';
@@ -22,21 +22,19 @@ export interface ProfileScreenProps {
 /** /profile: personal data, social accounts and profile management, a machine each. */
 export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: ProfileScreenProps) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
-  const profile = useActorRef(liveProfileFormMachine, { input: { user }, inspect });
+  const {
+    actorRef: profile,
+    snapshot: profileSnapshot,
+    formRef,
+  } = useFormFlow(liveProfileFormMachine, { input: { user } });
   const social = useActorRef(liveSocialAccountsMachine, { inspect });
   const confirm = useActorRef(confirmMachine, { inspect });
-  const profileSnapshot = useSelector(profile, (s) => s);
   const socialSnapshot = useSelector(social, (s) => s);
   const confirmSnapshot = useSelector(confirm, (s) => s);
 
   useEffect(() => {
-    const failed = profile.on('validationFailed', () => focusFirstError(formRef.current));
     const saved = profile.on('saved', (e) => onSaved(e.user));
-    return () => {
-      failed.unsubscribe();
-      saved.unsubscribe();
-    };
+    return () => saved.unsubscribe();
   }, [profile, onSaved]);
 
   useEffect(() => {

@@ -1,9 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { Locale } from '../../../contract/countries.ts';
 import { liveSignupDetailsMachine } from '../../flows/signup-details.flow.ts';
-import { inspect } from '../../flows/inspect.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { DetailsView } from './details.view.tsx';
 
 export interface DetailsScreenProps {
@@ -18,18 +15,9 @@ export function DetailsScreen({
   onDone,
   machine = liveSignupDetailsMachine,
 }: DetailsScreenProps) {
-  const actorRef = useActorRef(machine, { input: { locale }, inspect });
-  const snapshot = useSelector(actorRef, (s) => s);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const sub = actorRef.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => sub.unsubscribe();
-  }, [actorRef]);
-
-  useEffect(() => {
-    if (snapshot.status === 'done') onDone(snapshot.output.next);
-  }, [snapshot, onDone]);
-
+  const { actorRef, snapshot, formRef } = useFormFlow(machine, {
+    input: { locale },
+    onDone: (output) => onDone(output.next),
+  });
   return <DetailsView snapshot={snapshot} send={actorRef.send} formRef={formRef} />;
 }

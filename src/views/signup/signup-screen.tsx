@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { liveSignupMachine } from '../../flows/signup.flow.ts';
 import { liveSocialConsentMachine, socialStartUrl } from '../../flows/social-consent.flow.ts';
 import { inspect } from '../../flows/inspect.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { SocialButtons } from '../login/social-buttons.tsx';
 import { SignupView } from './signup.view.tsx';
 import { SocialConsentView } from './social-consent.view.tsx';
@@ -27,20 +27,12 @@ export function SignupScreen({
   machine = liveSignupMachine,
   consentMachine = liveSocialConsentMachine,
 }: SignupScreenProps) {
-  const actorRef = useActorRef(machine, { input: { next }, inspect });
-  const snapshot = useSelector(actorRef, (s) => s);
+  const { actorRef, snapshot, formRef } = useFormFlow(machine, {
+    input: { next },
+    onDone: (output) => onRegistered(output.next),
+  });
   const consentRef = useActorRef(consentMachine, { inspect });
   const consent = useSelector(consentRef, (s) => s);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const sub = actorRef.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => sub.unsubscribe();
-  }, [actorRef]);
-
-  useEffect(() => {
-    if (snapshot.status === 'done') onRegistered(snapshot.output.next);
-  }, [snapshot, onRegistered]);
 
   useEffect(() => {
     if (consent.status === 'done') onLeave(socialStartUrl(consent.output.provider, 'signup', next));

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
+import { entityOrdersEnabled } from '../../components/site.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveCheckoutMachine, livePromoCodeMachine } from '../../flows/subscription-update.flow.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CheckoutView } from './checkout.view.tsx';
 
@@ -18,6 +18,8 @@ export interface CheckoutScreenProps {
   locale: Locale;
   onBack: () => void;
   onLeave: (leaving: Leaving) => void;
+  /** Invoices for legal entities (ru only); the page says whether the server takes them. */
+  entityOrders?: boolean;
   machines?: { checkout: typeof liveCheckoutMachine; promo: typeof livePromoCodeMachine };
 }
 
@@ -31,26 +33,23 @@ export function CheckoutScreen({
   locale,
   onBack,
   onLeave,
+  entityOrders = entityOrdersEnabled(),
   machines = { checkout: liveCheckoutMachine, promo: livePromoCodeMachine },
 }: CheckoutScreenProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const available = plans.find((p) => p.id === plan);
   const currency = available?.monthlyPrice.currency ?? subscription.currency;
-  const checkout = useActorRef(machines.checkout, {
+  const {
+    actorRef: checkout,
+    snapshot,
+    formRef,
+  } = useFormFlow(machines.checkout, {
     input: { plan, period, autopayment: subscription.autopayment },
-    inspect,
+    onDone: (leaving) => {
+      if (leaving) onLeave(leaving);
+    },
   });
   const promo = useActorRef(machines.promo, { input: { plan, period, currency }, inspect });
-  const snapshot = useSelector(checkout, (s) => s);
   const promoSnapshot = useSelector(promo, (s) => s);
-
-  useEffect(() => {
-    const failed = checkout.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => failed.unsubscribe();
-  }, [checkout]);
-  useEffect(() => {
-    if (snapshot.status === 'done' && snapshot.output) onLeave(snapshot.output);
-  }, [snapshot.status, snapshot.output, onLeave]);
 
   return (
     <CheckoutView
@@ -62,6 +61,7 @@ export function CheckoutScreen({
       subscription={subscription}
       payer={payer}
       locale={locale}
+      entityOrders={entityOrders}
       onBack={onBack}
       formRef={formRef}
     />

@@ -31,6 +31,8 @@ export interface CheckoutViewProps {
   /** The signed-in user's details; the card form starts with them. */
   payer: CardValues;
   locale: Locale;
+  /** The payer-type choice shows in Russian when invoices are taken. */
+  entityOrders: boolean;
   onBack: () => void;
   formRef?: RefObject<HTMLFormElement | null>;
 }
@@ -159,6 +161,7 @@ function PaidCheckout({
   subscription,
   payer,
   locale,
+  entityOrders,
   formRef,
   price,
   discount,
@@ -184,7 +187,7 @@ function PaidCheckout({
         fontSize="sm"
         color="fg.muted"
       >{t`Contact information: questions about payment — ${contact}`}</Text>
-      {locale === 'ru' && (
+      {locale === 'ru' && entityOrders && (
         <Group attached role="group" aria-label={t`Payer type`}>
           {(['individual', 'entity'] as const).map((type) => (
             <Button

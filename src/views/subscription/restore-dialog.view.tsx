@@ -20,9 +20,9 @@ export interface RestoreDialogViewProps {
 export function RestoreDialogView({ open, subscription, locale, send }: RestoreDialogViewProps) {
   const { t, i18n } = useLingui();
   const plan = i18n._(planNames[subscription.plan]);
-  // Section 9: this dialog shows euro with the euro sign, any other amount in roubles.
-  const currency = subscription.currency === 'eur' ? 'eur' : 'rub';
-  const price = priceLabel(subscription.price, currency, subscription.interval);
+  // Section 9 writes euro as a sign before the amount and roubles after it; a dollar
+  // price keeps its own sign here too (docs/decisions/0302).
+  const price = priceLabel(subscription.price, subscription.currency, subscription.interval);
   const date = subscription.expire_at ? formatDate(subscription.expire_at, locale) : '';
   return (
     <Dialog.Root

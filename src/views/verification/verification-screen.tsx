@@ -1,8 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { liveVerificationMachine } from '../../flows/verification.flow.ts';
-import { inspect } from '../../flows/inspect.ts';
-import { focusFirstError } from '../../forms/focus.ts';
+import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { VerificationView } from './verification.view.tsx';
 
 export interface VerificationScreenProps {
@@ -18,18 +15,9 @@ export function VerificationScreen({
   onConfirmed,
   machine = liveVerificationMachine,
 }: VerificationScreenProps) {
-  const actorRef = useActorRef(machine, { input: { confirmedNext }, inspect });
-  const snapshot = useSelector(actorRef, (s) => s);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const sub = actorRef.on('validationFailed', () => focusFirstError(formRef.current));
-    return () => sub.unsubscribe();
-  }, [actorRef]);
-
-  useEffect(() => {
-    if (snapshot.status === 'done') onConfirmed(snapshot.output.next);
-  }, [snapshot, onConfirmed]);
-
+  const { actorRef, snapshot, formRef } = useFormFlow(machine, {
+    input: { confirmedNext },
+    onDone: (output) => onConfirmed(output.next),
+  });
   return <VerificationView snapshot={snapshot} send={actorRef.send} formRef={formRef} />;
 }
