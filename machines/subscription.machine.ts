@@ -1,16 +1,12 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { PlanList, Subscription } from '../contract/billing.ts';
+import type { AttemptStatus, Scenario } from '../contract/subscription-query.ts';
 import type { PlanId } from '../contract/profile.ts';
 import {
   paymentStatusMachine,
   type AutopaymentState,
   type ReturnStatus,
 } from './payment-status.machine.ts';
-
-export const attemptStatuses = ['success', 'unknown', 'failed'] as const;
-export type AttemptStatus = (typeof attemptStatuses)[number];
-export const scenarios = ['creation', 'updating', 'cancellation', 'invoiceRequested'] as const;
-export type Scenario = (typeof scenarios)[number];
 
 /** The query the provider (or the checkout) sent the user back with. */
 export interface PageQuery {

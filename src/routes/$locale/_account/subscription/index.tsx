@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import * as v from 'valibot';
-import { attemptStatuses, scenarios } from '../../../../../machines/subscription.machine.ts';
+import { attemptStatuses, scenarios } from '../../../../../contract/subscription-query.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
 import { isLocale } from '../../../../i18n/locale.ts';
 import { SubscriptionScreen } from '../../../../views/subscription/subscription-screen.tsx';
