@@ -139,6 +139,8 @@ describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
       .waitFor();
     await page.getByRole('button', { name: w.pay, exact: true }).click();
     await outcome(locale, w.updated);
+    // The header's plan label shows the new plan without a reload.
+    await page.getByRole('banner').getByRole('link', { name: 'Premium', exact: true }).waitFor();
 
     await page.goto(`/${locale}/subscription/update?plan=free&period=monthly`);
     await page.getByRole('button', { name: w.cancel }).click();

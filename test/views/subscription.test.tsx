@@ -60,6 +60,7 @@ afterEach(cleanup);
 describe('subscription page', () => {
   it('polls after a successful payment, shows "created" and clears the query', async () => {
     const onQueryRead = vi.fn();
+    const onPlanLoaded = vi.fn();
     const query: PageQuery = { status: 'success', scenario: 'creation' };
     render(
       <Providers locale="en">
@@ -67,6 +68,7 @@ describe('subscription page', () => {
           query={query}
           locale="en"
           onQueryRead={onQueryRead}
+          onPlanLoaded={onPlanLoaded}
           machine={machineWith({ subscription: () => mini })}
         />
       </Providers>,
@@ -76,6 +78,8 @@ describe('subscription page', () => {
     expect(within(dialog).getByText('Next payment: $1 200/mo · December 23, 2026')).toBeTruthy();
     expect(within(dialog).getByText(/support@example.com/)).toBeTruthy();
     expect(onQueryRead).toHaveBeenCalledTimes(1);
+    // The header's plan label follows the loaded plan.
+    expect(onPlanLoaded).toHaveBeenCalledWith('mini');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByText('Subscription created')).toBeNull());
     const cancel = screen.getByText('Cancel subscription').closest('a');

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
@@ -14,6 +15,8 @@ export interface SubscriptionScreenProps {
   locale: Locale;
   /** Called once the query was read: the page removes it from the address. */
   onQueryRead: () => void;
+  /** The plan as loaded: the header's plan label follows a change made here. */
+  onPlanLoaded?: (plan: PlanId) => void;
   machine?: typeof liveSubscriptionMachine;
 }
 
@@ -22,6 +25,7 @@ export function SubscriptionScreen({
   query,
   locale,
   onQueryRead,
+  onPlanLoaded,
   machine = liveSubscriptionMachine,
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
@@ -34,6 +38,11 @@ export function SubscriptionScreen({
     page.send({ type: 'page.open', query: opened.query });
     opened.onQueryRead();
   }, [page, opened]);
+
+  const plan = snapshot.context.data?.subscription.plan;
+  useEffect(() => {
+    if (plan) onPlanLoaded?.(plan);
+  }, [plan, onPlanLoaded]);
 
   const onConfirmed = useCallback(() => {
     page.send({ type: 'restore.confirmed' });

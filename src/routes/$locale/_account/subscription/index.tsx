@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import { attemptStatuses, scenarios } from '../../../../../contract/subscription-query.ts';
+import type { PlanId } from '../../../../../contract/profile.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
 import { isLocale } from '../../../../i18n/locale.ts';
 import { SubscriptionScreen } from '../../../../views/subscription/subscription-screen.tsx';
@@ -24,6 +25,16 @@ function SubscriptionPage() {
   const search = Route.useSearch();
   const { locale } = Route.useParams();
   const navigate = useNavigate();
+  const { session } = Route.useRouteContext();
+  // A plan changed here (or renewed, or expired) shows in the header at once.
+  const onPlanLoaded = useCallback(
+    (plan: PlanId) => {
+      const user = session.getSnapshot().context.user;
+      if (user && user.plan !== plan)
+        session.send({ type: 'session.userChanged', user: { ...user, plan } });
+    },
+    [session],
+  );
   // The query is read once; then it leaves the address (section 2).
   const onQueryRead = useCallback(
     () =>
@@ -38,6 +49,7 @@ function SubscriptionPage() {
       }}
       locale={isLocale(locale) ? locale : 'en'}
       onQueryRead={onQueryRead}
+      onPlanLoaded={onPlanLoaded}
     />
   );
 }
