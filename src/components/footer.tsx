@@ -30,7 +30,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           {email}
         </Link>
       </Text>
-      <Flex gap="4" align="center">
+      <Flex gap="4" align="center" wrap="wrap">
         <Link href={site.termsUrl[locale]}>{t`Terms of service`}</Link>
         <Link href={site.privacyUrl[locale]}>{t`Privacy policy`}</Link>
         <LanguageSwitcher />

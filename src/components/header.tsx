@@ -47,7 +47,8 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
       <Link asChild fontWeight="semibold" gap="2" _hover={{ textDecoration: 'none' }}>
         <RouterLink to="/$locale/profile" from="/$locale">
           <Logo />
-          <Text display={{ base: 'none', sm: 'block' }}>{i18n._(site.name)}</Text>
+          {/* On a phone the name is read out only: the link keeps its name. */}
+          <Text srOnly={{ base: true, sm: false }}>{i18n._(site.name)}</Text>
         </RouterLink>
       </Link>
       <Flex as="nav" aria-label={t`Top menu`} gap="4" display={{ base: 'none', lg: 'flex' }}>

@@ -8,7 +8,7 @@ const names: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
   return (
-    <NativeSelect.Root size="sm" width="auto">
+    <NativeSelect.Root size="sm" width="auto" flexShrink={0}>
       <NativeSelect.Field
         aria-label={t`Language`}
         value={i18n.locale}

@@ -196,8 +196,13 @@ describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
 describe('billing in ru: invoice', () => {
   it('requests an invoice as a legal entity, refusing a bad phone at its field first', async () => {
     await open('ru', 'invoice');
+    // On a phone: nothing may stick out sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/ru/subscription/update?plan=premium&period=yearly');
     await page.getByText('Вы выбрали').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.getByRole('button', { name: 'Юридическое лицо (счёт)' }).click();
     await page.getByLabel('Название компании').fill('ООО Карта');
     await page.getByLabel('Контактное лицо').fill('Анна Смирнова');

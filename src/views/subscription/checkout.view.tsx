@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Card, Group, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
 import type {
@@ -137,17 +137,18 @@ export function CheckoutView(props: CheckoutViewProps) {
                     ? Math.round((1 - base.price.amount / base.old.amount) * 100)
                     : null
               }
+              nextPayment={
+                !invoice && nextExpire && price ? (
+                  <Text>
+                    {t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
+                    {additionalDays
+                      ? ` · ${t`Remaining time of your plan adds ${daysCount(additionalDays)}`}`
+                      : ''}
+                  </Text>
+                ) : null
+              }
             />
           ))}
-        {!free && !invoice && nextExpire && (
-          <Text color="fg.muted" fontSize="sm">
-            {price &&
-              t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
-            {additionalDays
-              ? ` · ${t`Remaining time of your plan adds ${daysCount(additionalDays)}`}`
-              : ''}
-          </Text>
-        )}
       </Card.Body>
     </Card.Root>
   );
@@ -165,7 +166,8 @@ function PaidCheckout({
   formRef,
   price,
   discount,
-}: CheckoutViewProps & { price: string; discount: number | null }) {
+  nextPayment,
+}: CheckoutViewProps & { price: string; discount: number | null; nextPayment: ReactNode }) {
   const { t } = useLingui();
   const { payerType, serverErrors, countries } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -174,6 +176,7 @@ function PaidCheckout({
     <Stack gap="1" mt="4" fontSize="sm">
       <Text fontWeight="semibold">{t`Total: ${price}`}</Text>
       {discount ? <Text>{t`Discount: ${discount}%`}</Text> : null}
+      {nextPayment}
       <Text color="fg.muted">
         {payerType === 'entity'
           ? t`By clicking Pay you agree to the terms of service.`
@@ -188,7 +191,12 @@ function PaidCheckout({
         color="fg.muted"
       >{t`Contact information: questions about payment — ${contact}`}</Text>
       {locale === 'ru' && entityOrders && (
-        <Group attached role="group" aria-label={t`Payer type`}>
+        <Stack
+          direction={{ base: 'column', sm: 'row' }}
+          gap="2"
+          role="group"
+          aria-label={t`Payer type`}
+        >
           {(['individual', 'entity'] as const).map((type) => (
             <Button
               key={type}
@@ -202,7 +210,7 @@ function PaidCheckout({
               {type === 'individual' ? t`Individual (card)` : t`Legal entity (invoice)`}
             </Button>
           ))}
-        </Group>
+        </Stack>
       )}
       {payerType === 'individual' && !subscription.autopayment && (
         <PromoCodeView snapshot={promo} send={sendPromo} />
