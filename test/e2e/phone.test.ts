@@ -1,0 +1,51 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newAccount, uniqueEmail } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+const baseURL = inject('baseUrl');
+const PHONE = { width: 390, height: 844 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The page's heading is shown, nothing sticks out sideways, and axe finds nothing serious. */
+async function fitsPhone(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // Loading states settle (spinners, then the data) before the page is judged.
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
+}
+
+describe.each(['en', 'ru'] as const)('on a phone, in %s', (locale) => {
+  it('fits every page of the portal built so far', async () => {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const page = await context.newPage();
+    try {
+      for (const path of ['login/1', 'signup/0', 'password/reset']) {
+        await fitsPhone(page, `/${locale}/${path}`);
+      }
+      await newAccount(context, uniqueEmail(`phone-${locale}`), 'Phone-pass-1');
+      for (const path of [
+        'profile',
+        'subscription',
+        'subscription/update',
+        'subscription/update?plan=premium&period=yearly',
+        'subscription/update?plan=free&period=monthly',
+      ]) {
+        await fitsPhone(page, `/${locale}/${path}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
