@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -172,15 +172,22 @@ describe('checkout', () => {
       external: false,
     }));
     const onLeave = renderCheckout('ru', 'premium', { invoice });
-    expect(await screen.findByText(/Итого: 5\s000\s₽\/мес/)).toBeTruthy();
+    const card = await screen.findByRole('form', { name: 'Данные плательщика' });
+    expect(within(card).getByText(/Итого: 5\s000\s₽\/мес/)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' }));
     expect(screen.queryByRole('button', { name: 'У меня есть промокод' })).toBeNull();
     // An invoice pays a year: premium's yearly price, whichever period was chosen.
-    expect(screen.getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
+    const company = screen.getByRole('form', { name: 'Данные компании' });
+    expect(within(company).getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
     await user.type(screen.getByLabelText(/Название компании/), 'ООО Карта');
     await user.type(screen.getByLabelText(/Контактное лицо/), 'Анна');
     await user.type(screen.getByLabelText(/Контактный e-mail/), 'anna@example.com');
     await user.type(screen.getByLabelText(/Контактный телефон/), '12345');
+    // Back to the card and again to the invoice: what was typed is still there.
+    await user.click(screen.getByRole('button', { name: 'Физическое лицо (карта)' }));
+    expect(screen.queryByRole('form', { name: 'Данные компании' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Юридическое лицо (счёт)' }));
+    expect(screen.getByLabelText<HTMLInputElement>(/Название компании/).value).toBe('ООО Карта');
     await user.click(screen.getByRole('button', { name: 'Оплатить' }));
     expect(
       await screen.findByText('Введите корректный номер телефона с международным кодом страны'),

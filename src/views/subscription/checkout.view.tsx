@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
@@ -172,6 +172,7 @@ function PaidCheckout({
   const { payerType, serverErrors, countries } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const contact = site.contactEmail;
+  const offersInvoice = locale === 'ru' && entityOrders;
   const footer = (
     <Stack gap="1" mt="4" fontSize="sm">
       <Text fontWeight="semibold">{t`Total: ${price}`}</Text>
@@ -190,7 +191,7 @@ function PaidCheckout({
         fontSize="sm"
         color="fg.muted"
       >{t`Contact information: questions about payment — ${contact}`}</Text>
-      {locale === 'ru' && entityOrders && (
+      {offersInvoice && (
         <Stack
           direction={{ base: 'column', sm: 'row' }}
           gap="2"
@@ -215,25 +216,29 @@ function PaidCheckout({
       {payerType === 'individual' && !subscription.autopayment && (
         <PromoCodeView snapshot={promo} send={sendPromo} />
       )}
-      {payerType === 'individual' ? (
+      {/* Both forms stay mounted: switching the payer type back keeps what was typed. */}
+      <chakra.div hidden={payerType !== 'individual'}>
         <CardFormView
           busy={busy}
           serverErrors={serverErrors}
           send={send}
-          formRef={formRef}
+          formRef={payerType === 'individual' ? formRef : undefined}
           footer={footer}
           payer={payer}
           countries={countries}
           coupon={promo.matches('success') ? promo.context.code.trim() : ''}
         />
-      ) : (
-        <EntityFormView
-          busy={busy}
-          serverErrors={serverErrors}
-          send={send}
-          formRef={formRef}
-          footer={footer}
-        />
+      </chakra.div>
+      {offersInvoice && (
+        <chakra.div hidden={payerType !== 'entity'}>
+          <EntityFormView
+            busy={busy}
+            serverErrors={serverErrors}
+            send={send}
+            formRef={payerType === 'entity' ? formRef : undefined}
+            footer={footer}
+          />
+        </chakra.div>
       )}
     </Stack>
   );
