@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { useChromium } from './chromium.ts';
 
-const baseURL = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await context.close();
-});
+const chromium = useChromium();
 
 /**
  * The same walks in each language. An account in Germany pays with the
@@ -83,7 +72,7 @@ const walks = {
 type Locale = keyof typeof walks;
 
 async function open(locale: Locale, prefix: string) {
-  context = await browser.newContext({ baseURL, locale: walks[locale].browserLocale });
+  context = await chromium.newContext({ locale: walks[locale].browserLocale });
   page = await context.newPage();
   await newAccount(context, uniqueEmail(prefix), 'Buyer-pass-1', walks[locale].country);
 }

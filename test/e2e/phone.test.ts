@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { useChromium } from './chromium.ts';
 
-const baseURL = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const chromium = useChromium();
 
 /** The page's heading is shown, nothing sticks out sideways, and axe finds nothing serious. */
 async function fitsPhone(page: Page, path: string) {
@@ -28,24 +20,20 @@ async function fitsPhone(page: Page, path: string) {
 
 describe.each(['en', 'ru'] as const)('on a phone, in %s', (locale) => {
   it('fits every page of the portal built so far', async () => {
-    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const context = await chromium.newContext({ viewport: PHONE, locale });
     const page = await context.newPage();
-    try {
-      for (const path of ['login/1', 'signup/0', 'password/reset']) {
-        await fitsPhone(page, `/${locale}/${path}`);
-      }
-      await newAccount(context, uniqueEmail(`phone-${locale}`), 'Phone-pass-1');
-      for (const path of [
-        'profile',
-        'subscription',
-        'subscription/update',
-        'subscription/update?plan=premium&period=yearly',
-        'subscription/update?plan=free&period=monthly',
-      ]) {
-        await fitsPhone(page, `/${locale}/${path}`);
-      }
-    } finally {
-      await context.close();
+    for (const path of ['login/1', 'signup/0', 'password/reset']) {
+      await fitsPhone(page, `/${locale}/${path}`);
+    }
+    await newAccount(context, uniqueEmail(`phone-${locale}`), 'Phone-pass-1');
+    for (const path of [
+      'profile',
+      'subscription',
+      'subscription/update',
+      'subscription/update?plan=premium&period=yearly',
+      'subscription/update?plan=free&period=monthly',
+    ]) {
+      await fitsPhone(page, `/${locale}/${path}`);
     }
   });
 });

@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { useChromium } from './chromium.ts';
 import { latestMail, linkOf } from './mailbox.ts';
 
-const baseURL = inject('baseUrl');
 const password = 'Test-pass-1';
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+useChromium({
+  options: { acceptDownloads: true },
+  set: (c, p) => ((context = c), (page = p)),
 });
 
 describe('profile', () => {

@@ -1,26 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { useChromium } from './chromium.ts';
 
-const baseURL = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: 'en-US' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const chromium = useChromium({ set: (c, p) => ((context = c), (page = p)) });
 
 async function signIn(
   login: string,
@@ -77,8 +62,7 @@ describe('sign-in in English', () => {
   });
 
   it('carries the query to the reset page and sends the browser timezone after sign-in', async () => {
-    await context.close();
-    context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    context = await chromium.newContext({ timezoneId: 'Asia/Tokyo' });
     page = await context.newPage();
     await page.goto('/en/login/1?next=%2Fen%2Fsoftware&utm=mail');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -1,28 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { useChromium } from './chromium.ts';
 import { codeOf, latestMail, linkOf } from './mailbox.ts';
 
-const baseURL = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: 'en-US' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const chromium = useChromium({ set: (c, p) => ((context = c), (page = p)) });
 
 const texts = {
   en: {
@@ -156,7 +141,7 @@ describe('password reset', () => {
     await newAccount(context, email, 'First-pass-1');
     expect((await context.request.get('/api/v1/profile/')).status()).toBe(200);
 
-    const other = await browser.newContext({ baseURL, locale: 'en-US' });
+    const other = await chromium.newContext();
     const visitor = await other.newPage();
     await visitor.goto('/en/password/reset');
     await visitor.getByRole('button', { name: 'Send' }).click();
@@ -183,6 +168,5 @@ describe('password reset', () => {
     await visitor.getByLabel('Password').fill('Second-pass-2');
     await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
     await visitor.waitForURL('**/en/profile');
-    await other.close();
   });
 });
