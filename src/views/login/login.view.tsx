@@ -1,18 +1,9 @@
-import {
-  Box,
-  Button,
-  Flex,
-  Heading,
-  Link,
-  Separator,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { PageBusy } from '../../components/status.tsx';
 import type { LoginEvent, loginMachine } from '../../../machines/login.machine.ts';
 import { LoginFormView } from './login-form.view.tsx';
 import { SocialButtons } from './social-buttons.tsx';
@@ -73,12 +64,7 @@ export function LoginView({ snapshot, send, formRef }: LoginViewProps) {
         </Flex>
       );
     case 'signedIn':
-      return (
-        <Box role="status" py="16" textAlign="center">
-          <Spinner size="lg" />
-          <Text mt="4">{t`Signing in…`}</Text>
-        </Box>
-      );
+      return <PageBusy label={t`Signing in…`} />;
     default:
       return state satisfies never;
   }

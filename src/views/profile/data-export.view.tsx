@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { dataExportMachine } from '../../../machines/data-export.machine.ts';
 
 export interface DataExportViewProps {
@@ -16,12 +17,7 @@ export function DataExportView({ snapshot, send, email }: DataExportViewProps) {
   const body = (() => {
     switch (state) {
       case 'preparing':
-        return (
-          <Stack direction="row" gap="3" align="center" role="status">
-            <Spinner size="sm" />
-            <Text>{t`Preparing your data…`}</Text>
-          </Stack>
-        );
+        return <Busy label={t`Preparing your data…`} />;
       case 'ready': {
         const file = snapshot.context.file;
         return (
@@ -41,13 +37,10 @@ export function DataExportView({ snapshot, send, email }: DataExportViewProps) {
       }
       case 'failed':
         return (
-          <Stack gap="4" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`Couldn't prepare your data. Please try again.`}</Alert.Title>
-            </Alert.Root>
-            <Button onClick={() => send({ type: 'export.retry' })}>{t`Try again`}</Button>
-          </Stack>
+          <RetryAlert
+            message={t`Couldn't prepare your data. Please try again.`}
+            onRetry={() => send({ type: 'export.retry' })}
+          />
         );
       default:
         return state satisfies never;

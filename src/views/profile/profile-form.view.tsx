@@ -1,8 +1,9 @@
-import { Alert, Button, chakra, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
 import type {
   ProfileField,
@@ -45,13 +46,10 @@ export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProp
     return (
       <Stack gap="4">
         {title}
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{t`Couldn't load the list of countries.`}</Alert.Title>
-        </Alert.Root>
-        <Button alignSelf="flex-start" onClick={() => send({ type: 'countries.retry' })}>
-          {t`Try again`}
-        </Button>
+        <RetryAlert
+          message={t`Couldn't load the list of countries.`}
+          onRetry={() => send({ type: 'countries.retry' })}
+        />
       </Stack>
     );
   }

@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { profileRemovalMachine } from '../../../machines/profile-removal.machine.ts';
 
 export interface ProfileRemovalViewProps {
@@ -15,25 +16,16 @@ export function ProfileRemovalView({ snapshot, send }: ProfileRemovalViewProps) 
   const body = (() => {
     switch (state) {
       case 'removing':
-        return (
-          <Stack direction="row" gap="3" align="center" role="status">
-            <Spinner size="sm" />
-            <Text>{t`Deleting your profile…`}</Text>
-          </Stack>
-        );
+        return <Busy label={t`Deleting your profile…`} />;
       case 'removed':
         return <Text role="status">{t`Your profile was deleted.`}</Text>;
       case 'failed':
         return (
-          <Stack gap="4" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`Couldn't delete your profile. Please try again.`}</Alert.Title>
-            </Alert.Root>
-            <Button colorPalette="red" onClick={() => send({ type: 'removal.retry' })}>
-              {t`Try again`}
-            </Button>
-          </Stack>
+          <RetryAlert
+            danger
+            message={t`Couldn't delete your profile. Please try again.`}
+            onRetry={() => send({ type: 'removal.retry' })}
+          />
         );
       default:
         return state satisfies never;

@@ -1,28 +1,19 @@
-import { Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { PageBusy, RetryAlert } from '../../components/status.tsx';
 import type {
   DetailsEvent,
   signupDetailsMachine,
 } from '../../../machines/signup-details.machine.ts';
 import { SessionLostView } from '../verification/session-lost.view.tsx';
-import { UnavailableView } from '../verification/unavailable.view.tsx';
 import { DetailsFormView } from './details-form.view.tsx';
 
 export interface DetailsViewProps {
   snapshot: SnapshotFrom<typeof signupDetailsMachine>;
   send: (event: DetailsEvent) => void;
   formRef?: RefObject<HTMLFormElement | null>;
-}
-
-function Busy({ label }: { label: string }) {
-  return (
-    <Box role="status" py="16" textAlign="center">
-      <Spinner size="lg" />
-      <Text mt="4">{label}</Text>
-    </Box>
-  );
 }
 
 /** Sign-up step 2: name and country, then the account is ready. */
@@ -33,12 +24,15 @@ export function DetailsView({ snapshot, send, formRef }: DetailsViewProps) {
   const heading = <Heading as="h1" size="2xl">{t`Tell us about yourself`}</Heading>;
   switch (state) {
     case 'loading':
-      return <Busy label={t`Loading…`} />;
+      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
         <Stack gap="6">
           {heading}
-          <UnavailableView onRetry={() => send({ type: 'details.retry' })} />
+          <RetryAlert
+            message={t`Something went wrong. Try again later.`}
+            onRetry={() => send({ type: 'details.retry' })}
+          />
         </Stack>
       );
     case 'editing':
@@ -65,7 +59,7 @@ export function DetailsView({ snapshot, send, formRef }: DetailsViewProps) {
         </Stack>
       );
     case 'done':
-      return <Busy label={t`Signing in…`} />;
+      return <PageBusy label={t`Signing in…`} />;
     default:
       return state satisfies never;
   }

@@ -1,18 +1,9 @@
-import {
-  Box,
-  Button,
-  Flex,
-  Heading,
-  Link,
-  Separator,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { PageBusy } from '../../components/status.tsx';
 import type { SignupEvent, signupMachine } from '../../../machines/signup.machine.ts';
 import { SignupFormView } from './signup-form.view.tsx';
 
@@ -78,12 +69,7 @@ export function SignupView({ snapshot, send, formRef, social }: SignupViewProps)
         </Flex>
       );
     case 'registered':
-      return (
-        <Box role="status" py="16" textAlign="center">
-          <Spinner size="lg" />
-          <Text mt="4">{t`Creating the account…`}</Text>
-        </Box>
-      );
+      return <PageBusy label={t`Creating the account…`} />;
     default:
       return state satisfies never;
   }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { RetryAlert } from '../../components/status.tsx';
 import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
 import type {
   CardValues,
@@ -92,13 +93,10 @@ export function CheckoutView(props: CheckoutViewProps) {
         )}
         {snapshot.matches('preparing') && <Spinner aria-label={t`Loading…`} />}
         {snapshot.matches('unavailable') && (
-          <Stack gap="3" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`Couldn't prepare the checkout. Please try again.`}</Alert.Title>
-            </Alert.Root>
-            <Button onClick={() => send({ type: 'checkout.retry' })}>{t`Try again`}</Button>
-          </Stack>
+          <RetryAlert
+            message={t`Couldn't prepare the checkout. Please try again.`}
+            onRetry={() => send({ type: 'checkout.retry' })}
+          />
         )}
         {!snapshot.matches('preparing') &&
           !snapshot.matches('unavailable') &&

@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type {
   SubscriptionEvent,
@@ -35,25 +36,17 @@ export function SubscriptionView({
       case 'opening':
       case 'polling':
       case 'loading':
-        return (
-          <Stack direction="row" gap="3" align="center" role="status">
-            <Spinner size="sm" />
-            {snapshot.hasTag('waitingForPayment') ? (
-              <Text>{t`waiting response from payment system`}</Text>
-            ) : (
-              <Text srOnly>{t`Loading…`}</Text>
-            )}
-          </Stack>
+        return snapshot.hasTag('waitingForPayment') ? (
+          <Busy label={t`waiting response from payment system`} />
+        ) : (
+          <Busy quiet label={t`Loading…`} />
         );
       case 'unavailable':
         return (
-          <Stack gap="4" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`Couldn't load your subscription. Please try again.`}</Alert.Title>
-            </Alert.Root>
-            <Button onClick={() => send({ type: 'load.retry' })}>{t`Try again`}</Button>
-          </Stack>
+          <RetryAlert
+            message={t`Couldn't load your subscription. Please try again.`}
+            onRetry={() => send({ type: 'load.retry' })}
+          />
         );
       case 'ready':
       case 'restoring':

@@ -1,8 +1,9 @@
-import { Alert, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { RetryAlert } from '../../components/status.tsx';
 import type {
   SubscriptionUpdateEvent,
   subscriptionUpdateMachine,
@@ -30,13 +31,10 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
         return <Spinner aria-label={t`Loading…`} />;
       case 'unavailable':
         return (
-          <Stack gap="4" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`Couldn't load your subscription. Please try again.`}</Alert.Title>
-            </Alert.Root>
-            <Button onClick={() => send({ type: 'load.retry' })}>{t`Try again`}</Button>
-          </Stack>
+          <RetryAlert
+            message={t`Couldn't load your subscription. Please try again.`}
+            onRetry={() => send({ type: 'load.retry' })}
+          />
         );
       case 'choosing':
         return data && <PlansView data={data} period={period} locale={locale} send={send} />;

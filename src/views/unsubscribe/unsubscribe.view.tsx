@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { RetryAlert } from '../../components/status.tsx';
 import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
 
 type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' };
@@ -21,15 +22,10 @@ export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
         return <Spinner aria-label={t`Loading`} />;
       case 'invalid':
         return (
-          <Stack gap="4" align="flex-start">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t`This unsubscribe link is not valid.`}</Alert.Title>
-            </Alert.Root>
-            <Button variant="outline" onClick={() => send({ type: 'unsubscribe.retry' })}>
-              {t`Try again`}
-            </Button>
-          </Stack>
+          <RetryAlert
+            message={t`This unsubscribe link is not valid.`}
+            onRetry={() => send({ type: 'unsubscribe.retry' })}
+          />
         );
       case 'asking':
       case 'confirming':

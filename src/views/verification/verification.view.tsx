@@ -1,7 +1,8 @@
-import { Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { PageBusy, RetryAlert } from '../../components/status.tsx';
 import type {
   VerificationEvent,
   verificationMachine,
@@ -9,21 +10,11 @@ import type {
 import { CodeFormView } from './code-form.view.tsx';
 import { ResendView } from './resend.view.tsx';
 import { SessionLostView } from './session-lost.view.tsx';
-import { UnavailableView } from './unavailable.view.tsx';
 
 export interface VerificationViewProps {
   snapshot: SnapshotFrom<typeof verificationMachine>;
   send: (event: VerificationEvent) => void;
   formRef?: RefObject<HTMLFormElement | null>;
-}
-
-function Busy({ label }: { label: string }) {
-  return (
-    <Box role="status" py="16" textAlign="center">
-      <Spinner size="lg" />
-      <Text mt="4">{label}</Text>
-    </Box>
-  );
 }
 
 /** The e-mail code step of sign-up (/signup/1) and of sign-in (/login/2). */
@@ -34,12 +25,15 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
   const heading = <Heading as="h1" size="2xl">{t`Confirm your email`}</Heading>;
   switch (top) {
     case 'loading':
-      return <Busy label={t`Loading…`} />;
+      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
         <Stack gap="6">
           {heading}
-          <UnavailableView onRetry={() => send({ type: 'verification.retry' })} />
+          <RetryAlert
+            message={t`Something went wrong. Try again later.`}
+            onRetry={() => send({ type: 'verification.retry' })}
+          />
         </Stack>
       );
     case 'active':
@@ -64,7 +58,7 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
         </Stack>
       );
     case 'confirmed':
-      return <Busy label={t`Email confirmed. One moment…`} />;
+      return <PageBusy label={t`Email confirmed. One moment…`} />;
     default:
       return top satisfies never;
   }
