@@ -61,7 +61,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/security/**/*.test.ts'],
           setupFiles: ['test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

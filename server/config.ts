@@ -1,14 +1,21 @@
 import * as v from 'valibot';
 import { socialProviders, type SocialProvider } from '../contract/identity.ts';
 
-/** Settings read once from the environment at start (epic-stack's env.server.ts habit). */
-export type Config = {
+/**
+ * Settings read once from the environment at start (epic-stack's env.server.ts habit),
+ * with the signing secret resolved (see server/secret.ts).
+ */
+export type Config = Omit<EnvConfig, 'sessionSecret'> & { sessionSecret: string };
+
+/** What the environment alone says; without SESSION_SECRET the secret comes from the database. */
+export type EnvConfig = {
   port: number;
   /** Real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | null;
   dataDir: string;
   nodeEnv: 'development' | 'production' | 'test';
-  sessionSecret: string;
+  /** SESSION_SECRET, or null: then a random one is made on first start and kept (server/secret.ts). */
+  sessionSecret: string | null;
   smtpUrl: string | null;
   /** The From of every mail. */
   mailFrom: string;
@@ -32,6 +39,10 @@ export type Payments = {
   entityOrders: boolean;
   /** Seconds the sandbox provider waits before it settles a checkout. */
   sandboxSettleSeconds: number;
+  /** How long a call to a payment provider may take before it counts as failed. */
+  providerTimeoutMs: number;
+  /** An open checkout older than this is expired, so its payer is never stuck. */
+  checkoutTtlMs: number;
   yookassa: { shopId: string; secretKey: string } | null;
   stripe: { secretKey: string; webhookSecret: string | null } | null;
 };
@@ -39,9 +50,6 @@ export type Payments = {
 export type OAuthClient = { clientId: string; clientSecret: string };
 
 export type Env = Record<string, string | undefined>;
-
-// Only a local convenience: production refuses to start without its own secret.
-const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
 
 const EnvSchema = v.object({
   PORT: v.optional(
@@ -116,6 +124,26 @@ const EnvSchema = v.object({
     ),
     '3',
   ),
+  PROVIDER_TIMEOUT_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,3}$/, 'expected whole seconds from 1 to 999'),
+      v.transform(Number),
+      v.minValue(1, 'expected whole seconds from 1 to 999'),
+    ),
+    '10',
+  ),
+  CHECKOUT_TTL_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}$/, 'expected whole minutes from 1 to 99999'),
+      v.transform(Number),
+      v.minValue(1, 'expected whole minutes from 1 to 99999'),
+    ),
+    '60',
+  ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
   YOOKASSA_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   YOOKASSA_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
@@ -161,7 +189,7 @@ function describe(issue: v.BaseIssue<unknown>): string {
 }
 
 /** Parses the environment or throws one error naming every bad variable. */
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env): EnvConfig {
   const given = present(env);
   const result = v.safeParse(EnvSchema, given);
   const problems = result.success ? [] : result.issues.map(describe);
@@ -172,13 +200,12 @@ export function loadConfig(env: Env): Config {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const out = result.output;
-  const secret = out.SESSION_SECRET ?? DEVELOPMENT_SECRET;
   return {
     port: out.PORT,
     databaseUrl: out.DATABASE_URL ?? null,
     dataDir: out.DATA_DIR,
     nodeEnv: out.NODE_ENV,
-    sessionSecret: secret,
+    sessionSecret: out.SESSION_SECRET ?? null,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
     publicUrl: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
@@ -190,6 +217,8 @@ export function loadConfig(env: Env): Config {
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',
       sandboxSettleSeconds: out.SANDBOX_SETTLE_SECONDS,
+      providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
+      checkoutTtlMs: out.CHECKOUT_TTL_MINUTES * 60_000,
       yookassa:
         out.YOOKASSA_SHOP_ID && out.YOOKASSA_SECRET_KEY
           ? { shopId: out.YOOKASSA_SHOP_ID, secretKey: out.YOOKASSA_SECRET_KEY }

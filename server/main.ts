@@ -3,12 +3,13 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createBillingWorker } from './billing/worker.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, type EnvConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
 import { consoleLogger as logger } from './logger.ts';
+import { resolveSecret } from './secret.ts';
 
-function configOrExit(): Config {
+function configOrExit(): EnvConfig {
   try {
     return loadConfig(process.env);
   } catch (error) {
@@ -18,14 +19,15 @@ function configOrExit(): Config {
   }
 }
 
-const config = configOrExit();
+const envConfig = configOrExit();
 const handle = await openDatabase(
-  config.databaseUrl
-    ? { databaseUrl: config.databaseUrl }
-    : { dataDir: path.resolve(config.dataDir) },
+  envConfig.databaseUrl
+    ? { databaseUrl: envConfig.databaseUrl }
+    : { dataDir: path.resolve(envConfig.dataDir) },
   logger,
 );
 await handle.migrate();
+const config = await resolveSecret(handle.db, envConfig);
 await seed(handle.db, config);
 
 const app = createApp({ config, db: handle.db, logger });

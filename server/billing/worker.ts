@@ -6,7 +6,7 @@ import type { AppDeps } from '../http/context.ts';
 import { chargeSaved, newCheckoutId } from './checkout.ts';
 import { planPrice } from './prices.ts';
 import type { PaymentEventType } from './providers/provider.ts';
-import { SIGNATURE_HEADER, sandboxWebhook } from './providers/sandbox.ts';
+import { SIGNATURE_HEADER, sandboxWebhook, sandboxWebhookKey } from './providers/sandbox.ts';
 
 type WorkerDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 /** How the worker reaches the webhook endpoint: the app's own fetch. */
@@ -54,7 +54,8 @@ export function createBillingWorker(deps: WorkerDeps, deliver: Deliver) {
         .returning();
       if (!job || job.kind !== SETTLE_JOB) continue;
       const { provider = '', checkoutId = '', type, error, ref } = job.payload;
-      const { body, signature } = sandboxWebhook(deps.config.sessionSecret, {
+      const key = sandboxWebhookKey(deps.config.sessionSecret, provider as ProviderId);
+      const { body, signature } = sandboxWebhook(key, {
         id: `evt_${job.id}`,
         type: type as PaymentEventType,
         checkoutId,

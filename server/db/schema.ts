@@ -168,17 +168,43 @@ export const socialAccounts = pgTable(
   ],
 );
 
-/** OAuth `state` rows: single use, ten minutes. */
-export const oauthStates = pgTable('oauth_states', {
-  stateHash: text('state_hash').primaryKey(),
-  provider: text('provider').notNull(),
-  intent: text('intent').notNull(),
-  next: text('next'),
-  locale: text('locale').notNull(),
-  codeVerifier: text('code_verifier').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamptz('expires_at').notNull(),
+/**
+ * The sign-up (or /login/2) flow a browser holds: its cookie carries a nonce whose
+ * hash must match this row. Every new post of the flow, a password reset and a social
+ * link replace or delete the row, so an older cookie is worth nothing.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonceHash: text('nonce_hash').notNull(),
+  /** Set when this very flow checked the mailed code. */
+  verifiedAt: timestamptz('verified_at'),
+  createdAt: timestamptz('created_at').notNull(),
 });
+
+/** Secrets the server makes for itself (the signing secret when SESSION_SECRET is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** OAuth `state` rows: single use, ten minutes. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    intent: text('intent').notNull(),
+    next: text('next'),
+    locale: text('locale').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
 
 export const unsubscriptions = pgTable(
   'unsubscriptions',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SANDBOX_DECLINED, sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
+import {
+  SANDBOX_DECLINED,
+  sandboxWebhook,
+  sandboxWebhookKey,
+} from '../../server/billing/providers/sandbox.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import {
@@ -98,12 +102,15 @@ describe('renewal and expiry on schedule', () => {
     await server().worker.tick();
     const waiting = await again(user.username);
     expect((await subscription(waiting)).plan).toBe('mini');
-    const { body, signature } = sandboxWebhook(server().config.sessionSecret, {
-      id: 'evt_renewal_failed',
-      type: 'payment.failed',
-      checkoutId: 'co_renewal_pending',
-      error: 'Insufficient funds',
-    });
+    const { body, signature } = sandboxWebhook(
+      sandboxWebhookKey(server().config.sessionSecret, 'stripe'),
+      {
+        id: 'evt_renewal_failed',
+        type: 'payment.failed',
+        checkoutId: 'co_renewal_pending',
+        error: 'Insufficient funds',
+      },
+    );
     const hook = await server().app.request('/api/billing/webhooks/stripe/', {
       method: 'POST',
       body,

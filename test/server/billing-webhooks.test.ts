@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sandboxWebhook } from '../../server/billing/providers/sandbox.ts';
+import { sandboxWebhook, sandboxWebhookKey } from '../../server/billing/providers/sandbox.ts';
 import { autopayments, promoCodes } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { checkoutRequest, json, signedIn, startCheckout } from './billing.ts';
@@ -9,7 +9,8 @@ const server = useTestServer();
 
 /** A webhook as the sandbox signs it, posted by a client without cookies or CSRF. */
 function post(provider: string, event: Parameters<typeof sandboxWebhook>[1], secret?: string) {
-  const { body, signature } = sandboxWebhook(secret ?? server().config.sessionSecret, event);
+  const key = secret ?? sandboxWebhookKey(server().config.sessionSecret, provider as 'stripe');
+  const { body, signature } = sandboxWebhook(key, event);
   return server().app.request(`/api/billing/webhooks/${provider}/`, {
     method: 'POST',
     body,

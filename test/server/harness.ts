@@ -84,9 +84,16 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
-/** Config as the tests want it: test mode, and no built SPA unless a test makes one. */
+/**
+ * Config as the tests want it: test mode, no built SPA unless a test makes one, and a
+ * random signing secret unless the test names one (server/secret.ts is tested apart).
+ */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent-static-dir', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent-static-dir', ...env });
+  return {
+    ...config,
+    sessionSecret: config.sessionSecret ?? randomBytes(32).toString('base64url'),
+  };
 }
 
 export type TestClock = Clock & { advance(ms: number): void };

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
 import type { Config } from '../../config.ts';
+import { derivedKey } from '../../secret.ts';
 import { eventTypes, type PaymentEvent, type PaymentProvider } from './provider.ts';
 
 export const SIGNATURE_HEADER = 'X-Sandbox-Signature';
@@ -21,12 +22,17 @@ const EventBody = v.object({
 export const CARD_FAILS_LATER = 'sandbox_card_fails_later';
 export const SANDBOX_DECLINED = 'The card was declined (sandbox)';
 
-export function signSandboxBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** Each provider the sandbox stands in for signs its webhooks with a key of its own. */
+export function sandboxWebhookKey(secret: string, provider: ProviderId): string {
+  return derivedKey(secret, `webhook:sandbox:${provider}`);
+}
+
+export function signSandboxBody(key: string, body: string): string {
+  return `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
 }
 
 /** The webhook the sandbox sends for an event: a JSON body and its signature. */
-export function sandboxWebhook(secret: string, event: PaymentEvent) {
+export function sandboxWebhook(key: string, event: PaymentEvent) {
   const body = JSON.stringify({
     id: event.id,
     type: event.type,
@@ -34,11 +40,12 @@ export function sandboxWebhook(secret: string, event: PaymentEvent) {
     ...(event.error ? { error: event.error } : {}),
     ...(event.ref ? { ref: event.ref } : {}),
   });
-  return { body, signature: signSandboxBody(secret, body) };
+  return { body, signature: signSandboxBody(key, body) };
 }
 
 /** The built-in stand-in for both providers: a hosted page at /sandbox/pay/:id. */
 export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider {
+  const key = sandboxWebhookKey(config.sessionSecret, id);
   return {
     id,
     sandbox: true,
@@ -52,7 +59,7 @@ export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider
       ),
     verifyWebhook: (body, headers) => {
       const given = Buffer.from(headers.get(SIGNATURE_HEADER) ?? '');
-      const expected = Buffer.from(signSandboxBody(config.sessionSecret, body));
+      const expected = Buffer.from(signSandboxBody(key, body));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return Promise.resolve(null);
       }
