@@ -32,6 +32,7 @@ export const errorCodes = [
   'not_found',
   'method_not_allowed',
   'payload_too_large',
+  'unsupported_media_type',
   'system',
   'required',
   'user_absent',

@@ -11,6 +11,7 @@ export const DETAILS = {
   csrf_failed: 'CSRF verification failed. Reload the page and try again.',
   not_found: 'Nothing found',
   payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'This address takes another content type.',
   system: 'Something went wrong. Try again later.',
   user_absent: 'There is no profile with this email',
   wrong_credentials: 'The password is incorrect',

@@ -35,6 +35,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   not_found: msg`Nothing found`,
   method_not_allowed: msg`An error occurred. Please try again later or with another input.`,
   payload_too_large: msg`Entered data is not valid. Please check your input and try again.`,
+  unsupported_media_type: msg`Entered data is not valid. Please check your input and try again.`,
   system: msg`Something went wrong. Try again later.`,
   required: msg`This field is required`,
   user_absent: msg`There is no profile with this email`,
