@@ -45,6 +45,7 @@ export const errorCodes = [
   // sign-up and confirmation (section 8)
   'user_already_exists',
   'invalid_password',
+  'common_password',
   'empty_first_name',
   'empty_last_name',
   'country_not_found',

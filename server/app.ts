@@ -51,7 +51,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const deps = { config, db, logger, clock, mailer, scrypt };
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders);
+  app.use(securityHeaders(config));
   app.use(csrfMiddleware(deps));
   app.use(
     '/api/*',

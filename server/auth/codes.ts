@@ -74,7 +74,12 @@ export async function checkCode(deps: AppDeps, userId: number, code: string): Pr
   throw fieldError('code', 'wrong_confirmation_code');
 }
 
-export async function pendingSignup(deps: AppDeps, user: User): Promise<PendingSignup> {
+/** The verification step's state; `confirmed` says whether this flow checked its code. */
+export async function pendingSignup(
+  deps: AppDeps,
+  user: User,
+  confirmed: boolean,
+): Promise<PendingSignup> {
   const row = await currentCode(deps, user.id);
   const now = deps.clock.now().getTime();
   const sent = row?.sentAt.getTime() ?? now - deps.config.codeResendSeconds * 1000;
@@ -82,6 +87,6 @@ export async function pendingSignup(deps: AppDeps, user: User): Promise<PendingS
     email: user.email,
     resend_available_at: new Date(sent + deps.config.codeResendSeconds * 1000).toISOString(),
     code_expires_at: (row?.expiresAt ?? new Date(now)).toISOString(),
-    email_confirmed: user.emailConfirmedAt !== null,
+    email_confirmed: confirmed,
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { cookieName } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { errorResponse, simpleError } from '../http/errors.ts';
 
@@ -51,8 +52,9 @@ function sameText(a: string, b: string): boolean {
 /** Issues the cookie on any response lacking a valid one; guards unsafe /api calls. */
 export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const secret = deps.config.sessionSecret;
+  const name = cookieName(deps.config, CSRF_COOKIE);
   return async (c, next) => {
-    const cookie = getCookie(c, CSRF_COOKIE);
+    const cookie = getCookie(c, name);
     const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
     const guarded =
       UNSAFE.has(c.req.method) &&
@@ -71,7 +73,8 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 
   function issue(c: Context<AppEnv>): void {
-    setCookie(c, CSRF_COOKIE, newCsrfToken(secret), {
+    // Readable by the page (no HttpOnly): it echoes the value in the header.
+    setCookie(c, name, newCsrfToken(secret), {
       path: '/',
       sameSite: 'Lax',
       secure: deps.config.nodeEnv === 'production',

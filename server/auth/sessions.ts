@@ -3,26 +3,22 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { sessions, users, type User } from '../db/schema.ts';
+import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { notAuthenticated } from '../http/errors.ts';
 
 export const SESSION_COOKIE = 'sessionid';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The absolute lifetime: a session ends 30 days after sign-in, however busy. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** The idle lifetime: a session unused for 7 days ends (docs/decisions/0207). */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
 // Touching last_seen_at on every request would write on every read; once a while is enough.
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
 /** Only the hash is stored, so reading the table does not give anyone a session. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function cookieOptions(deps: AppDeps) {
-  return {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    secure: deps.config.nodeEnv === 'production',
-  } as const;
 }
 
 /** Sign-in: a fresh token every time, replacing whatever session this browser had. */
@@ -32,7 +28,7 @@ export async function startSession(
   userId: number,
 ): Promise<void> {
   const now = deps.clock.now();
-  const previous = getCookie(c, SESSION_COOKIE);
+  const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
   if (previous) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
   // Housekeeping: this user's expired sessions are of no use to anyone.
   await deps.db
@@ -47,8 +43,8 @@ export async function startSession(
     expiresAt,
     lastSeenAt: now,
   });
-  setCookie(c, SESSION_COOKIE, token, {
-    ...cookieOptions(deps),
+  setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
+    ...cookieOptions(deps.config),
     expires: expiresAt,
     maxAge: SESSION_TTL_MS / 1000,
   });
@@ -56,9 +52,9 @@ export async function startSession(
 
 /** Sign-out: forget the session on both sides; harmless when there is none. */
 export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<void> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
   if (token) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  deleteCookie(c, SESSION_COOKIE, cookieOptions(deps));
+  deleteCookie(c, cookieName(deps.config, SESSION_COOKIE), cookieOptions(deps.config));
   c.set('user', null);
 }
 
@@ -66,7 +62,7 @@ export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<voi
 export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
     // Tokens are 43 base64url characters; anything else cannot be one of ours.
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const now = deps.clock.now();
@@ -75,7 +71,13 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
         .select({ user: users, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, now),
+            gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+          ),
+        )
         .limit(1);
       if (row) {
         c.set('user', row.user);

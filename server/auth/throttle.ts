@@ -12,11 +12,12 @@ export type Limit = { name: string; max: number; windowMs: number };
 export const LIMITS = {
   loginAccount: { name: 'login-account', max: 5, windowMs: 15 * MINUTE },
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
+  loginDevice: { name: 'login-device', max: 5, windowMs: 15 * MINUTE },
   sendAddress: { name: 'send-address', max: 5, windowMs: 60 * MINUTE },
   sendIp: { name: 'send-ip', max: 20, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
-type Hit = { limit: Limit; subject: string };
+export type Hit = { limit: Limit; subject: string };
 
 function counterKey({ limit, subject }: Hit): string {
   // Hashed: the table never holds an address or an IP in clear.
@@ -30,36 +31,45 @@ function windowOf(limit: Limit, now: Date): { start: Date; end: number } {
 }
 
 /**
- * Counts the hits first (one atomic upsert each, so parallel requests cannot slip
- * through between a check and a write), then refuses with 429 if any is over.
+ * One atomic conditional increment: true when the hit was counted, false when the
+ * window is already full. A full window is left as it is, so refused requests never
+ * push the end of a lock further away.
+ */
+async function count(deps: AppDeps, one: Hit, now: Date): Promise<boolean> {
+  const { start } = windowOf(one.limit, now);
+  const key = counterKey(one);
+  const rows = await deps.db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: lt(rateLimits.count, one.limit.max),
+    })
+    .returning({ count: rateLimits.count });
+  await deps.db
+    .delete(rateLimits)
+    .where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
+  return rows.length > 0;
+}
+
+/**
+ * Counts the hits in order, each with one conditional upsert, so parallel requests
+ * cannot slip through between a check and a write. The first full window refuses the
+ * request with 429; the hits already counted for it are taken back, so a refused
+ * request costs nothing in any window.
  */
 export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
   const now = deps.clock.now();
-  let wait = 0;
-  for (const one of hits) {
-    const { start, end } = windowOf(one.limit, now);
-    const key = counterKey(one);
-    const [row] = await deps.db
-      .insert(rateLimits)
-      .values({ key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count });
-    await deps.db
-      .delete(rateLimits)
-      .where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
-    if ((row?.count ?? 0) > one.limit.max) {
-      wait = Math.max(wait, Math.ceil((end - now.getTime()) / 1000));
-    }
+  for (const [index, one] of hits.entries()) {
+    if (await count(deps, one, now)) continue;
+    await forgiveAt(deps, hits.slice(0, index), now);
+    const { end } = windowOf(one.limit, now);
+    throw tooMany('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
   }
-  if (wait > 0) throw tooMany('too_many_requests', wait);
 }
 
-/** Takes back hits that turned out not to be failures (a right password). */
-export async function forgive(deps: AppDeps, hits: Hit[]): Promise<void> {
-  const now = deps.clock.now();
+async function forgiveAt(deps: AppDeps, hits: Hit[], now: Date): Promise<void> {
   for (const one of hits) {
     await deps.db
       .update(rateLimits)
@@ -73,10 +83,26 @@ export async function forgive(deps: AppDeps, hits: Hit[]): Promise<void> {
   }
 }
 
-export const loginHits = (account: string, ip: string): Hit[] => [
-  { limit: LIMITS.loginAccount, subject: account },
+/** Takes back hits that turned out not to be failures (a right password). */
+export async function forgive(deps: AppDeps, hits: Hit[]): Promise<void> {
+  await forgiveAt(deps, hits, deps.clock.now());
+}
+
+/**
+ * A sign-in without a device cookie: the account named (by id, so its username and
+ * its e-mail share one bucket; a login naming no account by its text) and the IP.
+ * The prefixes keep a typed login from ever sharing a bucket with an account id.
+ */
+export const loginHits = (account: { id: number } | string, ip: string): Hit[] => [
+  {
+    limit: LIMITS.loginAccount,
+    subject: typeof account === 'string' ? `login:${account}` : `user:${account.id}`,
+  },
   { limit: LIMITS.loginIp, subject: ip },
 ];
+
+/** A sign-in from a browser whose device cookie names the account: its own bucket only. */
+export const deviceHits = (nonce: string): Hit[] => [{ limit: LIMITS.loginDevice, subject: nonce }];
 
 export const sendHits = (address: string, ip: string): Hit[] => [
   { limit: LIMITS.sendAddress, subject: address },

@@ -1,18 +1,72 @@
 import type { Context } from 'hono';
-import { invalidInput } from './errors.ts';
+import { invalidInput, simpleError } from './errors.ts';
 
 /** The most any /api request body may weigh; bodyLimit in app.ts answers 413 above it. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Every body here is a flat set of fields or a small object: deeper JSON is not ours. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * The request body as plain data, JSON or form-encoded (the auth forms post forms,
- * the rest of the SPA posts JSON). Anything unreadable is the client's fault: 400.
+ * What a route takes: JSON (the SPA's calls), a form (the spec's sign-in, sign-up and
+ * reset posts) or multipart (the invoice request). Anything else answers 415.
  */
-export async function readBody(c: Context): Promise<unknown> {
-  const body = await readAnyBody(c);
+export type BodyKind = 'json' | 'form' | 'multipart';
+
+const TYPES: Record<BodyKind, (type: string) => boolean> = {
+  json: (type) => type === 'application/json' || type.endsWith('+json'),
+  form: (type) => type === 'application/x-www-form-urlencoded',
+  multipart: (type) => type === 'multipart/form-data',
+};
+
+/** The request body as plain data; a wrong type is 415, anything unreadable 400. */
+export async function readBody(c: Context, kind: BodyKind): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!TYPES[kind](type)) throw simpleError(415, 'unsupported_media_type');
+  const body = await read(c, kind);
   // PostgreSQL text cannot hold NUL: refused here, it would otherwise be a 500 later.
   if (holdsNul(body)) throw invalidInput();
   return body;
+}
+
+async function read(c: Context, kind: BodyKind): Promise<unknown> {
+  if (kind === 'form') return Object.fromEntries(new URLSearchParams(await c.req.text()));
+  if (kind === 'multipart') {
+    try {
+      return await c.req.parseBody();
+    } catch {
+      throw invalidInput();
+    }
+  }
+  const text = await c.req.text();
+  // Checked before parsing: nesting thousands deep would exhaust the stack later on.
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalidInput();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalidInput();
+  }
+  // Every body here is a set of named fields; anything else has no field to blame.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidInput();
+  return parsed;
+}
+
+/** The deepest nesting of objects and arrays in a JSON text, strings skipped. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === '}' || char === ']') depth--;
+  }
+  return deepest;
 }
 
 function holdsNul(value: unknown): boolean {
@@ -22,32 +76,4 @@ function holdsNul(value: unknown): boolean {
     return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
   }
   return false;
-}
-
-async function readAnyBody(c: Context): Promise<unknown> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'application/json' || type.endsWith('+json')) {
-    const text = await c.req.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw invalidInput();
-    }
-    // Every body here is a set of named fields; anything else has no field to blame.
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw invalidInput();
-    return parsed;
-  }
-  if (type === 'application/x-www-form-urlencoded') {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
-  }
-  if (type === 'multipart/form-data') {
-    try {
-      return await c.req.parseBody();
-    } catch {
-      throw invalidInput();
-    }
-  }
-  throw invalidInput();
 }

@@ -1,11 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { LoginForm, type AuthResult } from '../../contract/auth.ts';
 import { findUserByLogin, nextAfterSignIn, requestLocale } from '../auth/accounts.ts';
 import { currentCode, issueCode, resendWait } from '../auth/codes.ts';
+import { deviceNonce, setDeviceCookie } from '../auth/device.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { setSignupCookie } from '../auth/signup-cookie.ts';
-import { forgive, hit, loginHits, sendHits } from '../auth/throttle.ts';
+import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../auth/throttle.ts';
+import type { User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -17,19 +19,20 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/login/', async (c) => {
-    const body = await readBody(c);
+    const body = await readBody(c, 'form');
     const form = parseInput(LoginForm, body);
     const locale = requestLocale(c, body);
-    // Counted before any lookup or password work, so parallel guesses are counted too.
-    const hits = loginHits(form.login, clientIp(c, deps.config));
-    await hit(deps, hits);
     const user = await findUserByLogin(deps.db, form.login);
+    // Counted before any password work, so parallel guesses share the one limit.
+    const hits = signInHits(c, user, form.login);
+    await hit(deps, hits);
     if (!user) throw fieldError('login', 'user_absent');
     if (user.passwordHash === null || !(await verifyPassword(form.password, user.passwordHash))) {
       throw fieldError('password', 'wrong_credentials');
     }
     // Only failures stay counted.
     await forgive(deps, hits);
+    setDeviceCookie(c, deps, user.id);
     if (user.emailConfirmedAt === null) {
       // /login/2: the right password, but the address is not proven yet.
       const code = await currentCode(deps, user.id);
@@ -37,7 +40,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
         await issueCode(deps, user);
       }
-      setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
+      await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
       return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
     }
     await startSession(c, deps, user.id);
@@ -48,6 +51,16 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     await endSession(c, deps);
     return c.body(null, 204);
   });
+
+  /**
+   * A browser holding this account's device cookie counts in the device's own bucket,
+   * so a lock on the account or the IP (anyone's wrong passwords) leaves it signing in.
+   */
+  function signInHits(c: Context<AppEnv>, user: User | undefined, login: string): Hit[] {
+    const nonce = user ? deviceNonce(c, deps, user.id) : null;
+    if (nonce !== null) return deviceHits(nonce);
+    return loginHits(user ?? login.toLowerCase(), clientIp(c, deps.config));
+  }
 
   return router;
 }

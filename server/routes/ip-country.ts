@@ -10,7 +10,7 @@ export function ipCountryRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/', async (c) => {
-    const { lang } = parseInput(IpCountryRequest, await readBody(c));
+    const { lang } = parseInput(IpCountryRequest, await readBody(c, 'json'));
     const { code } = await visitorCountry(c, deps, lang);
     return c.json({ code });
   });

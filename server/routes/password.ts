@@ -1,17 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuthResult } from '../../contract/auth.ts';
 import { ResetRequestForm, SetPasswordForm } from '../../contract/identity.ts';
 import { findUserByEmail, requestLocale } from '../auth/accounts.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endSession } from '../auth/sessions.ts';
+import { endFlows } from '../auth/signup-cookie.ts';
 import { hit, sendHits } from '../auth/throttle.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import { fieldError, simpleError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
@@ -25,7 +27,7 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/reset/', async (c) => {
-    const form = parseInput(ResetRequestForm, await readBody(c));
+    const form = parseInput(ResetRequestForm, await readBody(c, 'form'));
     const email = form.email.toLowerCase();
     // The same limit for known and unknown addresses, so it tells nothing either.
     await hit(deps, sendHits(email, clientIp(c, deps.config)));
@@ -46,31 +48,44 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   router.post('/set/', async (c) => {
-    const body = await readBody(c);
+    const body = await readBody(c, 'form');
     const form = parseInput(SetPasswordForm, body);
-    // Deleting is the check: of two parallel posts of one link only one gets the row.
-    const [reset] = await deps.db
-      .delete(passwordResets)
-      .where(eq(passwordResets.tokenHash, hashToken(form.token)))
-      .returning();
-    if (!reset) throw simpleError(400, 'wrong_token');
-    if (reset.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
+    const tokenHash = hashToken(form.token);
+    const [known] = await deps.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, tokenHash));
+    if (!known) throw simpleError(400, 'wrong_token');
+    if (known.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
+    // Refused before the link is used up, so the user can choose again with the same link.
+    if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
     const passwordHash = await hashPassword(form.password, deps.scrypt);
-    const [user] = await deps.db
-      .update(users)
+    const user = await deps.db.transaction(async (tx) => {
+      // Deleting is the check: of two parallel posts of one link only one gets the row.
+      const [reset] = await tx
+        .delete(passwordResets)
+        .where(eq(passwordResets.tokenHash, tokenHash))
+        .returning();
+      if (!reset) return undefined;
+      const now = deps.clock.now();
       // Following the mailed link proves the address as well.
-      .set({ passwordHash, updatedAt: deps.clock.now() })
-      .where(eq(users.id, reset.userId))
-      .returning();
-    if (!user) throw simpleError(400, 'wrong_token');
-    if (user.emailConfirmedAt === null) {
-      await deps.db
+      const [row] = await tx
         .update(users)
-        .set({ emailConfirmedAt: deps.clock.now() })
-        .where(eq(users.id, user.id));
-    }
-    await deps.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await deps.db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+        .set({
+          passwordHash,
+          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`,
+          updatedAt: now,
+        })
+        .where(eq(users.id, reset.userId))
+        .returning();
+      if (!row) return undefined;
+      // Every session, every older link and every sign-up still pending for the address end.
+      await tx.delete(sessions).where(eq(sessions.userId, row.id));
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, row.id));
+      await endFlows(tx, row.id);
+      return row;
+    });
+    if (!user) throw simpleError(400, 'wrong_token');
     await endSession(c, deps);
     await sendToUser(deps, user, passwordChangedMail, 'account_notices');
     return c.json({ next: `/${requestLocale(c, body)}/login/1` } satisfies AuthResult);

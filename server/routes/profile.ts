@@ -51,7 +51,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.patch('/', async (c) => {
     const user = requireUser(c);
-    const form = parseInput(ProfileUpdate, await readBody(c));
+    const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
     const [country] = await deps.db
       .select({ code: countries.code })
       .from(countries)

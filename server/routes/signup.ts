@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthResult } from '../../contract/auth.ts';
 import { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identity.ts';
 import {
@@ -9,15 +9,18 @@ import {
   uniqueUsername,
 } from '../auth/accounts.ts';
 import { checkCode, currentCode, issueCode, pendingSignup, resendWait } from '../auth/codes.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { startSession } from '../auth/sessions.ts';
 import {
   clearSignupCookie,
+  currentFlow,
+  finishFlow,
   readSignupCookie,
-  setSignupCookie,
+  startFlow,
   type Pending,
 } from '../auth/signup-cookie.ts';
-import { hit, sendHits } from '../auth/throttle.ts';
+import { hit, LIMITS, sendHits } from '../auth/throttle.ts';
 import { countries, users, type User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -29,12 +32,16 @@ import { parseInput } from '../http/validate.ts';
 export function signupRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  /** The cookie's user; a cookie naming a user that is gone is no longer valid. */
-  async function pending(c: Context<AppEnv>): Promise<{ cookie: Pending; user: User }> {
+  /**
+   * The cookie's flow and user. A cookie whose flow was replaced (a newer sign-up, a
+   * reset, a social sign-in of the address) or whose user is gone is no longer valid.
+   */
+  async function pending(c: Context<AppEnv>) {
     const cookie = readSignupCookie(c, deps);
+    const flow = await currentFlow(deps.db, cookie);
     const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
     if (!user) throw simpleError(400, 'wrong_token');
-    return { cookie, user };
+    return { cookie, flow, user };
   }
 
   async function signIn(c: Context<AppEnv>, user: User, cookie: Pending) {
@@ -44,86 +51,121 @@ export function signupRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   router.post('/', async (c) => {
-    const body = await readBody(c);
+    const body = await readBody(c, 'form');
     const form = parseInput(SignupForm, body);
     const locale = requestLocale(c, body);
     const email = form.email.toLowerCase();
+    const ip = clientIp(c, deps.config);
+    // The answer tells whether an address has a profile: probing is throttled like sign-in.
+    await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
     const existing = await findUserByEmail(deps.db, email);
     if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
-    await hit(deps, sendHits(email, clientIp(c, deps.config)));
+    if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
+    await hit(deps, sendHits(email, ip));
     const passwordHash = await hashPassword(form.password, deps.scrypt);
-    let user: User | undefined;
-    if (existing) {
-      // Whoever proves the mailbox owns the address: the newest password wins.
-      [user] = await deps.db
-        .update(users)
-        .set({ passwordHash, locale, updatedAt: deps.clock.now() })
-        .where(eq(users.id, existing.id))
-        .returning();
-    } else {
-      const username = await uniqueUsername(deps.db, email);
-      [user] = await deps.db
-        .insert(users)
-        .values({ username, email, passwordHash, locale })
-        .onConflictDoNothing()
-        .returning();
-    }
-    // Lost a race with a parallel sign-up of the same address or username.
+    const user = await deps.db.transaction(async (tx) => {
+      let saved: User | undefined;
+      if (existing) {
+        // Whoever proves the mailbox owns the address: the newest password wins, as
+        // long as nobody has proven it yet.
+        [saved] = await tx
+          .update(users)
+          .set({ passwordHash, locale, updatedAt: deps.clock.now() })
+          .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
+          .returning();
+      } else {
+        const username = await uniqueUsername(tx, email);
+        [saved] = await tx
+          .insert(users)
+          .values({ username, email, passwordHash, locale })
+          .onConflictDoNothing()
+          .returning();
+      }
+      // A new flow ends every older one for this address, whoever holds its cookie.
+      if (saved) {
+        await startFlow(c, deps, tx, {
+          userId: saved.id,
+          next: form.next ?? null,
+          locale,
+          verified: false,
+        });
+      }
+      return saved;
+    });
+    // Lost a race with a parallel sign-up or a confirmation of the same address.
     if (!user) throw fieldError('email', 'user_already_exists');
     await issueCode(deps, user);
-    setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
     return c.json({ next: `/${locale}/signup/1` } satisfies AuthResult);
   });
 
   router.get('/', async (c) => {
-    const { user } = await pending(c);
-    return c.json(await pendingSignup(deps, user));
+    const { flow, user } = await pending(c);
+    return c.json(await pendingSignup(deps, user, flow.verifiedAt !== null));
   });
 
   router.post('/confirm/', async (c) => {
-    const { cookie, user } = await pending(c);
-    const form = parseInput(ConfirmForm, await readBody(c));
-    if (user.emailConfirmedAt === null) {
-      await checkCode(deps, user.id, form.code);
-      await deps.db
+    const body = await readBody(c, 'form');
+    const { cookie, flow, user } = await pending(c);
+    const form = parseInput(ConfirmForm, body);
+    // Only a code checked in this very flow proves the address: that the address was
+    // confirmed some other way proves nothing about whoever holds this cookie.
+    if (flow.verifiedAt === null) await checkCode(deps, user.id, form.code);
+    const complete = user.firstName !== '' && user.lastName !== '';
+    await deps.db.transaction(async (tx) => {
+      await tx
         .update(users)
         .set({ emailConfirmedAt: deps.clock.now() })
-        .where(eq(users.id, user.id));
-    }
+        .where(and(eq(users.id, user.id), isNull(users.emailConfirmedAt)));
+      await finishFlow(tx, cookie);
+      // Names still missing: the details step follows, in a fresh flow of this browser.
+      if (!complete) {
+        await startFlow(c, deps, tx, {
+          userId: user.id,
+          next: cookie.next,
+          locale: cookie.locale,
+          verified: true,
+        });
+      }
+    });
     // /login/2: the profile is complete, so confirming is the last step.
-    if (user.firstName !== '' && user.lastName !== '') return signIn(c, user, cookie);
+    if (complete) return signIn(c, user, cookie);
     return c.json({ next: `/${cookie.locale}/signup/2` } satisfies AuthResult);
   });
 
   router.post('/resend/', async (c) => {
-    const { user } = await pending(c);
-    if (user.emailConfirmedAt !== null) return c.json(await pendingSignup(deps, user));
+    const { flow, user } = await pending(c);
+    if (flow.verifiedAt !== null) return c.json(await pendingSignup(deps, user, true));
     const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
     if (wait > 0) throw tooMany('resend_too_early', wait);
     await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
     await issueCode(deps, user);
-    return c.json(await pendingSignup(deps, user));
+    return c.json(await pendingSignup(deps, user, false));
   });
 
   router.post('/details/', async (c) => {
-    const { cookie, user } = await pending(c);
-    if (user.emailConfirmedAt === null) throw simpleError(400, 'email_not_confirmed');
-    const form = parseInput(DetailsForm, await readBody(c));
+    const body = await readBody(c, 'form');
+    const { cookie, flow, user } = await pending(c);
+    if (flow.verifiedAt === null) throw simpleError(400, 'email_not_confirmed');
+    const form = parseInput(DetailsForm, body);
     const [country] = await deps.db
       .select({ code: countries.code })
       .from(countries)
       .where(eq(countries.code, form.country));
     if (!country) throw fieldError('country', 'country_not_found');
-    const [saved] = await deps.db
-      .update(users)
-      .set({
-        firstName: form.first_name,
-        lastName: form.last_name,
-        country: form.country,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const saved = await deps.db.transaction(async (tx) => {
+      await finishFlow(tx, cookie);
+      const [row] = await tx
+        .update(users)
+        .set({
+          firstName: form.first_name,
+          lastName: form.last_name,
+          country: form.country,
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row;
+    });
     return signIn(c, saved ?? user, cookie);
   });
 

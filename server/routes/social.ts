@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Locale } from '../../contract/countries.ts';
 import { SocialIntent, SocialProvider } from '../../contract/identity.ts';
@@ -9,14 +10,35 @@ import { startSession } from '../auth/sessions.ts';
 import { socialUser, SocialError } from '../auth/social/link.ts';
 import { codeChallenge, newCodeVerifier } from '../auth/social/provider.ts';
 import { callbackUrl, providerFor } from '../auth/social/registry.ts';
+import { hit, type Limit } from '../auth/throttle.ts';
 import { oauthStates } from '../db/schema.ts';
 import { visitorCountry } from '../geo.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import { invalidInput, simpleError } from '../http/errors.ts';
+import { HttpError, invalidInput, simpleError } from '../http/errors.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
+/** Each start writes a row: enough for a person trying every button, not for a flood. */
+export const SOCIAL_START_LIMIT: Limit = {
+  name: 'social-start-ip',
+  max: 30,
+  windowMs: 15 * 60_000,
+};
+/**
+ * The state also goes into a cookie of the browser that started the flow; the callback
+ * must come back to that browser, so a callback URL made in one browser cannot sign
+ * another one in (login CSRF).
+ */
+export const STATE_COOKIE = 'oauth_state';
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /** Mounted at /api/auth/social/ */
 export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -42,9 +64,18 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     const locale = requestLocale(c);
     const user = c.get('user');
     if (intent.output === 'link' && !user) return fail(c, locale, 'login', 'not_authenticated');
+    try {
+      await hit(deps, [{ limit: SOCIAL_START_LIMIT, subject: clientIp(c, deps.config) }]);
+    } catch (error) {
+      if (error instanceof HttpError) return fail(c, locale, intent.output, 'too_many_requests');
+      throw error;
+    }
     const next = c.req.query('next');
     const state = randomBytes(32).toString('base64url');
     const verifier = newCodeVerifier();
+    const now = deps.clock.now();
+    // Housekeeping: abandoned flows would otherwise pile up.
+    await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
     await deps.db.insert(oauthStates).values({
       stateHash: hashState(state),
       provider: idp.id,
@@ -53,7 +84,11 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       locale,
       codeVerifier: verifier,
       userId: intent.output === 'link' ? (user?.id ?? null) : null,
-      expiresAt: new Date(deps.clock.now().getTime() + STATE_TTL_MS),
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
+    setCookie(c, cookieName(deps.config, STATE_COOKIE), state, {
+      ...cookieOptions(deps.config),
+      maxAge: STATE_TTL_MS / 1000,
     });
     const url = idp.authorizeUrl({
       state,
@@ -66,6 +101,12 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/:provider/callback/', async (c) => {
     const idp = provider(c);
     const state = c.req.query('state') ?? '';
+    const bound = getCookie(c, cookieName(deps.config, STATE_COOKIE)) ?? '';
+    deleteCookie(c, cookieName(deps.config, STATE_COOKIE), cookieOptions(deps.config));
+    // Not the browser that started this flow: nothing is consumed, nobody signed in.
+    if (state === '' || !sameText(bound, state)) {
+      return fail(c, requestLocale(c), 'login', 'wrong_token');
+    }
     // Single use: the row is gone whatever happens next.
     const [row] = state
       ? await deps.db
@@ -78,6 +119,10 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     if (row.expiresAt <= deps.clock.now()) return fail(c, locale, row.intent, 'token_expired');
     const code = c.req.query('code');
     if (c.req.query('error') !== undefined || !code) {
+      return fail(c, locale, row.intent, 'social_denied');
+    }
+    // A link goes to the account that asked for it, and only while that account is signed in here.
+    if (row.intent === 'link' && c.get('user')?.id !== row.userId) {
       return fail(c, locale, row.intent, 'social_denied');
     }
     try {

@@ -13,7 +13,7 @@ export function timezoneRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.post('/', async (c) => {
     const user = requireUser(c);
-    const { timezone } = parseInput(TimezoneUpdate, await readBody(c));
+    const { timezone } = parseInput(TimezoneUpdate, await readBody(c, 'json'));
     await deps.db
       .update(users)
       .set({

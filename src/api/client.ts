@@ -2,9 +2,12 @@ import { ofetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { ApiError, toApiErrors } from './errors.ts';
 
-/** Reads the CSRF token the server set in a cookie readable by the page. */
+/**
+ * Reads the CSRF token the server set in a cookie readable by the page (named with
+ * the `__Host-` prefix in production).
+ */
 export function csrfToken(cookie: string = document.cookie): string {
-  const match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(cookie);
+  const match = /(?:^|;\s*)(?:__Host-)?csrftoken=([^;]+)/.exec(cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 

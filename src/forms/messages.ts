@@ -46,6 +46,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   user_already_exists: msg`A profile with this email already exists.`,
   invalid_password: msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`,
+  common_password: msg`This password is too common and easy to guess. Please choose another one.`,
   empty_first_name: msg`Please enter your first name`,
   empty_last_name: msg`Please enter your last name`,
   country_not_found: msg`This country is not available. Please choose another country.`,

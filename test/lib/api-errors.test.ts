@@ -90,6 +90,7 @@ describe('errors go to subscribers by pointer, else to the global handler', () =
 describe('CSRF token', () => {
   it('is read from the csrftoken cookie', () => {
     expect(csrfToken('a=1; csrftoken=abc%3D; b=2')).toBe('abc=');
+    expect(csrfToken('a=1; __Host-csrftoken=xyz')).toBe('xyz');
     expect(csrfToken('a=1')).toBe('');
   });
 });

@@ -28,10 +28,10 @@ describe('POST /api/auth/login/', () => {
     expect(await profile.json()).toMatchObject({ username: user.username, email: user.email });
   });
 
-  it('signs in by e-mail in any case, JSON too, and defaults next to the profile', async () => {
+  it('signs in by e-mail in any case and defaults next to the profile', async () => {
     const { password } = await server().createUser({ email: 'bob@example.com' });
     const client = server().client();
-    const response = await client.postJson(LOGIN, { login: '  BOB@Example.COM ', password });
+    const response = await client.postForm(LOGIN, { login: '  BOB@Example.COM ', password });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ next: '/en/profile' });
   });
@@ -99,6 +99,18 @@ describe('POST /api/auth/login/', () => {
       ],
     });
     expect(client.cookies.has('sessionid')).toBe(false);
+    expect(client.cookies.has('device')).toBe(false);
+  });
+
+  it('gives the browser a device cookie of the account with the right password', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm(LOGIN, { login: user.username, password });
+    expect(client.cookies.get('device')).toMatch(new RegExp(`^${user.id}\\.`));
+    const first = client.cookies.get('device');
+    await client.postForm(LOGIN, { login: user.email, password });
+    // A new nonce each time: the old device's bucket is left behind with its failures.
+    expect(client.cookies.get('device')).not.toBe(first);
   });
 
   it('puts required errors at each missing field', async () => {

@@ -38,6 +38,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A cookie-keeping browser over app.request(), so no port is opened. */
 export function createClient(app: Hono<AppEnv>): TestClient {
   const cookies = new Map<string, string>();
+  // Production names it with the __Host- prefix.
+  const csrfCookie = () => cookies.get('csrftoken') ?? cookies.get('__Host-csrftoken');
 
   function remember(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
@@ -51,13 +53,13 @@ export function createClient(app: Hono<AppEnv>): TestClient {
     const { csrf = true, headers: extra = {}, ...rest } = init;
     const method = (rest.method ?? 'GET').toUpperCase();
     // Like the SPA: the page has been loaded first, so the CSRF cookie is there.
-    if (UNSAFE.has(method) && csrf !== false && !cookies.has('csrftoken'))
+    if (UNSAFE.has(method) && csrf !== false && csrfCookie() === undefined)
       await request('/api/v1/profile/');
     const headers = new Headers(extra);
     if (cookies.size > 0) {
       headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }
-    const token = typeof csrf === 'string' ? csrf : cookies.get('csrftoken');
+    const token = typeof csrf === 'string' ? csrf : csrfCookie();
     if (UNSAFE.has(method) && csrf !== false && token !== undefined)
       headers.set('X-CSRFToken', token);
     const response = await app.request(path, { ...rest, method, headers });

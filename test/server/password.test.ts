@@ -37,7 +37,7 @@ describe('password reset', () => {
     for (const browser of [first, second]) {
       await browser.postForm('/api/auth/login/', { login: user.username, password });
     }
-    const reset = await server().client().postJson(RESET, { email: user.email.toUpperCase() });
+    const reset = await server().client().postForm(RESET, { email: user.email.toUpperCase() });
     expect(await reset.json()).toEqual({ sent: true });
     const [mail] = await mailsTo(server(), user.email);
     expect(mail?.subject).toBe('Восстановление пароля');

@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../../contract/countries.ts';
 import { PERSON_NAME, type SocialProvider } from '../../../contract/identity.ts';
 import { socialAccounts, users } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { findUserByEmail, uniqueUsername } from '../accounts.ts';
+import { endFlows } from '../signup-cookie.ts';
 import type { Identity } from './provider.ts';
 
 /** A failure the callback turns into `?error=<code>`. */
@@ -30,11 +32,21 @@ const cleanName = (name: string) => {
   return PERSON_NAME.test(trimmed) ? trimmed : '';
 };
 
-async function link(deps: AppDeps, userId: number, request: SocialRequest, identity: Identity) {
-  await deps.db
+/**
+ * Links the identity to the user. A sign-up still pending for the address ends with it:
+ * its cookie must not outlive the moment the address got another way in.
+ */
+async function link(
+  db: Database,
+  deps: AppDeps,
+  userId: number,
+  request: SocialRequest,
+  identity: Identity,
+) {
+  await db
     .delete(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, request.provider)));
-  const inserted = await deps.db
+  const inserted = await db
     .insert(socialAccounts)
     .values({
       userId,
@@ -46,6 +58,7 @@ async function link(deps: AppDeps, userId: number, request: SocialRequest, ident
     .onConflictDoNothing()
     .returning({ id: socialAccounts.id });
   if (inserted.length === 0) throw new SocialError('social_account_taken');
+  await endFlows(db, userId);
 }
 
 /**
@@ -67,43 +80,51 @@ export async function socialUser(
       ),
     );
   if (request.intent === 'link') {
-    if (request.userId === null) throw new SocialError('social_denied');
-    if (linked && linked.userId !== request.userId) throw new SocialError('social_account_taken');
-    if (!linked) await link(deps, request.userId, request, identity);
-    return request.userId;
+    const userId = request.userId;
+    if (userId === null) throw new SocialError('social_denied');
+    if (linked && linked.userId !== userId) throw new SocialError('social_account_taken');
+    if (!linked) await deps.db.transaction((tx) => link(tx, deps, userId, request, identity));
+    return userId;
   }
   if (linked) return linked.userId;
   if (!identity.email) throw new SocialError('social_denied');
   const existing = await findUserByEmail(deps.db, identity.email);
   if (existing) {
     if (!identity.email_verified) throw new SocialError('user_already_exists');
-    if (existing.emailConfirmedAt === null) {
-      // Whoever started this unconfirmed sign-up never proved the mailbox; the
-      // provider has. Their password must not open the account (pre-hijacking).
-      await deps.db
-        .update(users)
-        .set({ passwordHash: null, emailConfirmedAt: deps.clock.now() })
-        .where(eq(users.id, existing.id));
-    }
-    await link(deps, existing.id, request, identity);
+    await deps.db.transaction(async (tx) => {
+      if (existing.emailConfirmedAt === null) {
+        // Whoever started this unconfirmed sign-up never proved the mailbox; the
+        // provider has. Their password must not open the account (pre-hijacking).
+        await tx
+          .update(users)
+          .set({ passwordHash: null, emailConfirmedAt: deps.clock.now() })
+          .where(eq(users.id, existing.id));
+      }
+      await link(tx, deps, existing.id, request, identity);
+    });
     return existing.id;
   }
   if (!identity.email_verified) throw new SocialError('social_denied');
-  const [created] = await deps.db
-    .insert(users)
-    .values({
-      username: await uniqueUsername(deps.db, identity.email),
-      email: identity.email.toLowerCase(),
-      passwordHash: null,
-      firstName: cleanName(identity.first_name),
-      lastName: cleanName(identity.last_name),
-      country: await request.country(),
-      locale: request.locale,
-      emailConfirmedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw new SocialError('social_denied');
-  await link(deps, created.id, request, identity);
-  return created.id;
+  const email = identity.email.toLowerCase();
+  // Asked before the transaction: it may read the database itself.
+  const country = await request.country();
+  return deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username: await uniqueUsername(tx, email),
+        email,
+        passwordHash: null,
+        firstName: cleanName(identity.first_name),
+        lastName: cleanName(identity.last_name),
+        country,
+        locale: request.locale,
+        emailConfirmedAt: deps.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new SocialError('social_denied');
+    await link(tx, deps, created.id, request, identity);
+    return created.id;
+  });
 }
