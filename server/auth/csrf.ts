@@ -49,6 +49,18 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * Sec-Fetch-Site "cross-site", or an Origin that is neither the address asked for nor
+ * the public one (a TLS proxy in front may make the two differ).
+ */
+function crossSite(c: Context<AppEnv>, publicUrl: string): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return true;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  const own = new URL(c.req.url);
+  return origin !== own.origin && origin !== new URL(publicUrl).origin;
+}
+
 /** Issues the cookie on any response lacking a valid one; guards unsafe /api calls. */
 export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const secret = deps.config.sessionSecret;
@@ -62,6 +74,11 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
       !isOneClickUnsubscribe(c.req.method, c.req.path) &&
       !isWebhook(c.req.method, c.req.path);
     if (guarded) {
+      // Browsers say where a request comes from; a page of another site never passes,
+      // whatever it managed to learn of the token.
+      if (crossSite(c, deps.config.publicUrl)) {
+        return errorResponse(c, simpleError(403, 'csrf_failed'));
+      }
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {
         if (!valid) issue(c);
