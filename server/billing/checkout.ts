@@ -10,8 +10,14 @@ import { isLocalPath } from '../auth/accounts.ts';
 import { autopayments, checkouts, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldErrors, simpleError } from '../http/errors.ts';
-import { checkCoupon, currencyFor, planPrice, withPercentOff } from './prices.ts';
-import type { Checkout } from './providers/provider.ts';
+import { checkCoupon, currencyFor, planPrice, reservePromo, withPercentOff } from './prices.ts';
+import {
+  bounded,
+  ProviderTimeout,
+  type ChargeResult,
+  type Checkout,
+  type PaymentProvider,
+} from './providers/provider.ts';
 import { paymentProvider, providerForCountry } from './providers/registry.ts';
 import { settle } from './settle.ts';
 import {
@@ -69,6 +75,63 @@ async function waitForRedirect(deps: AppDeps, userId: number): Promise<string> {
   throw simpleError(409, 'checkout_in_progress');
 }
 
+const couponError = (status: string) =>
+  fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: status }]);
+
+/** Why a provider call came to nothing, as the payer reads it in latest_error. */
+export const PROVIDER_SILENT = 'The payment provider did not answer';
+const PROVIDER_DOWN = 'The payment provider is unavailable';
+const failure = (error: unknown) =>
+  error instanceof ProviderTimeout ? PROVIDER_SILENT : PROVIDER_DOWN;
+
+type NewCheckout = typeof checkouts.$inferInsert;
+type PendingAutopayment = Omit<typeof autopayments.$inferInsert, 'userId'>;
+
+/**
+ * The checkout row, its promo redemption and the pending autopayment: all or none.
+ * Null when a parallel start of the same user holds the one open checkout already.
+ */
+async function openCheckout(
+  deps: AppDeps,
+  values: NewCheckout,
+  autopayment: PendingAutopayment,
+): Promise<Checkout | null> {
+  return deps.db.transaction(async (tx) => {
+    const [checkout] = await tx.insert(checkouts).values(values).onConflictDoNothing().returning();
+    if (!checkout) return null;
+    // Throwing rolls the checkout back: a code used up meanwhile leaves nothing behind.
+    if (checkout.coupon !== '' && !(await reservePromo(tx, checkout.coupon, values.createdAt))) {
+      throw couponError('err_expired_count');
+    }
+    await tx
+      .insert(autopayments)
+      .values({ userId: checkout.userId, ...autopayment })
+      .onConflictDoUpdate({ target: autopayments.userId, set: autopayment });
+    return checkout;
+  });
+}
+
+/** The provider's hosted page; a failing or silent provider fails the checkout (502). */
+async function redirectTo(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  checkout: Checkout,
+  options: Record<string, string>,
+): Promise<string> {
+  try {
+    const { redirectUrl } = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+      provider.startCheckout(checkout, options, signal),
+    );
+    await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
+    return redirectUrl;
+  } catch (error) {
+    deps.logger.warn('checkout start failed', { provider: provider.id, error });
+    // Closes the checkout and gives back its promo code, so the payer may start again.
+    await settle(deps, checkout.id, 'payment.failed', { error: failure(error) });
+    throw simpleError(502, 'payment_failed');
+  }
+}
+
 /** POST /api/autopayment/: one open checkout per user; a repeat finds the same one. */
 export async function startCheckout(deps: AppDeps, user: User, request: Request): Promise<string> {
   if (request.provider !== providerForCountry(request.user_data.country)) {
@@ -86,14 +149,13 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   const now = deps.clock.now();
   const currency = currencyFor(request.user_data.country);
   const coupon = await checkCoupon(deps.db, now, { ...request, currency });
-  if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') {
-    throw fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: coupon.status }]);
-  }
+  if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
   const price = await planPrice(deps.db, request.plan, request.interval, currency);
   const current = await currentSubscription(deps.db, user);
-  const [checkout] = await deps.db
-    .insert(checkouts)
-    .values({
+  const code = coupon.status === 'ok' ? request.coupon.trim().toUpperCase() : '';
+  const checkout = await openCheckout(
+    deps,
+    {
       id: newCheckoutId(),
       userId: user.id,
       kind: 'create',
@@ -101,64 +163,60 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
       status: 'pending',
       plan: request.plan,
       interval: request.interval,
-      coupon: coupon.status === 'ok' ? request.coupon.trim().toUpperCase() : '',
+      coupon: code,
       amount: withPercentOff(price, coupon.percent),
       currency,
       additionalDays: await additionalDays(deps.db, current, now, request),
       createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+    },
+    {
+      provider: request.provider,
+      status: 'pending',
+      latestError: null,
+      plan: request.plan,
+      interval: request.interval,
+      coupon: code,
+      userData: request.user_data,
+      options,
+      updatedAt: now,
+    },
+  );
   // A parallel start won the race: answer its checkout.
   if (!checkout) return waitForRedirect(deps, user.id);
-  const values = {
-    provider: request.provider,
-    status: 'pending',
-    latestError: null,
-    plan: request.plan,
-    interval: request.interval,
-    coupon: checkout.coupon,
-    userData: request.user_data,
-    options,
-    updatedAt: now,
-  };
-  await deps.db
-    .insert(autopayments)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: autopayments.userId, set: values });
-  try {
-    const { redirectUrl } = await provider.startCheckout(checkout, options);
-    await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
-    return redirectUrl;
-  } catch (error) {
-    deps.logger.warn('checkout start failed', { provider: provider.id, error });
-    await settle(deps, checkout.id, 'payment.failed', {
-      error: 'The payment provider is unavailable',
-    });
-    throw simpleError(502, 'payment_failed');
-  }
+  return redirectTo(deps, provider, checkout, options);
 }
 
-/** Charges the saved method for a change or a renewal; the sandbox settles at once. */
+/**
+ * Charges the saved method for a change or a renewal; the sandbox settles at once.
+ * False when the provider failed or did not answer in time: the checkout is then
+ * failed with the reason, and a request waiting on it says so (502).
+ */
 export async function chargeSaved(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>,
   checkout: Checkout,
   ref: string | null,
-) {
+): Promise<boolean> {
   const provider = paymentProvider(deps.config, checkout.provider as ProviderId);
-  if (!provider)
-    return settle(deps, checkout.id, 'payment.failed', { error: 'No payment provider' });
+  if (!provider) {
+    await settle(deps, checkout.id, 'payment.failed', { error: 'No payment provider' });
+    return true;
+  }
+  let result: ChargeResult;
   try {
-    const result = await provider.charge(checkout, ref);
-    if (result.outcome === 'pending') return null;
-    const type = result.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed';
-    return await settle(deps, checkout.id, type, { error: result.error });
+    result = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+      provider.charge(checkout, ref, signal),
+    );
   } catch (error) {
     deps.logger.warn('charge failed', { checkout: checkout.id, error });
-    return settle(deps, checkout.id, 'payment.failed', {
-      error: 'The payment provider is unavailable',
-    });
+    await settle(deps, checkout.id, 'payment.failed', { error: failure(error) });
+    return false;
   }
+  // Pending: the provider's webhook settles it later.
+  if (result.outcome !== 'pending') {
+    const type = result.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed';
+    await settle(deps, checkout.id, type, { error: result.error });
+  }
+  return true;
 }
 
 /** PATCH /api/autopayment/: a new plan or interval for a running autopayment. */
@@ -187,5 +245,7 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
     .onConflictDoNothing()
     .returning();
   if (!checkout) throw simpleError(409, 'checkout_in_progress');
-  await chargeSaved(deps, checkout, autopayment.providerRef);
+  if (!(await chargeSaved(deps, checkout, autopayment.providerRef))) {
+    throw simpleError(502, 'payment_failed');
+  }
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   AvailablePlan,
   CouponPrice,
@@ -103,6 +103,29 @@ export async function checkCoupon(
     if (monthly > promo.maxPrice[input.currency]) return fail('err_max_price');
   }
   return { status: 'ok', percent: promo.percent };
+}
+
+/**
+ * Takes one redemption of a code, or answers false when none is left (or the code
+ * expired meanwhile). One conditional update, so parallel checkouts cannot all pass
+ * a check made before any of them counted; settle gives it back if the payment fails.
+ */
+export async function reservePromo(db: Database, code: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(promoCodes)
+    .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
+    .where(
+      and(
+        eq(promoCodes.code, code),
+        or(
+          isNull(promoCodes.maxRedemptions),
+          lt(promoCodes.redemptions, promoCodes.maxRedemptions),
+        ),
+        or(isNull(promoCodes.validUntil), gt(promoCodes.validUntil, now)),
+      ),
+    )
+    .returning({ code: promoCodes.code });
+  return rows.length > 0;
 }
 
 export async function couponPrice(

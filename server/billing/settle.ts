@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Interval } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../db/schema.ts';
@@ -6,72 +6,144 @@ import type { Clock } from '../http/context.ts';
 import type { Checkout, PaymentEventType } from './providers/provider.ts';
 import { addPeriod } from './subscription.ts';
 
-const CHECKOUT_STATUS: Record<PaymentEventType, string> = {
+/** What closes a checkout: the provider's outcome, or the worker giving up on it. */
+type Outcome = PaymentEventType | 'expired';
+
+const CHECKOUT_STATUS: Record<Outcome, string> = {
   'payment.succeeded': 'paid',
   'payment.failed': 'failed',
   'payment.canceled': 'canceled',
+  expired: 'expired',
 };
+
+/** The statuses that still count against the one-open-checkout index. */
+export const OPEN_STATUSES = ['pending', 'submitted'];
 
 export const DECLINED = 'The card was declined';
 
+type Extra = { error?: string | undefined; ref?: string | undefined };
+
 /**
  * Applies a payment's outcome once: only an open checkout moves, so a redelivered
- * or late event changes nothing. Answers the settled checkout, or null if it was not open.
+ * or late event changes nothing. The one exception is a success for a checkout the
+ * worker expired: the payer paid, so it still counts. Answers the settled checkout,
+ * or null if nothing moved. One transaction: the checkout never settles without its
+ * subscription, autopayment and promo code.
  */
 export async function settle(
   deps: { db: Database; clock: Clock },
   checkoutId: string,
   type: PaymentEventType,
-  extra: { error?: string | undefined; ref?: string | undefined } = {},
+  extra: Extra = {},
 ): Promise<Checkout | null> {
-  const { db } = deps;
   const now = deps.clock.now();
+  return deps.db.transaction((tx) => settleIn(tx, now, checkoutId, type, extra));
+}
+
+/** `settle` inside a transaction the caller holds (the webhook records its event in it). */
+export async function settleIn(
+  tx: Database,
+  now: Date,
+  checkoutId: string,
+  type: PaymentEventType,
+  extra: Extra = {},
+): Promise<Checkout | null> {
   const error = type === 'payment.failed' ? (extra.error ?? DECLINED) : null;
-  const [checkout] = await db
+  const open = await close(tx, checkoutId, OPEN_STATUSES, type, now, error);
+  if (open) {
+    if (type === 'payment.succeeded') await grant(tx, open, now, extra.ref);
+    else await giveUp(tx, open, type === 'payment.failed' ? 'failed' : 'canceled', error, now);
+    return open;
+  }
+  if (type !== 'payment.succeeded') return null;
+  const late = await close(tx, checkoutId, ['expired'], type, now, null);
+  if (!late) return null;
+  await grant(tx, late, now, extra.ref);
+  // Expiry gave the reservation back; the payment uses the code after all, even past its limit.
+  await changeRedemptions(tx, late.coupon, sql`${promoCodes.redemptions} + 1`);
+  return late;
+}
+
+/**
+ * The worker's end of a checkout nobody finished within CHECKOUT_TTL_MINUTES: the
+ * payer may start again, and the promo code is free for someone else.
+ */
+export async function expire(
+  deps: { db: Database; clock: Clock },
+  checkoutId: string,
+): Promise<Checkout | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const checkout = await close(tx, checkoutId, OPEN_STATUSES, 'expired', now, null);
+    if (checkout) await giveUp(tx, checkout, 'canceled', null, now);
+    return checkout;
+  });
+}
+
+async function close(
+  tx: Database,
+  checkoutId: string,
+  from: string[],
+  outcome: Outcome,
+  now: Date,
+  error: string | null,
+): Promise<Checkout | null> {
+  const [checkout] = await tx
     .update(checkouts)
-    .set({ status: CHECKOUT_STATUS[type], settledAt: now, error })
-    .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, ['pending', 'submitted'])))
+    .set({ status: CHECKOUT_STATUS[outcome], settledAt: now, error })
+    .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
     .returning();
-  if (!checkout) return null;
-  const where = eq(autopayments.userId, checkout.userId);
-  if (type === 'payment.succeeded') {
-    const values = {
+  return checkout ?? null;
+}
+
+/** A paid checkout: the plan for a period from now, the autopayment running. */
+async function grant(tx: Database, checkout: Checkout, now: Date, ref: string | undefined) {
+  const values = {
+    plan: checkout.plan,
+    interval: checkout.interval,
+    price: checkout.amount,
+    currency: checkout.currency,
+    expireAt: addPeriod(now, checkout.interval as Interval, checkout.additionalDays),
+    canceledAt: null,
+    updatedAt: now,
+  };
+  await tx
+    .insert(subscriptions)
+    .values({ userId: checkout.userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  await tx
+    .update(autopayments)
+    .set({
+      status: 'active',
+      latestError: null,
       plan: checkout.plan,
       interval: checkout.interval,
-      price: checkout.amount,
-      currency: checkout.currency,
-      expireAt: addPeriod(now, checkout.interval as Interval, checkout.additionalDays),
-      canceledAt: null,
+      ...(checkout.kind === 'renewal' ? {} : { coupon: checkout.coupon }),
+      ...(ref ? { providerRef: ref } : {}),
       updatedAt: now,
-    };
-    await db
-      .insert(subscriptions)
-      .values({ userId: checkout.userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
-    await db
-      .update(autopayments)
-      .set({
-        status: 'active',
-        latestError: null,
-        plan: checkout.plan,
-        interval: checkout.interval,
-        ...(checkout.kind === 'renewal' ? {} : { coupon: checkout.coupon }),
-        ...(extra.ref ? { providerRef: extra.ref } : {}),
-        updatedAt: now,
-      })
-      .where(where);
-    if (checkout.coupon !== '') {
-      await db
-        .update(promoCodes)
-        .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
-        .where(eq(promoCodes.code, checkout.coupon));
-    }
-  } else if (checkout.kind === 'change') {
+    })
+    .where(eq(autopayments.userId, checkout.userId));
+}
+
+/** A checkout that will not be paid: its promo reservation back, the autopayment told. */
+async function giveUp(
+  tx: Database,
+  checkout: Checkout,
+  status: 'failed' | 'canceled',
+  error: string | null,
+  now: Date,
+) {
+  await changeRedemptions(tx, checkout.coupon, sql`greatest(${promoCodes.redemptions} - 1, 0)`);
+  const where = eq(autopayments.userId, checkout.userId);
+  if (checkout.kind === 'change') {
     // A failed plan change leaves the running autopayment as it was, with the reason.
-    await db.update(autopayments).set({ latestError: error, updatedAt: now }).where(where);
+    await tx.update(autopayments).set({ latestError: error, updatedAt: now }).where(where);
   } else {
-    const status = type === 'payment.failed' ? 'failed' : 'canceled';
-    await db.update(autopayments).set({ status, latestError: error, updatedAt: now }).where(where);
+    await tx.update(autopayments).set({ status, latestError: error, updatedAt: now }).where(where);
   }
-  return checkout;
+}
+
+async function changeRedemptions(tx: Database, coupon: string, value: SQL) {
+  if (coupon === '') return;
+  await tx.update(promoCodes).set({ redemptions: value }).where(eq(promoCodes.code, coupon));
 }

@@ -3,6 +3,8 @@ import type { Currency, Interval, Subscription } from '../../contract/billing.ts
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { simpleError } from '../http/errors.ts';
 import { currencyFor, planPrice } from './prices.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,4 +99,59 @@ export async function additionalDays(
   const price = await planPrice(db, target.plan, target.interval, current.currency);
   if (price <= 0) return 0;
   return Math.floor(value / (price / PERIOD_DAYS[target.interval]));
+}
+
+/** The go-to-free form: free at expiry (now if already expired), answers the cancel scenario. */
+export async function goToFree(deps: AppDeps, user: User): Promise<void> {
+  if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
+    throw simpleError(400, 'plan_unavailable');
+  }
+  const now = deps.clock.now();
+  const current = await currentSubscription(deps.db, user);
+  if (!current.stored) return;
+  const running = current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
+  await deps.db
+    .update(subscriptions)
+    .set(
+      running
+        ? { canceledAt: now, updatedAt: now }
+        : { plan: 'free', price: 0, expireAt: null, canceledAt: null, updatedAt: now },
+    )
+    .where(eq(subscriptions.userId, user.id));
+}
+
+/** DELETE /api/autopayment/: no more charges; the plan stays until expire_at, then the poller moves it to free. */
+export async function cancelAutopayment(deps: AppDeps, user: User): Promise<void> {
+  const row = await autopaymentOf(deps.db, user.id);
+  if (row?.status !== 'active') throw simpleError(400, 'no_autopayment');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(autopayments)
+      .set({ status: 'canceled', latestError: null, updatedAt: now })
+      .where(eq(autopayments.userId, user.id));
+    await tx
+      .update(subscriptions)
+      .set({ canceledAt: now, updatedAt: now })
+      .where(eq(subscriptions.userId, user.id));
+  });
+}
+
+/** PATCH /api/autopayment/status/: only a canceled autopayment whose paid period still runs. */
+export async function restoreAutopayment(deps: AppDeps, user: User): Promise<void> {
+  const row = await autopaymentOf(deps.db, user.id);
+  const current = await currentSubscription(deps.db, user);
+  const now = deps.clock.now();
+  const running = current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
+  if (row?.status !== 'canceled' || !running) throw simpleError(400, 'no_autopayment');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(autopayments)
+      .set({ status: 'active', latestError: null, updatedAt: now })
+      .where(eq(autopayments.userId, user.id));
+    await tx
+      .update(subscriptions)
+      .set({ canceledAt: null, updatedAt: now })
+      .where(eq(subscriptions.userId, user.id));
+  });
 }

@@ -7,6 +7,7 @@ import { chargeSaved, newCheckoutId } from './checkout.ts';
 import { planPrice } from './prices.ts';
 import type { PaymentEventType } from './providers/provider.ts';
 import { SIGNATURE_HEADER, sandboxWebhook, sandboxWebhookKey } from './providers/sandbox.ts';
+import { expire } from './settle.ts';
 
 type WorkerDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 /** How the worker reaches the webhook endpoint: the app's own fetch. */
@@ -33,8 +34,9 @@ export async function scheduleSettlement(
 }
 
 /**
- * The in-process poller: sandbox settlements (sent as signed webhooks), renewals
- * and expiry. All state is in the database, so any number of processes may poll.
+ * The in-process poller: sandbox settlements (sent as signed webhooks), stale
+ * checkouts, renewals and expiry. All state is in the database, so any number of
+ * processes may poll.
  */
 export function createBillingWorker(deps: WorkerDeps, deliver: Deliver) {
   async function runJobs(): Promise<void> {
@@ -135,11 +137,26 @@ export function createBillingWorker(deps: WorkerDeps, deliver: Deliver) {
     }
   }
 
+  /** Checkouts left open past CHECKOUT_TTL_MINUTES: else their payers stay stuck at 409. */
+  async function expireStale(): Promise<void> {
+    const cutoff = new Date(deps.clock.now().getTime() - deps.config.payments.checkoutTtlMs);
+    const stale = await deps.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      // Spelled as the partial index checkouts_one_open_per_user is, so it can serve.
+      .where(
+        and(sql`${checkouts.status} in ('pending', 'submitted')`, lte(checkouts.createdAt, cutoff)),
+      )
+      .limit(100);
+    for (const { id } of stale) await expire(deps, id);
+  }
+
   let timer: ReturnType<typeof setInterval> | undefined;
   let running = false;
 
   async function tick(): Promise<void> {
     await runJobs();
+    await expireStale();
     await renewOrExpire();
   }
 

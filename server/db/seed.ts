@@ -76,6 +76,8 @@ export const PROMO_CODES = [
   { code: 'USEDUP', percent: 15, maxRedemptions: 1, redemptions: 1 },
   // Below premium's monthly price in every currency, above mini's.
   { code: 'SMALL5', percent: 5, maxPrice: { rub: 1000, usd: 15, eur: 15 } },
+  // Two redemptions: enough to watch a limit hold against a third payer.
+  { code: 'TWICE', percent: 10, maxRedemptions: 2 },
 ];
 
 async function seedDemoAccount(db: Database): Promise<void> {

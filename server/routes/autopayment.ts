@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import {
   AutopaymentChange,
@@ -11,8 +10,8 @@ import {
 import type { PlanId } from '../../contract/profile.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { changePlan, startCheckout } from '../billing/checkout.ts';
-import { autopaymentOf, currentSubscription } from '../billing/subscription.ts';
-import { autopayments, subscriptions, type User } from '../db/schema.ts';
+import { autopaymentOf, cancelAutopayment, restoreAutopayment } from '../billing/subscription.ts';
+import type { User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
@@ -45,7 +44,7 @@ export function autopaymentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.post('/', async (c) => {
     const user = requireUser(c);
-    const request = parseInput(AutopaymentRequest, await readBody(c));
+    const request = parseInput(AutopaymentRequest, await readBody(c, 'json'));
     return c.json({ redirect_url: await startCheckout(deps, user, request) });
   });
 
@@ -53,7 +52,7 @@ export function autopaymentRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const request: v.InferOutput<typeof AutopaymentChange> = parseInput(
       AutopaymentChange,
-      await readBody(c),
+      await readBody(c, 'json'),
     );
     await changePlan(deps, user, request);
     return c.json(await answer(user));
@@ -61,37 +60,14 @@ export function autopaymentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.delete('/', async (c) => {
     const user = requireUser(c);
-    const row = await autopaymentOf(deps.db, user.id);
-    if (row?.status !== 'active') throw simpleError(400, 'no_autopayment');
-    const now = deps.clock.now();
-    await deps.db
-      .update(autopayments)
-      .set({ status: 'canceled', latestError: null, updatedAt: now })
-      .where(eq(autopayments.userId, user.id));
-    // The plan stays until expire_at; the poller then moves it to free.
-    await deps.db
-      .update(subscriptions)
-      .set({ canceledAt: now, updatedAt: now })
-      .where(eq(subscriptions.userId, user.id));
+    await cancelAutopayment(deps, user);
     return c.body(null, 204);
   });
 
   router.patch('/status/', async (c) => {
     const user = requireUser(c);
-    parseInput(AutopaymentStatusChange, await readBody(c));
-    const row = await autopaymentOf(deps.db, user.id);
-    const current = await currentSubscription(deps.db, user);
-    const now = deps.clock.now();
-    const running = current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
-    if (row?.status !== 'canceled' || !running) throw simpleError(400, 'no_autopayment');
-    await deps.db
-      .update(autopayments)
-      .set({ status: 'active', latestError: null, updatedAt: now })
-      .where(eq(autopayments.userId, user.id));
-    await deps.db
-      .update(subscriptions)
-      .set({ canceledAt: null, updatedAt: now })
-      .where(eq(subscriptions.userId, user.id));
+    parseInput(AutopaymentStatusChange, await readBody(c, 'json'));
+    await restoreAutopayment(deps, user);
     return c.json(await answer(user));
   });
 

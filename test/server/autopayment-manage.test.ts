@@ -18,9 +18,12 @@ const change = (client: TestClient, plan: string, interval: string) => {
 
 describe('PATCH /api/autopayment/', () => {
   it('changes plan and interval at once, with the unused days added', async () => {
-    const { client } = await signedIn(server());
-    await buy(server(), client);
+    const { user, client: first } = await signedIn(server());
+    await buy(server(), first);
     server().clock.advance(15 * DAY);
+    // Sessions end after a week unused: the payer signs in again.
+    const client = server().client();
+    await client.postForm('/api/auth/login/', { login: user.username, password: 'Secret-pass-1' });
     const response = await change(client, 'premium', 'yearly');
     expect(response.status).toBe(200);
     const { autopayment } = v.parse(AutopaymentAnswer, await json(response));

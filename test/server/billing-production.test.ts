@@ -10,7 +10,13 @@ const server = useTestServer({
 describe('billing in production without provider keys', () => {
   it('seeds the promo codes', async () => {
     const codes = await server().db.select({ code: promoCodes.code }).from(promoCodes);
-    expect(codes.map((c) => c.code).sort()).toEqual(['EXPIRED', 'SMALL5', 'USEDUP', 'WELCOME10']);
+    expect(codes.map((c) => c.code).sort()).toEqual([
+      'EXPIRED',
+      'SMALL5',
+      'TWICE',
+      'USEDUP',
+      'WELCOME10',
+    ]);
   });
 
   it('offers no sandbox: checkout is unavailable and the page is absent', async () => {

@@ -21,9 +21,15 @@ type StripeObject = {
  * webhooks verified with the Stripe-Signature scheme (STRIPE_WEBHOOK_SECRET).
  */
 export function stripeProvider(keys: NonNullable<Config['payments']['stripe']>): PaymentProvider {
-  async function call(path: string, form: Record<string, string>, key: string) {
+  async function call(
+    path: string,
+    form: Record<string, string>,
+    key: string,
+    signal: AbortSignal,
+  ) {
     const response = await fetch(`${API}${path}`, {
       method: 'POST',
+      signal,
       headers: {
         Authorization: `Bearer ${keys.secretKey}`,
         'Content-Type': 'application/x-www-form-urlencoded',
@@ -50,7 +56,7 @@ export function stripeProvider(keys: NonNullable<Config['payments']['stripe']>):
   return {
     id: 'stripe',
     sandbox: false,
-    startCheckout: async (checkout, urls) => {
+    startCheckout: async (checkout, urls, signal) => {
       const session = await call(
         '/checkout/sessions',
         {
@@ -67,11 +73,12 @@ export function stripeProvider(keys: NonNullable<Config['payments']['stripe']>):
           'line_items[0][price_data][product_data][name]': `${checkout.plan} (${checkout.interval})`,
         },
         checkout.id,
+        signal,
       );
       if (!session.url) throw new Error('stripe: no session url');
       return { redirectUrl: session.url };
     },
-    charge: async (checkout, ref) => {
+    charge: async (checkout, ref, signal) => {
       const [customer, method] = (ref ?? '').split(':');
       if (!customer || !method) return { outcome: 'failed', error: 'No saved card' };
       const intent = await call(
@@ -86,6 +93,7 @@ export function stripeProvider(keys: NonNullable<Config['payments']['stripe']>):
           'metadata[checkout_id]': checkout.id,
         },
         checkout.id,
+        signal,
       );
       if (intent.status === 'succeeded') return { outcome: 'succeeded' };
       return { outcome: 'pending' };

@@ -22,9 +22,13 @@ export function yookassaProvider(
 ): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${keys.shopId}:${keys.secretKey}`).toString('base64')}`;
 
-  async function call(path: string, init: { method: string; body?: unknown; key?: string }) {
+  async function call(
+    path: string,
+    init: { method: string; body?: unknown; key?: string; signal: AbortSignal },
+  ) {
     const response = await fetch(`${API}${path}`, {
       method: init.method,
+      signal: init.signal,
       headers: {
         Authorization: auth,
         'Content-Type': 'application/json',
@@ -46,10 +50,11 @@ export function yookassaProvider(
   return {
     id: 'yookassa',
     sandbox: false,
-    startCheckout: async (checkout, urls) => {
+    startCheckout: async (checkout, urls, signal) => {
       const created = await call('/payments', {
         method: 'POST',
         key: checkout.id,
+        signal,
         body: {
           ...payment(checkout),
           save_payment_method: true,
@@ -61,11 +66,12 @@ export function yookassaProvider(
       if (!redirectUrl) throw new Error('yookassa: no confirmation_url');
       return { redirectUrl };
     },
-    charge: async (checkout, ref) => {
+    charge: async (checkout, ref, signal) => {
       if (!ref) return { outcome: 'failed', error: 'No saved card' };
       const paid = await call('/payments', {
         method: 'POST',
         key: checkout.id,
+        signal,
         body: { ...payment(checkout), payment_method_id: ref },
       });
       if (paid.status === 'succeeded') return { outcome: 'succeeded' };
@@ -74,7 +80,7 @@ export function yookassaProvider(
       }
       return { outcome: 'pending' };
     },
-    verifyWebhook: async (body) => {
+    verifyWebhook: async (body, _headers, signal) => {
       let id: unknown;
       try {
         id = (JSON.parse(body) as { object?: { id?: unknown } }).object?.id;
@@ -82,7 +88,7 @@ export function yookassaProvider(
         return null;
       }
       if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) return null;
-      const paid = await call(`/payments/${id}`, { method: 'GET' });
+      const paid = await call(`/payments/${id}`, { method: 'GET', signal });
       const checkoutId = paid.metadata?.checkout_id;
       if (!checkoutId || (paid.status !== 'succeeded' && paid.status !== 'canceled')) return null;
       const reason = paid.cancellation_details?.reason;

@@ -1,0 +1,56 @@
+import type * as v from 'valibot';
+import type { EntityForm } from '../../contract/billing.ts';
+import { hit, type Limit } from '../auth/throttle.ts';
+import { invoiceRequests, type User } from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../http/context.ts';
+import { simpleError } from '../http/errors.ts';
+import { invoiceRequestMail } from '../mail/templates.ts';
+import { planPrice } from './prices.ts';
+import { DAY_MS } from './subscription.ts';
+
+/**
+ * Each request mails an address the user typed: a few a day per account serve a
+ * real company and keep the form from being a spam relay.
+ */
+export const INVOICE_LIMIT: Limit = { name: 'invoice-account', max: 3, windowMs: DAY_MS };
+
+/** Invoices are for the ru locale only, and only while ENTITY_ORDERS is on. */
+export function assertInvoicesTaken(config: Config, locale: string): void {
+  if (locale !== 'ru' || !config.payments.entityOrders) throw simpleError(400, 'plan_unavailable');
+}
+
+/** An invoice request of a legal entity: stored with the yearly rouble price, mailed to its contact. */
+export async function requestInvoice(
+  deps: AppDeps,
+  user: User,
+  plan: 'mini' | 'premium',
+  form: v.InferOutput<typeof EntityForm>,
+): Promise<void> {
+  await hit(deps, [{ limit: INVOICE_LIMIT, subject: String(user.id) }]);
+  const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
+  await deps.db.insert(invoiceRequests).values({
+    userId: user.id,
+    plan,
+    // Legal entities always pay for a year.
+    annualPayment: true,
+    amount,
+    currency: 'rub',
+    companyName: form.company_name,
+    contactPerson: form.contact_person,
+    contactEmail: form.contact_email,
+    contactPhone: form.contact_phone,
+    registrationNumber: form.registration_number,
+    taxNumber: form.tax_number,
+    companyAddress: form.company_address,
+    bankDetails: form.bank_details,
+    createdAt: deps.clock.now(),
+  });
+  const mail = invoiceRequestMail({
+    plan,
+    amount,
+    company: form.company_name,
+    person: form.contact_person,
+  });
+  await deps.mailer.send({ to: form.contact_email, ...mail, headers: {} });
+}
