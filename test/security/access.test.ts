@@ -45,7 +45,9 @@ describe('a removed account', () => {
     for (const browser of [first, second]) {
       await browser.postForm('/api/auth/login/', { login: user.username, password });
     }
-    expect((await first.request('/api/v1/profile/', { method: 'DELETE' })).status).toBeLessThan(300);
+    expect((await first.request('/api/v1/profile/', { method: 'DELETE' })).status).toBeLessThan(
+      300,
+    );
     expect((await second.get('/api/v1/profile/')).status).toBe(401);
     expect((await second.get('/api/autopayment/')).status).toBe(401);
   });
