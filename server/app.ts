@@ -9,8 +9,8 @@ import { MAX_BODY_BYTES } from './http/body.ts';
 import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
 import { autopaymentRoutes } from './routes/autopayment.ts';
 import { billingWebhookRoutes } from './routes/billing-webhooks.ts';
@@ -20,6 +20,7 @@ import { ipCountryRoutes } from './routes/ip-country.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { pricesRoutes } from './routes/prices.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { releasesRoutes } from './routes/releases.ts';
 import { sandboxIdpRoutes } from './routes/sandbox-idp.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { signupRoutes } from './routes/signup.ts';
@@ -36,8 +37,8 @@ export type AppOptions = {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  /** Defaults to SMTP (SMTP_URL) or the development mailbox. */
-  mailer?: Mailer;
+  /** The job queue (server/jobs): mail, provider calls and billing run through it. */
+  jobs: JobQueue;
   /** Password hashing cost; tests pass a cheap one. */
   scrypt?: ScryptParams;
 };
@@ -47,8 +48,7 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { config, db, logger, clock = systemClock, scrypt = OWASP_SCRYPT } = options;
-  const mailer = options.mailer ?? createMailer({ config, db, logger, clock });
-  const deps = { config, db, logger, clock, mailer, scrypt };
+  const deps = { config, db, logger, clock, jobs: options.jobs, scrypt };
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
@@ -84,6 +84,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/subscription/', subscriptionRoutes(deps));
   app.route('/api/autopayment/', autopaymentRoutes(deps));
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
+  app.route('/api/v1/releases', releasesRoutes(deps));
   app.route('/', spaRoutes(deps));
 
   app.notFound((c) =>

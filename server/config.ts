@@ -32,6 +32,10 @@ export type EnvConfig = {
   oauth: Record<SocialProvider, OAuthClient | null>;
   /** Card payments; a provider without keys uses the sandbox outside production. */
   payments: Payments;
+  /** The folder of release files and their manifest.json (server/software). */
+  releasesDir: string;
+  /** When set, every download must carry it as `token`; the release list adds it to links. */
+  downloadToken: string | null;
 };
 
 export type Payments = {
@@ -145,6 +149,18 @@ const EnvSchema = v.object({
     '60',
   ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
+  RELEASES_DIR: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
+    './releases',
+  ),
+  // It travels in download links: URL-safe characters only, long enough not to guess.
+  DOWNLOAD_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z0-9._~-]{16,256}$/, 'expected 16 to 256 letters, digits or . _ ~ -'),
+    ),
+  ),
   YOOKASSA_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   YOOKASSA_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
@@ -227,5 +243,7 @@ export function loadConfig(env: Env): EnvConfig {
         ? { secretKey: out.STRIPE_SECRET_KEY, webhookSecret: out.STRIPE_WEBHOOK_SECRET ?? null }
         : null,
     },
+    releasesDir: out.RELEASES_DIR,
+    downloadToken: out.DOWNLOAD_TOKEN ?? null,
   };
 }

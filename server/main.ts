@@ -2,11 +2,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createBillingWorker } from './billing/worker.ts';
+import type { Deliver } from './billing/sandbox-settlement.ts';
 import { loadConfig, type EnvConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
+import { systemClock } from './http/context.ts';
+import { openQueue } from './jobs/queue.ts';
+import { queueDefinitions } from './jobs/queues.ts';
 import { consoleLogger as logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
 
 function configOrExit(): EnvConfig {
@@ -30,13 +34,23 @@ await handle.migrate();
 const config = await resolveSecret(handle.db, envConfig);
 await seed(handle.db, config);
 
-const app = createApp({ config, db: handle.db, logger });
-// Settlements, renewals and expiry: state in the database, polled every second.
-const worker = createBillingWorker(
-  { config, db: handle.db, logger, clock: { now: () => new Date() } },
-  (request) => Promise.resolve(app.fetch(request)),
+const db = handle.db;
+const clock = systemClock;
+// The sandbox provider posts its webhooks to this very app, made once the queue is open.
+const started: { app?: ReturnType<typeof createApp> } = {};
+const deliver: Deliver = async (request) => {
+  if (!started.app) throw new Error('the server is still starting');
+  return started.app.fetch(request);
+};
+const mailer = createMailer({ config, db, logger, clock });
+const jobs = await openQueue(
+  handle.jobsTarget,
+  queueDefinitions({ config, db, logger, clock, mailer, deliver }),
+  { logger, work: true },
 );
-worker.start();
+const app = createApp({ config, db, logger, clock, jobs });
+started.app = app;
+await jobs.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
   logger.info(`Account portal: http://localhost:${info.port}/`);
   if (config.nodeEnv === 'development') {
@@ -47,21 +61,25 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo
 server.on('error', (error) => {
   // Most often the port is taken: say so plainly and stop.
   console.error(`Cannot serve on port ${config.port}: ${error.message}`);
-  void handle.close().finally(() => process.exit(1));
+  void jobs
+    .stop()
+    .then(() => handle.close())
+    .finally(() => process.exit(1));
 });
 
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
-  worker.stop();
   logger.info(`${signal}: shutting down`);
   // Keep-alive connections would hold close() open; a deadline bounds the wait.
   const deadline = setTimeout(() => process.exit(1), 10_000);
   deadline.unref();
   server.close(() => {
-    handle
-      .close()
+    // Jobs under way finish (or are retried later by any process), then the database closes.
+    jobs
+      .stop()
+      .then(() => handle.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error('closing the database failed', { error });

@@ -25,11 +25,13 @@ export async function issueCode(deps: AppDeps, user: User): Promise<void> {
     sentAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   };
-  await deps.db
-    .insert(emailCodes)
-    .values(row)
-    .onConflictDoUpdate({ target: emailCodes.userId, set: row });
-  await sendToUser(deps, user, (locale) => confirmationCodeMail(locale, code));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(emailCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: emailCodes.userId, set: row });
+    await sendToUser(deps, user, (locale) => confirmationCodeMail(locale, code), undefined, tx);
+  });
 }
 
 /** When the current code was sent, if there is one. */

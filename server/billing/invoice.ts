@@ -5,6 +5,7 @@ import { invoiceRequests, type User } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
+import { queueMail } from '../mail/send.ts';
 import { invoiceRequestMail } from '../mail/templates.ts';
 import { planPrice } from './prices.ts';
 import { DAY_MS } from './subscription.ts';
@@ -29,28 +30,30 @@ export async function requestInvoice(
 ): Promise<void> {
   await hit(deps, [{ limit: INVOICE_LIMIT, subject: String(user.id) }]);
   const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
-  await deps.db.insert(invoiceRequests).values({
-    userId: user.id,
-    plan,
-    // Legal entities always pay for a year.
-    annualPayment: true,
-    amount,
-    currency: 'rub',
-    companyName: form.company_name,
-    contactPerson: form.contact_person,
-    contactEmail: form.contact_email,
-    contactPhone: form.contact_phone,
-    registrationNumber: form.registration_number,
-    taxNumber: form.tax_number,
-    companyAddress: form.company_address,
-    bankDetails: form.bank_details,
-    createdAt: deps.clock.now(),
-  });
   const mail = invoiceRequestMail({
     plan,
     amount,
     company: form.company_name,
     person: form.contact_person,
   });
-  await deps.mailer.send({ to: form.contact_email, ...mail, headers: {} });
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(invoiceRequests).values({
+      userId: user.id,
+      plan,
+      // Legal entities always pay for a year.
+      annualPayment: true,
+      amount,
+      currency: 'rub',
+      companyName: form.company_name,
+      contactPerson: form.contact_person,
+      contactEmail: form.contact_email,
+      contactPhone: form.contact_phone,
+      registrationNumber: form.registration_number,
+      taxNumber: form.tax_number,
+      companyAddress: form.company_address,
+      bankDetails: form.bank_details,
+      createdAt: deps.clock.now(),
+    });
+    await queueMail(deps, tx, { to: form.contact_email, ...mail, headers: {} });
+  });
 }

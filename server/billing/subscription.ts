@@ -1,3 +1,4 @@
+import { addDays, addMonths, addYears } from 'date-fns';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Currency, Interval, Subscription } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
@@ -11,12 +12,31 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days a period is worth when converting between plans. */
 export const PERIOD_DAYS: Record<Interval, number> = { monthly: 30, yearly: 365 };
 
-/** The end of a period started at `from`: the same day next month or next year. */
+/**
+ * The end of a period started at `from`: the same day next month or next year, or the
+ * last day of that month when it is shorter (31 January → 28/29 February, 29 February
+ * → 28 February next year), then `extraDays` more. Same time of day, on the UTC calendar.
+ */
 export function addPeriod(from: Date, interval: Interval, extraDays = 0): Date {
-  const end = new Date(from.getTime());
-  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return new Date(end.getTime() + extraDays * DAY_MS);
+  return onUtcCalendar(from, (day) =>
+    addDays(interval === 'monthly' ? addMonths(day, 1) : addYears(day, 1), extraDays),
+  );
+}
+
+/**
+ * Runs date-fns calendar steps on the UTC date of `from`, whatever the process's TZ:
+ * date-fns counts in local time, so the UTC year, month and day are carried on a local
+ * noon (no zone changes its clocks at noon, so no DST gap or repeat can shift the day)
+ * and read back as a UTC date, which gets `from`'s UTC time of day again.
+ */
+function onUtcCalendar(from: Date, step: (localNoon: Date) => Date): Date {
+  const localNoon = new Date(2000, 0, 1, 12);
+  localNoon.setFullYear(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+  const moved = step(localNoon);
+  const timeOfDay = ((from.getTime() % DAY_MS) + DAY_MS) % DAY_MS;
+  const end = new Date(timeOfDay);
+  end.setUTCFullYear(moved.getFullYear(), moved.getMonth(), moved.getDate());
+  return end;
 }
 
 export type CurrentSubscription = {

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './identity-schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = () =>
@@ -20,6 +20,37 @@ const userRef = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 export type ByCurrency = { rub: number; usd: number; eur: number };
+
+/** The plans on offer (seeded); subscriptions and checkouts name them. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [check('plans_id_known', sql`${t.id} in ('free', 'mini', 'premium')`)],
+);
+
+/** Amounts are whole units of the currency (roubles, dollars, euros). */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    interval: text('interval').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    discountedAmount: integer('discounted_amount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.interval, t.currency] }),
+    check('plan_prices_interval_known', sql`${t.interval} in ('monthly', 'yearly')`),
+    check('plan_prices_currency_known', sql`${t.currency} in ('rub', 'usd', 'eur')`),
+    check('plan_prices_amount_positive', sql`${t.amount} >= 0`),
+  ],
+);
 
 /** Promo codes are data: an admin adds or edits rows, no code change. Codes upper-case. */
 export const promoCodes = pgTable(

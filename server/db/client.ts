@@ -10,6 +10,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Logger } from '../logger.ts';
 import * as schema from './schema.ts';
 
+/** Where the job queue keeps its tables: the PGlite instance, or the server's URL. */
+export type Where = { pglite: PGlite } | { databaseUrl: string };
+
 /** What the app uses: the same drizzle API over PGlite or node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,6 +21,8 @@ export type DatabaseHandle = {
   /** Applies pending migrations from server/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Where the job queue keeps its tables: the same database. */
+  jobsTarget: Where;
   /** PGlite only: the data folder as a gzipped tarball, reusable as a `template`. */
   dump?: () => Promise<Blob>;
 };
@@ -49,6 +54,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    jobsTarget: { pglite: client },
     dump: async () => client.dumpDataDir('gzip'),
   };
 }
@@ -77,5 +83,6 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
       }
     },
     close: () => pool.end(),
+    jobsTarget: { databaseUrl: url },
   };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import { loadReleases } from '../software/releases.ts';
 import type { Database } from './client.ts';
 import { countries, planPrices, plans, promoCodes, users } from './schema.ts';
 
@@ -106,10 +107,15 @@ async function seedDemoAccount(db: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
-export async function seed(db: Database, config: Pick<Config, 'nodeEnv'>): Promise<void> {
+export async function seed(
+  db: Database,
+  config: Pick<Config, 'nodeEnv'> & Partial<Pick<Config, 'releasesDir'>>,
+): Promise<void> {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
   await seedPlans(db);
   await db.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing();
   // A known password is a convenience for local use and a hole anywhere else.
   if (config.nodeEnv === 'development') await seedDemoAccount(db);
+  // Unlike the rest, releases follow RELEASES_DIR's manifest: an operator replaces it.
+  if (config.releasesDir !== undefined) await loadReleases(db, config.releasesDir);
 }

@@ -1,9 +1,9 @@
 import type { ScryptParams } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { User } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 
 /** Tests replace the clock to move past session expiry without waiting. */
 export type Clock = { now(): Date };
@@ -15,7 +15,8 @@ export type AppDeps = {
   db: Database;
   logger: Logger;
   clock: Clock;
-  mailer: Mailer;
+  /** The durable job queue: every effect outside the database goes through it. */
+  jobs: JobQueue;
   /** Password hashing cost: OWASP's in the app, a cheap one in tests. */
   scrypt: ScryptParams;
 };

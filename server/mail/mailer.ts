@@ -4,19 +4,11 @@ import type { Database } from '../db/client.ts';
 import { mails } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from './types.ts';
 
-export type Mail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-};
+export type { Mail, Mailer } from './types.ts';
 
 const WITHHELD = '(not kept: SMTP_URL is not set)';
-
-/** The one way the server sends mail; the transport is chosen once, at start. */
-export type Mailer = { send(mail: Mail): Promise<void> };
 
 /** SMTP_URL set: real delivery. Otherwise the development mailbox (table + log line). */
 export function createMailer(deps: {

@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import { unsubscriptions, type User } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { MailContent } from './templates.ts';
+import type { Mail } from './types.ts';
 import { unsubscribeToken, type MailingList } from './unsubscribe.ts';
 
 export function userLocale(user: Pick<User, 'locale'>): Locale {
@@ -13,22 +15,34 @@ export function userLocale(user: Pick<User, 'locale'>): Locale {
 
 type Recipient = Pick<User, 'id' | 'email' | 'locale'>;
 
+export const MAIL_QUEUE = 'mail';
+
 /**
- * Sends a template in the user's locale. Mails of a list carry the one-click
- * List-Unsubscribe headers and a link, and are skipped for users who left the list.
+ * Queues a mail in `db`'s transaction: it goes out (at least once) exactly when the
+ * change that caused it commits.
+ */
+export function queueMail(deps: Pick<AppDeps, 'jobs'>, db: Database, mail: Mail): Promise<void> {
+  return deps.jobs.send(db, MAIL_QUEUE, mail);
+}
+
+/**
+ * Queues a template in the user's locale, in `db`'s transaction when one is given.
+ * Mails of a list carry the one-click List-Unsubscribe headers and a link, and are
+ * skipped for users who left the list.
  */
 export async function sendToUser(
   deps: AppDeps,
   user: Recipient,
   template: (locale: Locale, unsubscribeUrl?: string) => MailContent,
   list?: MailingList,
+  db: Database = deps.db,
 ): Promise<void> {
   const locale = userLocale(user);
   if (!list) {
-    await deps.mailer.send({ to: user.email, ...template(locale), headers: {} });
+    await queueMail(deps, db, { to: user.email, ...template(locale), headers: {} });
     return;
   }
-  const [left] = await deps.db
+  const [left] = await db
     .select({ list: unsubscriptions.list })
     .from(unsubscriptions)
     .where(and(eq(unsubscriptions.userId, user.id), eq(unsubscriptions.list, list)))
@@ -36,7 +50,7 @@ export async function sendToUser(
   if (left) return;
   const token = unsubscribeToken(deps.config.sessionSecret, user.id, list);
   const base = deps.config.publicUrl;
-  await deps.mailer.send({
+  await queueMail(deps, db, {
     to: user.email,
     ...template(locale, `${base}/${locale}/unsubscribe/${token}`),
     headers: {

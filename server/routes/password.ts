@@ -35,14 +35,16 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
     if (user) {
       const token = randomBytes(32).toString('base64url');
       const now = deps.clock.now();
-      await deps.db.insert(passwordResets).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-      });
       const link = `${deps.config.publicUrl}/${userLocale(user)}/password/set/${token}`;
-      await sendToUser(deps, user, (locale) => passwordResetMail(locale, link));
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        });
+        await sendToUser(deps, user, (locale) => passwordResetMail(locale, link), undefined, tx);
+      });
     }
     return c.json({ sent: true as const });
   });
@@ -83,11 +85,11 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
       await tx.delete(sessions).where(eq(sessions.userId, row.id));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, row.id));
       await endFlows(tx, row.id);
+      await sendToUser(deps, row, passwordChangedMail, 'account_notices', tx);
       return row;
     });
     if (!user) throw simpleError(400, 'wrong_token');
     await endSession(c, deps);
-    await sendToUser(deps, user, passwordChangedMail, 'account_notices');
     return c.json({ next: `/${requestLocale(c, body)}/login/1` } satisfies AuthResult);
   });
 

@@ -11,7 +11,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { toProfile } from './profile.ts';
+import { toProfile } from './profile-answer.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -1,44 +1,18 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import type { PlanId, Profile } from '../../contract/profile.ts';
 import { ProfileUpdate } from '../../contract/identity.ts';
 import { endSession, requireUser } from '../auth/sessions.ts';
 import { currentSubscription } from '../billing/subscription.ts';
-import { countries, mails, users, type User } from '../db/schema.ts';
+import { countries, mails, users } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { fieldError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendToUser } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
+import { toProfile } from './profile-answer.ts';
 import { personalData } from './profile-export.ts';
 import { socialRoutes } from './profile-social.ts';
-
-/** The profile as the SPA reads it; `plan` is the subscription's current plan. */
-export function toProfile(user: User, plan: PlanId): Profile {
-  const timezone =
-    user.timezoneIana !== null && user.timezoneOffset !== null
-      ? { ianaName: user.timezoneIana, offset: user.timezoneOffset }
-      : null;
-  return {
-    username: user.username,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    company: user.company,
-    industry: user.industry,
-    role: user.role,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    timezone,
-    plan,
-    // Teams and web GIS come with their own screens.
-    team_plan: null,
-    webgis_url: null,
-    userpic_url: null,
-    has_password: user.passwordHash !== null,
-  };
-}
 
 /** Mounted at /api/v1/profile/ */
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -6,7 +6,7 @@ import { isCheckoutId } from '../billing/checkout.ts';
 import { paymentProvider } from '../billing/providers/registry.ts';
 import { CARD_FAILS_LATER, SANDBOX_DECLINED } from '../billing/providers/sandbox.ts';
 import { autopaymentOf } from '../billing/subscription.ts';
-import { scheduleSettlement } from '../billing/worker.ts';
+import { submitSandboxCheckout } from '../billing/sandbox-settlement.ts';
 import { checkouts } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 
@@ -102,20 +102,13 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!decision || !Object.hasOwn(DECISIONS, decision)) {
       return c.html(page('Bad request', '<p>Choose Pay, Decline or Cancel.</p>'), 400);
     }
-    const [submitted] = await deps.db
-      .update(checkouts)
-      .set({ status: 'submitted' })
-      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
-      .returning();
-    if (!submitted) return closed(c);
     const { type, stripe } = DECISIONS[decision as keyof typeof DECISIONS];
-    await scheduleSettlement(deps, {
-      provider: checkout.provider as PaymentProvider,
-      checkoutId: checkout.id,
+    const submitted = await submitSandboxCheckout(deps, checkout, {
       type,
       ...(decision === 'decline' ? { error: SANDBOX_DECLINED } : {}),
       ...(decision === 'pay_fails_later' ? { ref: CARD_FAILS_LATER } : {}),
     });
+    if (!submitted) return closed(c);
     const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
     const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];
     return c.redirect(back ?? `${deps.config.publicUrl}/`, 303);

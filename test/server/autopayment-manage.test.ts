@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
+import { addPeriod } from '../../server/billing/subscription.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
@@ -32,8 +33,7 @@ describe('PATCH /api/autopayment/', () => {
     const current = await subscription(client);
     expect(current).toMatchObject({ plan: 'premium', interval: 'yearly', price: 288 });
     // Mini 10 $ with about half a month left is worth some days of premium yearly.
-    const end = new Date(now);
-    end.setUTCFullYear(end.getUTCFullYear() + 1);
+    const end = addPeriod(now, 'yearly');
     const extra = (new Date(current.expire_at ?? '').getTime() - end.getTime()) / DAY;
     expect(extra).toBeGreaterThanOrEqual(5);
     expect(Number.isInteger(extra)).toBe(true);

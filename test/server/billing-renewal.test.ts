@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   SANDBOX_DECLINED,
   sandboxWebhook,
   sandboxWebhookKey,
 } from '../../server/billing/providers/sandbox.ts';
+import { SETTLEMENT_QUEUE } from '../../server/billing/sandbox-settlement.ts';
 import { checkouts } from '../../server/db/schema.ts';
+import { openQueue } from '../../server/jobs/queue.ts';
+import { queueDefinitions } from '../../server/jobs/queues.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import {
   buy,
@@ -155,26 +159,46 @@ describe('renewal and expiry on schedule', () => {
     expect((await subscription(later)).plan).toBe('mini');
   });
 
-  it('retries a webhook delivery that failed', async () => {
+  it('retries a webhook delivery that failed, with the same event id', async () => {
     const { client } = await signedIn(server());
     const start = await client.postJson('/api/autopayment/', checkoutRequest());
     const id = /co_[\w-]+/.exec((await json(start)).redirect_url as string)?.[0] ?? '';
     await client.postForm(`/sandbox/pay/${id}`, { decision: 'pay' });
-    // The same worker with a delivery that fails once.
-    const { createBillingWorker } = await import('../../server/billing/worker.ts');
-    let calls = 0;
-    const flaky = createBillingWorker(server(), (request) => {
-      calls += 1;
-      return calls === 1
-        ? Promise.resolve(new Response('down', { status: 503 }))
-        : Promise.resolve(server().app.request(request));
-    });
-    server().clock.advance(3000);
-    await flaky.tick();
-    expect(server().logger.entries.at(-1)?.message).toBe('webhook delivery failed');
-    server().clock.advance(5000);
-    await flaky.tick();
-    expect(calls).toBe(2);
+    // Another process of the same queue, whose first delivery fails.
+    const { config, db, logger, clock, handle } = server();
+    const events: string[] = [];
+    const flaky = await openQueue(
+      handle.jobsTarget,
+      queueDefinitions({
+        config,
+        db,
+        logger,
+        clock,
+        mailer: createMailer({ config, db, logger, clock }),
+        deliver: async (request) => {
+          events.push(((await request.clone().json()) as { id: string }).id);
+          return events.length === 1
+            ? new Response('down', { status: 503 })
+            : server().app.request(request);
+        },
+      }),
+      { logger, work: false },
+    );
+    try {
+      await flaky.drain([SETTLEMENT_QUEUE]);
+      expect(logger.entries.some((e) => e.message === 'webhook delivery failed')).toBe(true);
+      // pg-boss retries after its back-off delay, in real seconds.
+      await vi.waitFor(
+        async () => {
+          await flaky.drain([SETTLEMENT_QUEUE]);
+          expect(events).toHaveLength(2);
+        },
+        { timeout: 20_000, interval: 500 },
+      );
+    } finally {
+      await flaky.stop();
+    }
+    expect(events[1]).toBe(events[0]);
     expect((await json(await client.get('/api/autopayment/'))).autopayment).toMatchObject({
       status: 'active',
     });

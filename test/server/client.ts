@@ -35,8 +35,14 @@ export type TestClient = {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A cookie-keeping browser over app.request(), so no port is opened. */
-export function createClient(app: Hono<AppEnv>): TestClient {
+/**
+ * A cookie-keeping browser over app.request(), so no port is opened. `settle` runs
+ * after every answer (the harness lets queued mail go out).
+ */
+export function createClient(
+  app: Hono<AppEnv>,
+  settle: () => Promise<unknown> = () => Promise.resolve(),
+): TestClient {
   const cookies = new Map<string, string>();
   // Production names it with the __Host- prefix.
   const csrfCookie = () => cookies.get('csrftoken') ?? cookies.get('__Host-csrftoken');
@@ -64,6 +70,7 @@ export function createClient(app: Hono<AppEnv>): TestClient {
       headers.set('X-CSRFToken', token);
     const response = await app.request(path, { ...rest, method, headers });
     remember(response);
+    await settle();
     return response;
   }
 

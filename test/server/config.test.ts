@@ -34,6 +34,8 @@ describe('loadConfig', () => {
         yookassa: null,
         stripe: null,
       },
+      releasesDir: './releases',
+      downloadToken: null,
     });
   });
 
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
       YOOKASSA_SHOP_ID: 'shop',
       YOOKASSA_SECRET_KEY: 'ykey',
       STRIPE_SECRET_KEY: 'sk_test',
+      RELEASES_DIR: '/srv/releases',
+      DOWNLOAD_TOKEN: 'dev-token_0123456789',
     });
     expect(config).toEqual({
       port: 0,
@@ -85,6 +89,8 @@ describe('loadConfig', () => {
         yookassa: { shopId: 'shop', secretKey: 'ykey' },
         stripe: { secretKey: 'sk_test', webhookSecret: null },
       },
+      releasesDir: '/srv/releases',
+      downloadToken: 'dev-token_0123456789',
     });
   });
 
@@ -110,6 +116,9 @@ describe('loadConfig', () => {
     ['ENTITY_ORDERS', 'yes', 'ENTITY_ORDERS: expected on or off'],
     ['PROVIDER_TIMEOUT_SECONDS', '0', 'PROVIDER_TIMEOUT_SECONDS: expected whole seconds'],
     ['CHECKOUT_TTL_MINUTES', 'an hour', 'CHECKOUT_TTL_MINUTES: expected whole minutes'],
+    ['RELEASES_DIR', '   ', 'RELEASES_DIR: expected a folder path'],
+    ['DOWNLOAD_TOKEN', 'short', 'DOWNLOAD_TOKEN: expected 16 to 256 letters'],
+    ['DOWNLOAD_TOKEN', 'has space in the middle!', 'DOWNLOAD_TOKEN: expected 16 to 256 letters'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import type { JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import {
   createClient,
@@ -129,7 +130,14 @@ describe('an unexpected failure', () => {
 
   beforeAll(async () => {
     const handle = await createTestDatabase();
-    app = createApp({ config: testConfig(), db: handle.db, logger });
+    // Nothing here queues a job: the database fails first.
+    const jobs: JobQueue = {
+      send: () => Promise.reject(new Error('no queue in this test')),
+      start: () => Promise.resolve(),
+      drain: () => Promise.resolve(0),
+      stop: () => Promise.resolve(),
+    };
+    app = createApp({ config: testConfig(), db: handle.db, logger, jobs });
     // A closed database makes every query throw: the kind of failure nobody planned.
     await handle.close();
   });

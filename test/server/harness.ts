@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
-import { createBillingWorker, type BillingWorker } from '../../server/billing/worker.ts';
+import { sweepBilling } from '../../server/billing/sweep.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
@@ -18,7 +18,11 @@ import {
 import { users, type NewUser, type User } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
 import type { AppEnv, Clock } from '../../server/http/context.ts';
+import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { queueDefinitions } from '../../server/jobs/queues.ts';
 import { memoryLogger, type MemoryLogger } from '../../server/logger.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { createClient, type TestClient } from './client.ts';
 
 export { createClient, parseSetCookie, type TestClient } from './client.ts';
@@ -89,7 +93,13 @@ async function pgliteTemplate(): Promise<Blob> {
  * random signing secret unless the test names one (server/secret.ts is tested apart).
  */
 export function testConfig(env: Env = {}): Config {
-  const config = loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent-static-dir', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STATIC_DIR: '/nonexistent-static-dir',
+    // The queue runs settlements when due by the database's clock, not the test's.
+    SANDBOX_SETTLE_SECONDS: '0',
+    ...env,
+  });
   return {
     ...config,
     sessionSecret: config.sessionSecret ?? randomBytes(32).toString('base64url'),
@@ -110,8 +120,10 @@ export type TestServer = {
   config: Config;
   logger: MemoryLogger;
   clock: TestClock;
-  /** The billing poller, ticked by hand (tests move the clock first). */
-  worker: BillingWorker;
+  /** The job queue, run by hand: nothing polls it in tests. */
+  jobs: JobQueue;
+  /** What time makes due: every queued job, then the billing sweep at the test clock's now. */
+  worker: { tick(): Promise<void> };
   /** A browser: keeps cookies and sends the CSRF header on unsafe calls. */
   client(): TestClient;
   /** A confirmed user with a known password (defaults unique per call). */
@@ -132,18 +144,32 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
     await seed(handle.db, config);
     const logger = memoryLogger();
     const clock = testClock();
-    const app = createApp({ config, db: handle.db, logger, clock, scrypt: TEST_SCRYPT });
+    const db = handle.db;
+    const mailer = createMailer({ config, db, logger, clock });
+    const deliver = (request: Request) => Promise.resolve(app.request(request));
+    const jobs = await openQueue(
+      handle.jobsTarget,
+      queueDefinitions({ config, db, logger, clock, mailer, deliver }),
+      { logger, work: false },
+    );
+    const app = createApp({ config, db, logger, clock, jobs, scrypt: TEST_SCRYPT });
     server = {
       app,
-      db: handle.db,
+      db,
       handle,
       config,
       logger,
       clock,
-      worker: createBillingWorker({ config, db: handle.db, logger, clock }, (request) =>
-        Promise.resolve(app.request(request)),
-      ),
-      client: () => createClient(app),
+      jobs,
+      worker: {
+        tick: async () => {
+          await jobs.drain();
+          await sweepBilling({ config, db, logger, clock });
+          await jobs.drain();
+        },
+      },
+      // Mail goes out right after each request, as a working queue would send it.
+      client: () => createClient(app, () => jobs.drain([MAIL_QUEUE])),
       createUser: async ({ password = 'Secret-pass-1', ...fields } = {}) => {
         userCount += 1;
         const [user] = await handle.db
@@ -163,6 +189,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
   });
 
   afterAll(async () => {
+    await server?.jobs.stop();
     await server?.handle.close();
   });
 

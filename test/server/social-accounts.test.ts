@@ -6,7 +6,6 @@ import { oauthProvider } from '../../server/auth/social/oauth.ts';
 import { codeChallenge, newCodeVerifier } from '../../server/auth/social/provider.ts';
 import { sandboxCode, sandboxProvider } from '../../server/auth/social/sandbox.ts';
 import type { AppDeps } from '../../server/http/context.ts';
-import { createMailer } from '../../server/mail/mailer.ts';
 import { TEST_SCRYPT, useTestServer } from './harness.ts';
 import { location } from './social-flow.ts';
 
@@ -16,15 +15,8 @@ const configured = useTestServer({
 });
 
 function deps(): AppDeps {
-  const { config, db, logger, clock } = server();
-  return {
-    config,
-    db,
-    logger,
-    clock,
-    mailer: createMailer({ config, db, logger, clock }),
-    scrypt: TEST_SCRYPT,
-  };
+  const { config, db, logger, clock, jobs } = server();
+  return { config, db, logger, clock, jobs, scrypt: TEST_SCRYPT };
 }
 
 const request: SocialRequest = {

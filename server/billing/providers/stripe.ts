@@ -1,132 +1,195 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { ChargeResult, Checkout, PaymentEvent, PaymentProvider } from './provider.ts';
 
-const API = 'https://api.stripe.com/v1';
-const TOLERANCE_S = 300;
+type Keys = NonNullable<Config['payments']['stripe']>;
 
-type StripeObject = {
-  id: string;
-  metadata?: { checkout_id?: string };
-  customer?: string;
-  payment_intent?: string;
-  payment_method?: string;
-  status?: string;
-  last_payment_error?: { message?: string };
-};
+/** Whole units to the currency's minor units (usd and eur have cents). */
+const minorUnits = (amount: number) => Math.round(amount * 100);
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
 
 /**
- * Stripe (cards outside RU), written to its API documentation, not tested against
- * it. Checkout Session in payment mode saving the card for off-session renewals;
- * webhooks verified with the Stripe-Signature scheme (STRIPE_WEBHOOK_SECRET).
+ * A client whose every request carries `signal`: aborting it (see `bounded`) cancels
+ * the request in flight. No retries of its own: a failed call is reported at once,
+ * and the caller's timeout bounds the whole attempt.
  */
-export function stripeProvider(keys: NonNullable<Config['payments']['stripe']>): PaymentProvider {
-  async function call(
-    path: string,
-    form: Record<string, string>,
-    key: string,
-    signal: AbortSignal,
-  ) {
-    const response = await fetch(`${API}${path}`, {
-      method: 'POST',
-      signal,
-      headers: {
-        Authorization: `Bearer ${keys.secretKey}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Idempotency-Key': key,
-      },
-      body: new URLSearchParams(form).toString(),
+function client(secretKey: string, signal: AbortSignal): Stripe {
+  const fetchWithSignal = (input: string | URL | Request, init?: RequestInit) =>
+    fetch(input, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
     });
-    if (!response.ok) throw new Error(`stripe: ${response.status} ${await response.text()}`);
-    return (await response.json()) as StripeObject & { url?: string };
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(fetchWithSignal),
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
+/** Runs an API call; an aborted one rejects with the abort's reason (e.g. ProviderTimeout). */
+async function calling<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  }
+}
+
+/** A PaymentIntent of a charge, as the payer's autopayment reads it. */
+function chargeResult(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { outcome: 'succeeded' };
+    case 'processing':
+      // Its payment_intent.succeeded or payment_failed webhook settles it.
+      return { outcome: 'pending' };
+    case 'requires_action':
+      return { outcome: 'failed', error: 'The card requires the payer to confirm the payment' };
+    default:
+      // requires_payment_method (declined), canceled, ...
+      return {
+        outcome: 'failed',
+        error: intent.last_payment_error?.message ?? 'The card was declined',
+      };
+  }
+}
+
+/**
+ * Stripe (cards outside RU) on the official `stripe` SDK. The first payment is a
+ * Checkout Session in payment mode that saves the card for off-session renewals;
+ * later charges are off-session PaymentIntents on the saved customer and card. A
+ * card decline is a failed charge, anything else (network, 5xx, bad request) is
+ * thrown: the provider is unavailable. Webhooks are verified by the SDK with
+ * STRIPE_WEBHOOK_SECRET (Stripe-Signature, 300 s tolerance); without it none is taken.
+ */
+export function stripeProvider(keys: Keys): PaymentProvider {
+  /** `customer:payment_method`, or just the customer: then its first saved card. */
+  async function savedCard(stripe: Stripe, ref: string | null) {
+    const [customer, given] = (ref ?? '').split(':');
+    if (!customer) return null;
+    if (given) return { customer, method: given };
+    const cards = await stripe.customers.listPaymentMethods(customer, { type: 'card', limit: 1 });
+    const method = cards.data[0]?.id;
+    return method ? { customer, method } : null;
   }
 
-  function signed(body: string, header: string | null): boolean {
-    if (!keys.webhookSecret || !header) return false;
-    const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
-    const t = Number(parts.get('t'));
-    const given = Buffer.from(parts.get('v1') ?? '');
-    if (!Number.isFinite(t) || Math.abs(Date.now() / 1000 - t) > TOLERANCE_S) return false;
-    const expected = Buffer.from(
-      createHmac('sha256', keys.webhookSecret).update(`${t}.${body}`).digest('hex'),
-    );
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  async function charge(checkout: Checkout, ref: string | null, signal: AbortSignal) {
+    const stripe = client(keys.secretKey, signal);
+    const card = await calling(signal, () => savedCard(stripe, ref));
+    if (!card) return { outcome: 'failed', error: 'No saved card' } satisfies ChargeResult;
+    try {
+      const intent = await calling(signal, () =>
+        stripe.paymentIntents.create(
+          {
+            amount: minorUnits(checkout.amount),
+            currency: checkout.currency,
+            customer: card.customer,
+            payment_method: card.method,
+            off_session: true,
+            confirm: true,
+            metadata: { checkout_id: checkout.id },
+          },
+          { idempotencyKey: checkout.id },
+        ),
+      );
+      return chargeResult(intent);
+    } catch (error) {
+      // A decline (or a card that needs its owner) is the payer's answer, not an outage.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { outcome: 'failed', error: error.message } satisfies ChargeResult;
+      }
+      throw error;
+    }
+  }
+
+  function parse(body: string, headers: Headers): Stripe.Event | null {
+    const signature = headers.get('stripe-signature');
+    if (!keys.webhookSecret || !signature) return null;
+    try {
+      return Stripe.webhooks.constructEvent(body, signature, keys.webhookSecret);
+    } catch {
+      // Badly signed, stale, or not JSON.
+      return null;
+    }
   }
 
   return {
     id: 'stripe',
     sandbox: false,
     startCheckout: async (checkout, urls, signal) => {
-      const session = await call(
-        '/checkout/sessions',
-        {
-          mode: 'payment',
-          success_url: urls.success_url ?? '',
-          cancel_url: urls.cancel_url ?? '',
-          customer_creation: 'always',
-          'payment_intent_data[setup_future_usage]': 'off_session',
-          'payment_intent_data[metadata][checkout_id]': checkout.id,
-          'metadata[checkout_id]': checkout.id,
-          'line_items[0][quantity]': '1',
-          'line_items[0][price_data][currency]': checkout.currency,
-          'line_items[0][price_data][unit_amount]': String(checkout.amount * 100),
-          'line_items[0][price_data][product_data][name]': `${checkout.plan} (${checkout.interval})`,
-        },
-        checkout.id,
-        signal,
+      const stripe = client(keys.secretKey, signal);
+      const session = await calling(signal, () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            allowed_payment_method_types: ['card'],
+            success_url: urls.success_url ?? '',
+            cancel_url: urls.cancel_url ?? '',
+            customer_creation: 'always',
+            // The PaymentIntent carries no checkout_id: a declined attempt on the hosted
+            // page may be retried there, so only the session's own events settle it.
+            payment_intent_data: { setup_future_usage: 'off_session' },
+            metadata: { checkout_id: checkout.id },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: checkout.currency,
+                  unit_amount: minorUnits(checkout.amount),
+                  product_data: { name: `${checkout.plan} (${checkout.interval})` },
+                },
+              },
+            ],
+          },
+          { idempotencyKey: checkout.id },
+        ),
       );
       if (!session.url) throw new Error('stripe: no session url');
       return { redirectUrl: session.url };
     },
-    charge: async (checkout, ref, signal) => {
-      const [customer, method] = (ref ?? '').split(':');
-      if (!customer || !method) return { outcome: 'failed', error: 'No saved card' };
-      const intent = await call(
-        '/payment_intents',
-        {
-          amount: String(checkout.amount * 100),
-          currency: checkout.currency,
-          customer,
-          payment_method: method,
-          off_session: 'true',
-          confirm: 'true',
-          'metadata[checkout_id]': checkout.id,
-        },
-        checkout.id,
-        signal,
-      );
-      if (intent.status === 'succeeded') return { outcome: 'succeeded' };
-      return { outcome: 'pending' };
-    },
+    charge,
     verifyWebhook: (body, headers) => {
-      if (!signed(body, headers.get('stripe-signature'))) return Promise.resolve(null);
-      const event = JSON.parse(body) as {
-        id: string;
-        type: string;
-        data: { object: StripeObject };
-      };
-      const object = event.data.object;
-      const checkoutId = object.metadata?.checkout_id;
-      if (!checkoutId) return Promise.resolve(null);
-      const types: Record<string, PaymentEvent['type']> = {
-        'checkout.session.completed': 'payment.succeeded',
-        'checkout.session.expired': 'payment.canceled',
-        'payment_intent.succeeded': 'payment.succeeded',
-        'payment_intent.payment_failed': 'payment.failed',
-      };
-      const type = types[event.type];
-      if (!type) return Promise.resolve(null);
-      const ref =
-        object.customer && object.payment_method
-          ? `${object.customer}:${object.payment_method}`
-          : undefined;
-      return Promise.resolve({
-        id: event.id,
-        type,
-        checkoutId,
-        error: object.last_payment_error?.message,
-        ref,
-      });
+      const event = parse(body, headers);
+      if (!event) return Promise.resolve(null);
+      let found: Omit<PaymentEvent, 'id'> | null = null;
+      switch (event.type) {
+        case 'checkout.session.completed': {
+          const session = event.data.object;
+          const checkoutId = session.metadata?.checkout_id;
+          if (checkoutId && session.payment_status === 'paid') {
+            // The session names no card: a charge takes the customer's saved one.
+            found = { type: 'payment.succeeded', checkoutId, ref: idOf(session.customer) };
+          }
+          break;
+        }
+        case 'checkout.session.expired': {
+          const checkoutId = event.data.object.metadata?.checkout_id;
+          if (checkoutId) found = { type: 'payment.canceled', checkoutId };
+          break;
+        }
+        case 'payment_intent.succeeded': {
+          const intent = event.data.object;
+          const checkoutId = intent.metadata.checkout_id;
+          const customer = idOf(intent.customer);
+          const method = idOf(intent.payment_method);
+          const ref = customer && method ? `${customer}:${method}` : customer;
+          if (checkoutId) found = { type: 'payment.succeeded', checkoutId, ref };
+          break;
+        }
+        case 'payment_intent.payment_failed': {
+          const intent = event.data.object;
+          const checkoutId = intent.metadata.checkout_id;
+          const error = intent.last_payment_error?.message;
+          if (checkoutId) found = { type: 'payment.failed', checkoutId, error };
+          break;
+        }
+        default:
+          break;
+      }
+      return Promise.resolve(found && { id: event.id, ...found });
     },
   };
 }

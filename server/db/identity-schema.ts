@@ -1,0 +1,195 @@
+/**
+ * The account side of the database: users and everything keyed by a user (sessions,
+ * codes, resets, social links, sign-up flows, unsubscriptions), plus the tables the
+ * account routes run on (countries, the development mailbox, rate limits, server
+ * secrets). Imports nothing from the other schema modules: they reference `users`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    // Stored lower-cased so the unique constraint is case-insensitive.
+    email: text('email').notNull().unique(),
+    // Null for accounts created by social sign-in: they have no password to type.
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    role: text('role').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    timezoneIana: text('timezone_iana'),
+    timezoneOffset: integer('timezone_offset'),
+    locale: text('locale').notNull().default('en'),
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in by username is case-insensitive, so uniqueness must be too.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // sha256 hex of the cookie's token: a leaked table cannot be replayed.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameRu: text('name_ru').notNull(),
+});
+
+/** Development mailbox: every mail sent without SMTP_URL lands here. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mails_to_idx').on(t.to)],
+);
+
+/** The one live e-mail code of a user; a new code replaces the row. */
+export const emailCodes = pgTable('email_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // HMAC with SESSION_SECRET: six digits would fall to a plain hash at once.
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamptz('sent_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/** Fixed-window counters; keys hold hashes, never addresses in clear. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    linkedAt: timestamptz('linked_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('social_accounts_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('social_accounts_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * The sign-up (or /login/2) flow a browser holds: its cookie carries a nonce whose
+ * hash must match this row. Every new post of the flow, a password reset and a social
+ * link replace or delete the row, so an older cookie is worth nothing.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonceHash: text('nonce_hash').notNull(),
+  /** Set when this very flow checked the mailed code. */
+  verifiedAt: timestamptz('verified_at'),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/** Secrets the server makes for itself (the signing secret when SESSION_SECRET is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** OAuth `state` rows: single use, ten minutes. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    intent: text('intent').notNull(),
+    next: text('next'),
+    locale: text('locale').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
+
+export const unsubscriptions = pgTable(
+  'unsubscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);

@@ -1,0 +1,134 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
+import type { Database, Where } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * The durable job queue (pg-boss) on the same PostgreSQL as everything else: PGlite
+ * by default, a real server with DATABASE_URL. A job is sent in the transaction of
+ * the change that causes it, so it exists exactly when the change does; handlers run
+ * at least once, on any process, and must be idempotent.
+ */
+/** A queue: its handler, and how it retries (delays in seconds, doubling). */
+export type QueueDefinition<T> = {
+  name: string;
+  run: (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+  retryLimit: number;
+  retryDelay: number;
+  /** Recurring work: a cron expression (UTC) that sends an empty job. */
+  cron?: string;
+};
+
+export type SendOptions = {
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+  /** At most one queued job with this key (a second send is dropped). */
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /** Sends a job within `db`'s transaction (or alone, given the plain database). */
+  send(db: Database, name: string, data: object, options?: SendOptions): Promise<void>;
+  /** With `work`: polls every queue and starts the recurring ones. */
+  start(): Promise<void>;
+  /** Runs every job that is due now, until none is left (tests drive the queue so). */
+  drain(names?: string[]): Promise<number>;
+  /** Lets running jobs finish (a few seconds at most), then closes. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Opens the queue (creating pg-boss's schema on first use). With `work`, this process
+ * also polls every queue, runs the recurring ones and does pg-boss's maintenance;
+ * any number of processes may, each job still runs once at a time.
+ */
+export async function openQueue(
+  where: Where,
+  queues: QueueDefinition<never>[],
+  options: { logger: Logger; work: boolean },
+): Promise<JobQueue> {
+  const { logger, work } = options;
+  const common: ConstructorOptions = { schedule: work, supervise: work };
+  const boss =
+    'pglite' in where
+      ? new PgBoss({ ...common, db: fromPglite(where.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: where.databaseUrl, max: 4 });
+  boss.on('error', (error: unknown) => logger.error('job queue', { error }));
+  await boss.start();
+  const known = new Map<string, QueueDefinition<never>>();
+  for (const queue of queues) {
+    known.set(queue.name, queue);
+    await boss.createQueue(queue.name, {
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelay,
+      retryBackoff: true,
+    });
+  }
+
+  async function run(queue: QueueDefinition<never>, job: Job<unknown>): Promise<void> {
+    await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount });
+  }
+
+  return {
+    async start() {
+      if (!work) return;
+      for (const queue of known.values()) {
+        await boss.work(queue.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          if (job) await run(queue, job);
+        });
+        if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
+      }
+    },
+    async send(db, name, data, options = {}) {
+      if (!known.has(name)) throw new Error(`no queue ${name}`);
+      await boss.send(name, data, {
+        db: fromDrizzle(inTransaction(db), sql),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+    async drain(names = [...known.keys()]) {
+      let done = 0;
+      for (let found = true; found;) {
+        found = false;
+        for (const name of names) {
+          const queue = known.get(name);
+          if (!queue) continue;
+          for (const job of await boss.fetch<unknown>(name, { batchSize: 20 })) {
+            found = true;
+            try {
+              await run(queue, job);
+              await boss.complete(name, job.id);
+              done += 1;
+            } catch (error) {
+              logger.warn('job failed', { queue: name, job: job.id, error });
+              await boss.fail(name, job.id, { message: String(error) });
+            }
+          }
+        }
+      }
+      return done;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+/** pg-boss runs its insert through drizzle's `execute`, so it joins the caller's transaction. */
+function inTransaction(db: Database) {
+  return {
+    execute: async (query: unknown) => {
+      const result: unknown = await db.execute(query as SQL);
+      // Both drivers answer { rows }: node-postgres' QueryResult and PGlite's Results.
+      const rows =
+        result !== null &&
+        typeof result === 'object' &&
+        'rows' in result &&
+        Array.isArray(result.rows)
+          ? result.rows
+          : [];
+      return { rows };
+    },
+  };
+}

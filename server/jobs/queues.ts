@@ -1,0 +1,56 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../http/context.ts';
+import type { Logger } from '../logger.ts';
+import type { Mail, Mailer } from '../mail/types.ts';
+import {
+  deliverSettlement,
+  SETTLEMENT_QUEUE,
+  type Deliver,
+  type Settlement,
+} from '../billing/sandbox-settlement.ts';
+import { sweepBilling } from '../billing/sweep.ts';
+import { MAIL_QUEUE } from '../mail/send.ts';
+import type { QueueDefinition } from './queue.ts';
+
+export const BILLING_SWEEP_QUEUE = 'billing-sweep';
+
+/** What the handlers need: the app's parts, and the app itself to post webhooks to. */
+export type JobDeps = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  deliver: Deliver;
+};
+
+/**
+ * The handlers. Each is idempotent, as pg-boss runs a job at least once: a mail may go
+ * twice after a crash between sending and completing (never zero times); a settlement
+ * carries the job's id as its event id, so a repeat is a duplicate; the sweep only
+ * moves what is due.
+ */
+export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
+  const mail: QueueDefinition<Mail> = {
+    name: MAIL_QUEUE,
+    retryLimit: 10,
+    retryDelay: 5,
+    run: (message) => deps.mailer.send(message),
+  };
+  const settlement: QueueDefinition<Settlement> = {
+    name: SETTLEMENT_QUEUE,
+    retryLimit: 10,
+    retryDelay: 2,
+    run: (data, job) => deliverSettlement(deps, data, job.id),
+  };
+  const sweep: QueueDefinition<object> = {
+    name: BILLING_SWEEP_QUEUE,
+    // The next minute's run is the retry.
+    retryLimit: 0,
+    retryDelay: 0,
+    cron: '* * * * *',
+    run: () => sweepBilling(deps),
+  };
+  return [mail, settlement, sweep];
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { Release, ReleasesQuery } from '../../contract/software.ts';
+import { requireUser } from '../auth/sessions.ts';
+import type { ReleaseRow } from '../db/schema.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { simpleError, type SimpleError } from '../http/errors.ts';
+import { parseInput } from '../http/validate.ts';
+import {
+  contentDisposition,
+  etagOf,
+  ifRangeHolds,
+  matchesNoneMatch,
+  parseRange,
+  saveAsName,
+  tokenMatches,
+} from '../software/download.ts';
+import { openInside, streamRange } from '../software/files.ts';
+import { findRelease, listReleases, optionFilter, releasesRoot } from '../software/releases.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+const downloadPath = (id: number, token: string | null) =>
+  `/api/v1/releases/${id}/download${token === null ? '' : `?token=${token}`}`;
+
+/** A row as section 3 describes a release: its options and its one file (or store page). */
+function toRelease(row: ReleaseRow, token: string | null): Release {
+  const file =
+    row.storeUrl !== null
+      ? { id: row.id, name: new URL(row.storeUrl).hostname, size: null, link: row.storeUrl }
+      : {
+          id: row.id,
+          name: path.posix.basename(row.filePath ?? ''),
+          size: row.fileSize,
+          link: downloadPath(row.id, token),
+        };
+  return v.parse(Release, {
+    id: row.id,
+    name: row.name,
+    product: row.product,
+    version: row.version,
+    tags: row.tags,
+    options: row.options,
+    files: [file],
+  });
+}
+
+/** Mounted at /api/v1/releases */
+export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const notFound = () => simpleError(404, 'not_found');
+
+  // The software page is for signed-in users (section 6), and its links may carry the token.
+  router.get('/', async (c) => {
+    requireUser(c);
+    const query = parseInput(ReleasesQuery, {
+      tag: c.req.query('tag'),
+      option: c.req.queries('option'),
+    });
+    const rows = await listReleases(deps.db, {
+      tag: query.tag,
+      options: optionFilter(query.option),
+    });
+    return c.json(rows.map((row) => toRelease(row, deps.config.downloadToken)));
+  });
+
+  // Anyone with the link (and the token, when one is configured) may download.
+  router.get('/:id/download', async (c) => {
+    const token = deps.config.downloadToken;
+    if (token !== null && !tokenMatches(c.req.query('token'), token)) {
+      throw simpleError(403, 'permission_denied');
+    }
+    const id = c.req.param('id');
+    if (!ID.test(id) || Number(id) > MAX_ID) throw notFound();
+    const release = await findRelease(deps.db, Number(id));
+    // A store page (android) has no file to serve.
+    if (!release || release.filePath === null) throw notFound();
+    const root = await releasesRoot(deps.config.releasesDir).catch(() => null);
+    const file = root === null ? null : await openInside(root, release.filePath);
+    if (!file) throw notFound();
+
+    const { handle, stats } = file;
+    const etag = etagOf(stats);
+    const lastModified = stats.mtime.toUTCString();
+    const validators = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': 'no-cache' };
+    if (matchesNoneMatch(c.req.header('If-None-Match'), etag)) {
+      await handle.close();
+      return c.body(null, 304, validators);
+    }
+    const range = ifRangeHolds(c.req.header('If-Range'), etag, lastModified)
+      ? parseRange(c.req.header('Range'), stats.size)
+      : { kind: 'whole' as const };
+    if (range.kind === 'unsatisfiable') {
+      await handle.close();
+      const body: SimpleError = {
+        code: 'invalid_input',
+        detail: 'The requested range lies outside the file',
+      };
+      return c.json(body, 416, { 'Content-Range': `bytes */${stats.size}` });
+    }
+    const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, stats.size - 1];
+    const length = end - start + 1;
+    const name = saveAsName(c.req.query('save_as'), path.posix.basename(release.filePath));
+    const headers: Record<string, string> = {
+      ...validators,
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': contentDisposition(name),
+      'Content-Length': String(length),
+      'Accept-Ranges': 'bytes',
+    };
+    const status = range.kind === 'part' ? 206 : 200;
+    if (range.kind === 'part') headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
+    if (c.req.method === 'HEAD' || length === 0) {
+      await handle.close();
+      return c.body(null, status, headers);
+    }
+    return c.body(streamRange(handle, start, end), status, headers);
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import { Busy, RetryAlert } from '../../components/status.tsx';
+import type {
+  SoftwareListEvent,
+  SoftwareProduct,
+  softwareListMachine,
+} from '../../../machines/software-list.machine.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { PluginInfoView } from './plugin-info.view.tsx';
+import { ProductCardView } from './product-card.view.tsx';
+
+export interface SoftwareViewProps {
+  snapshot: SnapshotFrom<typeof softwareListMachine>;
+  send: (event: SoftwareListEvent) => void;
+  locale: Locale;
+}
+
+/** /software: the products with a spinner while they load, or the alert; the plugin block. */
+export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
+  const { t } = useLingui();
+  const state = snapshot.value;
+  const body = (() => {
+    switch (state) {
+      case 'loading':
+        return <Busy label={t`Loading software…`} />;
+      case 'loaded':
+        return <ProductListView products={snapshot.context.products} locale={locale} />;
+      case 'empty':
+      case 'failed':
+        return (
+          <RetryAlert
+            message={t`Couldn't load software data`}
+            onRetry={() => send({ type: 'releases.retry' })}
+          />
+        );
+      default:
+        return state satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t`Software`}
+      </Heading>
+      {body}
+      <PluginInfoView />
+    </Stack>
+  );
+}
+
+function ProductListView({ products, locale }: { products: SoftwareProduct[]; locale: Locale }) {
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+      {products.map((product) => (
+        <ProductCardView key={product.id} product={product} locale={locale} />
+      ))}
+    </SimpleGrid>
+  );
+}

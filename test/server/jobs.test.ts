@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mails } from '../../server/db/schema.ts';
+import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { queueDefinitions, type JobDeps } from '../../server/jobs/queues.ts';
+import type { Mail } from '../../server/mail/types.ts';
+import { MAIL_QUEUE, queueMail } from '../../server/mail/send.ts';
+import { useTestServer } from './harness.ts';
+
+const server = useTestServer();
+
+const mail = (to: string): Mail => ({
+  to,
+  subject: 'Hello',
+  text: 'Hi',
+  html: '<p>Hi</p>',
+  headers: {},
+});
+
+/** Another process's queue on the same database, with its own mail transport. */
+async function otherProcess(send: (mail: Mail) => Promise<void>): Promise<JobQueue> {
+  const { config, db, logger, clock, handle } = server();
+  const deps: JobDeps = {
+    config,
+    db,
+    logger,
+    clock,
+    mailer: { send },
+    deliver: () => Promise.reject(new Error('no webhooks here')),
+  };
+  return openQueue(handle.jobsTarget, queueDefinitions(deps), { logger, work: false });
+}
+
+async function stored(to: string) {
+  return server().db.select().from(mails).where(eq(mails.to, to));
+}
+
+describe('the job queue', () => {
+  it('keeps a job exactly when its transaction commits', async () => {
+    const { db, jobs } = server();
+    await expect(
+      db.transaction(async (tx) => {
+        await queueMail({ jobs }, tx, mail('rolled-back@example.com'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await db.transaction((tx) => queueMail({ jobs }, tx, mail('committed@example.com')));
+    expect(await stored('committed@example.com')).toHaveLength(0);
+    await jobs.drain([MAIL_QUEUE]);
+    expect(await stored('committed@example.com')).toHaveLength(1);
+    expect(await stored('rolled-back@example.com')).toHaveLength(0);
+  });
+
+  it('retries a mail whose transport failed, until it goes out', async () => {
+    let tries = 0;
+    const sent: string[] = [];
+    const queue = await otherProcess(async (message) => {
+      tries += 1;
+      if (tries === 1) throw new Error('SMTP down');
+      sent.push(message.to);
+    });
+    try {
+      await queueMail(server(), server().db, mail('retry@example.com'));
+      await queue.drain([MAIL_QUEUE]);
+      expect(sent).toEqual([]);
+      await vi.waitFor(
+        async () => {
+          await queue.drain([MAIL_QUEUE]);
+          expect(sent).toEqual(['retry@example.com']);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('runs each job once when two processes take from one queue at the same time', async () => {
+    const delivered: string[] = [];
+    const record = (message: Mail) => {
+      delivered.push(message.to);
+      return Promise.resolve();
+    };
+    const [one, two] = await Promise.all([otherProcess(record), otherProcess(record)]);
+    try {
+      const addresses = Array.from({ length: 100 }, (_, i) => `parallel${i}@example.com`);
+      await server().db.transaction(async (tx) => {
+        for (const to of addresses) await queueMail(server(), tx, mail(to));
+      });
+      const counts = await Promise.all([one.drain([MAIL_QUEUE]), two.drain([MAIL_QUEUE])]);
+      expect(counts[0] + counts[1]).toBe(100);
+      expect(delivered.sort()).toEqual(addresses.sort());
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  });
+});

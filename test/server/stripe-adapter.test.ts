@@ -1,0 +1,576 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import {
+  bounded,
+  ProviderTimeout,
+  type Checkout,
+} from '../../server/billing/providers/provider.ts';
+import { paymentProvider } from '../../server/billing/providers/registry.ts';
+import { stripeProvider } from '../../server/billing/providers/stripe.ts';
+import { autopayments, checkouts, subscriptions } from '../../server/db/schema.ts';
+import { testConfig, useTestServer } from './harness.ts';
+import { checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+
+/**
+ * The Stripe adapter on the official SDK, offline: webhooks signed the way Stripe
+ * signs them (the SDK's test header), the API answered by a fake global fetch.
+ */
+
+const SECRET = 'whsec_test';
+const KEY = 'sk_test_x';
+const stripe = new Stripe(KEY);
+const adapter = stripeProvider({ secretKey: KEY, webhookSecret: SECRET });
+const server = useTestServer({ env: { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET } });
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const idle = () => new AbortController().signal;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// ---------------------------------------------------------------------------
+// Stripe's side: events, signatures, API answers
+
+function stripeEvent(id: string, type: string, object: Record<string, unknown>) {
+  return {
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+const paidSession = (checkoutId: string, extra: Record<string, unknown> = {}) => ({
+  id: 'cs_test_1',
+  object: 'checkout.session',
+  mode: 'payment',
+  status: 'complete',
+  payment_status: 'paid',
+  customer: 'cus_test_1',
+  payment_intent: 'pi_test_1',
+  metadata: { checkout_id: checkoutId },
+  ...extra,
+});
+
+/** A body and its Stripe-Signature header, as Stripe would deliver them. */
+function signed(event: unknown, options: { secret?: string; timestamp?: number } = {}) {
+  const body = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? SECRET,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+  });
+  return { body, header };
+}
+
+function verify(delivery: { body: string; header?: string | undefined }, provider = adapter) {
+  const headers = new Headers(
+    delivery.header === undefined ? {} : { 'Stripe-Signature': delivery.header },
+  );
+  return provider.verifyWebhook(delivery.body, headers, idle());
+}
+
+type ApiCall = {
+  url: URL;
+  method: string;
+  headers: Headers;
+  form: URLSearchParams;
+  signal: AbortSignal | undefined;
+};
+
+/** Replaces the network with `answer`; every request the SDK makes is recorded. */
+function fakeStripeApi(answer: (call: ApiCall) => Response | Promise<Response>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: ApiCall = {
+      url: new URL(input instanceof Request ? input.url : String(input)),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      form: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
+      signal: init?.signal ?? undefined,
+    };
+    calls.push(call);
+    return Promise.resolve().then(() => answer(call));
+  });
+  return calls;
+}
+
+/** Stripe's error body (https://docs.stripe.com/api/errors). */
+const stripeError = (status: number, error: Record<string, unknown>) =>
+  Response.json({ error }, { status, headers: { 'Request-Id': 'req_test' } });
+
+const cardDeclined = () =>
+  stripeError(402, {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+    payment_intent: {
+      id: 'pi_declined',
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+    },
+  });
+
+const paymentIntent = (status: string, extra: Record<string, unknown> = {}) =>
+  Response.json({ id: 'pi_test_2', object: 'payment_intent', status, ...extra });
+
+/** A fetch that never answers; it rejects only when its signal aborts. */
+function silentUntilAborted(call: ApiCall): Promise<Response> {
+  return new Promise((_, reject) => {
+    call.signal?.addEventListener('abort', () => reject(call.signal?.reason as Error), {
+      once: true,
+    });
+  });
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still running after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+const checkout = (fields: Partial<Checkout> = {}): Checkout => ({
+  id: 'co_adapter_1',
+  userId: 1,
+  kind: 'change',
+  provider: 'stripe',
+  status: 'pending',
+  plan: 'premium',
+  interval: 'monthly',
+  coupon: '',
+  amount: 19,
+  currency: 'usd',
+  additionalDays: 0,
+  redirectUrl: null,
+  error: null,
+  createdAt: new Date(),
+  settledAt: null,
+  ...fields,
+});
+
+// ---------------------------------------------------------------------------
+
+describe('verifyWebhook', () => {
+  it('maps a paid checkout.session.completed to payment.succeeded with the customer', async () => {
+    const event = stripeEvent('evt_paid', 'checkout.session.completed', paidSession('co_a'));
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_paid',
+      type: 'payment.succeeded',
+      checkoutId: 'co_a',
+      ref: 'cus_test_1',
+    });
+  });
+
+  it('maps checkout.session.expired to payment.canceled', async () => {
+    const session = paidSession('co_b', { status: 'expired', payment_status: 'unpaid' });
+    const event = stripeEvent('evt_expired', 'checkout.session.expired', session);
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_expired',
+      type: 'payment.canceled',
+      checkoutId: 'co_b',
+    });
+  });
+
+  it('maps payment_intent.payment_failed to payment.failed with the message', async () => {
+    const intent = {
+      id: 'pi_test_3',
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      customer: 'cus_test_1',
+      payment_method: null,
+      metadata: { checkout_id: 'co_c' },
+      last_payment_error: {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      },
+    };
+    const event = stripeEvent('evt_failed', 'payment_intent.payment_failed', intent);
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_failed',
+      type: 'payment.failed',
+      checkoutId: 'co_c',
+      error: 'Your card was declined.',
+    });
+  });
+
+  it('maps payment_intent.succeeded of a charge with customer and card as the ref', async () => {
+    const intent = {
+      id: 'pi_test_4',
+      object: 'payment_intent',
+      status: 'succeeded',
+      customer: 'cus_test_1',
+      payment_method: 'pm_test_1',
+      metadata: { checkout_id: 'co_d' },
+    };
+    const event = stripeEvent('evt_charged', 'payment_intent.succeeded', intent);
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_charged',
+      type: 'payment.succeeded',
+      checkoutId: 'co_d',
+      ref: 'cus_test_1:pm_test_1',
+    });
+  });
+
+  it('answers null for authentic events that are not ours or settle nothing', async () => {
+    const unpaid = paidSession('co_e', { payment_status: 'unpaid' });
+    const foreign = paidSession('co_e', { metadata: {} });
+    const failedOnHostedPage = {
+      id: 'pi_test_5',
+      object: 'payment_intent',
+      metadata: {},
+      last_payment_error: { message: 'Your card was declined.' },
+    };
+    const events = [
+      stripeEvent('evt_unpaid', 'checkout.session.completed', unpaid),
+      stripeEvent('evt_foreign', 'checkout.session.completed', foreign),
+      stripeEvent('evt_retry', 'payment_intent.payment_failed', failedOnHostedPage),
+      stripeEvent('evt_other', 'customer.created', { id: 'cus_1', object: 'customer' }),
+    ];
+    for (const event of events) expect(await verify(signed(event))).toBeNull();
+  });
+
+  it('refuses a wrong secret, a tampered body, a missing or broken header', async () => {
+    const event = stripeEvent('evt_forged', 'checkout.session.completed', paidSession('co_f'));
+    const good = signed(event);
+    expect(await verify(good)).not.toBeNull();
+    const other = signed(event, { secret: 'whsec_other' });
+    const tampered = good.body.replace('"paid"', '"paid" ');
+    const forgeries = [
+      { body: good.body, header: other.header },
+      { body: tampered, header: good.header },
+      { body: good.body.replace('co_f', 'co_g'), header: good.header },
+      { body: good.body },
+      { body: good.body, header: '' },
+      { body: good.body, header: `t=${nowSeconds()},v1=${'0'.repeat(64)}` },
+      { body: good.body, header: good.header.replace(/v1=/, 'v0=') },
+    ];
+    for (const forgery of forgeries) expect(await verify(forgery)).toBeNull();
+  });
+
+  it('refuses an event signed longer ago than the 300 s tolerance', async () => {
+    const event = stripeEvent('evt_old', 'checkout.session.completed', paidSession('co_h'));
+    expect(await verify(signed(event, { timestamp: nowSeconds() - 301 }))).toBeNull();
+    expect(await verify(signed(event, { timestamp: nowSeconds() - 3600 }))).toBeNull();
+    // Within the tolerance it is taken: the refusals were the age.
+    expect(await verify(signed(event, { timestamp: nowSeconds() - 240 }))).toMatchObject({
+      id: 'evt_old',
+    });
+  });
+
+  it('refuses everything when STRIPE_WEBHOOK_SECRET is not configured', async () => {
+    const event = stripeEvent('evt_nosecret', 'checkout.session.completed', paidSession('co_i'));
+    const delivery = signed(event);
+    const unkeyed = stripeProvider({ secretKey: KEY, webhookSecret: null });
+    expect(await verify(delivery, unkeyed)).toBeNull();
+    // The same through the configuration: a key without a webhook secret.
+    const configured = paymentProvider(testConfig({ STRIPE_SECRET_KEY: KEY }), 'stripe');
+    expect(configured?.sandbox).toBe(false);
+    if (!configured) throw new Error('no stripe adapter');
+    expect(await verify(delivery, configured)).toBeNull();
+    expect(await verify(delivery)).not.toBeNull();
+  });
+});
+
+describe('startCheckout', () => {
+  it('creates a payment-mode session that saves the card, keyed by the checkout id', async () => {
+    const calls = fakeStripeApi(() =>
+      Response.json({
+        id: 'cs_test_9',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_9',
+      }),
+    );
+    const urls = {
+      success_url: 'https://portal.example.com/en/subscription?ok=1',
+      cancel_url: 'https://portal.example.com/en/subscription?ok=0',
+    };
+    const started = await adapter.startCheckout(checkout({ kind: 'create' }), urls, idle());
+    expect(started).toEqual({ redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_9' });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.method).toBe('POST');
+    expect(call?.url.href).toBe('https://api.stripe.com/v1/checkout/sessions');
+    expect(call?.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
+    expect(call?.headers.get('Idempotency-Key')).toBe('co_adapter_1');
+    expect(Object.fromEntries(call?.form ?? [])).toEqual({
+      mode: 'payment',
+      'allowed_payment_method_types[0]': 'card',
+      success_url: urls.success_url,
+      cancel_url: urls.cancel_url,
+      customer_creation: 'always',
+      'payment_intent_data[setup_future_usage]': 'off_session',
+      'metadata[checkout_id]': 'co_adapter_1',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '1900',
+      'line_items[0][price_data][product_data][name]': 'premium (monthly)',
+    });
+  });
+
+  it('throws on a session without url and on an API error', async () => {
+    fakeStripeApi(() => Response.json({ id: 'cs_test_10', object: 'checkout.session', url: null }));
+    await expect(adapter.startCheckout(checkout(), {}, idle())).rejects.toThrow(/no session url/);
+    fakeStripeApi(() =>
+      stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' }),
+    );
+    await expect(adapter.startCheckout(checkout(), {}, idle())).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
+  });
+
+  it('is aborted by the signal', async () => {
+    const calls = fakeStripeApi(silentUntilAborted);
+    await expect(
+      withDeadline(
+        bounded(100, (signal) => adapter.startCheckout(checkout(), {}, signal)),
+        2000,
+      ),
+    ).rejects.toBeInstanceOf(ProviderTimeout);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+  });
+});
+
+describe('charge', () => {
+  it('an off-session PaymentIntent on the saved customer and card that succeeds', async () => {
+    const calls = fakeStripeApi(() => paymentIntent('succeeded'));
+    expect(await adapter.charge(checkout(), 'cus_1:pm_1', idle())).toEqual({
+      outcome: 'succeeded',
+    });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url.href).toBe('https://api.stripe.com/v1/payment_intents');
+    expect(call?.headers.get('Idempotency-Key')).toBe('co_adapter_1');
+    expect(Object.fromEntries(call?.form ?? [])).toEqual({
+      amount: '1900',
+      currency: 'usd',
+      customer: 'cus_1',
+      payment_method: 'pm_1',
+      off_session: 'true',
+      confirm: 'true',
+      'metadata[checkout_id]': 'co_adapter_1',
+    });
+  });
+
+  it('a card_declined answer (402) is a failed charge with the decline message', async () => {
+    const calls = fakeStripeApi(cardDeclined);
+    expect(await adapter.charge(checkout(), 'cus_1:pm_1', idle())).toEqual({
+      outcome: 'failed',
+      error: 'Your card has insufficient funds.',
+    });
+    // Not retried: a decline is an answer.
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads the status of an answered PaymentIntent', async () => {
+    fakeStripeApi(() =>
+      paymentIntent('requires_payment_method', {
+        last_payment_error: { type: 'card_error', message: 'Your card was declined.' },
+      }),
+    );
+    expect(await adapter.charge(checkout(), 'cus_1:pm_1', idle())).toEqual({
+      outcome: 'failed',
+      error: 'Your card was declined.',
+    });
+    fakeStripeApi(() => paymentIntent('processing'));
+    expect(await adapter.charge(checkout(), 'cus_1:pm_1', idle())).toEqual({ outcome: 'pending' });
+  });
+
+  it("a ref with only the customer charges the customer's saved card", async () => {
+    const calls = fakeStripeApi((call) =>
+      call.method === 'GET'
+        ? Response.json({
+            object: 'list',
+            url: '/v1/customers/cus_1/payment_methods',
+            has_more: false,
+            data: [{ id: 'pm_saved', object: 'payment_method', type: 'card' }],
+          })
+        : paymentIntent('succeeded'),
+    );
+    expect(await adapter.charge(checkout(), 'cus_1', idle())).toEqual({ outcome: 'succeeded' });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /v1/customers/cus_1/payment_methods',
+      'POST /v1/payment_intents',
+    ]);
+    expect(calls[0]?.url.searchParams.get('type')).toBe('card');
+    expect(calls[1]?.form.get('payment_method')).toBe('pm_saved');
+  });
+
+  it('without a saved card fails without charging', async () => {
+    const calls = fakeStripeApi(() =>
+      Response.json({ object: 'list', url: '/v1/x', has_more: false, data: [] }),
+    );
+    const none = { outcome: 'failed', error: 'No saved card' };
+    expect(await adapter.charge(checkout(), null, idle())).toEqual(none);
+    expect(await adapter.charge(checkout(), 'cus_1', idle())).toEqual(none);
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('throws when Stripe fails (500), refuses the request (400) or cannot be reached', async () => {
+    let calls = fakeStripeApi(() =>
+      stripeError(500, { type: 'api_error', message: 'Something went wrong' }),
+    );
+    await expect(adapter.charge(checkout(), 'cus_1:pm_1', idle())).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAPIError,
+    );
+    // No retries of its own: the caller's timeout bounds one attempt.
+    expect(calls).toHaveLength(1);
+    fakeStripeApi(() =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such PaymentMethod',
+      }),
+    );
+    await expect(adapter.charge(checkout(), 'cus_1:pm_1', idle())).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+    calls = fakeStripeApi(() => Promise.reject(new TypeError('fetch failed')));
+    await expect(adapter.charge(checkout(), 'cus_1:pm_1', idle())).rejects.toBeInstanceOf(
+      Stripe.errors.StripeConnectionError,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a never-answering API is aborted by the signal', async () => {
+    const calls = fakeStripeApi(silentUntilAborted);
+    const controller = new AbortController();
+    const charging = adapter.charge(checkout(), 'cus_1:pm_1', controller.signal);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const reason = new Error('the caller gave up');
+    controller.abort(reason);
+    await expect(withDeadline(charging, 2000)).rejects.toBe(reason);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    // As the server runs it: bounded() times out and aborts the request.
+    const bounded_ = withDeadline(
+      bounded(100, (signal) => adapter.charge(checkout(), 'cus_1:pm_1', signal)),
+      2000,
+    );
+    await expect(bounded_).rejects.toBeInstanceOf(ProviderTimeout);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.signal?.aborted).toBe(true);
+  });
+});
+
+describe('through the app', () => {
+  function postWebhook(body: string, signature?: string) {
+    return server().app.request('/api/billing/webhooks/stripe/', {
+      method: 'POST',
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(signature === undefined ? {} : { 'Stripe-Signature': signature }),
+      },
+    });
+  }
+
+  it('a GB checkout is settled once by a signed checkout.session.completed', async () => {
+    const { user, client } = await signedIn(server());
+    const calls = fakeStripeApi(() =>
+      Response.json({
+        id: 'cs_test_app',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_app',
+      }),
+    );
+    const started = await client.postJson('/api/autopayment/', checkoutRequest({ country: 'GB' }));
+    expect(started.status).toBe(200);
+    expect(await json(started)).toEqual({
+      redirect_url: 'https://checkout.stripe.com/c/pay/cs_test_app',
+    });
+    expect(calls).toHaveLength(1);
+    const checkoutId = calls[0]?.form.get('metadata[checkout_id]') ?? '';
+    const [row] = await server().db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    expect(row).toMatchObject({ userId: user.id, provider: 'stripe', status: 'pending' });
+    expect(calls[0]?.headers.get('Idempotency-Key')).toBe(checkoutId);
+    expect(calls[0]?.form.get('line_items[0][price_data][unit_amount]')).toBe(
+      String((row?.amount ?? 0) * 100),
+    );
+    expect(calls[0]?.form.get('success_url')).toMatch(/^https?:\/\/.+\/en\/subscription\?/);
+
+    const event = stripeEvent(
+      'evt_app_paid',
+      'checkout.session.completed',
+      paidSession(checkoutId, { id: 'cs_test_app' }),
+    );
+    const { body, header } = signed(event);
+    // Not authentic first: a wrong secret and no header change nothing.
+    expect((await postWebhook(body, signed(event, { secret: 'whsec_x' }).header)).status).toBe(403);
+    expect((await postWebhook(body)).status).toBe(403);
+    const first = await postWebhook(body, header);
+    expect(first.status).toBe(200);
+    expect(await json(first)).toEqual({ status: 'processed' });
+    const [paid] = await server().db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    expect(paid?.status).toBe('paid');
+    const [auto] = await server()
+      .db.select()
+      .from(autopayments)
+      .where(eq(autopayments.userId, user.id));
+    expect(auto).toMatchObject({ status: 'active', provider: 'stripe', providerRef: 'cus_test_1' });
+    const [granted] = await server()
+      .db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(granted).toMatchObject({ plan: 'mini', interval: 'monthly' });
+
+    // Stripe redelivers: the same event, even signed anew, settles nothing more.
+    expect(await json(await postWebhook(body, header))).toEqual({ status: 'duplicate' });
+    const again = signed(event, { timestamp: nowSeconds() + 5 });
+    expect(await json(await postWebhook(again.body, again.header))).toEqual({
+      status: 'duplicate',
+    });
+    const [after] = await server()
+      .db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(after?.expireAt).toEqual(granted?.expireAt);
+    // No call to Stripe was needed to take the webhook.
+    expect(calls).toHaveLength(1);
+
+    // A plan change charges the saved card: a decline is the payer's answer (200, the
+    // reason shown), an outage a retryable 502; the running plan stays either way.
+    const { provider: _, ...change } = checkoutRequest({ plan: 'premium', country: 'GB' });
+    const charges = fakeStripeApi((call) =>
+      call.method === 'GET'
+        ? Response.json({
+            object: 'list',
+            url: '/v1/customers/cus_test_1/payment_methods',
+            has_more: false,
+            data: [{ id: 'pm_saved', object: 'payment_method', type: 'card' }],
+          })
+        : cardDeclined(),
+    );
+    const declined = await sendJson(client, 'PATCH', '/api/autopayment/', change);
+    expect(declined.status).toBe(200);
+    expect(charges.map((c) => c.url.pathname)).toEqual([
+      '/v1/customers/cus_test_1/payment_methods',
+      '/v1/payment_intents',
+    ]);
+    expect(charges[1]?.form.get('customer')).toBe('cus_test_1');
+    const { autopayment } = await json<{ autopayment: Record<string, unknown> }>(declined);
+    expect(autopayment).toMatchObject({
+      status: 'active',
+      plan: 'mini',
+      latest_error: 'Your card has insufficient funds.',
+    });
+    fakeStripeApi(() => stripeError(500, { type: 'api_error', message: 'Something went wrong' }));
+    const down = await sendJson(client, 'PATCH', '/api/autopayment/', change);
+    expect(down.status).toBe(502);
+    expect((await json(down)).code).toBe('payment_failed');
+    const { subscription } = await json<{ subscription: { plan: string } }>(
+      await client.get('/api/subscription/'),
+    );
+    expect(subscription.plan).toBe('mini');
+  });
+});
