@@ -129,24 +129,6 @@ export const checkouts = pgTable(
   ],
 );
 
-/** Work for the in-process poller; several processes may poll, a claim is atomic. */
-export const billingJobs = pgTable(
-  'billing_jobs',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
-    runAt: timestamptz('run_at').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    doneAt: timestamptz('done_at'),
-  },
-  (t) => [
-    index('billing_jobs_due_idx')
-      .on(t.runAt)
-      .where(sql`${t.doneAt} is null`),
-  ],
-);
-
 /** Webhook events seen, so a redelivered event does nothing. */
 export const webhookEvents = pgTable(
   'webhook_events',

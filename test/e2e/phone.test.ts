@@ -32,6 +32,7 @@ describe.each(['en', 'ru'] as const)('on a phone, in %s', (locale) => {
       'subscription/update',
       'subscription/update?plan=premium&period=yearly',
       'subscription/update?plan=free&period=monthly',
+      'software',
     ]) {
       await fitsPhone(page, `/${locale}/${path}`);
     }
