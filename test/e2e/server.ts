@@ -29,7 +29,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      // The accounts the tests make up say where they come from (test/e2e/accounts.ts).
+      TRUST_PROXY: '1',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
