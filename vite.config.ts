@@ -1,3 +1,7 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -9,6 +13,33 @@ const devtoolsStub = {
   replacement: '/src/stubs/devtools-event-client.ts',
 };
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+
+/**
+ * Brotli and gzip twins of every built text file over 1 KB, made once at build at the
+ * highest levels, so the server sends them as they are (server/spa.ts). index.html is
+ * left out: the server writes the locale into it per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    async closeBundle() {
+      for (const name of await readdir(outDir, { recursive: true })) {
+        const file = path.join(outDir, name);
+        if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(file)) continue;
+        if ((await stat(file)).size < 1024) continue;
+        const body = await readFile(file);
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -26,6 +57,7 @@ export default defineConfig(({ command }) => ({
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    precompress(),
   ],
   resolve: {
     alias: command === 'build' ? [devtoolsStub] : [],

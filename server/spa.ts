@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -26,6 +27,32 @@ export function localizeHtml(html: string, locale: Locale, entityOrders = true):
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
 <body><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload this page.</p></body></html>`;
+
+/** The build's precompressed twins (vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The encodings a request accepts (q=0 refuses one). */
+function accepted(c: Context): Set<string> {
+  const header = c.req.header('accept-encoding') ?? '';
+  const names = header
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q === undefined || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => (name ?? '').trim().toLowerCase());
+  return new Set(names);
+}
+
+/** A weak validator from what identifies the content: size and time, or the text itself. */
+const etagOf = (seed: string) =>
+  `W/"${createHash('sha256').update(seed).digest('base64url').slice(0, 27)}"`;
+
+function notModified(c: Context, etag: string): boolean {
+  const given = c.req.header('if-none-match');
+  return given !== undefined && given.split(',').some((tag) => tag.trim() === etag);
+}
 
 /** A file under root for this URL path, or null (missing, a folder, hidden or outside root). */
 async function staticFile(root: string, urlPath: string): Promise<string | null> {
@@ -58,9 +85,34 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
     // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
     const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    return c.html(localizeHtml(html, locale, deps.config.payments.entityOrders), 200, {
-      'Cache-Control': 'no-cache',
-    });
+    const body = localizeHtml(html, locale, deps.config.payments.entityOrders);
+    const etag = etagOf(body);
+    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
+    if (notModified(c, etag)) return c.body(null, 304, headers);
+    return c.html(body, 200, headers);
+  }
+
+  /** The file, or its precompressed twin when the browser takes that encoding. */
+  async function asset(c: Context<AppEnv>, file: string, urlPath: string): Promise<Response> {
+    const headers: Record<string, string> = {
+      'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+      'Cache-Control': cacheControl(urlPath),
+      Vary: 'Accept-Encoding',
+    };
+    const info = await stat(file);
+    const immutable = headers['Cache-Control'] === IMMUTABLE;
+    if (!immutable) {
+      headers.ETag = etagOf(`${urlPath}:${info.size}:${info.mtimeMs}`);
+      if (notModified(c, headers.ETag)) return c.body(null, 304, headers);
+    }
+    const take = accepted(c);
+    for (const encoding of ENCODINGS) {
+      if (!take.has(encoding.name)) continue;
+      const twin = await readFile(`${file}${encoding.suffix}`).catch(() => null);
+      if (twin === null) continue;
+      return c.body(twin, 200, { ...headers, 'Content-Encoding': encoding.name });
+    }
+    return c.body(await readFile(file), 200, headers);
   }
 
   router.get('*', async (c) => {
@@ -73,13 +125,7 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
     if (prefixed?.[1] === 'en' || prefixed?.[1] === 'ru') return page(c, prefixed[1]);
 
     const file = await staticFile(root, urlPath);
-    if (file !== null) {
-      const body = await readFile(file);
-      return c.body(body, 200, {
-        'Content-Type': getMimeType(file) ?? 'application/octet-stream',
-        'Cache-Control': cacheControl(urlPath),
-      });
-    }
+    if (file !== null) return asset(c, file, urlPath);
     // Every SPA address carries its locale; add the visitor's to anything else.
     return c.redirect(`/${preferredLocale(c)}${urlPath}${query}`, 302);
   });

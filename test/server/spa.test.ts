@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +11,16 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const APP_JS = 'console.log("app")';
+
 // The static folder must exist before useTestServer's beforeAll builds the app.
 const staticDir = path.join(tmpdir(), `portal-spa-${process.pid}-${Date.now()}`);
 beforeAll(async () => {
   await mkdir(path.join(staticDir, 'assets'), { recursive: true });
   await writeFile(path.join(staticDir, 'index.html'), INDEX);
-  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), APP_JS);
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(APP_JS));
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(staticDir, '.secret'), 'hidden');
 });
@@ -116,5 +121,52 @@ describe('without a build', () => {
     const response = await unbuilt().client().get('/en/login/1');
     expect(response.status).toBe(503);
     expect(await response.text()).toContain('npm run build');
+  });
+});
+
+describe('compression and caching', () => {
+  const JS = '/assets/index-abc123.js';
+  const get = (urlPath: string, headers: Record<string, string> = {}) =>
+    server().client().get(urlPath, { headers });
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', null],
+  ])('sends a built file precompressed for Accept-Encoding %j', async (accept, encoding) => {
+    const answer = await get(JS, { 'Accept-Encoding': accept });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-encoding')).toBe(encoding);
+    expect(answer.headers.get('content-type')).toContain('javascript');
+    expect(answer.headers.get('vary')).toContain('Accept-Encoding');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await answer.arrayBuffer());
+    const decode =
+      { br: brotliDecompressSync, gzip: gunzipSync }[encoding ?? ''] ?? ((b: Buffer) => b);
+    expect(decode(body).toString()).toBe(APP_JS);
+  });
+
+  it('answers 304 to a file or a page the browser holds already', async () => {
+    for (const urlPath of ['/favicon.svg', '/en/login/1']) {
+      const first = await get(urlPath);
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^W\/"/);
+      const again = await get(urlPath, { 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    // Another locale is another page.
+    const en = (await get('/en/login/1')).headers.get('etag') ?? '';
+    expect((await get('/ru/login/1', { 'If-None-Match': en })).status).toBe(200);
+  });
+
+  it('compresses JSON answers for a client that takes gzip', async () => {
+    const answer = await get('/api/v1/countries/', { 'Accept-Encoding': 'gzip' });
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    const countries = JSON.parse(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString());
+    expect(Array.isArray(countries) || typeof countries === 'object').toBe(true);
+    const plain = await get('/api/v1/countries/');
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 });
