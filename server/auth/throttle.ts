@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { rateLimits } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { tooMany } from '../http/errors.ts';
@@ -47,10 +47,32 @@ async function count(deps: AppDeps, one: Hit, now: Date): Promise<boolean> {
       setWhere: lt(rateLimits.count, one.limit.max),
     })
     .returning({ count: rateLimits.count });
-  await deps.db
-    .delete(rateLimits)
-    .where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
+  // A window's first hit: the key's older windows are of no use any more.
+  if (rows[0]?.count === 1) {
+    await deps.db
+      .delete(rateLimits)
+      .where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
+  }
   return rows.length > 0;
+}
+
+/** The first of the hits whose window is full already, read in one query. */
+async function fullAlready(deps: AppDeps, hits: Hit[], now: Date): Promise<Hit | undefined> {
+  const wanted = hits.map((one) => ({ one, key: counterKey(one), ...windowOf(one.limit, now) }));
+  const rows = await deps.db
+    .select({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      or(...wanted.map((w) => and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, w.start)))),
+    );
+  return wanted.find((w) =>
+    rows.some(
+      (row) =>
+        row.key === w.key &&
+        row.windowStart.getTime() === w.start.getTime() &&
+        row.count >= w.one.limit.max,
+    ),
+  )?.one;
 }
 
 /**
@@ -61,12 +83,20 @@ async function count(deps: AppDeps, one: Hit, now: Date): Promise<boolean> {
  */
 export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
   const now = deps.clock.now();
+  // One read first: a request over a limit is refused without writing anything, so a
+  // refused flood costs the database reads only.
+  const full = await fullAlready(deps, hits, now);
+  if (full) throw refusal(full, now);
   for (const [index, one] of hits.entries()) {
     if (await count(deps, one, now)) continue;
     await forgiveAt(deps, hits.slice(0, index), now);
-    const { end } = windowOf(one.limit, now);
-    throw tooMany('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
+    throw refusal(one, now);
   }
+}
+
+function refusal(one: Hit, now: Date) {
+  const { end } = windowOf(one.limit, now);
+  return tooMany('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
 }
 
 async function forgiveAt(deps: AppDeps, hits: Hit[], now: Date): Promise<void> {

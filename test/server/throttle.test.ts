@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hit } from '../../server/auth/throttle.ts';
 import { useTestServer } from './harness.ts';
 import { STRONG, uniqueEmail } from './identity.ts';
 
@@ -122,5 +123,29 @@ describe('mail throttling', () => {
     const refused = await client.postForm('/api/auth/signup/resend/', {}, from(newIp()));
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'too_many_requests' });
+  });
+});
+
+describe('a refused request', () => {
+  it('costs one read and writes nothing', async () => {
+    const { config, db, logger, clock, jobs } = server();
+    const statements: string[] = [];
+    // Counts the statements the throttle sends; everything still runs on the real database.
+    const counting = new Proxy(db, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof name === 'string' && ['select', 'insert', 'update', 'delete'].includes(name)) {
+          statements.push(name);
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const deps = { config, db: counting, logger, clock, jobs, scrypt: { N: 2, r: 1, p: 1 } };
+    const hits = [{ limit: { name: 'test-refusal', max: 2, windowMs: 15 * MINUTE }, subject: 'x' }];
+    await hit(deps, hits);
+    await hit(deps, hits);
+    statements.length = 0;
+    await expect(hit(deps, hits)).rejects.toMatchObject({ status: 429 });
+    expect(statements).toEqual(['select']);
   });
 });
