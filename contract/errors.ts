@@ -34,6 +34,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'system',
+  'server_busy',
   'required',
   'user_absent',
   'wrong_credentials',

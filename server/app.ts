@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { csrfMiddleware } from './auth/csrf.ts';
-import { OWASP_SCRYPT, type ScryptParams } from './auth/passwords.ts';
+import { OWASP_ARGON2, type PasswordCost } from './auth/passwords.ts';
 import { sessionMiddleware } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -45,15 +45,15 @@ export type AppOptions = {
   /** The job queue (server/jobs): mail, provider calls and billing run through it. */
   jobs: JobQueue;
   /** Password hashing cost; tests pass a cheap one. */
-  scrypt?: ScryptParams;
+  passwordCost?: PasswordCost;
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
-  const { config, db, logger, clock = systemClock, scrypt = OWASP_SCRYPT } = options;
-  const deps = { config, db, logger, clock, jobs: options.jobs, scrypt };
+  const { config, db, logger, clock = systemClock, passwordCost = OWASP_ARGON2 } = options;
+  const deps = { config, db, logger, clock, jobs: options.jobs, passwordCost };
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));

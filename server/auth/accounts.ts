@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
 import { preferredLocale } from '../http/locale.ts';
+import { hashPassword, needsRehash } from './passwords.ts';
 
 /**
  * Only paths on this site may be a `next`: one leading slash, no second slash or
@@ -66,4 +68,22 @@ export async function uniqueUsername(db: Database, email: string): Promise<strin
     if (!taken) return candidate;
   }
   return `${base}${randomInt(1_000_000, 1_000_000_000)}`;
+}
+
+/**
+ * After a right password: a hash of an older format or cost is replaced with one at the
+ * current cost. Compare-and-set on the old hash, so a password changed meanwhile stays.
+ */
+export async function upgradePasswordHash(
+  deps: Pick<AppDeps, 'db' | 'passwordCost'>,
+  user: Pick<User, 'id' | 'passwordHash'>,
+  password: string,
+): Promise<void> {
+  const old = user.passwordHash;
+  if (old === null || !needsRehash(old, deps.passwordCost)) return;
+  const passwordHash = await hashPassword(password, deps.passwordCost);
+  await deps.db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, old)));
 }

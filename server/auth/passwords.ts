@@ -1,65 +1,96 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { HttpError } from '../http/errors.ts';
 
 /**
- * scrypt password hashes in a self-describing format, so parameters can be raised
- * later and old hashes still verify:  scrypt$N=131072,r=8,p=1$<salt b64>$<key b64>
+ * Passwords are argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), in the PHC string
+ * format, which carries its parameters, so they can be raised later and old hashes
+ * still verify. Hashes of the earlier scrypt format still verify, and are replaced at
+ * the next sign-in (needsRehash).
  */
-export type ScryptParams = { N: number; r: number; p: number };
+export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: number };
 
-/** OWASP's recommendation for scrypt (Password Storage Cheat Sheet). */
-export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** OWASP Password Storage Cheat Sheet, argon2id's first option. memoryCost in KiB. */
+export const OWASP_ARGON2: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-const SALT_BYTES = 16;
-const KEY_BYTES = 64;
-
-function derive(
-  password: string,
-  salt: Buffer,
-  params: ScryptParams,
-  length: number,
-): Promise<Buffer> {
-  const options: ScryptOptions = {
-    ...params,
-    // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below that.
-    maxmem: 128 * params.N * params.r * 2,
+/**
+ * Hashing is bounded: one at a time per core, and a short line behind them. A request
+ * beyond that answers 503 with Retry-After at once, instead of every request waiting
+ * while memory grows (19 MiB each).
+ */
+export function createHashPool(size: number, waiting: number) {
+  let running = 0;
+  const line: (() => void)[] = [];
+  return async function run<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= size) {
+      if (line.length >= waiting) {
+        throw new HttpError(503, {
+          code: 'server_busy',
+          detail: 'The server is busy. Try again in a moment.',
+          retry_after: 1,
+        });
+      }
+      await new Promise<void>((resolve) => line.push(resolve));
+    } else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = line.shift();
+      // The slot passes to the next in line; only with nobody waiting is it freed.
+      if (next) next();
+      else running -= 1;
+    }
   };
-  // The async form runs on libuv's pool, keeping the event loop free.
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
-  });
 }
 
-/** `params` is for tests only, which may use a lower cost; production keeps the default. */
-export async function hashPassword(
-  password: string,
-  params: ScryptParams = OWASP_SCRYPT,
-): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, params, KEY_BYTES);
-  const { N, r, p } = params;
-  return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+const pool = createHashPool(availableParallelism(), availableParallelism() * 8);
 
-const FORMAT = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+const normalize = (password: string) => password.normalize('NFKC');
 
-/** Parameters of a stored hash, or null when it is not in the format above. */
-export function readHashParams(stored: string): ScryptParams | null {
-  const match = FORMAT.exec(stored);
-  if (!match) return null;
-  return { N: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
+// The package's Algorithm is a const enum, which erasable TypeScript cannot import.
+const ARGON2ID = 2;
+
+/** `cost` is for tests only, which may use a lower one; production keeps the default. */
+export function hashPassword(password: string, cost: PasswordCost = OWASP_ARGON2): Promise<string> {
+  return pool(() => hash(normalize(password), { algorithm: ARGON2ID, ...cost }));
 }
 
 /** False for a wrong password and for a stored value this code cannot read. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const match = FORMAT.exec(stored);
-  const params = readHashParams(stored);
-  if (!match || !params) return false;
-  const salt = Buffer.from(match[4] ?? '', 'base64');
-  const expected = Buffer.from(match[5] ?? '', 'base64');
-  if (expected.length === 0) return false;
-  const key = await derive(password, salt, params, expected.length);
-  return timingSafeEqual(key, expected);
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2id$')) {
+    return pool(() => verify(stored, normalize(password)).catch(() => false));
+  }
+  const legacy = readScrypt(stored);
+  return legacy ? pool(() => verifyScrypt(normalize(password), legacy)) : Promise.resolve(false);
+}
+
+/** Whether a stored hash is of an older format or other parameters than `cost`. */
+export function needsRehash(stored: string, cost: PasswordCost = OWASP_ARGON2): boolean {
+  const { memoryCost: m, timeCost: t, parallelism: p } = cost;
+  return !stored.startsWith(`$argon2id$v=19$m=${m},t=${t},p=${p}$`);
+}
+
+// The earlier format: scrypt$N=131072,r=8,p=1$<salt b64>$<key b64>
+const SCRYPT = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+type Scrypt = { N: number; r: number; p: number; salt: Buffer; key: Buffer };
+
+function readScrypt(stored: string): Scrypt | null {
+  const match = SCRYPT.exec(stored);
+  if (!match) return null;
+  const key = Buffer.from(match[5] ?? '', 'base64');
+  if (key.length === 0) return null;
+  const [N, r, p] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
+  return { N, r, p, salt: Buffer.from(match[4] ?? '', 'base64'), key };
+}
+
+function verifyScrypt(password: string, stored: Scrypt): Promise<boolean> {
+  const { N, r, p, salt, key } = stored;
+  // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below that.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
+  return new Promise((resolve) => {
+    scrypt(password, salt, key.length, options, (error, derived) => {
+      resolve(!error && timingSafeEqual(derived, key));
+    });
+  });
 }

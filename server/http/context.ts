@@ -1,4 +1,4 @@
-import type { ScryptParams } from '../auth/passwords.ts';
+import type { PasswordCost } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,7 +18,7 @@ export type AppDeps = {
   /** The durable job queue: every effect outside the database goes through it. */
   jobs: JobQueue;
   /** Password hashing cost: OWASP's in the app, a cheap one in tests. */
-  scrypt: ScryptParams;
+  passwordCost: PasswordCost;
 };
 
 /** Hono's typed context: the session middleware sets `user` on every /api request. */

@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { LoginForm, type AuthResult } from '../../contract/auth.ts';
-import { findUserByLogin, nextAfterSignIn, requestLocale } from '../auth/accounts.ts';
+import {
+  findUserByLogin,
+  upgradePasswordHash,
+  nextAfterSignIn,
+  requestLocale,
+} from '../auth/accounts.ts';
 import { currentCode, issueCode, resendWait } from '../auth/codes.ts';
 import { deviceNonce, setDeviceCookie } from '../auth/device.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -32,6 +37,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     // Only failures stay counted.
     await forgive(deps, hits);
+    await upgradePasswordHash(deps, user, form.password);
     setDeviceCookie(c, deps, user.id);
     if (user.emailConfirmedAt === null) {
       // /login/2: the right password, but the address is not proven yet.

@@ -61,7 +61,7 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
     if (known.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
     // Refused before the link is used up, so the user can choose again with the same link.
     if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
-    const passwordHash = await hashPassword(form.password, deps.scrypt);
+    const passwordHash = await hashPassword(form.password, deps.passwordCost);
     const user = await deps.db.transaction(async (tx) => {
       // Deleting is the check: of two parallel posts of one link only one gets the row.
       const [reset] = await tx

@@ -62,7 +62,7 @@ export function signupRoutes(deps: AppDeps): Hono<AppEnv> {
     if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
     if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
     await hit(deps, sendHits(email, ip));
-    const passwordHash = await hashPassword(form.password, deps.scrypt);
+    const passwordHash = await hashPassword(form.password, deps.passwordCost);
     const user = await deps.db.transaction(async (tx) => {
       let saved: User | undefined;
       if (existing) {

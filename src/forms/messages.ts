@@ -37,6 +37,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   payload_too_large: msg`Entered data is not valid. Please check your input and try again.`,
   unsupported_media_type: msg`Entered data is not valid. Please check your input and try again.`,
   system: msg`Something went wrong. Try again later.`,
+  server_busy: msg`Something went wrong. Try again later.`,
   required: msg`This field is required`,
   user_absent: msg`There is no profile with this email`,
   wrong_credentials: msg`The password is incorrect`,

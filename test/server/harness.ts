@@ -27,8 +27,8 @@ import { createClient, type TestClient } from './client.ts';
 
 export { createClient, parseSetCookie, type TestClient } from './client.ts';
 
-/** Cheap scrypt for test users only; the production cost is tested in passwords.test.ts. */
-export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+/** A cheap argon2id for test users only; the production cost is tested in passwords.test.ts. */
+export const TEST_PASSWORD_COST = { memoryCost: 64, timeCost: 1, parallelism: 1 };
 
 /**
  * A fresh, migrated database: in-memory PGlite, or, when DATABASE_URL is set (CI's
@@ -152,7 +152,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
       queueDefinitions({ config, db, logger, clock, mailer, deliver }),
       { logger, work: false },
     );
-    const app = createApp({ config, db, logger, clock, jobs, scrypt: TEST_SCRYPT });
+    const app = createApp({ config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST });
     server = {
       app,
       db,
@@ -179,7 +179,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
             email: `user${userCount}@example.com`,
             emailConfirmedAt: new Date(),
             ...fields,
-            passwordHash: await hashPassword(password, TEST_SCRYPT),
+            passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
           })
           .returning();
         if (!user) throw new Error('insert returned no user');

@@ -1,47 +1,103 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
+  createHashPool,
   hashPassword,
-  OWASP_SCRYPT,
-  readHashParams,
+  needsRehash,
+  OWASP_ARGON2,
   verifyPassword,
 } from '../../server/auth/passwords.ts';
-import { TEST_SCRYPT } from './harness.ts';
+import { users } from '../../server/db/schema.ts';
+import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
+
+const server = useTestServer();
+
+/** A hash in the earlier scrypt format, as the database may still hold. */
+function legacyScrypt(password: string): string {
+  const salt = Buffer.from('0123456789abcdef');
+  const key = scryptSync(password, salt, 64, { N: 1024, r: 8, p: 1 });
+  return `scrypt$N=1024,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
 
 describe('passwords', () => {
-  it('hashes at the OWASP parameters by default and verifies', async () => {
+  it('hashes with argon2id at the OWASP parameters by default and verifies', async () => {
+    expect(OWASP_ARGON2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
     const stored = await hashPassword('Correct-horse-1');
-    expect(OWASP_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(stored).toMatch(/^scrypt\$N=131072,r=8,p=1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{86}==$/);
+    expect(stored).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
     expect(await verifyPassword('Correct-horse-1', stored)).toBe(true);
     expect(await verifyPassword('correct-horse-1', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
   });
 
   it('salts every hash', async () => {
-    const first = await hashPassword('same', TEST_SCRYPT);
-    const second = await hashPassword('same', TEST_SCRYPT);
+    const first = await hashPassword('same', TEST_PASSWORD_COST);
+    const second = await hashPassword('same', TEST_PASSWORD_COST);
     expect(first).not.toBe(second);
     expect(await verifyPassword('same', first)).toBe(true);
     expect(await verifyPassword('same', second)).toBe(true);
   });
 
-  it('verifies with the parameters stored in the hash', async () => {
-    const stored = await hashPassword('pw', { N: 2 ** 11, r: 4, p: 2 });
-    expect(readHashParams(stored)).toEqual({ N: 2048, r: 4, p: 2 });
-    expect(await verifyPassword('pw', stored)).toBe(true);
+  it('still verifies the earlier scrypt hashes, and asks for them to be replaced', async () => {
+    const stored = legacyScrypt('Old-pass-1');
+    expect(await verifyPassword('Old-pass-1', stored)).toBe(true);
+    expect(await verifyPassword('Old-pass-2', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+    expect(needsRehash(await hashPassword('x', TEST_PASSWORD_COST))).toBe(true);
   });
 
-  it('refuses stored values it cannot read', async () => {
-    expect(await verifyPassword('pw', '')).toBe(false);
-    expect(await verifyPassword('pw', 'pbkdf2$1000$abc$def')).toBe(false);
-    expect(await verifyPassword('pw', 'scrypt$N=1024,r=8,p=1$c2FsdA==$')).toBe(false);
-  });
-
-  it('refuses a tampered key', async () => {
-    const stored = await hashPassword('pw', TEST_SCRYPT);
-    const tampered = stored.replace(
-      /\$(.)([^$]*)$/,
-      (_, first: string, rest: string) => `$${first === 'A' ? 'B' : 'A'}${rest}`,
-    );
+  it('refuses stored values it cannot read, and a tampered hash', async () => {
+    for (const stored of ['', 'pbkdf2$1000$abc$def', 'scrypt$N=1024,r=8,p=1$c2FsdA==$']) {
+      expect(await verifyPassword('pw', stored)).toBe(false);
+    }
+    const good = await hashPassword('pw', TEST_PASSWORD_COST);
+    const tampered = good.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     expect(await verifyPassword('pw', tampered)).toBe(false);
+  });
+
+  it('replaces an earlier hash with argon2id at the next sign-in', async () => {
+    const { user } = await server().createUser();
+    await server()
+      .db.update(users)
+      .set({ passwordHash: legacyScrypt('Legacy-pass-1') })
+      .where(eq(users.id, user.id));
+    const answer = await server()
+      .client()
+      .postForm('/api/auth/login/', { login: user.username, password: 'Legacy-pass-1' });
+    expect(answer.status).toBe(200);
+    const [row] = await server().db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword('Legacy-pass-1', row?.passwordHash ?? '')).toBe(true);
+  });
+});
+
+describe('the hashing pool', () => {
+  it('runs one hash per slot, queues a few, and answers 503 with Retry-After beyond', async () => {
+    const run = createHashPool(2, 2);
+    const releases: (() => void)[] = [];
+    let active = 0;
+    let most = 0;
+    const work = () =>
+      run(async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        active -= 1;
+      });
+    const accepted = [work(), work(), work(), work()];
+    await expect(work()).rejects.toMatchObject({
+      status: 503,
+      body: { code: 'server_busy', retry_after: 1 },
+    });
+    while (releases.length > 0 || active > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(accepted);
+    expect(most).toBe(2);
+    // Free again: a new hash is taken at once.
+    await expect(run(() => Promise.resolve('ok'))).resolves.toBe('ok');
   });
 });

@@ -6,7 +6,7 @@ import { oauthProvider } from '../../server/auth/social/oauth.ts';
 import { codeChallenge, newCodeVerifier } from '../../server/auth/social/provider.ts';
 import { sandboxCode, sandboxProvider } from '../../server/auth/social/sandbox.ts';
 import type { AppDeps } from '../../server/http/context.ts';
-import { TEST_SCRYPT, useTestServer } from './harness.ts';
+import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 import { location } from './social-flow.ts';
 
 const server = useTestServer();
@@ -16,7 +16,7 @@ const configured = useTestServer({
 
 function deps(): AppDeps {
   const { config, db, logger, clock, jobs } = server();
-  return { config, db, logger, clock, jobs, scrypt: TEST_SCRYPT };
+  return { config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST };
 }
 
 const request: SocialRequest = {

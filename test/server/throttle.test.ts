@@ -140,7 +140,7 @@ describe('a refused request', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const deps = { config, db: counting, logger, clock, jobs, scrypt: { N: 2, r: 1, p: 1 } };
+    const deps = { config, db: counting, logger, clock, jobs, passwordCost: { memoryCost: 64, timeCost: 1, parallelism: 1 } };
     const hits = [{ limit: { name: 'test-refusal', max: 2, windowMs: 15 * MINUTE }, subject: 'x' }];
     await hit(deps, hits);
     await hit(deps, hits);
