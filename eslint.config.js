@@ -137,4 +137,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A route parses, calls one command of its domain and answers (design.md): the
+    // writes, and the transaction around them, live in server/<domain>/.
+    files: ['server/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['db', 'tx'].flatMap((name) => [
+          {
+            selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.property.name='${name}']`,
+            message: 'No database writes in routes: call a command of server/<domain>/.',
+          },
+          {
+            selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.name='${name}']`,
+            message: 'No database writes in routes: call a command of server/<domain>/.',
+          },
+        ]),
+      ],
+    },
+  },
 );

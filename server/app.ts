@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { csrfMiddleware } from './auth/csrf.ts';
-import { OWASP_ARGON2, type PasswordCost } from './auth/passwords.ts';
-import { sessionMiddleware } from './auth/sessions.ts';
+import { csrfMiddleware } from './identity/csrf.ts';
+import { OWASP_ARGON2, type PasswordCost } from './identity/passwords.ts';
+import { sessionMiddleware } from './identity/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MAX_BODY_BYTES } from './http/body.ts';
@@ -29,11 +29,7 @@ import { socialLoginRoutes } from './routes/social.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timezoneRoutes } from './routes/timezone.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
-import { webgisRoutes } from './routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
-import { sandboxInstancePages } from './webgis/instance-page.ts';
-import { profileWebgisUrl } from './webgis/profile-url.ts';
-import { webgisProvisioner } from './webgis/registry.ts';
 
 export type { AppEnv, Clock } from './http/context.ts';
 
@@ -57,8 +53,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
-  // The sandbox's web GIS instances answer at their own host names, before anything else.
-  if (webgisProvisioner(config)?.servesInstancePages) app.use(sandboxInstancePages(deps));
   // JSON and pages, by Accept-Encoding; the built files come precompressed (spa.ts).
   app.use(compress());
   app.use(csrfMiddleware(deps));
@@ -75,7 +69,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/signup/', signupRoutes(deps));
   app.route('/api/auth/password/', passwordRoutes(deps));
   app.route('/api/auth/social/', socialLoginRoutes(deps));
-  app.use('/api/v1/profile/', profileWebgisUrl(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
   if (config.nodeEnv !== 'production') {
@@ -95,7 +88,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/autopayment/', autopaymentRoutes(deps));
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/api/v1/releases', releasesRoutes(deps));
-  app.route('/api/v1/webgis/', webgisRoutes(deps));
   app.route('/', spaRoutes(deps));
 
   app.notFound((c) =>

@@ -6,7 +6,7 @@ import type {
   AutopaymentRequest,
   PaymentProvider as ProviderId,
 } from '../../contract/billing.ts';
-import { isLocalPath } from '../auth/accounts.ts';
+import { isLocalPath } from '../identity/accounts.ts';
 import { autopayments, checkouts, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldErrors, simpleError } from '../http/errors.ts';

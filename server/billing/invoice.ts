@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { EntityForm } from '../../contract/billing.ts';
-import { hit, type Limit } from '../auth/throttle.ts';
+import { hit, type Limit } from '../identity/throttle.ts';
 import { invoiceRequests, type User } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../http/context.ts';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { loadReleases } from '../software/releases.ts';
 import type { Database } from './client.ts';

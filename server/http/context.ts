@@ -1,4 +1,4 @@
-import type { PasswordCost } from '../auth/passwords.ts';
+import type { PasswordCost } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';

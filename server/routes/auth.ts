@@ -5,13 +5,13 @@ import {
   upgradePasswordHash,
   nextAfterSignIn,
   requestLocale,
-} from '../auth/accounts.ts';
-import { currentCode, issueCode, resendWait } from '../auth/codes.ts';
-import { deviceNonce, setDeviceCookie } from '../auth/device.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { endSession, startSession } from '../auth/sessions.ts';
-import { setSignupCookie } from '../auth/signup-cookie.ts';
-import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../auth/throttle.ts';
+} from '../identity/accounts.ts';
+import { currentCode, issueCode, resendWait } from '../identity/codes.ts';
+import { deviceNonce, setDeviceCookie } from '../identity/device.ts';
+import { verifyPassword } from '../identity/passwords.ts';
+import { endSession, startSession } from '../identity/sessions.ts';
+import { setSignupCookie } from '../identity/signup-cookie.ts';
+import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../identity/throttle.ts';
 import type { User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';

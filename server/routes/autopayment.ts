@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
 } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../identity/sessions.ts';
 import { changePlan, startCheckout } from '../billing/checkout.ts';
 import { autopaymentOf, cancelAutopayment, restoreAutopayment } from '../billing/subscription.ts';
 import type { User } from '../db/schema.ts';

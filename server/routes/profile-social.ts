@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SocialProvider, type SocialAccount } from '../../contract/identity.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { unlinkSocial } from '../identity/profile.ts';
+import { requireUser } from '../identity/sessions.ts';
 import { socialAccounts } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
@@ -35,19 +36,7 @@ export function socialRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const provider = v.safeParse(SocialProvider, c.req.param('provider'));
     if (!provider.success) throw simpleError(404, 'not_found');
-    const links = await deps.db
-      .select({ provider: socialAccounts.provider })
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, user.id));
-    if (!links.some((link) => link.provider === provider.output)) {
-      throw simpleError(404, 'not_found');
-    }
-    if (user.passwordHash === null && links.length <= 1) {
-      throw simpleError(400, 'last_sign_in_method');
-    }
-    await deps.db
-      .delete(socialAccounts)
-      .where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.provider, provider.output)));
+    await unlinkSocial(deps, user, provider.output);
     return c.body(null, 204);
   });
 

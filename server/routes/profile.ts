@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { ProfileUpdate } from '../../contract/identity.ts';
-import { endSession, requireUser } from '../auth/sessions.ts';
+import { removeProfile, updateProfile } from '../identity/profile.ts';
+import { endSession, requireUser } from '../identity/sessions.ts';
 import { currentSubscription } from '../billing/subscription.ts';
-import { countries, mails, users } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import { fieldError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendToUser } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
@@ -26,27 +24,9 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.patch('/', async (c) => {
     const user = requireUser(c);
     const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
-    const [country] = await deps.db
-      .select({ code: countries.code })
-      .from(countries)
-      .where(eq(countries.code, form.country));
-    if (!country) throw fieldError('country', 'country_not_found');
-    const [saved] = await deps.db
-      .update(users)
-      .set({
-        firstName: form.first_name,
-        lastName: form.last_name,
-        company: form.company,
-        industry: form.industry,
-        role: form.role,
-        phone: form.phone,
-        country: form.country,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const saved = await updateProfile(deps, user, form);
     const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toProfile(saved ?? user, plan));
+    return c.json(toProfile(saved, plan));
   });
 
   router.get('/export/', async (c) => {
@@ -60,9 +40,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.delete('/', async (c) => {
     const user = requireUser(c);
-    // Sessions, codes, resets, social links, states and choices go by cascade.
-    await deps.db.delete(users).where(eq(users.id, user.id));
-    await deps.db.delete(mails).where(eq(mails.to, user.email));
+    await removeProfile(deps, user);
     await endSession(c, deps);
     return c.body(null, 204);
   });

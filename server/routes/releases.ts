@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Release, ReleasesQuery } from '../../contract/software.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../identity/sessions.ts';
 import type { ReleaseRow } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { simpleError, type SimpleError } from '../http/errors.ts';

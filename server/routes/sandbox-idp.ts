@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { SocialProvider } from '../../contract/identity.ts';
-import { callbackUrl, usesSandbox } from '../auth/social/registry.ts';
-import { PROVIDER_NAMES } from '../auth/social/provider.ts';
-import { sandboxCode } from '../auth/social/sandbox.ts';
+import { callbackUrl, usesSandbox } from '../identity/social/registry.ts';
+import { PROVIDER_NAMES } from '../identity/social/provider.ts';
+import { sandboxCode } from '../identity/social/sandbox.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 
 const AuthorizeQuery = v.object({

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../../contract/billing.ts';
-import { sessionMiddleware } from '../auth/sessions.ts';
+import { sessionMiddleware } from '../identity/sessions.ts';
 import { isCheckoutId } from '../billing/checkout.ts';
 import { paymentProvider } from '../billing/providers/registry.ts';
 import { CARD_FAILS_LATER, SANDBOX_DECLINED } from '../billing/providers/sandbox.ts';

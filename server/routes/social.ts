@@ -1,24 +1,22 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Locale } from '../../contract/countries.ts';
 import { SocialIntent, SocialProvider } from '../../contract/identity.ts';
-import { isLocalPath, nextAfterSignIn, requestLocale } from '../auth/accounts.ts';
-import { startSession } from '../auth/sessions.ts';
-import { socialUser, SocialError } from '../auth/social/link.ts';
-import { codeChallenge, newCodeVerifier } from '../auth/social/provider.ts';
-import { callbackUrl, providerFor } from '../auth/social/registry.ts';
-import { hit, type Limit } from '../auth/throttle.ts';
-import { oauthStates } from '../db/schema.ts';
+import { isLocalPath, nextAfterSignIn, requestLocale } from '../identity/accounts.ts';
+import { startSession } from '../identity/sessions.ts';
+import { socialUser, SocialError } from '../identity/social/link.ts';
+import { codeChallenge, newCodeVerifier } from '../identity/social/provider.ts';
+import { callbackUrl, providerFor } from '../identity/social/registry.ts';
+import { saveState, STATE_TTL_MS, takeState } from '../identity/social/states.ts';
+import { hit, type Limit } from '../identity/throttle.ts';
 import { visitorCountry } from '../geo.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { HttpError, invalidInput, simpleError } from '../http/errors.ts';
 
-export const STATE_TTL_MS = 10 * 60 * 1000;
 /** Each start writes a row: enough for a person trying every button, not for a flood. */
 export const SOCIAL_START_LIMIT: Limit = {
   name: 'social-start-ip',
@@ -31,8 +29,6 @@ export const SOCIAL_START_LIMIT: Limit = {
  * another one in (login CSRF).
  */
 export const STATE_COOKIE = 'oauth_state';
-
-const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -73,18 +69,13 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     const next = c.req.query('next');
     const state = randomBytes(32).toString('base64url');
     const verifier = newCodeVerifier();
-    const now = deps.clock.now();
-    // Housekeeping: abandoned flows would otherwise pile up.
-    await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-    await deps.db.insert(oauthStates).values({
-      stateHash: hashState(state),
+    await saveState(deps, state, {
       provider: idp.id,
       intent: intent.output,
       next: next !== undefined && isLocalPath(next) ? next : null,
       locale,
       codeVerifier: verifier,
       userId: intent.output === 'link' ? (user?.id ?? null) : null,
-      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
     setCookie(c, cookieName(deps.config, STATE_COOKIE), state, {
       ...cookieOptions(deps.config),
@@ -107,13 +98,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     if (state === '' || !sameText(bound, state)) {
       return fail(c, requestLocale(c), 'login', 'wrong_token');
     }
-    // Single use: the row is gone whatever happens next.
-    const [row] = state
-      ? await deps.db
-          .delete(oauthStates)
-          .where(eq(oauthStates.stateHash, hashState(state)))
-          .returning()
-      : [];
+    const row = await takeState(deps, state);
     if (!row || row.provider !== idp.id) return fail(c, requestLocale(c), 'login', 'wrong_token');
     const locale: Locale = row.locale === 'ru' ? 'ru' : 'en';
     if (row.expiresAt <= deps.clock.now()) return fail(c, locale, row.intent, 'token_expired');

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Interval } from '../../contract/billing.ts';
 import { PlanId } from '../../contract/profile.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../identity/sessions.ts';
 import {
   addPeriod,
   additionalDays,

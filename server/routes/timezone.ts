@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { TimezoneUpdate } from '../../contract/profile.ts';
-import { requireUser } from '../auth/sessions.ts';
-import { users } from '../db/schema.ts';
+import { setTimezone } from '../identity/profile.ts';
+import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { parseInput } from '../http/validate.ts';
@@ -14,14 +13,7 @@ export function timezoneRoutes(deps: AppDeps): Hono<AppEnv> {
   router.post('/', async (c) => {
     const user = requireUser(c);
     const { timezone } = parseInput(TimezoneUpdate, await readBody(c, 'json'));
-    await deps.db
-      .update(users)
-      .set({
-        timezoneIana: timezone.ianaName,
-        timezoneOffset: timezone.offset,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(users.id, user.id));
+    await setTimezone(deps, user, timezone);
     return c.json({ timezone });
   });
 

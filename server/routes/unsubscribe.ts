@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Unsubscription } from '../../contract/identity.ts';
 import { unsubscriptions, users } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import { leaveList } from '../identity/profile.ts';
 import { simpleError } from '../http/errors.ts';
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
 
@@ -33,10 +34,7 @@ export function unsubscribeRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.post('/:token/', async (c) => {
     const { user, list } = await target(c);
-    await deps.db
-      .insert(unsubscriptions)
-      .values({ userId: user.id, list, createdAt: deps.clock.now() })
-      .onConflictDoNothing();
+    await leaveList(deps, user.id, list);
     return c.json(await answer(user.id, user.email, list));
   });
 

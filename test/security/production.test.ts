@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailCodes, mails, passwordResets, sessions, users } from '../../server/db/schema.ts';
-import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../server/auth/sessions.ts';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../server/identity/sessions.ts';
 import { parseSetCookie, useTestServer } from '../server/harness.ts';
 import { STRONG, uniqueEmail } from '../server/identity.ts';
 

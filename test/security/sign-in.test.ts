@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from '../../server/auth/common-passwords.ts';
-import { DEVICE_TTL_S } from '../../server/auth/device.ts';
+import { isCommonPassword } from '../../server/identity/common-passwords.ts';
+import { DEVICE_TTL_S } from '../../server/identity/device.ts';
 import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
 import {
   parseSetCookie,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '../../server/auth/sessions.ts';
+import { SESSION_TTL_MS } from '../../server/identity/sessions.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { parseSetCookie, useTestServer } from './harness.ts';
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
+import { hashPassword } from '../../server/identity/passwords.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
   migrationsFolder,

@@ -7,7 +7,7 @@ import {
   needsRehash,
   OWASP_ARGON2,
   verifyPassword,
-} from '../../server/auth/passwords.ts';
+} from '../../server/identity/passwords.ts';
 import { users } from '../../server/db/schema.ts';
 import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { verifyPassword } from '../../server/auth/passwords.ts';
+import { verifyPassword } from '../../server/identity/passwords.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { countries, planPrices, plans, users } from '../../server/db/schema.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';

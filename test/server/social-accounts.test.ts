@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
-import { socialUser, type SocialRequest } from '../../server/auth/social/link.ts';
-import { oauthProvider } from '../../server/auth/social/oauth.ts';
-import { codeChallenge, newCodeVerifier } from '../../server/auth/social/provider.ts';
-import { sandboxCode, sandboxProvider } from '../../server/auth/social/sandbox.ts';
+import { socialUser, type SocialRequest } from '../../server/identity/social/link.ts';
+import { oauthProvider } from '../../server/identity/social/oauth.ts';
+import { codeChallenge, newCodeVerifier } from '../../server/identity/social/provider.ts';
+import { sandboxCode, sandboxProvider } from '../../server/identity/social/sandbox.ts';
 import type { AppDeps } from '../../server/http/context.ts';
 import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 import { location } from './social-flow.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { codeChallenge } from '../../server/auth/social/provider.ts';
+import { codeChallenge } from '../../server/identity/social/provider.ts';
 import { oauthStates, socialAccounts, users } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { startSignup, uniqueEmail } from './identity.ts';

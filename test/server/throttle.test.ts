@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hit } from '../../server/auth/throttle.ts';
+import { hit } from '../../server/identity/throttle.ts';
 import { useTestServer } from './harness.ts';
 import { STRONG, uniqueEmail } from './identity.ts';
 
@@ -140,7 +140,14 @@ describe('a refused request', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const deps = { config, db: counting, logger, clock, jobs, passwordCost: { memoryCost: 64, timeCost: 1, parallelism: 1 } };
+    const deps = {
+      config,
+      db: counting,
+      logger,
+      clock,
+      jobs,
+      passwordCost: { memoryCost: 64, timeCost: 1, parallelism: 1 },
+    };
     const hits = [{ limit: { name: 'test-refusal', max: 2, windowMs: 15 * MINUTE }, subject: 'x' }];
     await hit(deps, hits);
     await hit(deps, hits);

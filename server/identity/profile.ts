@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { ProfileUpdate, SocialProvider } from '../../contract/identity.ts';
+import type { TimezoneUpdate } from '../../contract/profile.ts';
+import {
+  countries,
+  mails,
+  socialAccounts,
+  unsubscriptions,
+  users,
+  type User,
+} from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { fieldError, simpleError } from '../http/errors.ts';
+import type { MailingList } from '../mail/unsubscribe.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** PATCH /api/v1/profile/: the editable fields; the country must be one of the list. */
+export async function updateProfile(
+  deps: Deps,
+  user: User,
+  form: v.InferOutput<typeof ProfileUpdate>,
+): Promise<User> {
+  const [country] = await deps.db
+    .select({ code: countries.code })
+    .from(countries)
+    .where(eq(countries.code, form.country));
+  if (!country) throw fieldError('country', 'country_not_found');
+  const [saved] = await deps.db
+    .update(users)
+    .set({
+      firstName: form.first_name,
+      lastName: form.last_name,
+      company: form.company,
+      industry: form.industry,
+      role: form.role,
+      phone: form.phone,
+      country: form.country,
+      updatedAt: deps.clock.now(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return saved ?? user;
+}
+
+/**
+ * /remove: the user and every personal datum, in one transaction. Sessions, codes,
+ * resets, social links, states and choices go by cascade; the mailbox rows by address.
+ */
+export async function removeProfile(deps: Deps, user: User): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, user.id));
+    await tx.delete(mails).where(eq(mails.to, user.email));
+  });
+}
+
+export async function setTimezone(
+  deps: Deps,
+  user: User,
+  timezone: v.InferOutput<typeof TimezoneUpdate>['timezone'],
+): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({
+      timezoneIana: timezone.ianaName,
+      timezoneOffset: timezone.offset,
+      updatedAt: deps.clock.now(),
+    })
+    .where(eq(users.id, user.id));
+}
+
+/** Unlinks a provider; never the last way to sign in (no password, one link). */
+export async function unlinkSocial(
+  deps: Deps,
+  user: User,
+  provider: SocialProvider,
+): Promise<void> {
+  const links = await deps.db
+    .select({ provider: socialAccounts.provider })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.userId, user.id));
+  if (!links.some((link) => link.provider === provider)) throw simpleError(404, 'not_found');
+  if (user.passwordHash === null && links.length <= 1) {
+    throw simpleError(400, 'last_sign_in_method');
+  }
+  await deps.db
+    .delete(socialAccounts)
+    .where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.provider, provider)));
+}
+
+/** An unsubscribe link followed: the user leaves the list (again is harmless). */
+export async function leaveList(deps: Deps, userId: number, list: MailingList): Promise<void> {
+  await deps.db
+    .insert(unsubscriptions)
+    .values({ userId, list, createdAt: deps.clock.now() })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,172 @@
+import type { Context } from 'hono';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuthResult } from '../../contract/auth.ts';
+import type * as v from 'valibot';
+import type { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identity.ts';
+import type { Locale } from '../../contract/countries.ts';
+import { findUserByEmail, nextAfterSignIn, uniqueUsername } from './accounts.ts';
+import { checkCode, currentCode, issueCode, pendingSignup, resendWait } from './codes.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { startSession } from './sessions.ts';
+import {
+  clearSignupCookie,
+  currentFlow,
+  finishFlow,
+  readSignupCookie,
+  startFlow,
+  type Pending,
+} from './signup-cookie.ts';
+import { hit, LIMITS, sendHits } from './throttle.ts';
+import { countries, users, type User } from '../db/schema.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { fieldError, simpleError, tooMany } from '../http/errors.ts';
+
+/**
+ * The cookie's flow and user. A cookie whose flow was replaced (a newer sign-up, a
+ * reset, a social sign-in of the address) or whose user is gone is no longer valid.
+ */
+async function pending(deps: AppDeps, c: Context<AppEnv>) {
+  const cookie = readSignupCookie(c, deps);
+  const flow = await currentFlow(deps.db, cookie);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
+  if (!user) throw simpleError(400, 'wrong_token');
+  return { cookie, flow, user };
+}
+
+async function signIn(deps: AppDeps, c: Context<AppEnv>, user: User, cookie: Pending) {
+  await startSession(c, deps, user.id);
+  clearSignupCookie(c, deps);
+  return { next: nextAfterSignIn(cookie.next, cookie.locale) } satisfies AuthResult;
+}
+
+/** Step 0: the address and a password; a code goes out, and a new flow begins. */
+export async function startSignup(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  form: v.InferOutput<typeof SignupForm>,
+  locale: Locale,
+) {
+  const email = form.email.toLowerCase();
+  const ip = clientIp(c, deps.config);
+  // The answer tells whether an address has a profile: probing is throttled like sign-in.
+  await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
+  const existing = await findUserByEmail(deps.db, email);
+  if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
+  if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
+  await hit(deps, sendHits(email, ip));
+  const passwordHash = await hashPassword(form.password, deps.passwordCost);
+  const user = await deps.db.transaction(async (tx) => {
+    let saved: User | undefined;
+    if (existing) {
+      // Whoever proves the mailbox owns the address: the newest password wins, as
+      // long as nobody has proven it yet.
+      [saved] = await tx
+        .update(users)
+        .set({ passwordHash, locale, updatedAt: deps.clock.now() })
+        .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
+        .returning();
+    } else {
+      const username = await uniqueUsername(tx, email);
+      [saved] = await tx
+        .insert(users)
+        .values({ username, email, passwordHash, locale })
+        .onConflictDoNothing()
+        .returning();
+    }
+    // A new flow ends every older one for this address, whoever holds its cookie.
+    if (saved) {
+      await startFlow(c, deps, tx, {
+        userId: saved.id,
+        next: form.next ?? null,
+        locale,
+        verified: false,
+      });
+    }
+    return saved;
+  });
+  // Lost a race with a parallel sign-up or a confirmation of the same address.
+  if (!user) throw fieldError('email', 'user_already_exists');
+  await issueCode(deps, user);
+  return { next: `/${locale}/signup/1` } satisfies AuthResult;
+}
+
+/** The verification step's state for this browser's flow. */
+export async function pendingSignupState(deps: AppDeps, c: Context<AppEnv>) {
+  const { flow, user } = await pending(deps, c);
+  return await pendingSignup(deps, user, flow.verifiedAt !== null);
+}
+
+/** The mailed code, checked in this flow; signs in when the profile has its names. */
+export async function confirmSignup(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  form: v.InferOutput<typeof ConfirmForm>,
+) {
+  const { cookie, flow, user } = await pending(deps, c);
+  // Only a code checked in this very flow proves the address: that the address was
+  // confirmed some other way proves nothing about whoever holds this cookie.
+  if (flow.verifiedAt === null) await checkCode(deps, user.id, form.code);
+  const complete = user.firstName !== '' && user.lastName !== '';
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: deps.clock.now() })
+      .where(and(eq(users.id, user.id), isNull(users.emailConfirmedAt)));
+    await finishFlow(tx, cookie);
+    // Names still missing: the details step follows, in a fresh flow of this browser.
+    if (!complete) {
+      await startFlow(c, deps, tx, {
+        userId: user.id,
+        next: cookie.next,
+        locale: cookie.locale,
+        verified: true,
+      });
+    }
+  });
+  // /login/2: the profile is complete, so confirming is the last step.
+  if (complete) return signIn(deps, c, user, cookie);
+  return { next: `/${cookie.locale}/signup/2` } satisfies AuthResult;
+}
+
+/** A new code after the countdown. */
+export async function resendSignupCode(deps: AppDeps, c: Context<AppEnv>) {
+  const { flow, user } = await pending(deps, c);
+  if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
+  const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
+  if (wait > 0) throw tooMany('resend_too_early', wait);
+  await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
+  await issueCode(deps, user);
+  return await pendingSignup(deps, user, false);
+}
+
+/** The details step, only after this flow's code: then signed in. */
+export async function completeSignup(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  form: v.InferOutput<typeof DetailsForm>,
+) {
+  const { cookie, flow, user } = await pending(deps, c);
+  if (flow.verifiedAt === null) throw simpleError(400, 'email_not_confirmed');
+  const [country] = await deps.db
+    .select({ code: countries.code })
+    .from(countries)
+    .where(eq(countries.code, form.country));
+  if (!country) throw fieldError('country', 'country_not_found');
+  const saved = await deps.db.transaction(async (tx) => {
+    await finishFlow(tx, cookie);
+    const [row] = await tx
+      .update(users)
+      .set({
+        firstName: form.first_name,
+        lastName: form.last_name,
+        country: form.country,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return row;
+  });
+  return signIn(deps, c, saved ?? user, cookie);
+}
