@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Profile, Timezone } from '../contract/profile.ts';
+import type { Webgis } from '../contract/webgis.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */
@@ -12,12 +13,15 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
-  | { type: 'session.userChanged'; user: Profile };
+  | { type: 'session.userChanged'; user: Profile }
+  | { type: 'session.webgisChanged'; webgis: Webgis | null };
 
 /**
  * The session: reads the user at start (401/403 mean signed out), sends the browser's
- * timezone when the stored one differs, and signs out. `session.refresh` re-reads the
- * user after a sign-in; `session.userChanged` takes a profile the page just saved.
+ * timezone when the stored one differs, fetches the web GIS (section 4: on login; the
+ * header and sidebar follow its address), and signs out. `session.refresh` re-reads the
+ * user after a sign-in; `session.userChanged` takes a profile the page just saved, and
+ * `session.webgisChanged` a web GIS the page just created.
  */
 export const sessionMachine = setup({
   types: {
@@ -34,6 +38,17 @@ export const sessionMachine = setup({
     }),
     signOut: fromPromise<void>(async () => {
       throw new Error('signOut is provided by the app');
+    }),
+    fetchWebgis: fromPromise<Webgis | null>(async () => {
+      throw new Error('fetchWebgis is provided by the app');
+    }),
+  },
+  actions: {
+    // Section 8: the app reports what went wrong (a 404 was no error: no web GIS yet).
+    reportWebgisError: (_, _params: { error: unknown }) => {},
+    keepWebgisUrl: assign({
+      user: ({ context }, params: { webgis: Webgis | null }) =>
+        context.user && { ...context.user, webgis_url: params.webgis?.url ?? null },
     }),
   },
   guards: {
@@ -68,11 +83,25 @@ export const sessionMachine = setup({
     },
     signedIn: {
       initial: 'checkingTimezone',
+      invoke: {
+        id: 'fetchWebgis',
+        src: 'fetchWebgis',
+        onDone: {
+          actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.output }) },
+        },
+        // The address the profile gave stays.
+        onError: {
+          actions: { type: 'reportWebgisError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
       on: {
         'session.signOut': 'signingOut',
         'session.refresh': 'checking',
         // The profile page saved new data: show it without reading it again.
         'session.userChanged': { actions: assign({ user: ({ event }) => event.user }) },
+        'session.webgisChanged': {
+          actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.webgis }) },
+        },
       },
       states: {
         checkingTimezone: {

@@ -29,7 +29,10 @@ import { socialLoginRoutes } from './routes/social.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timezoneRoutes } from './routes/timezone.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { webgisRoutes } from './routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
+import { sandboxInstancePages } from './webgis/instance-page.ts';
+import { webgisProvisioner } from './webgis/registry.ts';
 
 export type { AppEnv, Clock } from './http/context.ts';
 
@@ -53,6 +56,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
+  // The sandbox's web GIS instances answer at their own host names, before anything else.
+  if (webgisProvisioner(config)?.servesInstancePages) app.use(sandboxInstancePages(deps));
   // JSON and pages, by Accept-Encoding; the built files come precompressed (spa.ts).
   app.use(compress());
   app.use(csrfMiddleware(deps));
@@ -88,6 +93,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/autopayment/', autopaymentRoutes(deps));
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/api/v1/releases', releasesRoutes(deps));
+  app.route('/api/v1/webgis/', webgisRoutes(deps));
   app.route('/', spaRoutes(deps));
 
   app.notFound((c) =>

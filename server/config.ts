@@ -36,6 +36,17 @@ export type EnvConfig = {
   releasesDir: string;
   /** When set, every download must carry it as `token`; the release list adds it to links. */
   downloadToken: string | null;
+  /** The hosted web GIS (server/webgis). */
+  webgis: WebgisSettings;
+};
+
+export type WebgisSettings = {
+  /** Instances answer at `<subdomain>.<domain>`; `localhost` works in a browser as it is. */
+  domain: string;
+  /** Seconds the sandbox provisioner takes to create an instance. */
+  provisionSeconds: number;
+  /** The sandbox's outcome for every location: `fail` or `overrun` (past the 60-s poll). */
+  sandboxOutcome: 'ok' | 'fail' | 'overrun';
 };
 
 export type Payments = {
@@ -161,6 +172,32 @@ const EnvSchema = v.object({
       v.regex(/^[A-Za-z0-9._~-]{16,256}$/, 'expected 16 to 256 letters, digits or . _ ~ -'),
     ),
   ),
+  // A host name: dot-separated labels of letters, digits and inner hyphens.
+  WEBGIS_DOMAIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.regex(
+        /^(?=.{1,190}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+        'expected a host name such as localhost or gis.example.com',
+      ),
+    ),
+    'localhost',
+  ),
+  WEBGIS_PROVISION_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
+      v.transform(Number),
+    ),
+    '5',
+  ),
+  WEBGIS_SANDBOX: v.optional(
+    v.picklist(['ok', 'fail', 'overrun'], 'expected ok, fail or overrun'),
+    'ok',
+  ),
   YOOKASSA_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   YOOKASSA_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
@@ -245,5 +282,10 @@ export function loadConfig(env: Env): EnvConfig {
     },
     releasesDir: out.RELEASES_DIR,
     downloadToken: out.DOWNLOAD_TOKEN ?? null,
+    webgis: {
+      domain: out.WEBGIS_DOMAIN,
+      provisionSeconds: out.WEBGIS_PROVISION_SECONDS,
+      sandboxOutcome: out.WEBGIS_SANDBOX,
+    },
   };
 }

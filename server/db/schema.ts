@@ -4,3 +4,4 @@
 export * from './identity-schema.ts';
 export * from './billing-schema.ts';
 export * from './software-schema.ts';
+export * from './webgis-schema.ts';

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { loadReleases } from '../software/releases.ts';
+import { seedWebgisLocations } from '../webgis/locations.ts';
 import type { Database } from './client.ts';
 import { countries, planPrices, plans, promoCodes, users } from './schema.ts';
 
@@ -114,6 +115,7 @@ export async function seed(
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
   await seedPlans(db);
   await db.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing();
+  await seedWebgisLocations(db, config);
   // A known password is a convenience for local use and a hole anywhere else.
   if (config.nodeEnv === 'development') await seedDemoAccount(db);
   // Unlike the rest, releases follow RELEASES_DIR's manifest: an operator replaces it.

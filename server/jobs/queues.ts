@@ -11,6 +11,8 @@ import {
 } from '../billing/sandbox-settlement.ts';
 import { sweepBilling } from '../billing/sweep.ts';
 import { MAIL_QUEUE } from '../mail/send.ts';
+import { checkWebgisPlans, WEBGIS_PLAN_CHECK_QUEUE } from '../webgis/plan-rule.ts';
+import { provisionInstance, WEBGIS_PROVISION_QUEUE } from '../webgis/provision.ts';
 import type { QueueDefinition } from './queue.ts';
 
 export const BILLING_SWEEP_QUEUE = 'billing-sweep';
@@ -52,5 +54,21 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     cron: '* * * * *',
     run: () => sweepBilling(deps),
   };
-  return [mail, settlement, sweep];
+  // A change the provisioner has not finished yet is looked at again, doubling from 5 s:
+  // ten retries span more than the hour a creation may take under load.
+  const provision: QueueDefinition<unknown> = {
+    name: WEBGIS_PROVISION_QUEUE,
+    retryLimit: 10,
+    retryDelay: 5,
+    run: (data) => provisionInstance(deps, data),
+  };
+  const planCheck: QueueDefinition<object> = {
+    name: WEBGIS_PLAN_CHECK_QUEUE,
+    // The next minute's run is the retry.
+    retryLimit: 0,
+    retryDelay: 0,
+    cron: '* * * * *',
+    run: () => checkWebgisPlans(deps),
+  };
+  return [mail, settlement, sweep, provision, planCheck];
 }

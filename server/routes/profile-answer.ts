@@ -4,8 +4,11 @@
 import type { PlanId, Profile } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 
-/** The profile as the SPA reads it; `plan` is the subscription's current plan. */
-export function toProfile(user: User, plan: PlanId): Profile {
+/**
+ * The profile as the SPA reads it; `plan` is the subscription's current plan and
+ * `webgisUrl` the address of the user's web GIS (server/webgis), null without one.
+ */
+export function toProfile(user: User, plan: PlanId, webgisUrl: string | null = null): Profile {
   const timezone =
     user.timezoneIana !== null && user.timezoneOffset !== null
       ? { ianaName: user.timezoneIana, offset: user.timezoneOffset }
@@ -22,9 +25,9 @@ export function toProfile(user: User, plan: PlanId): Profile {
     country: user.country,
     timezone,
     plan,
-    // Teams and web GIS come with their own screens.
+    // Teams come with their own screens.
     team_plan: null,
-    webgis_url: null,
+    webgis_url: webgisUrl,
     userpic_url: null,
     has_password: user.passwordHash !== null,
   };

@@ -11,6 +11,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
+import { webgisData } from '../webgis/export.ts';
 import { toProfile } from './profile-answer.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -26,13 +27,14 @@ export async function personalData(deps: AppDeps, user: User) {
     db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
   ]);
-  const [billing, { plan }] = await Promise.all([
+  const [billing, { plan }, webgis] = await Promise.all([
     billingData(db, user.id),
     currentSubscription(db, user),
+    webgisData(db, user.id),
   ]);
   return {
     exported_at: deps.clock.now().toISOString(),
-    profile: toProfile(user, plan),
+    profile: toProfile(user, plan, webgis?.url ?? null),
     account: {
       locale: user.locale,
       email_confirmed_at: iso(user.emailConfirmedAt),
@@ -60,6 +62,7 @@ export async function personalData(deps: AppDeps, user: User) {
       expires_at: iso(r.expiresAt),
     })),
     billing,
+    webgis,
     unsubscribed_lists: choices.map((u) => ({ list: u.list, since: iso(u.createdAt) })),
     mails: userMails.map((m) => ({
       to: m.to,

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../http/context.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendToUser } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
+import { webgisUrlOf } from '../webgis/instances.ts';
 import { toProfile } from './profile-answer.ts';
 import { personalData } from './profile-export.ts';
 import { socialRoutes } from './profile-social.ts';
@@ -18,7 +19,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/', async (c) => {
     const user = requireUser(c);
     const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toProfile(user, plan));
+    return c.json(toProfile(user, plan, await webgisUrlOf(deps.db, user.id)));
   });
 
   router.patch('/', async (c) => {
@@ -26,7 +27,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
     const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
     const saved = await updateProfile(deps, user, form);
     const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toProfile(saved, plan));
+    return c.json(toProfile(saved, plan, await webgisUrlOf(deps.db, user.id)));
   });
 
   router.get('/export/', async (c) => {

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { fetchProfile, sendTimezone } from '../api/profile.api.ts';
 import { signOut } from '../api/auth.api.ts';
 import { dispatchErrors, ApiError } from '../api/errors.ts';
+import { fetchMyWebgis } from '../api/webgis.api.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { inspect } from './inspect.ts';
 import type { Timezone } from '../../contract/profile.ts';
@@ -26,6 +27,13 @@ export const liveSessionMachine = sessionMachine.provide({
     fetchUser: fromPromise(({ signal }) => fetchProfile(signal).catch(report)),
     sendTimezone: fromPromise(({ input, signal }) => sendTimezone(input, signal)),
     signOut: fromPromise(({ signal }) => signOut(signal).catch(report)),
+    // Section 7: get_webgis, a 404 (no web GIS yet) passed over silently.
+    fetchWebgis: fromPromise(({ signal }) => fetchMyWebgis('get_webgis', signal)),
+  },
+  actions: {
+    reportWebgisError: (_, { error }) => {
+      if (error instanceof ApiError) dispatchErrors(error.items);
+    },
   },
 });
 

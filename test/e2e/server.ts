@@ -6,7 +6,19 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  port: number;
+  /** The embedded database's folder. */
+  dataDir: string;
   stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** A data folder to start on (another server's, kept); a fresh one by default. */
+  dataDir?: string;
+  /** The port to listen on (a restart keeps its addresses); a free one by default. */
+  port?: number;
+  /** Leave the data folder when stopping, for a server started on it next. */
+  keepData?: boolean;
 }
 
 function freePort(): Promise<number> {
@@ -25,9 +37,12 @@ function freePort(): Promise<number> {
  * The real server, as `npm start` runs it, on a free port with a fresh data folder
  * (its own embedded PostgreSQL, migrated and seeded with the demo account).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -60,13 +75,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await ready;
   return {
     url: `http://localhost:${port}`,
+    port,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

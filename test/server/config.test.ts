@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       },
       releasesDir: './releases',
       downloadToken: null,
+      webgis: { domain: 'localhost', provisionSeconds: 5, sandboxOutcome: 'ok' },
     });
   });
 
@@ -65,6 +66,9 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_test',
       RELEASES_DIR: '/srv/releases',
       DOWNLOAD_TOKEN: 'dev-token_0123456789',
+      WEBGIS_DOMAIN: 'GIS.Example.com',
+      WEBGIS_PROVISION_SECONDS: '30',
+      WEBGIS_SANDBOX: 'overrun',
     });
     expect(config).toEqual({
       port: 0,
@@ -91,6 +95,7 @@ describe('loadConfig', () => {
       },
       releasesDir: '/srv/releases',
       downloadToken: 'dev-token_0123456789',
+      webgis: { domain: 'gis.example.com', provisionSeconds: 30, sandboxOutcome: 'overrun' },
     });
   });
 
@@ -119,6 +124,12 @@ describe('loadConfig', () => {
     ['RELEASES_DIR', '   ', 'RELEASES_DIR: expected a folder path'],
     ['DOWNLOAD_TOKEN', 'short', 'DOWNLOAD_TOKEN: expected 16 to 256 letters'],
     ['DOWNLOAD_TOKEN', 'has space in the middle!', 'DOWNLOAD_TOKEN: expected 16 to 256 letters'],
+    ['WEBGIS_DOMAIN', 'http://gis.example.com', 'WEBGIS_DOMAIN: expected a host name'],
+    ['WEBGIS_DOMAIN', '-gis.example.com', 'WEBGIS_DOMAIN: expected a host name'],
+    ['WEBGIS_DOMAIN', 'gis..example.com', 'WEBGIS_DOMAIN: expected a host name'],
+    ['WEBGIS_PROVISION_SECONDS', 'five', 'WEBGIS_PROVISION_SECONDS: expected whole seconds'],
+    ['WEBGIS_PROVISION_SECONDS', '-1', 'WEBGIS_PROVISION_SECONDS: expected whole seconds'],
+    ['WEBGIS_SANDBOX', 'slow', 'WEBGIS_SANDBOX: expected ok, fail or overrun'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
   });

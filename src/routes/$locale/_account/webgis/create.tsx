@@ -1,7 +1,41 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../../components/section-page.tsx';
+import { useCallback } from 'react';
+import type { Webgis } from '../../../../../contract/webgis.ts';
+import { isLocale } from '../../../../i18n/locale.ts';
+import { pageTitle } from '../../../../i18n/title.ts';
+import { CreateScreen } from '../../../../views/webgis/create-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/webgis/create')(
-  sectionRoute(msg`Create Web GIS`),
-);
+export const Route = createFileRoute('/$locale/_account/webgis/create')({
+  head: () => pageTitle(msg`Create Web GIS`),
+  component: CreatePage,
+});
+
+function CreatePage() {
+  const { locale } = Route.useParams();
+  const { session, user } = Route.useRouteContext();
+  const navigate = useNavigate();
+  // Section 2: on to /webgis/ with the state and transition the creation ended with; the
+  // header and sidebar follow the new address at once.
+  const onDone = useCallback(
+    (webgis: Webgis | null) => {
+      if (webgis) session.send({ type: 'session.webgisChanged', webgis });
+      void navigate({
+        to: '/$locale/webgis',
+        params: { locale },
+        search: {
+          'webgis-status': webgis?.state,
+          'webgis-transition-status': webgis?.state_transition ?? undefined,
+        },
+      });
+    },
+    [session, navigate, locale],
+  );
+  return (
+    <CreateScreen
+      username={user.username}
+      locale={isLocale(locale) ? locale : 'en'}
+      onDone={onDone}
+    />
+  );
+}

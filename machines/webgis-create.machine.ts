@@ -1,0 +1,235 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Locale } from '../contract/countries.ts';
+import {
+  defaultSubdomain,
+  WebgisCreateForm,
+  type Webgis,
+  type WebgisCreateRequest,
+  type WebgisLocation,
+} from '../contract/webgis.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+/** What the page loads before the form shows: the instance domain and the data centers. */
+export interface WebgisCreateOptions {
+  domain: string;
+  locations: WebgisLocation[];
+}
+
+export interface WebgisCreateInput {
+  /** The default subdomain is made from it (section 2). */
+  username: string;
+  /** The instance's language: the page's. */
+  language: Locale;
+}
+
+export interface WebgisCreateContext extends WebgisCreateOptions {
+  language: Locale;
+  defaultSubdomain: string;
+  request: WebgisCreateRequest | null;
+  /** The instance as last seen, with the local state of section 4; null before the create. */
+  webgis: Webgis | null;
+  serverErrors: ServerErrors;
+}
+
+export type WebgisCreateField = keyof WebgisCreateForm;
+
+export type WebgisCreateEvent =
+  | { type: 'form.submit'; values: WebgisCreateForm }
+  | { type: 'field.edit'; field: WebgisCreateField }
+  | { type: 'options.retry' };
+
+/**
+ * Web GIS creation (/webgis/create, section 4): after the create call the local
+ * transition state is wait_for_create; then the instance is fetched every
+ * `pollInterval` (1 s) until it is started, for at most `createTimeout` (60 s), after
+ * which the last data is the answer. A failed poll, or an instance that ended in error,
+ * fails the creation: the state becomes error locally and the transition is cleared,
+ * and the form is there to try again. The output is the instance for /webgis/'s query.
+ */
+export const webgisCreateMachine = setup({
+  types: {
+    context: {} as WebgisCreateContext,
+    events: {} as WebgisCreateEvent,
+    input: {} as WebgisCreateInput,
+    emitted: {} as { type: 'validationFailed' },
+    output: {} as Webgis | null,
+  },
+  actors: {
+    fetchOptions: fromPromise<WebgisCreateOptions>(async () => {
+      throw new Error('fetchOptions is provided by the app');
+    }),
+    createWebgis: fromPromise<Webgis, WebgisCreateRequest>(async () => {
+      throw new Error('createWebgis is provided by the app');
+    }),
+    fetchWebgis: fromPromise<Webgis | null>(async () => {
+      throw new Error('fetchWebgis is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: (_, params: { values: WebgisCreateForm }) =>
+      v.safeParse(WebgisCreateForm, params.values).success,
+    hasFieldErrors: (_, params: { error: unknown }) =>
+      Object.keys(toServerErrors(params.error)).length > 0,
+    isStarted: (_, params: { webgis: Webgis | null }) => params.webgis?.state === 'started',
+    // An instance in error will not start: waiting out the deadline would only delay the news.
+    hasFailed: (_, params: { webgis: Webgis | null }) =>
+      params.webgis === null || params.webgis.state === 'error',
+  },
+  actions: {
+    keepOptions: assign((_, params: WebgisCreateOptions) => params),
+    keepRequest: assign({
+      request: ({ context }, params: { values: WebgisCreateForm }) => ({
+        subdomain_name: params.values.subdomain_name.trim().toLowerCase(),
+        location_id: params.values.location_id,
+        language: context.language,
+      }),
+      serverErrors: {},
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    // The view scrolls to the form and focuses the first field in error.
+    refuseSubmit: emit({ type: 'validationFailed' }),
+    dropServerError: assign({
+      serverErrors: ({ context }, params: { field: WebgisCreateField }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    // Section 4: right after the create call the transition is wait_for_create.
+    keepCreated: assign({
+      webgis: (_, params: { webgis: Webgis }) => ({
+        ...params.webgis,
+        state_transition: 'wait_for_create' as const,
+      }),
+    }),
+    keepLast: assign({
+      webgis: ({ context }, params: { webgis: Webgis | null }) => params.webgis ?? context.webgis,
+    }),
+    markFailed: assign({
+      webgis: ({ context }) =>
+        context.webgis && { ...context.webgis, state: 'error' as const, state_transition: null },
+    }),
+    // The app reports the failure (section 8); failed calls were reported by their actors.
+    reportFailure: () => {},
+  },
+  delays: {
+    pollInterval: 1000,
+    createTimeout: 60_000,
+  },
+}).createMachine({
+  id: 'webgisCreate',
+  context: ({ input }) => ({
+    language: input.language,
+    defaultSubdomain: defaultSubdomain(input.username),
+    domain: '',
+    locations: [],
+    request: null,
+    webgis: null,
+    serverErrors: {},
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchOptions',
+        src: 'fetchOptions',
+        onDone: {
+          target: 'form',
+          actions: { type: 'keepOptions', params: ({ event }) => event.output },
+        },
+        onError: 'unavailable',
+      },
+    },
+    unavailable: {
+      on: { 'options.retry': 'loading' },
+    },
+    form: {
+      initial: 'editing',
+      on: {
+        'field.edit': {
+          actions: { type: 'dropServerError', params: ({ event }) => ({ field: event.field }) },
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
+            target: 'creating',
+            actions: { type: 'keepRequest', params: ({ event }) => ({ values: event.values }) },
+          },
+          { actions: ['clearServerErrors', 'refuseSubmit'] },
+        ],
+      },
+      states: {
+        editing: {},
+        /** The last creation failed; the form may be sent again. */
+        failed: {},
+      },
+    },
+    creating: {
+      tags: ['busy', 'creating'],
+      invoke: {
+        id: 'createWebgis',
+        src: 'createWebgis',
+        input: ({ context }) => {
+          if (!context.request) throw new Error('creating without a request');
+          return context.request;
+        },
+        onDone: {
+          target: 'polling',
+          actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'form.editing',
+            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'form.failed', actions: 'markFailed' },
+        ],
+      },
+    },
+    polling: {
+      tags: ['busy', 'creating'],
+      initial: 'waiting',
+      after: { createTimeout: 'timedOut' },
+      states: {
+        waiting: {
+          after: { pollInterval: 'checking' },
+        },
+        checking: {
+          invoke: {
+            id: 'fetchWebgis',
+            src: 'fetchWebgis',
+            onDone: [
+              {
+                guard: { type: 'isStarted', params: ({ event }) => ({ webgis: event.output }) },
+                target: '#webgisCreate.created',
+                actions: { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+              },
+              {
+                guard: { type: 'hasFailed', params: ({ event }) => ({ webgis: event.output }) },
+                target: '#webgisCreate.form.failed',
+                actions: [
+                  { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+                  'markFailed',
+                  'reportFailure',
+                ],
+              },
+              {
+                target: 'waiting',
+                actions: { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+              },
+            ],
+            // Section 4: a polling error stops the polling and fails the creation.
+            onError: { target: '#webgisCreate.form.failed', actions: 'markFailed' },
+          },
+        },
+      },
+    },
+    created: { type: 'final' },
+    /** The deadline passed: the last data is the answer (section 4). */
+    timedOut: { type: 'final' },
+  },
+  output: ({ context }) => context.webgis,
+});

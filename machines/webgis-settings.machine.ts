@@ -1,0 +1,127 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Webgis, WebgisState } from '../contract/webgis.ts';
+
+export interface WebgisSettingsInput {
+  /** The address said webgis-status=started: creation just succeeded (section 2). */
+  showSuccess: boolean;
+}
+
+export interface WebgisSettingsContext extends WebgisSettingsInput {
+  webgis: Webgis | null;
+}
+
+export type WebgisSettingsEvent = { type: 'webgis.retry' } | { type: 'success.close' };
+
+/** Section 3's groups, as the page shows them. */
+const creating: readonly WebgisState[] = ['wait_for_create', 'wait_for_start'];
+const blocked: readonly WebgisState[] = ['disabled', 'wait_for_disable'];
+
+/**
+ * The web GIS page (/webgis, section 2): loads the user's instance and shows it by
+ * its state: being created (looked at again every `refreshInterval`, 5 s, until it
+ * is not), blocked, failed, or ready with its address. When the address said
+ * webgis-status=started and the instance is not blocked, the success modal is open
+ * until `success.close`, which also takes the query out of the address.
+ */
+export const webgisSettingsMachine = setup({
+  types: {
+    context: {} as WebgisSettingsContext,
+    events: {} as WebgisSettingsEvent,
+    input: {} as WebgisSettingsInput,
+    emitted: {} as { type: 'query.strip' },
+  },
+  actors: {
+    fetchWebgis: fromPromise<Webgis | null>(async () => {
+      throw new Error('fetchWebgis is provided by the app');
+    }),
+  },
+  guards: {
+    isAbsent: (_, params: { webgis: Webgis | null }) => params.webgis === null,
+    isCreating: ({ context }) => creating.includes(context.webgis?.state ?? 'started'),
+    isBlocked: ({ context }) => blocked.includes(context.webgis?.state ?? 'started'),
+    hasFailed: ({ context }) => context.webgis?.state === 'error',
+    showsSuccess: ({ context }) => context.showSuccess,
+  },
+  actions: {
+    keepWebgis: assign({ webgis: (_, params: { webgis: Webgis | null }) => params.webgis }),
+    hideSuccess: assign({ showSuccess: false }),
+    // The app takes webgis-status and webgis-transition-status out of the address.
+    stripQuery: emit({ type: 'query.strip' }),
+  },
+  delays: {
+    refreshInterval: 5000,
+  },
+}).createMachine({
+  id: 'webgisSettings',
+  context: ({ input }) => ({ ...input, webgis: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchWebgis',
+        src: 'fetchWebgis',
+        onDone: [
+          {
+            guard: { type: 'isAbsent', params: ({ event }) => ({ webgis: event.output }) },
+            target: 'absent',
+          },
+          {
+            target: 'shown',
+            actions: { type: 'keepWebgis', params: ({ event }) => ({ webgis: event.output }) },
+          },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    unavailable: {
+      on: { 'webgis.retry': 'loading' },
+    },
+    absent: {},
+    shown: {
+      initial: 'sorting',
+      states: {
+        sorting: {
+          always: [
+            { guard: 'isCreating', target: 'creating' },
+            { guard: 'isBlocked', target: 'blocked' },
+            { guard: 'hasFailed', target: 'failed' },
+            { target: 'ready' },
+          ],
+        },
+        creating: {
+          after: { refreshInterval: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshWebgis',
+            src: 'fetchWebgis',
+            onDone: [
+              {
+                guard: { type: 'isAbsent', params: ({ event }) => ({ webgis: event.output }) },
+                target: '#webgisSettings.absent',
+                actions: { type: 'keepWebgis', params: { webgis: null } },
+              },
+              {
+                target: 'sorting',
+                actions: { type: 'keepWebgis', params: ({ event }) => ({ webgis: event.output }) },
+              },
+            ],
+            // Reported by the actor; the next look may succeed.
+            onError: 'creating',
+          },
+        },
+        ready: {
+          on: {
+            'success.close': {
+              guard: 'showsSuccess',
+              actions: ['hideSuccess', 'stripQuery'],
+            },
+          },
+        },
+        blocked: {},
+        failed: {},
+      },
+    },
+  },
+});

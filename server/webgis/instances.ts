@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  WebgisState,
+  WebgisTransition,
+  type Webgis,
+  type WebgisLocation,
+} from '../../contract/webgis.ts';
+import type { PlanId } from '../../contract/profile.ts';
+import type { Database } from '../db/client.ts';
+import {
+  webgisInstances,
+  webgisLocations,
+  type WebgisInstance,
+  type WebgisLocationRow,
+} from '../db/schema.ts';
+import type { Provisioner } from './provisioner.ts';
+
+/** The user's instance, if any (one per user). */
+export async function instanceOf(db: Database, userId: number): Promise<WebgisInstance | null> {
+  const [row] = await db.select().from(webgisInstances).where(eq(webgisInstances.userId, userId));
+  return row ?? null;
+}
+
+/** The instance's address, what the profile calls `webgis_url`; null without one. */
+export async function webgisUrlOf(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ url: webgisInstances.url })
+    .from(webgisInstances)
+    .where(eq(webgisInstances.userId, userId));
+  return row?.url ?? null;
+}
+
+/** Section 7's answer: the database's checks keep state and transition in their lists. */
+export function toWebgis(instance: WebgisInstance, plan: PlanId): Webgis {
+  return {
+    url: instance.url,
+    url_oauth: instance.urlOauth,
+    state: v.parse(WebgisState, instance.state),
+    state_transition: v.parse(v.nullable(WebgisTransition), instance.stateTransition),
+    plan,
+  };
+}
+
+/** The data centers a user may choose, in their seeded order. */
+export async function offeredLocations(
+  db: Database,
+  provisioner: Provisioner | null,
+): Promise<WebgisLocationRow[]> {
+  const rows = await db.select().from(webgisLocations).orderBy(asc(webgisLocations.position));
+  return rows.filter((row) => (provisioner ? provisioner.offers(row) : row.sandbox === null));
+}
+
+export function toLocation(row: WebgisLocationRow): WebgisLocation {
+  return { id: row.id, display_name: { en: row.nameEn, ru: row.nameRu } };
+}

@@ -1,0 +1,76 @@
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  WebgisCreateEvent,
+  webgisCreateMachine,
+} from '../../../machines/webgis-create.machine.ts';
+import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { Locale } from '../../i18n/locale.ts';
+import { CreateFormView } from './create-form.view.tsx';
+import { CreatingDialogView } from './creating-dialog.view.tsx';
+import { RelatedInfoView } from './related-info.view.tsx';
+
+export interface CreateViewProps {
+  snapshot: SnapshotFrom<typeof webgisCreateMachine>;
+  send: (event: WebgisCreateEvent) => void;
+  locale: Locale;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * /webgis/create: the form beside the related information; the form stays on the
+ * page while the Web GIS is created (under the blocking dialog), so nothing typed is lost.
+ */
+export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps) {
+  const { t } = useLingui();
+  const { value, context } = snapshot;
+  const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
+  const heading = <Heading as="h1" size="2xl">{t`Create Web GIS`}</Heading>;
+  switch (top) {
+    case 'loading':
+      return <PageBusy label={t`Loading…`} />;
+    case 'unavailable':
+      return (
+        <Stack gap="6">
+          {heading}
+          <RetryAlert
+            message={t`Couldn't load the data centers. Please try again.`}
+            onRetry={() => send({ type: 'options.retry' })}
+          />
+        </Stack>
+      );
+    case 'form':
+    case 'creating':
+    case 'polling':
+      return (
+        <Stack gap="6">
+          {heading}
+          <Text color="fg.muted">{t`Choose the address of your Web GIS and where it runs. Creating usually takes a couple of minutes, up to an hour under load.`}</Text>
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="8" alignItems="start">
+            <Box gridColumn={{ lg: 'span 2' }} minW="0">
+              <CreateFormView
+                domain={context.domain}
+                locations={context.locations}
+                defaultSubdomain={context.defaultSubdomain}
+                serverErrors={context.serverErrors}
+                busy={snapshot.hasTag('busy')}
+                failed={snapshot.matches({ form: 'failed' })}
+                locale={locale}
+                send={send}
+                formRef={formRef}
+              />
+            </Box>
+            <RelatedInfoView locale={locale} />
+          </SimpleGrid>
+          <CreatingDialogView open={snapshot.hasTag('creating')} />
+        </Stack>
+      );
+    case 'created':
+    case 'timedOut':
+      return <PageBusy label={t`Opening your Web GIS…`} />;
+    default:
+      return top satisfies never;
+  }
+}

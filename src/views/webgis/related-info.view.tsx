@@ -1,0 +1,44 @@
+import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { Locale } from '../../i18n/locale.ts';
+import { relatedLinks } from './links.ts';
+
+/** Section 2's related-info panel: a video, the demo, the docs and data to start with. */
+export function RelatedInfoView({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const items = [
+    { href: relatedLinks.video[locale], label: t`Video: your first Web GIS in five minutes` },
+    { href: relatedLinks.demo[locale], label: t`Demo Web GIS` },
+    { href: relatedLinks.docs[locale], label: t`Documentation` },
+    { href: relatedLinks.data[locale], label: t`Sample data to upload` },
+  ];
+  return (
+    <Card.Root as="aside" aria-labelledby="webgis-related" variant="subtle">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id="webgis-related">
+          {t`Related information`}
+        </Heading>
+        <Text fontSize="sm">{t`A Web GIS publishes your maps and data on the web: share them, edit them together and connect them to QGIS and the mobile apps.`}</Text>
+        <Stack as="ul" gap="2" listStyleType="none">
+          {items.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="underline"
+                colorPalette="blue"
+              >
+                {item.label}
+                <Text as="span" srOnly>
+                  {' '}
+                  {t`(opens in a new tab)`}
+                </Text>
+              </Link>
+            </li>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

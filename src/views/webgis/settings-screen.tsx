@@ -1,0 +1,36 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { inspect } from '../../flows/inspect.ts';
+import { liveWebgisSettingsMachine } from '../../flows/webgis-settings.flow.ts';
+import { SettingsView } from './settings.view.tsx';
+
+export interface SettingsScreenProps {
+  email: string;
+  /** The address said webgis-status=started. */
+  showSuccess: boolean;
+  /** Takes webgis-status and webgis-transition-status out of the address. */
+  onStripQuery: () => void;
+  /** Tests pass the machine with their own actors. */
+  machine?: typeof liveWebgisSettingsMachine;
+}
+
+/** /webgis: the webgis-settings machine, drawn by SettingsView. */
+export function SettingsScreen({
+  email,
+  showSuccess,
+  onStripQuery,
+  machine = liveWebgisSettingsMachine,
+}: SettingsScreenProps) {
+  // `showSuccess` is read once, at the start: the machine owns the modal from then on.
+  const actor = useActorRef(machine, { input: { showSuccess }, inspect });
+  const strip = useRef(onStripQuery);
+  useEffect(() => {
+    strip.current = onStripQuery;
+  });
+  useEffect(() => {
+    const sub = actor.on('query.strip', () => strip.current());
+    return () => sub.unsubscribe();
+  }, [actor]);
+  const snapshot = useSelector(actor, (s) => s);
+  return <SettingsView snapshot={snapshot} send={actor.send} email={email} />;
+}

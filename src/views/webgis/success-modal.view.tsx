@@ -1,0 +1,72 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { Webgis } from '../../../contract/webgis.ts';
+import { planNames } from '../../components/plan-names.ts';
+
+export interface SuccessModalViewProps {
+  open: boolean;
+  webgis: Webgis | null;
+  onClose: () => void;
+}
+
+/**
+ * Section 2's success modal after creation. Free and mini: go to the Web GIS or
+ * upgrade; premium: go to the Web GIS.
+ */
+export function SuccessModalView({ open, webgis, onClose }: SuccessModalViewProps) {
+  const { t, i18n } = useLingui();
+  const plan = webgis?.plan ?? 'free';
+  const planName = i18n._(planNames[plan]);
+  // Mounted only while open, as the other dialogs: closed means gone, at once.
+  if (!open) return null;
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="480px">
+            <Dialog.Header>
+              <Dialog.Title>{t`Your Web GIS is ready`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text>{t`Your Web GIS has been created at ${webgis?.url ?? ''}.`}</Text>
+                {plan !== 'premium' && (
+                  <Text>{t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`}</Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {plan !== 'premium' && (
+                <Button asChild variant="outline">
+                  <RouterLink to="/$locale/subscription/update" from="/$locale">
+                    {t`Upgrade`}
+                  </RouterLink>
+                </Button>
+              )}
+              <Button asChild colorPalette="blue">
+                <a href={webgis?.url_oauth} target="_blank" rel="noopener noreferrer">
+                  {t`Go to Web GIS`}
+                  <Text as="span" srOnly>
+                    {' '}
+                    {t`(opens in a new tab)`}
+                  </Text>
+                </a>
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t`Close`} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { SnapshotFrom } from 'xstate';
+import type { Webgis } from '../contract/webgis.ts';
+import { webgisSettingsMachine } from '../machines/webgis-settings.machine.ts';
+import { SettingsView } from '../src/views/webgis/settings.view.tsx';
+
+interface Args {
+  value: SnapshotFrom<typeof webgisSettingsMachine>['value'];
+  webgis: Webgis | null;
+  showSuccess: boolean;
+}
+
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
+  url: 'http://my-web-gis.localhost:8080/',
+  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
+  state,
+  state_transition:
+    state === 'wait_for_create' || state === 'wait_for_start' || state === 'wait_for_disable'
+      ? state
+      : null,
+  plan,
+});
+
+/** /webgis: every state of the webgis-settings machine, and the success modal per plan. */
+const meta = {
+  title: 'Flows/Web GIS',
+  render: ({ value, webgis, showSuccess }) => (
+    <SettingsView
+      snapshot={webgisSettingsMachine.resolveState({ value, context: { webgis, showSuccess } })}
+      send={() => {}}
+      email="ann@example.com"
+    />
+  ),
+  args: { value: { shown: 'ready' }, webgis: instance('started'), showSuccess: false },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { value: 'loading', webgis: null } };
+export const Unavailable: Story = { args: { value: 'unavailable', webgis: null } };
+export const Absent: Story = { args: { value: 'absent', webgis: null } };
+export const BeingCreated: Story = {
+  args: { value: { shown: 'creating' }, webgis: instance('wait_for_create') },
+};
+export const Ready: Story = {};
+export const CreatedOnFree: Story = { args: { showSuccess: true } };
+export const CreatedOnMini: Story = {
+  args: { showSuccess: true, webgis: instance('started', 'mini') },
+};
+export const CreatedOnPremium: Story = {
+  args: { showSuccess: true, webgis: instance('started', 'premium') },
+};
+export const Blocked: Story = {
+  args: { value: { shown: 'blocked' }, webgis: instance('disabled'), showSuccess: true },
+};
+export const Failed: Story = { args: { value: { shown: 'failed' }, webgis: instance('error') } };

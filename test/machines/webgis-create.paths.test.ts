@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Webgis } from '../../contract/webgis.ts';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import {
+  webgisCreateMachine,
+  type WebgisCreateOptions,
+} from '../../machines/webgis-create.machine.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const options: WebgisCreateOptions = {
+  domain: 'localhost',
+  locations: [{ id: 'eu-central', display_name: { en: 'Europe', ru: 'Европа' } }],
+};
+const instance = (state: Webgis['state'], transition: Webgis['state_transition']): Webgis => ({
+  url: 'http://my-gis.localhost:8080/',
+  url_oauth: 'http://my-gis.localhost:8080/login/oauth/',
+  state,
+  state_transition: transition,
+  plan: 'free',
+});
+// The create answer names no transition: the machine sets wait_for_create itself.
+const created = instance('wait_for_create', null);
+const pending = instance('wait_for_create', 'wait_for_create');
+const started = instance('started', null);
+const broken = instance('error', null);
+const taken = new FieldErrors([
+  { field: 'subdomain_name', code: 'subdomain_taken', detail: 'This domain name is already taken' },
+]);
+
+describeMachinePaths(webgisCreateMachine, {
+  input: { username: '2_my.gis', language: 'ru' },
+  // A short deadline keeps the paths readable; the clock is fake either way.
+  delays: { pollInterval: 1000, createTimeout: 3000 },
+  events: (snapshot) => [
+    { type: 'form.submit', values: { subdomain_name: ' My-GIS ', location_id: 'eu-central' } },
+    { type: 'form.submit', values: { subdomain_name: '1abc', location_id: '' } },
+    { type: 'field.edit', field: 'subdomain_name' },
+    { type: 'options.retry' },
+    ...internalEvents(snapshot, {
+      fetchOptions: { output: [options] },
+      createWebgis: { output: [created], error: [taken, new Error('network down')] },
+      fetchWebgis: { output: [started, pending, broken, null] },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    state: snapshot.context.webgis?.state ?? null,
+    transition: snapshot.context.webgis?.state_transition ?? null,
+    errors: Object.keys(snapshot.context.serverErrors),
+    request: snapshot.context.request?.subdomain_name ?? null,
+    locations: snapshot.context.locations.length,
+  }),
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.defaultSubdomain).toBe('my-gis');
+    },
+    form: (snapshot) => expect(snapshot.context.domain).toBe('localhost'),
+    creating: (snapshot) => {
+      expect(snapshot.hasTag('creating')).toBe(true);
+      expect(snapshot.context.request).toEqual({
+        subdomain_name: 'my-gis',
+        location_id: 'eu-central',
+        language: 'ru',
+      });
+    },
+    polling: (snapshot) => {
+      expect(snapshot.hasTag('creating')).toBe(true);
+      // Section 4: after the create call the local transition is wait_for_create.
+      expect(snapshot.context.webgis?.state_transition).toBe('wait_for_create');
+    },
+    'form.failed': (snapshot) => {
+      // The state becomes error locally and the transition is cleared (none when the
+      // create call itself failed: there is no instance to speak of).
+      if (snapshot.context.webgis) {
+        expect(snapshot.context.webgis.state).toBe('error');
+        expect(snapshot.context.webgis.state_transition).toBeNull();
+      }
+    },
+    created: (snapshot) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual(started);
+    },
+    timedOut: (snapshot) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual(snapshot.context.webgis);
+      expect(snapshot.output?.state).toBe('wait_for_create');
+    },
+  },
+});
+
+describe('web GIS creation at production timings', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function run(answers: () => Promise<Webgis | null>) {
+    vi.useFakeTimers();
+    const fetchWebgis = vi.fn(answers);
+    const actor = createActor(
+      webgisCreateMachine.provide({
+        actors: {
+          fetchOptions: fromPromise(async () => options),
+          createWebgis: fromPromise(async () => created),
+          fetchWebgis: fromPromise(fetchWebgis),
+        },
+      }),
+      { input: { username: 'ann', language: 'en' } },
+    );
+    actor.start();
+    return { actor, fetchWebgis };
+  }
+
+  async function submit(actor: ReturnType<typeof run>['actor']) {
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({
+      type: 'form.submit',
+      values: { subdomain_name: 'ann-gis', location_id: 'eu-central' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  it('polls once a second for 60 s, then resolves with the last data', async () => {
+    const { actor, fetchWebgis } = run(async () => pending);
+    await submit(actor);
+    expect(actor.getSnapshot().matches('polling')).toBe(true);
+    await vi.advanceTimersByTimeAsync(59_900);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(fetchWebgis.mock.calls.length).toBeGreaterThanOrEqual(58);
+    expect(fetchWebgis.mock.calls.length).toBeLessThanOrEqual(60);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(actor.getSnapshot().output).toEqual(pending);
+    const calls = fetchWebgis.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchWebgis.mock.calls.length).toBe(calls);
+  });
+
+  it('stops at started, a poll a second', async () => {
+    let polls = 0;
+    const { actor } = run(async () => (++polls < 3 ? pending : started));
+    await submit(actor);
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(actor.getSnapshot().matches('polling')).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toBe('created');
+    expect(actor.getSnapshot().output).toEqual(started);
+  });
+
+  it('fails at the first polling error: state error, no transition', async () => {
+    const { actor, fetchWebgis } = run(async () => {
+      throw new Error('network down');
+    });
+    await submit(actor);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(actor.getSnapshot().value).toEqual({ form: 'failed' });
+    expect(actor.getSnapshot().context.webgis).toMatchObject({
+      state: 'error',
+      state_transition: null,
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchWebgis).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import type { Webgis } from '../../contract/webgis.ts';
+import { webgisSettingsMachine } from '../../machines/webgis-settings.machine.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const instance = (state: Webgis['state'], transition: Webgis['state_transition']): Webgis => ({
+  url: 'http://my-gis.localhost:8080/',
+  url_oauth: 'http://my-gis.localhost:8080/login/oauth/',
+  state,
+  state_transition: transition,
+  plan: 'mini',
+});
+const creating = instance('wait_for_create', 'wait_for_create');
+const started = instance('started', null);
+const disabled = instance('disabled', null);
+const broken = instance('error', null);
+const outputs = [creating, started, disabled, broken, null];
+
+// Arriving with webgis-status=started; closing the modal reaches the rest.
+describeMachinePaths(webgisSettingsMachine, {
+  input: { showSuccess: true },
+  events: (snapshot) => [
+    { type: 'webgis.retry' },
+    { type: 'success.close' },
+    ...internalEvents(snapshot, {
+      fetchWebgis: { output: outputs },
+      refreshWebgis: { output: outputs },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    state: snapshot.context.webgis?.state ?? null,
+    showSuccess: snapshot.context.showSuccess,
+  }),
+  states: {
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    absent: (snapshot) => expect(snapshot.context.webgis).toBeNull(),
+    'shown.creating': (snapshot) =>
+      expect(['wait_for_create', 'wait_for_start']).toContain(snapshot.context.webgis?.state),
+    'shown.ready': (snapshot) => {
+      expect(snapshot.context.webgis?.state).toBe('started');
+      // The modal is open exactly while it may be closed.
+      expect(snapshot.can({ type: 'success.close' })).toBe(snapshot.context.showSuccess);
+    },
+    'shown.blocked': (snapshot) => {
+      expect(snapshot.context.webgis?.state).toBe('disabled');
+      expect(snapshot.can({ type: 'success.close' })).toBe(false);
+    },
+    'shown.failed': (snapshot) => expect(snapshot.context.webgis?.state).toBe('error'),
+  },
+});

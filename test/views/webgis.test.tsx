@@ -1,0 +1,251 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Webgis, WebgisLocation } from '../../contract/webgis.ts';
+import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
+import { liveWebgisCreateMachine } from '../../src/flows/webgis-create.flow.ts';
+import { liveWebgisSettingsMachine } from '../../src/flows/webgis-settings.flow.ts';
+import { CreateScreen } from '../../src/views/webgis/create-screen.tsx';
+import { SettingsScreen } from '../../src/views/webgis/settings-screen.tsx';
+import { Providers } from '../render/providers.tsx';
+
+/* /webgis/create and /webgis through the live flows, the API answered by a stubbed fetch. */
+
+const locations: WebgisLocation[] = [
+  { id: 'eu-central', display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' } },
+  { id: 'ru-central', display_name: { en: 'Russia (Moscow)', ru: 'Россия (Москва)' } },
+];
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
+  url: 'http://my-web-gis.localhost:8080/',
+  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
+  state,
+  state_transition: state === 'wait_for_create' ? 'wait_for_create' : null,
+  plan,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Call = { method: string; path: string; body: unknown };
+
+/** Answers by path; `my` answers each poll in turn (the last one repeats). */
+function stubApi(answers: { create?: Response; my?: Response[] } = {}) {
+  const calls: Call[] = [];
+  const polls = [...(answers.my ?? [json(200, instance('started'))])];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname.endsWith('/webgis/refs/')) return json(200, { domain: 'localhost' });
+      if (url.pathname.endsWith('/cluster/locations/')) return json(200, locations);
+      if (method === 'POST') return answers.create ?? json(201, instance('wait_for_create'));
+      return (polls.length > 1 ? polls.shift() : polls[0]?.clone()) ?? json(500, {});
+    }),
+  );
+  return calls;
+}
+
+function toasts() {
+  const items: ApiErrorItem[] = [];
+  setGlobalErrorHandler((item) => items.push(item));
+  return items;
+}
+
+// Polls every 10 ms here: the timing itself has its fake-clock test.
+const quick = liveWebgisCreateMachine.provide({ delays: { pollInterval: 10 } });
+
+function renderCreate(locale: 'en' | 'ru' = 'en', username = '2_my.web_gis') {
+  const onDone = vi.fn();
+  render(
+    <Providers locale={locale}>
+      <CreateScreen username={username} locale={locale} onDone={onDone} machine={quick} />
+    </Providers>,
+  );
+  return onDone;
+}
+
+const field = () => screen.getByRole('textbox', { name: /Domain name|Доменное имя/ });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setGlobalErrorHandler(() => {});
+});
+
+describe('web GIS create page', () => {
+  it('offers the default subdomain, creates, shows the dialog and ends with the instance', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      my: [json(200, instance('wait_for_create')), json(200, instance('started'))],
+    });
+    const onDone = renderCreate();
+    expect(await screen.findByDisplayValue('my-web-gis')).toBe(field());
+    expect(screen.getByTestId('domain-suffix').textContent).toBe('.localhost');
+    expect(screen.getByText('Your Web GIS will open at my-web-gis.localhost')).toBeTruthy();
+    const group = screen.getByRole('group', { name: /Data center/ });
+    const europe = within(group).getByRole('radio', { name: 'Europe (Frankfurt)' });
+    expect((europe as HTMLInputElement).checked).toBe(true);
+    await user.click(within(group).getByRole('radio', { name: 'Russia (Moscow)' }));
+    expect(screen.getByRole('complementary', { name: 'Related information' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Your Web GIS is being created' });
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(instance('started')));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/v1/webgis/',
+      body: { subdomain_name: 'my-web-gis', location_id: 'ru-central', language: 'en' },
+    });
+  });
+
+  it.each(['abc', '1abc', '-abcd', 'abcd-', 'a'.repeat(65)])(
+    'refuses %s with the domain rule, sending nothing',
+    async (name) => {
+      const user = userEvent.setup({ delay: null });
+      const calls = stubApi();
+      renderCreate();
+      await screen.findByDisplayValue('my-web-gis');
+      await user.clear(field());
+      await user.type(field(), name);
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      expect(
+        await screen.findByText(
+          'Only alphabetic, numeric characters and hyphen are allowed. At least 4 characters are needed',
+        ),
+      ).toBeTruthy();
+      expect(field().getAttribute('aria-invalid')).toBe('true');
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    },
+  );
+
+  it('shows the server’s refusal of a taken name at the field, in Russian, until edited', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      create: json(400, {
+        errors: [
+          {
+            code: 'subdomain_taken',
+            detail: 'This domain name is already taken',
+            source: { pointer: 'subdomain_name' },
+          },
+        ],
+      }),
+    });
+    renderCreate('ru', 'taken_one');
+    await screen.findByDisplayValue('taken-one');
+    expect(screen.getByRole('radio', { name: 'Европа (Франкфурт)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    expect(await screen.findByText('Это доменное имя уже занято')).toBeTruthy();
+    await user.type(field(), 'x');
+    expect(screen.queryByText('Это доменное имя уже занято')).toBeNull();
+  });
+
+  it('says the creation failed when the instance ends in error, and reports it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const errors = toasts();
+    stubApi({ my: [json(200, instance('error'))] });
+    const onDone = renderCreate();
+    await screen.findByDisplayValue('my-web-gis');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText(
+        'Your Web GIS could not be created. Try again, or choose another data center.',
+      ),
+    ).toBeTruthy();
+    expect(errors).toMatchObject([{ detail: 'Your Web GIS could not be created' }]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('fails at a polling error, the error going to the toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const errors = toasts();
+    stubApi({
+      my: [json(500, { code: 'system', detail: 'Something went wrong. Try again later.' })],
+    });
+    renderCreate();
+    await screen.findByDisplayValue('my-web-gis');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText(/Your Web GIS could not be created\. Try again/);
+    expect(errors).toMatchObject([{ code: 'system', useCase: 'check_webgis_status' }]);
+  });
+});
+
+function renderSettings(showSuccess: boolean, locale: 'en' | 'ru' = 'en') {
+  const onStripQuery = vi.fn();
+  render(
+    <Providers locale={locale}>
+      <SettingsScreen
+        email="ann@example.com"
+        showSuccess={showSuccess}
+        onStripQuery={onStripQuery}
+        machine={liveWebgisSettingsMachine}
+      />
+    </Providers>,
+  );
+  return onStripQuery;
+}
+
+describe('web GIS page', () => {
+  it('opens the success modal with the upgrade action on free; closing strips the query', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({ my: [json(200, instance('started'))] });
+    const onStripQuery = renderSettings(true);
+    const modal = await screen.findByRole('dialog', { name: 'Your Web GIS is ready' });
+    expect(within(modal).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe(
+      '/en/subscription/update',
+    );
+    expect(
+      within(modal)
+        .getByRole('link', { name: /Go to Web GIS/ })
+        .getAttribute('href'),
+    ).toBe('http://my-web-gis.localhost:8080/login/oauth/');
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onStripQuery).toHaveBeenCalledTimes(1);
+    const address = screen.getByRole('link', { name: /my-web-gis\.localhost/ });
+    expect(address.getAttribute('href')).toBe('http://my-web-gis.localhost:8080/');
+  });
+
+  it('offers only the way to the Web GIS on premium, in Russian', async () => {
+    stubApi({ my: [json(200, instance('started', 'premium'))] });
+    renderSettings(true, 'ru');
+    const modal = await screen.findByRole('dialog', { name: 'Ваша Веб ГИС готова' });
+    expect(within(modal).getByRole('link', { name: /Перейти в Веб ГИС/ })).toBeTruthy();
+    expect(within(modal).queryByRole('link', { name: 'Повысить тариф' })).toBeNull();
+  });
+
+  it('says it is being created, naming the e-mail, and shows the address once started', async () => {
+    stubApi({ my: [json(200, instance('wait_for_create')), json(200, instance('started'))] });
+    render(
+      <Providers locale="en">
+        <SettingsScreen
+          email="ann@example.com"
+          showSuccess={false}
+          onStripQuery={() => {}}
+          machine={liveWebgisSettingsMachine.provide({ delays: { refreshInterval: 10 } })}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByText('Your Web GIS is being created')).toBeTruthy();
+    expect(screen.getByText(/We will send a message to ann@example\.com/)).toBeTruthy();
+    await screen.findByRole('link', { name: /my-web-gis\.localhost/ });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the blocked alert and no success modal when disabled', async () => {
+    stubApi({ my: [json(200, instance('disabled'))] });
+    renderSettings(true);
+    expect(await screen.findByText('Your Web GIS is blocked')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers to create one when there is none (404)', async () => {
+    stubApi({ my: [json(404, { code: 'not_found', detail: 'Nothing found' })] });
+    renderSettings(false);
+    const link = await screen.findByRole('link', { name: 'Create Web GIS' });
+    expect(link.getAttribute('href')).toBe('/en/webgis/create');
+  });
+});
