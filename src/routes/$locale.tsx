@@ -37,12 +37,13 @@ function LocaleLayout() {
   );
 }
 
+/** Drawn in the layout's Outlet (the frame is already there), so without a Shell of its own. */
 function NotFound() {
   return (
-    <Shell>
+    <>
       <title>{pageTitle(msg`Page does not exist`).meta[0]?.title}</title>
       <ErrorPage code={404} address={window.location.href} />
-    </Shell>
+    </>
   );
 }
 
