@@ -115,6 +115,16 @@ export const Autopayment = v.object({
   plan: PlanId,
   interval: Interval,
   coupon: v.string(),
+  /** Section 3: the payer as the checkout gave it, and the provider's options. */
+  user_data: v.optional(
+    v.object({
+      first_name: v.string(),
+      second_name: v.string(),
+      email: v.string(),
+      country: v.string(),
+    }),
+  ),
+  options: v.optional(v.record(v.string(), v.string())),
 });
 export type Autopayment = v.InferOutput<typeof Autopayment>;
 /** GET /api/autopayment/ (404 = none); PATCH /api/autopayment/status/ { value: 'active' } restores. */

@@ -27,6 +27,13 @@ export function toAutopayment(row: Row): Autopayment {
     plan: row.plan as PlanId,
     interval: row.interval as Autopayment['interval'],
     coupon: row.coupon,
+    user_data: {
+      first_name: row.userData.first_name ?? '',
+      second_name: row.userData.second_name ?? '',
+      email: row.userData.email ?? '',
+      country: row.userData.country ?? '',
+    },
+    options: row.options,
   };
 }
 

@@ -68,6 +68,21 @@ describe('the sandbox checkout page', () => {
     expect(html).toContain('2250 ₽');
     expect(html).toContain('WELCOME10');
     for (const label of ['Pay', 'Decline', 'Cancel']) expect(html).toContain(`>${label}`);
+    // Section 3: the autopayment answers the payer and the provider's options too.
+    const { autopayment } = v.parse(
+      AutopaymentAnswer,
+      await json(await client.get('/api/autopayment/')),
+    );
+    expect(autopayment).toMatchObject({
+      status: 'pending',
+      provider: 'yookassa',
+      user_data: request.user_data,
+      options: {
+        payment_method_type: 'bank_card',
+        return_url:
+          'http://localhost:8080/ru/subscription?scenario=creation&payment-attempt-status=unknown',
+      },
+    });
   });
 
   it("answers 404 for another user's checkout and when signed out", async () => {
