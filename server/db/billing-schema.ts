@@ -7,12 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './identity-schema.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = () =>
   integer('user_id')
     .notNull()

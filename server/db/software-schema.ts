@@ -3,7 +3,8 @@
  * at every start. Imports nothing from the other schema modules.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 export const releases = pgTable(
   'releases',
@@ -23,7 +24,7 @@ export const releases = pgTable(
     storeUrl: text('store_url'),
     /** The manifest's order. */
     position: integer('position').notNull(),
-    loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    loadedAt: timestamptz('loaded_at').notNull().defaultNow(),
   },
   (t) => [
     check('releases_id_positive', sql`${t.id} > 0`),

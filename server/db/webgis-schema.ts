@@ -3,19 +3,9 @@
  * and the instances, one per user. Imports `users` from identity-schema.ts only.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './identity-schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Data centers (section 3's server locations): seed data, names in both locales. */
 export const webgisLocations = pgTable(

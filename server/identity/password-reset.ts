@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { User } from '../db/schema.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
@@ -10,11 +10,10 @@ import { findUserByEmail } from './accounts.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { endFlows } from './signup-cookie.ts';
+import { hashToken } from './tokens.ts';
 import { hit, sendHits } from './throttle.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * POST /api/auth/password/reset/: a single-use link mailed to a known address. Known and

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { sessions, users, type User } from '../db/schema.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import { hashToken } from './tokens.ts';
 import { notAuthenticated } from '../http/errors.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -15,11 +16,6 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 // Touching last_seen_at on every request would write on every read; once a while is enough.
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
-
-/** Only the hash is stored, so reading the table does not give anyone a session. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Sign-in: a fresh token every time, replacing whatever session this browser had. */
 export async function startSession(

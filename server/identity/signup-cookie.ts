@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
 import { isLocalPath } from './accounts.ts';
+import { hashToken } from './tokens.ts';
 
 export const SIGNUP_COOKIE = 'signup';
 export const SIGNUP_TTL_MS = 60 * 60 * 1000;
@@ -39,8 +40,6 @@ function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`signup:${payload}`).digest('base64url');
 }
 
-const hashNonce = (nonce: string) => createHash('sha256').update(nonce).digest('hex');
-
 /**
  * Starts a new flow for the user (a sign-up post, /login/2, a confirmed code): a fresh
  * nonce replaces the stored one, so every older cookie for this address stops working.
@@ -54,7 +53,7 @@ export async function startFlow(
   const nonce = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const row = {
-    nonceHash: hashNonce(nonce),
+    nonceHash: hashToken(nonce),
     verifiedAt: flow.verified ? now : null,
     createdAt: now,
   };
@@ -123,7 +122,7 @@ export async function currentFlow(db: Database, cookie: Pending) {
     .where(
       and(
         eq(pendingSignups.userId, cookie.userId),
-        eq(pendingSignups.nonceHash, hashNonce(cookie.nonce)),
+        eq(pendingSignups.nonceHash, hashToken(cookie.nonce)),
       ),
     );
   if (!row) throw simpleError(400, 'wrong_token');
@@ -149,7 +148,7 @@ export async function finishFlow(db: Database, cookie: Pending): Promise<void> {
     .where(
       and(
         eq(pendingSignups.userId, cookie.userId),
-        eq(pendingSignups.nonceHash, hashNonce(cookie.nonce)),
+        eq(pendingSignups.nonceHash, hashToken(cookie.nonce)),
       ),
     )
     .returning({ userId: pendingSignups.userId });

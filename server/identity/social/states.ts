@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { oauthStates } from '../../db/schema.ts';
 import type { AppDeps } from '../../http/context.ts';
+import { hashToken } from '../tokens.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
-
-const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 type NewState = Omit<typeof oauthStates.$inferInsert, 'stateHash' | 'expiresAt'>;
 
@@ -20,7 +18,7 @@ export async function saveState(
     await tx.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
     await tx.insert(oauthStates).values({
       ...flow,
-      stateHash: hashState(state),
+      stateHash: hashToken(state),
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
   });
@@ -30,7 +28,7 @@ export async function saveState(
 export async function takeState(deps: Pick<AppDeps, 'db'>, state: string) {
   const [row] = await deps.db
     .delete(oauthStates)
-    .where(eq(oauthStates.stateHash, hashState(state)))
+    .where(eq(oauthStates.stateHash, hashToken(state)))
     .returning();
   return row;
 }
