@@ -11,13 +11,21 @@ const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
 // Vite puts a content hash in every name under assets/, so they never change.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** What search engines show under the page's title, in the page's language. */
+export const DESCRIPTIONS: Record<Locale, string> = {
+  en: 'Your account on the web-GIS platform: sign in, manage your profile and subscription, create your web GIS, download the software and manage your team.',
+  ru: 'Ваш аккаунт веб-ГИС платформы: вход, профиль и подписка, создание своей веб-ГИС, загрузка программ и управление командой.',
+};
+
 /**
  * Writes the page-level values into the HTML, where the SPA reads them: the locale
- * (its default) and whether legal entities may order by invoice.
+ * (its default), the description in that language, and whether legal entities may
+ * order by invoice.
  */
 export function localizeHtml(html: string, locale: Locale, entityOrders = true): string {
   return html
     .replace(/(<html\b[^>]*?\blang=")[^"]*(")/i, `$1${locale}$2`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/i, `$1${DESCRIPTIONS[locale]}$2`)
     .replace(/(<meta\s+name="portal-locale"\s+content=")[^"]*(")/i, `$1${locale}$2`)
     .replace(
       /(<meta\s+name="portal-entity-orders"\s+content=")[^"]*(")/i,

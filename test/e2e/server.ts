@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's process id. */
+  pid: number;
   /** The embedded database's folder. */
   dataDir: string;
   stop: () => Promise<void>;
@@ -76,6 +78,7 @@ export async function startServer(
   return {
     url: `http://localhost:${port}`,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {

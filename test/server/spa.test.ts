@@ -1,13 +1,14 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTIONS } from '../../server/spa.ts';
 import { useTestServer } from './harness.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en">
-  <head><meta name="portal-locale" content="en" /><script type="module" src="/assets/index-abc123.js"></script></head>
+  <head><meta name="description" content="" /><meta name="portal-locale" content="en" /><script type="module" src="/assets/index-abc123.js"></script></head>
   <body><div id="root"></div></body>
 </html>`;
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(staticDir, '.secret'), 'hidden');
+  await writeFile(path.join(staticDir, 'robots.txt'), await readFile('public/robots.txt'));
 });
 afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
@@ -45,7 +47,7 @@ describe('SPA serving', () => {
     ['/ru', 'ru'],
     ['/ru/profile', 'ru'],
     ['/en/login/1', 'en'],
-  ])('serves %s with the locale written into the HTML', async (urlPath, locale) => {
+  ] as const)('serves %s with the locale written into the HTML', async (urlPath, locale) => {
     const response = await server().client().get(urlPath);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -53,6 +55,16 @@ describe('SPA serving', () => {
     const html = await response.text();
     expect(html).toContain(`<html lang="${locale}">`);
     expect(html).toContain(`<meta name="portal-locale" content="${locale}" />`);
+    expect(html).toContain(`<meta name="description" content="${DESCRIPTIONS[locale]}" />`);
+  });
+
+  it('serves robots.txt as text, keeping crawlers to the public pages', async () => {
+    const response = await server().client().get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
   });
 
   it('redirects an unprefixed path by the locale cookie first', async () => {

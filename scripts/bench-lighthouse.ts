@@ -1,0 +1,137 @@
+// npm run bench:lighthouse [-- --json] [-- --runs N]
+//
+// Builds the SPA, serves it with the real server (embedded PGlite, or PostgreSQL when
+// DATABASE_URL is set) and runs Lighthouse's mobile preset in Debian's Chromium on the
+// sign-in page, the profile and the checkout, signed in as the demo account where the
+// page needs it. Each page is measured `--runs` times (3); the run with the median
+// performance score is reported. Prints a table, or with --json one JSON object.
+import { spawnSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO_ACCOUNT } from '../server/db/seed.ts';
+import { chromiumPath } from '../test/e2e/browser.ts';
+import { startServer } from '../test/e2e/server.ts';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const pages = [
+  { name: 'login', path: '/en/login/1', signedIn: false },
+  { name: 'profile', path: '/en/profile', signedIn: true },
+  { name: 'checkout', path: '/en/subscription/update?plan=premium&period=monthly', signedIn: true },
+] as const;
+
+const goals = {
+  performance: '>= 90',
+  lcp_ms: '<= 2500',
+  cls: '<= 0.1',
+  accessibility: '100',
+  best_practices: '100',
+  seo: '>= 95',
+};
+
+function build(): void {
+  const vite = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    { stdio: ['ignore', 2, 2] },
+  );
+  if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
+}
+
+async function sessionCookie(url: string): Promise<string> {
+  const first = await fetch(`${url}/api/v1/countries/`);
+  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join('; '))?.[1];
+  if (!csrf) throw new Error('the server set no csrftoken cookie');
+  const answer = await fetch(`${url}/api/auth/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `csrftoken=${csrf}`,
+      'x-csrftoken': csrf,
+    },
+    body: new URLSearchParams({ login: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
+  return answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .concat(`csrftoken=${csrf}`)
+    .join('; ');
+}
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  best_practices: number;
+  seo: number;
+  lcp_ms: number;
+  cls: number;
+  tbt_ms: number;
+  /** The audits of the four categories that did not pass, by id. */
+  failing: string[];
+}
+
+build();
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const result: Record<string, Measure & { runs: number[] }> = {};
+try {
+  const cookie = await sessionCookie(server.url);
+  for (const page of pages) {
+    const measures: Measure[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      log(`${page.name}: run ${run + 1} of ${runs}`);
+      const answer = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const lhr = answer?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      measures.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        best_practices: score('best-practices'),
+        seo: score('seo'),
+        lcp_ms: Math.round(audit('largest-contentful-paint')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        tbt_ms: Math.round(audit('total-blocking-time')),
+        failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+          (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id),
+        ),
+      });
+    }
+    measures.sort((a, b) => a.performance - b.performance);
+    const median = measures[Math.floor(measures.length / 2)]!;
+    result[page.name] = { ...median, runs: measures.map((m) => m.performance) };
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const output = {
+  database: process.env['DATABASE_URL'] ? 'postgresql' : 'pglite',
+  preset: 'Lighthouse mobile (default), median of runs by performance',
+  pages: result,
+  goals,
+};
+if (json) console.log(JSON.stringify(output, null, 2));
+else {
+  for (const [name, measure] of Object.entries(result)) {
+    console.log(`${name.padEnd(10)} ${JSON.stringify(measure)}`);
+  }
+}
