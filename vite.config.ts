@@ -87,6 +87,9 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['test/{machines,views,lib}/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup.ts'],
+          // A view test types and renders in jsdom: on a busy machine that takes longer
+          // than the 5-second default, never forever.
+          testTimeout: 30_000,
         },
       },
       {
