@@ -96,7 +96,12 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/security/**/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/security/**/*.test.ts',
+            // Several server processes on one database: PostgreSQL only.
+            ...(process.env.DATABASE_URL ? ['test/server/**/*.pg-test.ts'] : []),
+          ],
           setupFiles: ['test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -117,6 +117,17 @@ export type SocialProvider = v.InferOutput<typeof SocialProvider>;
  */
 export const SocialIntent = v.picklist(['login', 'signup', 'link']);
 
+/**
+ * A sign-in (intent login) whose identity is new here creates no account: the callback
+ * keeps it and redirects to /{locale}/login/1?consent={provider}. POST
+ * /api/auth/social/consent/ (form, `agree`) then creates the account and answers
+ * AuthResult; DELETE /api/auth/social/consent/ declines (204). Errors: 400
+ * token_not_found, wrong_token, token_expired, social_denied, user_already_exists.
+ */
+export const SocialConsentForm = v.object({
+  agree: v.pipe(v.string(), v.picklist(['on', 'true'], 'required')),
+});
+
 /** GET /api/v1/profile/social/ */
 export const SocialAccount = v.object({
   provider: SocialProvider,

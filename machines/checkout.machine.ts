@@ -63,7 +63,10 @@ const emptyEntity: EntityValues = {
  * The checkout of /subscription/update: ready once the conversion data and the next
  * period's expiry have loaded (at once for free). Pay starts a card checkout (or
  * changes an active autopayment), or requests an invoice; a free plan cancels. While
- * a request runs no other is accepted, so a double click starts one checkout.
+ * a request runs no other is accepted, so a double click starts one checkout. Each
+ * submit first clears the server's field errors; a refusal keeps those that name a
+ * field of the form (the payer's fields, or the promo code), each until its field is
+ * edited.
  */
 export const checkoutMachine = setup({
   types: {
@@ -97,6 +100,20 @@ export const checkoutMachine = setup({
   },
   actions: {
     leave: assign({ leaving: (_, params: { leaving: Leaving }) => params.leaving }),
+    choosePayerType: assign({
+      payerType: (_, params: { payerType: PayerType }) => params.payerType,
+    }),
+    // Section 5: a submit starts from a clean slate, so an old refusal never outlives it.
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    // Section 5: a server error goes once its field is edited.
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    keepCheckoutData: assign((_, params: { data: CheckoutData }) => params.data),
   },
 }).createMachine({
   id: 'checkout',
@@ -121,7 +138,10 @@ export const checkoutMachine = setup({
           period: context.period,
           autopayment: context.autopayment,
         }),
-        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepCheckoutData', params: ({ event }) => ({ data: event.output }) },
+        },
         onError: 'unavailable',
       },
     },
@@ -129,26 +149,29 @@ export const checkoutMachine = setup({
     ready: {
       on: {
         'payerType.change': {
-          actions: assign({ payerType: ({ event }) => event.payerType, serverErrors: {} }),
+          actions: [
+            { type: 'choosePayerType', params: ({ event }) => ({ payerType: event.payerType }) },
+            'clearServerErrors',
+          ],
         },
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'pay.card': [
           {
             guard: { type: 'isValidCard', params: ({ event }) => ({ values: event.values }) },
             target: 'payingByCard',
+            actions: 'clearServerErrors',
           },
-          { actions: emit({ type: 'validationFailed' }) },
+          { actions: ['clearServerErrors', emit({ type: 'validationFailed' })] },
         ],
         'pay.invoice': [
           {
             guard: { type: 'isValidEntity', params: ({ event }) => ({ values: event.values }) },
             target: 'requestingInvoice',
+            actions: 'clearServerErrors',
           },
-          { actions: emit({ type: 'validationFailed' }) },
+          { actions: ['clearServerErrors', emit({ type: 'validationFailed' })] },
         ],
         'subscription.cancel': 'canceling',
       },
@@ -169,9 +192,10 @@ export const checkoutMachine = setup({
           target: 'leaving',
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
+        // Errors naming a field of the form come back here; the rest went to the toast.
         onError: {
           target: 'ready',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -190,9 +214,10 @@ export const checkoutMachine = setup({
           target: 'leaving',
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
+        // Errors naming a field of the form come back here; the rest went to the toast.
         onError: {
           target: 'ready',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Profile, Timezone } from '../contract/profile.ts';
+import type { Team } from '../contract/teams.ts';
 import type { Webgis } from '../contract/webgis.ts';
+import { memberTeamsOf } from './team-member.machine.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */
@@ -8,26 +10,34 @@ export interface SessionInput {
 }
 export interface SessionContext extends SessionInput {
   user: Profile | null;
+  /** The non-owned active teams, loaded on login (section 4); null until they are. */
+  memberTeams: Team[] | null;
+  /** Section 3's team-plan flag: the user belongs to a non-owned active team. */
+  teamPlan: boolean;
 }
 export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
   | { type: 'session.userChanged'; user: Profile }
-  | { type: 'session.webgisChanged'; webgis: Webgis | null };
+  | { type: 'session.webgisChanged'; webgis: Webgis | null }
+  // A call answered 401: the server ended the session (signed out elsewhere, expired).
+  | { type: 'session.expired' };
 
 /**
  * The session: reads the user at start (401/403 mean signed out), sends the browser's
  * timezone when the stored one differs, fetches the web GIS (section 4: on login; the
- * header and sidebar follow its address), and signs out. `session.refresh` re-reads the
- * user after a sign-in; `session.userChanged` takes a profile the page just saved, and
- * `session.webgisChanged` a web GIS the page just created.
+ * header and sidebar follow its address) and the non-owned teams (keeping the team-plan
+ * flag), and signs out. `session.refresh` re-reads the user after a sign-in;
+ * `session.userChanged` takes a profile the page just saved, and `session.webgisChanged`
+ * a web GIS the page just created.
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    emitted: {} as { type: 'expired' },
   },
   actors: {
     fetchUser: fromPromise<Profile | null>(async () => {
@@ -42,10 +52,21 @@ export const sessionMachine = setup({
     fetchWebgis: fromPromise<Webgis | null>(async () => {
       throw new Error('fetchWebgis is provided by the app');
     }),
+    fetchMemberTeams: fromPromise<Team[]>(async () => {
+      throw new Error('fetchMemberTeams is provided by the app');
+    }),
   },
   actions: {
+    // The app sends the user to sign in, keeping the page in `next`.
+    announceExpiry: emit({ type: 'expired' }),
     // Section 8: the app reports what went wrong (a 404 was no error: no web GIS yet).
     reportWebgisError: (_, _params: { error: unknown }) => {},
+    // Section 8: the app reports it; the flag stays as it was.
+    reportTeamsError: (_, _params: { error: unknown }) => {},
+    keepMemberTeams: assign((_, params: { teams: Team[] }) => {
+      const memberTeams = memberTeamsOf(params.teams);
+      return { memberTeams, teamPlan: memberTeams.length > 0 };
+    }),
     keepWebgisUrl: assign({
       user: ({ context }, params: { webgis: Webgis | null }) =>
         context.user && { ...context.user, webgis_url: params.webgis?.url ?? null },
@@ -59,7 +80,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, user: null }),
+  context: ({ input }) => ({ ...input, user: null, memberTeams: null, teamPlan: false }),
   initial: 'checking',
   states: {
     checking: {
@@ -71,9 +92,16 @@ export const sessionMachine = setup({
           {
             guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
             target: 'signedIn',
-            actions: assign({ user: ({ event }) => event.output }),
+            actions: assign({
+              user: ({ event }) => event.output,
+              memberTeams: null,
+              teamPlan: false,
+            }),
           },
-          { target: 'signedOut', actions: assign({ user: null }) },
+          {
+            target: 'signedOut',
+            actions: assign({ user: null, memberTeams: null, teamPlan: false }),
+          },
         ],
         onError: { target: 'unavailable' },
       },
@@ -83,20 +111,37 @@ export const sessionMachine = setup({
     },
     signedIn: {
       initial: 'checkingTimezone',
-      invoke: {
-        id: 'fetchWebgis',
-        src: 'fetchWebgis',
-        onDone: {
-          actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.output }) },
+      invoke: [
+        {
+          id: 'fetchWebgis',
+          src: 'fetchWebgis',
+          onDone: {
+            actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.output }) },
+          },
+          // The address the profile gave stays.
+          onError: {
+            actions: { type: 'reportWebgisError', params: ({ event }) => ({ error: event.error }) },
+          },
         },
-        // The address the profile gave stays.
-        onError: {
-          actions: { type: 'reportWebgisError', params: ({ event }) => ({ error: event.error }) },
+        {
+          // Section 4: on login the non-owned teams are loaded.
+          id: 'fetchMemberTeams',
+          src: 'fetchMemberTeams',
+          onDone: {
+            actions: { type: 'keepMemberTeams', params: ({ event }) => ({ teams: event.output }) },
+          },
+          onError: {
+            actions: { type: 'reportTeamsError', params: ({ event }) => ({ error: event.error }) },
+          },
         },
-      },
+      ],
       on: {
         'session.signOut': 'signingOut',
         'session.refresh': 'checking',
+        'session.expired': {
+          target: 'signedOut',
+          actions: [assign({ user: null, memberTeams: null, teamPlan: false }), 'announceExpiry'],
+        },
         // The profile page saved new data: show it without reading it again.
         'session.userChanged': { actions: assign({ user: ({ event }) => event.user }) },
         'session.webgisChanged': {
@@ -131,7 +176,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: assign({ user: null }) },
+        onDone: {
+          target: 'signedOut',
+          actions: assign({ user: null, memberTeams: null, teamPlan: false }),
+        },
         // Still signed in on the server: stay, the user may try again.
         onError: 'signedIn',
       },

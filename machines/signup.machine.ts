@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { SignupForm } from '../contract/identity.ts';
+import { isStrongPassword, PASSWORD_MIN, SignupForm } from '../contract/identity.ts';
 import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
 
 export type SignupField = 'email' | 'password' | 'agree';
@@ -19,10 +19,18 @@ export interface SignupContext {
 export type SignupEvent =
   { type: 'form.submit'; values: SignupValues } | { type: 'field.edit'; field: SignupField };
 
-/** The form's rules: the contract's, with the checkbox as the boolean the form holds. */
+/**
+ * The form's rules: the contract's, with the checkbox as the boolean the form holds and
+ * section 5's minimum length told apart from the rest of the password rule.
+ */
 export const SignupValuesSchema = v.object({
   email: SignupForm.entries.email,
-  password: SignupForm.entries.password,
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('required'),
+    v.minLength(PASSWORD_MIN, 'minLength'),
+    v.check(isStrongPassword, 'invalid_password'),
+  ),
   agree: v.literal(true, 'required'),
 });
 

@@ -28,8 +28,33 @@ export type Outcome =
 export interface SubscriptionData {
   subscription: Subscription;
   plans: PlanList;
-  /** Why the autopayment's last charge failed (a refused renewal), or null. */
-  failedPayment: string | null;
+}
+
+/**
+ * Whether the subscription leaves the autopayment unknown: an active one it says
+ * itself, and a free plan that was not cancelled has none to restore. Otherwise
+ * (a paid plan without an active autopayment, or a cancelled one) the autopayment
+ * tells whether Restore will be accepted and whether the last payment failed.
+ */
+export function needsAutopayment(
+  subscription: Pick<Subscription, 'plan' | 'autopayment' | 'canceled_at'>,
+): boolean {
+  return (
+    !subscription.autopayment && (subscription.plan !== 'free' || subscription.canceled_at !== null)
+  );
+}
+
+/** Why the autopayment's last charge failed (a refused payment or renewal), or null. */
+export function failedPayment(autopayment: AutopaymentState | null): string | null {
+  return autopayment?.status === 'failed' ? (autopayment.latestError ?? '') : null;
+}
+
+/** The server restores only a cancelled autopayment: a plan cancelled without one stays as it is. */
+export function canRestore(
+  subscription: Pick<Subscription, 'canceled_at'>,
+  autopayment: AutopaymentState | null,
+): boolean {
+  return subscription.canceled_at !== null && autopayment?.status === 'canceled';
 }
 
 /** The dialog a return from payment opens, given the polled autopayment (null = not polled). */
@@ -55,11 +80,17 @@ export function outcomeOf(query: PageQuery, polled: AutopaymentState | null): Ou
 
 export type PlanAction = 'upgrade' | 'change' | 'cancel' | 'renew' | 'restore';
 
-/** Section 4 'Plan actions': what the current plan offers. */
+/**
+ * Section 4 'Plan actions': what the current plan offers. A cancelled plan offers
+ * only Restore where the server will restore it (`restorable`: its autopayment was
+ * cancelled); one cancelled without an autopayment offers what a plan without
+ * autopayment does.
+ */
 export function planActions(
   subscription: Pick<Subscription, 'plan' | 'autopayment' | 'canceled_at'>,
+  restorable: boolean,
 ): PlanAction[] {
-  if (subscription.canceled_at) return ['restore'];
+  if (subscription.canceled_at && restorable) return ['restore'];
   const byPlan: Record<PlanId, PlanAction[]> = subscription.autopayment
     ? { free: ['upgrade'], mini: ['upgrade', 'change', 'cancel'], premium: ['change', 'cancel'] }
     : { free: ['upgrade'], mini: ['upgrade', 'renew', 'change'], premium: ['renew', 'change'] };
@@ -69,6 +100,8 @@ export function planActions(
 export interface SubscriptionContext {
   query: PageQuery;
   data: SubscriptionData | null;
+  /** The autopayment as last read or polled (status 'none': there is none); null while not asked. */
+  autopayment: AutopaymentState | null;
   outcome: Outcome | null;
 }
 
@@ -85,8 +118,10 @@ const returnStatusOf = (query: PageQuery): ReturnStatus | null =>
  * The /subscription page: on `page.open` (the query read from the address) it polls
  * the payment status when the provider sent the user back with success or unknown
  * (the payment-status machine, a child, with its 30 s / 11 s deadlines), loads the
- * subscription and prices, shows the outcome dialog if there is one, then the plan.
- * A cancelled plan can be restored: PATCH status active, reload, 'restored'.
+ * subscription and prices, then the autopayment only where neither the poll nor the
+ * subscription told it already (`needsAutopayment`), shows the outcome dialog if there
+ * is one, then the plan. A plan whose autopayment was cancelled can be restored: PATCH
+ * status active, reload, 'restored'.
  */
 export const subscriptionMachine = setup({
   types: {
@@ -98,6 +133,9 @@ export const subscriptionMachine = setup({
     loadSubscription: fromPromise<SubscriptionData>(async () => {
       throw new Error('loadSubscription is provided by the app');
     }),
+    fetchAutopayment: fromPromise<AutopaymentState>(async () => {
+      throw new Error('fetchAutopayment is provided by the app');
+    }),
     restoreSubscription: fromPromise<void>(async () => {
       throw new Error('restoreSubscription is provided by the app');
     }),
@@ -105,11 +143,31 @@ export const subscriptionMachine = setup({
   guards: {
     needsPolling: (_, params: { query: PageQuery }) => returnStatusOf(params.query) !== null,
     hasOutcome: ({ context }) => context.outcome !== null,
-    isCanceled: ({ context }) => Boolean(context.data?.subscription.canceled_at),
+    isAutopaymentUnknown: ({ context }, params: { data: SubscriptionData }) =>
+      context.autopayment === null && needsAutopayment(params.data.subscription),
+    isRestorable: ({ context }) =>
+      context.data !== null && canRestore(context.data.subscription, context.autopayment),
+  },
+  actions: {
+    keepData: assign({ data: (_, params: { data: SubscriptionData }) => params.data }),
+    keepAutopayment: assign({
+      autopayment: ({ context }, params: { autopayment: AutopaymentState | null }) =>
+        params.autopayment ?? context.autopayment,
+    }),
+    // The server made it active; nothing is left to ask.
+    keepRestored: assign({
+      outcome: 'restored' as const,
+      autopayment: { status: 'active', latestError: null },
+    }),
   },
 }).createMachine({
   id: 'subscription',
-  context: { query: { status: null, scenario: null }, data: null, outcome: null },
+  context: {
+    query: { status: null, scenario: null },
+    data: null,
+    autopayment: null,
+    outcome: null,
+  },
   initial: 'opening',
   states: {
     opening: {
@@ -138,9 +196,10 @@ export const subscriptionMachine = setup({
         src: 'pollPaymentStatus',
         onDone: {
           target: 'loading',
-          actions: assign({
-            outcome: ({ context, event }) => outcomeOf(context.query, event.output),
-          }),
+          actions: [
+            assign({ outcome: ({ context, event }) => outcomeOf(context.query, event.output) }),
+            { type: 'keepAutopayment', params: ({ event }) => ({ autopayment: event.output }) },
+          ],
         },
         // The poll failed outright: what the provider said decides.
         onError: {
@@ -161,11 +220,47 @@ export const subscriptionMachine = setup({
         src: 'loadSubscription',
         onDone: [
           {
+            guard: {
+              type: 'isAutopaymentUnknown',
+              params: ({ event }) => ({ data: event.output }),
+            },
+            target: 'readingAutopayment',
+            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
             guard: 'hasOutcome',
             target: 'showingOutcome',
-            actions: assign({ data: ({ event }) => event.output }),
+            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
           },
-          { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+          {
+            target: 'ready',
+            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+          },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    readingAutopayment: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchAutopayment',
+        src: 'fetchAutopayment',
+        onDone: [
+          {
+            guard: 'hasOutcome',
+            target: 'showingOutcome',
+            actions: {
+              type: 'keepAutopayment',
+              params: ({ event }) => ({ autopayment: event.output }),
+            },
+          },
+          {
+            target: 'ready',
+            actions: {
+              type: 'keepAutopayment',
+              params: ({ event }) => ({ autopayment: event.output }),
+            },
+          },
         ],
         onError: 'unavailable',
       },
@@ -177,14 +272,14 @@ export const subscriptionMachine = setup({
       on: { 'outcome.close': { target: 'ready', actions: assign({ outcome: null }) } },
     },
     ready: {
-      on: { 'restore.confirmed': { guard: 'isCanceled', target: 'restoring' } },
+      on: { 'restore.confirmed': { guard: 'isRestorable', target: 'restoring' } },
     },
     restoring: {
       tags: ['busy'],
       invoke: {
         id: 'restoreSubscription',
         src: 'restoreSubscription',
-        onDone: { target: 'loading', actions: assign({ outcome: 'restored' }) },
+        onDone: { target: 'loading', actions: 'keepRestored' },
         // The failure went to the global handler (a toast); the plan stays as it was.
         onError: 'ready',
       },

@@ -3,7 +3,11 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
 import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
 
-/** Section 8: the sign-up session is gone or not valid; the user restarts at /signup/0. */
+/**
+ * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
+ * step the user gets a new code by signing in again; on the details step sign-up
+ * restarts at /signup/0.
+ */
 export const tokenErrorCodes = [
   'token_not_found',
   'wrong_token',
@@ -78,7 +82,8 @@ const fromPending = (pending: PendingSignup) => ({
  * code form and the resend countdown run side by side. The countdown is the state
  * `resend.coolingDown`: it ends after `resendCooldown` (until the server's
  * resend_available_at, or its retry_after when it refused a new code too early) and
- * moves the displayed clock every `tick` (1 s). Token errors end in `sessionLost`.
+ * moves the displayed clock every `tick` (1 s). Token errors end in `sessionLost`,
+ * whose view offers a new code (by signing in), never a new sign-up.
  */
 export const verificationMachine = setup({
   types: {

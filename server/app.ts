@@ -10,6 +10,7 @@ import { MAX_BODY_BYTES } from './http/body.ts';
 import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { sessionHint } from './http/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -18,6 +19,8 @@ import { billingWebhookRoutes } from './routes/billing-webhooks.ts';
 import { countriesRoutes } from './routes/countries.ts';
 import { devMailRoutes } from './routes/dev-mails.ts';
 import { ipCountryRoutes } from './routes/ip-country.ts';
+import { legalRoutes } from './routes/legal.ts';
+import { onpremiseRoutes } from './routes/onpremise.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { pricesRoutes } from './routes/prices.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -27,8 +30,10 @@ import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { socialLoginRoutes } from './routes/social.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
+import { devTeamRoutes, teamRoutes } from './routes/teams.ts';
 import { timezoneRoutes } from './routes/timezone.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { userRoutes } from './routes/users.ts';
 import { webgisRoutes } from './routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
 import { sandboxInstancePages } from './webgis/instance-page.ts';
@@ -68,6 +73,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       onError: (c) => errorResponse(c, simpleError(413, 'payload_too_large')),
     }),
   );
+  // Around the session middleware: the page-readable hint follows what it finds.
+  app.use(sessionHint(deps));
   app.use('/api/*', sessionMiddleware(deps));
 
   app.route('/api/auth/', authRoutes(deps));
@@ -76,11 +83,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/social/', socialLoginRoutes(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
+  app.route('/api/v1/legal/', legalRoutes(deps));
   if (config.nodeEnv !== 'production') {
     // Development aids; absent (404) in production.
     app.route('/', devMailRoutes(deps));
     app.route('/sandbox/idp/', sandboxIdpRoutes(deps));
     app.route('/sandbox/pay/', sandboxPayRoutes(deps));
+    app.route('/api/dev/teams/', devTeamRoutes(deps));
   } else {
     // Plainly absent, rather than redirected into the SPA like other unknown paths.
     for (const path of ['/dev/*', '/sandbox/*']) app.all(path, (c) => c.text('Not found', 404));
@@ -94,6 +103,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/api/v1/releases', releasesRoutes(deps));
   app.route('/api/v1/webgis/', webgisRoutes(deps));
+  app.route('/api/v1/', teamRoutes(deps));
+  app.route('/api/v1/users/', userRoutes(deps));
+  app.route('/api/v1/onpremise/bindings/', onpremiseRoutes(deps));
   app.route('/', spaRoutes(deps));
 
   app.notFound((c) =>

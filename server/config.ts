@@ -34,10 +34,16 @@ export type EnvConfig = {
   payments: Payments;
   /** The folder of release files and their manifest.json (server/software). */
   releasesDir: string;
+  /** PROMOTIONS_FILE: the seasonal banners (server/promotions); null: the file shipped. */
+  promotionsFile: string | null;
+  /** The folder of the terms of service and privacy policy texts (server/legal). */
+  legalDir: string;
   /** When set, every download must carry it as `token`; the release list adds it to links. */
   downloadToken: string | null;
   /** The hosted web GIS (server/webgis). */
   webgis: WebgisSettings;
+  /** A job whose process died is taken up again by any process after this long. */
+  jobLeaseSeconds: number;
 };
 
 export type WebgisSettings = {
@@ -159,10 +165,26 @@ const EnvSchema = v.object({
     ),
     '60',
   ),
+  JOB_LEASE_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, 'expected whole seconds from 2 to 3600'),
+      v.transform(Number),
+      v.minValue(2, 'expected whole seconds from 2 to 3600'),
+      v.maxValue(3600, 'expected whole seconds from 2 to 3600'),
+    ),
+    '60',
+  ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
   RELEASES_DIR: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './releases',
+  ),
+  PROMOTIONS_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
+  LEGAL_DIR: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
+    './legal',
   ),
   // It travels in download links: URL-safe characters only, long enough not to guess.
   DOWNLOAD_TOKEN: v.optional(
@@ -281,11 +303,14 @@ export function loadConfig(env: Env): EnvConfig {
         : null,
     },
     releasesDir: out.RELEASES_DIR,
+    promotionsFile: out.PROMOTIONS_FILE ?? null,
+    legalDir: out.LEGAL_DIR,
     downloadToken: out.DOWNLOAD_TOKEN ?? null,
     webgis: {
       domain: out.WEBGIS_DOMAIN,
       provisionSeconds: out.WEBGIS_PROVISION_SECONDS,
       sandboxOutcome: out.WEBGIS_SANDBOX,
     },
+    jobLeaseSeconds: out.JOB_LEASE_SECONDS,
   };
 }

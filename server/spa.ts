@@ -3,9 +3,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { providers } from '../contract/billing.ts';
 import type { Locale } from '../contract/countries.ts';
+import { currentPromotion, type Promotion } from '../contract/promotions.ts';
+import { paymentProvider } from './billing/providers/registry.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { preferredLocale } from './http/locale.ts';
+import { loadPromotions } from './promotions/promotions.ts';
 
 const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
 // Vite puts a content hash in every name under assets/, so they never change.
@@ -22,8 +26,13 @@ export const DESCRIPTIONS: Record<Locale, string> = {
  * (its default), the description in that language, and whether legal entities may
  * order by invoice.
  */
-export function localizeHtml(html: string, locale: Locale, entityOrders = true): string {
-  return html
+export function localizeHtml(
+  html: string,
+  locale: Locale,
+  entityOrders = true,
+  values: PageValues = {},
+): string {
+  return withPageValues(html, values)
     .replace(/(<html\b[^>]*?\blang=")[^"]*(")/i, `$1${locale}$2`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/i, `$1${DESCRIPTIONS[locale]}$2`)
     .replace(/(<meta\s+name="portal-locale"\s+content=")[^"]*(")/i, `$1${locale}$2`)
@@ -31,6 +40,31 @@ export function localizeHtml(html: string, locale: Locale, entityOrders = true):
       /(<meta\s+name="portal-entity-orders"\s+content=")[^"]*(")/i,
       `$1${entityOrders ? 'on' : 'off'}$2`,
     );
+}
+
+/** More values the page carries for the SPA (docs/decisions/0018). */
+export interface PageValues {
+  /** The card providers payments are taken with: the payment countries follow. */
+  cardProviders?: readonly string[];
+  /** The promotions of the day (the seasonal banner), in both languages. */
+  promotions?: readonly Promotion[];
+}
+
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function withPageValues(html: string, values: PageValues): string {
+  const meta = (name: string, content: string) => (page: string) =>
+    page.replace(
+      new RegExp(`(<meta\\s+name="${name}"\\s+content=")[^"]*(")`, 'i'),
+      (_, start: string, end: string) => `${start}${attribute(content)}${end}`,
+    );
+  const providersMeta = meta(
+    'portal-card-providers',
+    (values.cardProviders ?? providers).join(' '),
+  );
+  const promotionsMeta = meta('portal-promotions', JSON.stringify(values.promotions ?? []));
+  return promotionsMeta(providersMeta(html));
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
@@ -88,12 +122,20 @@ function cacheControl(urlPath: string): string {
 export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const root = path.resolve(deps.config.staticDir);
+  // Read once, when the app is made: payments are taken where a provider is configured
+  // (or the sandbox), and the promotions come from PROMOTIONS_FILE.
+  const cardProviders = providers.filter((id) => paymentProvider(deps.config, id) !== null);
+  const promotions = loadPromotions(deps.config.promotionsFile);
 
   async function page(c: Context<AppEnv>, locale: Locale): Promise<Response> {
     // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
     const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    const body = localizeHtml(html, locale, deps.config.payments.entityOrders);
+    const current = currentPromotion(promotions, deps.clock.now());
+    const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
+      cardProviders,
+      promotions: current ? [current] : [],
+    });
     const etag = etagOf(body);
     const headers = { 'Cache-Control': 'no-cache', ETag: etag };
     if (notModified(c, etag)) return c.body(null, 304, headers);

@@ -14,12 +14,15 @@ import { Route as LocaleRouteImport } from './routes/$locale'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleAccountRouteImport } from './routes/$locale/_account'
 import { Route as LocaleLogoutRouteImport } from './routes/$locale/logout'
+import { Route as LocalePrivacyRouteImport } from './routes/$locale/privacy'
 import { Route as LocaleSilent_logoutRouteImport } from './routes/$locale/silent_logout'
+import { Route as LocaleTermsRouteImport } from './routes/$locale/terms'
 import { Route as LocaleAccountExport_profileRouteImport } from './routes/$locale/_account/export_profile'
 import { Route as LocaleAccountMyngidonpremisesRouteImport } from './routes/$locale/_account/myngidonpremises'
 import { Route as LocaleAccountProfileRouteImport } from './routes/$locale/_account/profile'
 import { Route as LocaleAccountRemoveRouteImport } from './routes/$locale/_account/remove'
 import { Route as LocaleAccountSoftwareRouteImport } from './routes/$locale/_account/software'
+import { Route as LocaleAccountTeammanageRouteRouteImport } from './routes/$locale/_account/teammanage/route'
 import { Route as LocaleLoginIndexRouteImport } from './routes/$locale/login/index'
 import { Route as LocaleLoginStepRouteImport } from './routes/$locale/login/$step'
 import { Route as LocalePasswordResetRouteImport } from './routes/$locale/password/reset'
@@ -59,9 +62,19 @@ const LocaleLogoutRoute = LocaleLogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocalePrivacyRoute = LocalePrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleSilent_logoutRoute = LocaleSilent_logoutRouteImport.update({
   id: '/silent_logout',
   path: '/silent_logout',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleTermsRoute = LocaleTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => LocaleRoute,
 } as any)
 const LocaleAccountExport_profileRoute =
@@ -91,6 +104,12 @@ const LocaleAccountSoftwareRoute = LocaleAccountSoftwareRouteImport.update({
   path: '/software',
   getParentRoute: () => LocaleAccountRoute,
 } as any)
+const LocaleAccountTeammanageRouteRoute =
+  LocaleAccountTeammanageRouteRouteImport.update({
+    id: '/teammanage',
+    path: '/teammanage',
+    getParentRoute: () => LocaleAccountRoute,
+  } as any)
 const LocaleLoginIndexRoute = LocaleLoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -135,21 +154,21 @@ const LocaleAccountSubscriptionUpdateRoute =
   } as any)
 const LocaleAccountTeammanageIndexRoute =
   LocaleAccountTeammanageIndexRouteImport.update({
-    id: '/teammanage/',
-    path: '/teammanage/',
-    getParentRoute: () => LocaleAccountRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => LocaleAccountTeammanageRouteRoute,
   } as any)
 const LocaleAccountTeammanageMemberRoute =
   LocaleAccountTeammanageMemberRouteImport.update({
-    id: '/teammanage/member',
-    path: '/teammanage/member',
-    getParentRoute: () => LocaleAccountRoute,
+    id: '/member',
+    path: '/member',
+    getParentRoute: () => LocaleAccountTeammanageRouteRoute,
   } as any)
 const LocaleAccountTeammanageOwnerRoute =
   LocaleAccountTeammanageOwnerRouteImport.update({
-    id: '/teammanage/owner',
-    path: '/teammanage/owner',
-    getParentRoute: () => LocaleAccountRoute,
+    id: '/owner',
+    path: '/owner',
+    getParentRoute: () => LocaleAccountTeammanageRouteRoute,
   } as any)
 const LocaleAccountWebgisIndexRoute =
   LocaleAccountWebgisIndexRouteImport.update({
@@ -173,8 +192,11 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/logout': typeof LocaleLogoutRoute
+  '/$locale/privacy': typeof LocalePrivacyRoute
   '/$locale/silent_logout': typeof LocaleSilent_logoutRoute
+  '/$locale/terms': typeof LocaleTermsRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/teammanage': typeof LocaleAccountTeammanageRouteRouteWithChildren
   '/$locale/export_profile': typeof LocaleAccountExport_profileRoute
   '/$locale/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/profile': typeof LocaleAccountProfileRoute
@@ -199,7 +221,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/logout': typeof LocaleLogoutRoute
+  '/$locale/privacy': typeof LocalePrivacyRoute
   '/$locale/silent_logout': typeof LocaleSilent_logoutRoute
+  '/$locale/terms': typeof LocaleTermsRoute
   '/$locale/export_profile': typeof LocaleAccountExport_profileRoute
   '/$locale/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/profile': typeof LocaleAccountProfileRoute
@@ -226,8 +250,11 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/_account': typeof LocaleAccountRouteWithChildren
   '/$locale/logout': typeof LocaleLogoutRoute
+  '/$locale/privacy': typeof LocalePrivacyRoute
   '/$locale/silent_logout': typeof LocaleSilent_logoutRoute
+  '/$locale/terms': typeof LocaleTermsRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/_account/teammanage': typeof LocaleAccountTeammanageRouteRouteWithChildren
   '/$locale/_account/export_profile': typeof LocaleAccountExport_profileRoute
   '/$locale/_account/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/_account/profile': typeof LocaleAccountProfileRoute
@@ -254,8 +281,11 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/$locale/logout'
+    | '/$locale/privacy'
     | '/$locale/silent_logout'
+    | '/$locale/terms'
     | '/$locale/'
+    | '/$locale/teammanage'
     | '/$locale/export_profile'
     | '/$locale/myngidonpremises'
     | '/$locale/profile'
@@ -280,7 +310,9 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/$locale/logout'
+    | '/$locale/privacy'
     | '/$locale/silent_logout'
+    | '/$locale/terms'
     | '/$locale/export_profile'
     | '/$locale/myngidonpremises'
     | '/$locale/profile'
@@ -306,8 +338,11 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/_account'
     | '/$locale/logout'
+    | '/$locale/privacy'
     | '/$locale/silent_logout'
+    | '/$locale/terms'
     | '/$locale/'
+    | '/$locale/_account/teammanage'
     | '/$locale/_account/export_profile'
     | '/$locale/_account/myngidonpremises'
     | '/$locale/_account/profile'
@@ -371,11 +406,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleLogoutRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/privacy': {
+      id: '/$locale/privacy'
+      path: '/privacy'
+      fullPath: '/$locale/privacy'
+      preLoaderRoute: typeof LocalePrivacyRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/silent_logout': {
       id: '/$locale/silent_logout'
       path: '/silent_logout'
       fullPath: '/$locale/silent_logout'
       preLoaderRoute: typeof LocaleSilent_logoutRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/terms': {
+      id: '/$locale/terms'
+      path: '/terms'
+      fullPath: '/$locale/terms'
+      preLoaderRoute: typeof LocaleTermsRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/_account/export_profile': {
@@ -411,6 +460,13 @@ declare module '@tanstack/react-router' {
       path: '/software'
       fullPath: '/$locale/software'
       preLoaderRoute: typeof LocaleAccountSoftwareRouteImport
+      parentRoute: typeof LocaleAccountRoute
+    }
+    '/$locale/_account/teammanage': {
+      id: '/$locale/_account/teammanage'
+      path: '/teammanage'
+      fullPath: '/$locale/teammanage'
+      preLoaderRoute: typeof LocaleAccountTeammanageRouteRouteImport
       parentRoute: typeof LocaleAccountRoute
     }
     '/$locale/login/': {
@@ -471,24 +527,24 @@ declare module '@tanstack/react-router' {
     }
     '/$locale/_account/teammanage/': {
       id: '/$locale/_account/teammanage/'
-      path: '/teammanage'
+      path: '/'
       fullPath: '/$locale/teammanage/'
       preLoaderRoute: typeof LocaleAccountTeammanageIndexRouteImport
-      parentRoute: typeof LocaleAccountRoute
+      parentRoute: typeof LocaleAccountTeammanageRouteRoute
     }
     '/$locale/_account/teammanage/member': {
       id: '/$locale/_account/teammanage/member'
-      path: '/teammanage/member'
+      path: '/member'
       fullPath: '/$locale/teammanage/member'
       preLoaderRoute: typeof LocaleAccountTeammanageMemberRouteImport
-      parentRoute: typeof LocaleAccountRoute
+      parentRoute: typeof LocaleAccountTeammanageRouteRoute
     }
     '/$locale/_account/teammanage/owner': {
       id: '/$locale/_account/teammanage/owner'
-      path: '/teammanage/owner'
+      path: '/owner'
       fullPath: '/$locale/teammanage/owner'
       preLoaderRoute: typeof LocaleAccountTeammanageOwnerRouteImport
-      parentRoute: typeof LocaleAccountRoute
+      parentRoute: typeof LocaleAccountTeammanageRouteRoute
     }
     '/$locale/_account/webgis/': {
       id: '/$locale/_account/webgis/'
@@ -514,33 +570,48 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface LocaleAccountTeammanageRouteRouteChildren {
+  LocaleAccountTeammanageMemberRoute: typeof LocaleAccountTeammanageMemberRoute
+  LocaleAccountTeammanageOwnerRoute: typeof LocaleAccountTeammanageOwnerRoute
+  LocaleAccountTeammanageIndexRoute: typeof LocaleAccountTeammanageIndexRoute
+}
+
+const LocaleAccountTeammanageRouteRouteChildren: LocaleAccountTeammanageRouteRouteChildren =
+  {
+    LocaleAccountTeammanageMemberRoute: LocaleAccountTeammanageMemberRoute,
+    LocaleAccountTeammanageOwnerRoute: LocaleAccountTeammanageOwnerRoute,
+    LocaleAccountTeammanageIndexRoute: LocaleAccountTeammanageIndexRoute,
+  }
+
+const LocaleAccountTeammanageRouteRouteWithChildren =
+  LocaleAccountTeammanageRouteRoute._addFileChildren(
+    LocaleAccountTeammanageRouteRouteChildren,
+  )
+
 interface LocaleAccountRouteChildren {
+  LocaleAccountTeammanageRouteRoute: typeof LocaleAccountTeammanageRouteRouteWithChildren
   LocaleAccountExport_profileRoute: typeof LocaleAccountExport_profileRoute
   LocaleAccountMyngidonpremisesRoute: typeof LocaleAccountMyngidonpremisesRoute
   LocaleAccountProfileRoute: typeof LocaleAccountProfileRoute
   LocaleAccountRemoveRoute: typeof LocaleAccountRemoveRoute
   LocaleAccountSoftwareRoute: typeof LocaleAccountSoftwareRoute
   LocaleAccountSubscriptionUpdateRoute: typeof LocaleAccountSubscriptionUpdateRoute
-  LocaleAccountTeammanageMemberRoute: typeof LocaleAccountTeammanageMemberRoute
-  LocaleAccountTeammanageOwnerRoute: typeof LocaleAccountTeammanageOwnerRoute
   LocaleAccountWebgisCreateRoute: typeof LocaleAccountWebgisCreateRoute
   LocaleAccountSubscriptionIndexRoute: typeof LocaleAccountSubscriptionIndexRoute
-  LocaleAccountTeammanageIndexRoute: typeof LocaleAccountTeammanageIndexRoute
   LocaleAccountWebgisIndexRoute: typeof LocaleAccountWebgisIndexRoute
 }
 
 const LocaleAccountRouteChildren: LocaleAccountRouteChildren = {
+  LocaleAccountTeammanageRouteRoute:
+    LocaleAccountTeammanageRouteRouteWithChildren,
   LocaleAccountExport_profileRoute: LocaleAccountExport_profileRoute,
   LocaleAccountMyngidonpremisesRoute: LocaleAccountMyngidonpremisesRoute,
   LocaleAccountProfileRoute: LocaleAccountProfileRoute,
   LocaleAccountRemoveRoute: LocaleAccountRemoveRoute,
   LocaleAccountSoftwareRoute: LocaleAccountSoftwareRoute,
   LocaleAccountSubscriptionUpdateRoute: LocaleAccountSubscriptionUpdateRoute,
-  LocaleAccountTeammanageMemberRoute: LocaleAccountTeammanageMemberRoute,
-  LocaleAccountTeammanageOwnerRoute: LocaleAccountTeammanageOwnerRoute,
   LocaleAccountWebgisCreateRoute: LocaleAccountWebgisCreateRoute,
   LocaleAccountSubscriptionIndexRoute: LocaleAccountSubscriptionIndexRoute,
-  LocaleAccountTeammanageIndexRoute: LocaleAccountTeammanageIndexRoute,
   LocaleAccountWebgisIndexRoute: LocaleAccountWebgisIndexRoute,
 }
 
@@ -551,7 +622,9 @@ const LocaleAccountRouteWithChildren = LocaleAccountRoute._addFileChildren(
 interface LocaleRouteChildren {
   LocaleAccountRoute: typeof LocaleAccountRouteWithChildren
   LocaleLogoutRoute: typeof LocaleLogoutRoute
+  LocalePrivacyRoute: typeof LocalePrivacyRoute
   LocaleSilent_logoutRoute: typeof LocaleSilent_logoutRoute
+  LocaleTermsRoute: typeof LocaleTermsRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
   LocaleLoginStepRoute: typeof LocaleLoginStepRoute
   LocalePasswordResetRoute: typeof LocalePasswordResetRoute
@@ -565,7 +638,9 @@ interface LocaleRouteChildren {
 const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountRoute: LocaleAccountRouteWithChildren,
   LocaleLogoutRoute: LocaleLogoutRoute,
+  LocalePrivacyRoute: LocalePrivacyRoute,
   LocaleSilent_logoutRoute: LocaleSilent_logoutRoute,
+  LocaleTermsRoute: LocaleTermsRoute,
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleLoginStepRoute: LocaleLoginStepRoute,
   LocalePasswordResetRoute: LocalePasswordResetRoute,

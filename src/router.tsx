@@ -1,14 +1,31 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { followRefusals } from './flows/server-refusals.ts';
 import type { SessionActor } from './flows/session.flow.ts';
+import { localeOfPath, pageLocale } from './i18n/locale.ts';
 
 export function createAppRouter(session: SessionActor) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { session },
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
+  // A session the server ended: sign in again, then back to this page (decision 0007).
+  // Access denied belongs to the page drawn now, not to one still loading.
+  followRefusals(
+    session,
+    () => (router.state.resolvedLocation ?? router.state.location).href,
+    () => {
+      const { href, pathname, search } = router.state.location;
+      void router.navigate({
+        to: '/$locale/login/$step',
+        params: { locale: localeOfPath(pathname) ?? pageLocale(), step: '1' },
+        search: { ...search, next: href },
+      });
+    },
+  );
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -94,6 +94,34 @@ export const PromoUnknownError: Story = { args: { promo: 'unknown_error' } };
 export const PromoEmpty: Story = {
   args: { promo: 'no_coupon', promoContext: { ...promoContext, code: '' } },
 };
+/**
+ * The server refused the payer's fields (a country it no longer takes payments from, a
+ * name it would not take): each refusal at its field, not in a toast.
+ */
+export const CardServerErrors: Story = {
+  args: {
+    context: {
+      ...ready,
+      serverErrors: {
+        country: { field: 'country', code: 'country_not_found', detail: 'Not in the list' },
+        firstName: { field: 'firstName', code: 'personName', detail: 'Letters and spaces only' },
+      },
+    },
+  },
+};
+/** The code was applied, then used up by others before Pay: the refusal is at the code. */
+export const PromoRefusedAtPay: Story = {
+  args: {
+    promo: 'success',
+    promoContext: { ...promoContext, check: check('ok') },
+    context: {
+      ...ready,
+      serverErrors: {
+        coupon: { field: 'coupon', code: 'invalid_input', detail: 'err_expired_count' },
+      },
+    },
+  },
+};
 export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
 /** The server takes no invoices (ENTITY_ORDERS=off): no payer-type choice, in Russian too. */
 export const InvoicesOff: Story = { args: { entityOrders: false } };

@@ -8,7 +8,7 @@ interface Args {
   value: 'editing' | 'submitting' | 'signedIn';
   context: LoginContext;
   /** What the address tells the page: `?notice=` or `?error=`. */
-  banner?: 'profile_removed' | 'social_denied';
+  banner?: 'profile_removed' | 'social_denied' | 'token_expired';
 }
 
 /** Sign-in (/login/1): one story per state of the login machine. */
@@ -17,7 +17,9 @@ const meta = {
   render: ({ value, context, banner }) => (
     <>
       {banner === 'profile_removed' && <LoginNotice notice={banner} />}
-      {banner === 'social_denied' && <SocialSignInError code={banner} />}
+      {(banner === 'social_denied' || banner === 'token_expired') && (
+        <SocialSignInError code={banner} />
+      )}
       <LoginView snapshot={loginMachine.resolveState({ value, context })} send={() => {}} />
     </>
   ),
@@ -65,3 +67,6 @@ export const SignedIn: Story = { args: { value: 'signedIn' } };
 export const AfterProfileRemoval: Story = { args: { banner: 'profile_removed' } };
 
 export const SocialSignInCancelled: Story = { args: { banner: 'social_denied' } };
+
+/** A social sign-in that took too long or came back to another browser. */
+export const SocialSignInLost: Story = { args: { banner: 'token_expired' } };

@@ -1,9 +1,11 @@
+import { Box } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { msg } from '@lingui/core/macro';
 import { sessionMachine, type SessionContext } from '../machines/session.machine.ts';
 import { AppShell } from '../src/components/app-shell.tsx';
 import { ErrorPage } from '../src/components/error-page.tsx';
 import { toHeaderSession } from '../src/components/header-session.ts';
+import { PlanLabel } from '../src/components/user-area.tsx';
 import { SectionPage } from '../src/components/section-page.tsx';
 import { demoUser } from '../test/fixtures/users.ts';
 
@@ -21,6 +23,7 @@ interface Args {
 }
 
 const browserTimezone = { ianaName: 'Europe/Moscow', offset: 180 };
+const base = { browserTimezone, memberTeams: null, teamPlan: false };
 
 /** The app shell in every state of the session machine. */
 const meta = {
@@ -38,7 +41,10 @@ const meta = {
                 from: '2026-01-01',
                 to: '2026-12-31',
                 href: '#blog',
-                text: msg`Winter sale: 30% off Premium`,
+                text: {
+                  en: 'Winter sale: 30% off Premium',
+                  ru: 'Зимняя распродажа: скидка 30% на Premium',
+                },
               }
             : null
         }
@@ -53,7 +59,7 @@ const meta = {
   },
   args: {
     value: { signedIn: 'idle' },
-    context: { browserTimezone, user: demoUser },
+    context: { ...base, user: demoUser },
     banner: false,
   },
 } satisfies Meta<Args>;
@@ -61,23 +67,35 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Checking: Story = {
-  args: { value: 'checking', context: { browserTimezone, user: null } },
+  args: { value: 'checking', context: { ...base, user: null } },
 };
 export const SignedOut: Story = {
-  args: { value: 'signedOut', context: { browserTimezone, user: null } },
+  args: { value: 'signedOut', context: { ...base, user: null } },
 };
 export const Unavailable: Story = {
-  args: { value: 'unavailable', context: { browserTimezone, user: null } },
+  args: { value: 'unavailable', context: { ...base, user: null } },
 };
 export const SignedIn: Story = {};
 export const SendingTimezone: Story = { args: { value: { signedIn: 'sendingTimezone' } } };
 export const SigningOut: Story = { args: { value: 'signingOut' } };
 export const TeamPremium: Story = {
-  args: { context: { browserTimezone, user: { ...demoUser, plan: 'mini', team_plan: 'premium' } } },
+  args: { context: { ...base, user: { ...demoUser, plan: 'mini', team_plan: 'premium' } } },
+};
+/** The header's plan label on a team's premium, its tooltip open (as on hover or focus). */
+export const TeamPremiumTooltip: Story = {
+  render: ({ context }) =>
+    context.user ? (
+      <Box p="16">
+        <PlanLabel user={context.user} defaultOpen />
+      </Box>
+    ) : (
+      <></>
+    ),
+  args: TeamPremium.args,
 };
 export const WithWebgis: Story = {
   args: {
-    context: { browserTimezone, user: { ...demoUser, webgis_url: 'https://demo.example.com' } },
+    context: { ...base, user: { ...demoUser, webgis_url: 'https://demo.example.com' } },
   },
 };
 export const WithBanner: Story = { args: { banner: true } };

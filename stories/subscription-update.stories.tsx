@@ -56,7 +56,7 @@ export const demoSubscription: Subscription = {
 };
 const context = (subscription: Subscription, period: 'monthly' | 'yearly' = 'monthly') => ({
   query: { plan: null, period: null },
-  data: { subscription, plans: demoPlans, failedPayment: null },
+  data: { subscription, plans: demoPlans },
   period,
   selected: null,
 });

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Subscription } from '../contract/billing.ts';
 import { confirmMachine } from '../machines/confirm.machine.ts';
+import type { AutopaymentState } from '../machines/payment-status.machine.ts';
 import {
   subscriptionMachine,
   type Outcome,
@@ -11,7 +12,14 @@ import { SubscriptionView } from '../src/views/subscription/subscription.view.ts
 
 interface Args {
   value:
-    'opening' | 'polling' | 'loading' | 'unavailable' | 'ready' | 'restoring' | 'showingOutcome';
+    | 'opening'
+    | 'polling'
+    | 'loading'
+    | 'readingAutopayment'
+    | 'unavailable'
+    | 'ready'
+    | 'restoring'
+    | 'showingOutcome';
   context: SubscriptionContext;
   confirm?: 'closed' | 'asking';
 }
@@ -41,17 +49,23 @@ const cancelled: Subscription = {
 };
 const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null, autopayment: false };
 
-const contextWith = (subscription: Subscription | null, outcome: Outcome | null = null) => ({
+const contextWith = (
+  subscription: Subscription | null,
+  outcome: Outcome | null = null,
+  autopayment: AutopaymentState | null = null,
+): SubscriptionContext => ({
   query: { status: null, scenario: null },
-  data: subscription && {
-    subscription,
-    plans: { currency: subscription.currency, plans: [] },
-    failedPayment: null,
-  },
+  data: subscription && { subscription, plans: { currency: subscription.currency, plans: [] } },
+  autopayment,
   outcome,
 });
+/** A cancelled autopayment: the server restores it. */
+const canceledAutopayment: AutopaymentState = { status: 'canceled', latestError: null };
 const outcome = (o: Outcome, s: Subscription = mini): Story => ({
-  args: { value: 'showingOutcome', context: contextWith(s, o) },
+  args: {
+    value: 'showingOutcome',
+    context: contextWith(s, o, s.canceled_at ? canceledAutopayment : null),
+  },
 });
 
 /** The page locale follows the story's language, as the address does in the app. */
@@ -82,25 +96,33 @@ export const PremiumYearlyWithoutAutopayment: Story = {
   args: { context: contextWith(premiumYearly) },
 };
 export const Free: Story = { args: { context: contextWith(free) } };
-/** A renewal the card refused: the plan went back to Free, the reason stays shown. */
+/** A payment the card refused, as the poll found it: the reason stays shown above the plan. */
 export const LastPaymentFailed: Story = {
   args: {
-    context: {
-      ...contextWith(free),
-      data: {
-        subscription: free,
-        plans: { currency: 'usd', plans: [] },
-        failedPayment: 'The card was declined',
-      },
-    },
+    context: contextWith(free, null, { status: 'failed', latestError: 'The card was declined' }),
   },
 };
-export const Cancelled: Story = { args: { context: contextWith(cancelled) } };
-export const RestoreConfirmation: Story = {
-  args: { context: contextWith(cancelled), confirm: 'asking' },
+export const Cancelled: Story = {
+  args: { context: contextWith(cancelled, null, canceledAutopayment) },
 };
-export const Restoring: Story = { args: { value: 'restoring', context: contextWith(cancelled) } };
+/**
+ * Cancelled without an autopayment (a plan paid otherwise, sent to Free at its end):
+ * the server has nothing to restore, so the plan offers what one without autopayment does.
+ */
+export const CancelledWithoutAutopayment: Story = {
+  args: { context: contextWith(cancelled, null, { status: 'none', latestError: null }) },
+};
+export const RestoreConfirmation: Story = {
+  args: { context: contextWith(cancelled, null, canceledAutopayment), confirm: 'asking' },
+};
+export const Restoring: Story = {
+  args: { value: 'restoring', context: contextWith(cancelled, null, canceledAutopayment) },
+};
 export const Loading: Story = { args: { value: 'loading', context: contextWith(null) } };
+/** The subscription loaded, and it leaves the autopayment to ask about (a cancelled plan). */
+export const ReadingAutopayment: Story = {
+  args: { value: 'readingAutopayment', context: contextWith(cancelled) },
+};
 /**
  * The page while its child paymentStatusMachine (machines/payment-status.machine.ts)
  * polls: every state of that machine shows this one view.

@@ -80,6 +80,14 @@ export const SessionLost: Story = {
   args: { value: 'sessionLost', context: { ...base, tokenError: 'token_not_found' } },
 };
 
+export const ConfirmationReplaced: Story = {
+  args: { value: 'sessionLost', context: { ...base, tokenError: 'wrong_token' } },
+};
+
+export const ConfirmationExpired: Story = {
+  args: { value: 'sessionLost', context: { ...base, tokenError: 'token_expired' } },
+};
+
 export const EmailNotConfirmed: Story = {
   args: { value: 'sessionLost', context: { ...base, tokenError: 'email_not_confirmed' } },
 };

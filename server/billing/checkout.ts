@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type {
@@ -6,15 +5,17 @@ import type {
   AutopaymentRequest,
   PaymentProvider as ProviderId,
 } from '../../contract/billing.ts';
+import { crashPoint } from '../crash-point.ts';
 import { isLocalPath } from '../identity/accounts.ts';
-import { autopayments, checkouts, type User } from '../db/schema.ts';
+import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { fieldErrors, simpleError } from '../http/errors.ts';
+import { fieldError, fieldErrors, simpleError } from '../http/errors.ts';
+import { chargeCheckout, queueCharge } from './charge.ts';
+import { newCheckoutId } from './ids.ts';
 import { checkCoupon, currencyFor, planPrice, reservePromo, withPercentOff } from './prices.ts';
 import {
   bounded,
-  ProviderTimeout,
-  type ChargeResult,
+  failureReason,
   type Checkout,
   type PaymentProvider,
 } from './providers/provider.ts';
@@ -27,12 +28,10 @@ import {
   openCheckoutOf,
 } from './subscription.ts';
 
+export { PROVIDER_SILENT } from './providers/provider.ts';
+
 type Request = v.InferOutput<typeof AutopaymentRequest>;
 type Change = v.InferOutput<typeof AutopaymentChange>;
-
-export const newCheckoutId = () => `co_${randomBytes(16).toString('base64url')}`;
-/** What an id of ours looks like; anything else is not looked up at all. */
-export const isCheckoutId = (id: string) => /^co_[\w-]{1,64}$/.test(id);
 
 const URL_KEYS = {
   yookassa: { required: ['return_url'], optional: ['payment_method_type'] },
@@ -65,11 +64,24 @@ export function checkedOptions(deps: AppDeps, request: Request): Record<string, 
   return out;
 }
 
-async function waitForRedirect(deps: AppDeps, userId: number): Promise<string> {
+/**
+ * The open checkout's hosted page, for a repeated or parallel start. A start whose
+ * provider call has outlived PROVIDER_TIMEOUT_SECONDS without saving the page is gone
+ * (its process died between writing the row and saving the address): this start asks
+ * the provider again, with the checkout's id as idempotency key, for the same page.
+ */
+async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const open = await openCheckoutOf(deps.db, userId);
     if (open?.redirectUrl) return open.redirectUrl;
     if (!open || open.kind !== 'create') break;
+    const age = deps.clock.now().getTime() - open.createdAt.getTime();
+    if (open.status === 'pending' && age > deps.config.payments.providerTimeoutMs + 1000) {
+      const provider = paymentProvider(deps.config, open.provider as ProviderId);
+      if (!provider) throw simpleError(400, 'plan_unavailable');
+      const options = (await autopaymentOf(deps.db, userId))?.options ?? {};
+      return redirectTo(deps, provider, open, options);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw simpleError(409, 'checkout_in_progress');
@@ -77,12 +89,6 @@ async function waitForRedirect(deps: AppDeps, userId: number): Promise<string> {
 
 const couponError = (status: string) =>
   fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: status }]);
-
-/** Why a provider call came to nothing, as the payer reads it in latest_error. */
-export const PROVIDER_SILENT = 'The payment provider did not answer';
-const PROVIDER_DOWN = 'The payment provider is unavailable';
-const failure = (error: unknown) =>
-  error instanceof ProviderTimeout ? PROVIDER_SILENT : PROVIDER_DOWN;
 
 type NewCheckout = typeof checkouts.$inferInsert;
 type PendingAutopayment = Omit<typeof autopayments.$inferInsert, 'userId'>;
@@ -111,29 +117,42 @@ async function openCheckout(
   });
 }
 
-/** The provider's hosted page; a failing or silent provider fails the checkout (502). */
+/**
+ * The provider's hosted page, asked for after the checkout's row committed and saved
+ * with it; a failing or silent provider fails the checkout (502).
+ */
 async function redirectTo(
   deps: AppDeps,
   provider: PaymentProvider,
   checkout: Checkout,
   options: Record<string, string>,
 ): Promise<string> {
+  crashPoint('checkout-before-provider');
+  let redirectUrl: string;
   try {
-    const { redirectUrl } = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+    ({ redirectUrl } = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
       provider.startCheckout(checkout, options, signal),
-    );
-    await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
-    return redirectUrl;
+    ));
   } catch (error) {
     deps.logger.warn('checkout start failed', { provider: provider.id, error });
     // Closes the checkout and gives back its promo code, so the payer may start again.
-    await settle(deps, checkout.id, 'payment.failed', { error: failure(error) });
+    await settle(deps, checkout.id, 'payment.failed', { error: failureReason(error) });
     throw simpleError(502, 'payment_failed');
   }
+  crashPoint('checkout-after-provider');
+  await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
+  crashPoint('checkout-committed');
+  return redirectUrl;
 }
 
 /** POST /api/autopayment/: one open checkout per user; a repeat finds the same one. */
 export async function startCheckout(deps: AppDeps, user: User, request: Request): Promise<string> {
+  // The payer's country is one of the list, named at its field of the payer's data.
+  const [country] = await deps.db
+    .select({ code: countries.code })
+    .from(countries)
+    .where(eq(countries.code, request.user_data.country));
+  if (!country) throw fieldError('user_data.country', 'country_not_found');
   if (request.provider !== providerForCountry(request.user_data.country)) {
     const detail = `Country ${request.user_data.country} pays with ${providerForCountry(request.user_data.country)}`;
     throw fieldErrors([{ field: 'provider', code: 'invalid_input', detail }]);
@@ -141,8 +160,7 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   const options = checkedOptions(deps, request);
   const provider = paymentProvider(deps.config, request.provider);
   if (!provider) throw simpleError(400, 'plan_unavailable');
-  const open = await openCheckoutOf(deps.db, user.id);
-  if (open) return waitForRedirect(deps, user.id);
+  if (await openCheckoutOf(deps.db, user.id)) return resumeCheckout(deps, user.id);
   if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
     throw simpleError(400, 'plan_unavailable');
   }
@@ -182,44 +200,16 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
     },
   );
   // A parallel start won the race: answer its checkout.
-  if (!checkout) return waitForRedirect(deps, user.id);
+  if (!checkout) return resumeCheckout(deps, user.id);
   return redirectTo(deps, provider, checkout, options);
 }
 
 /**
- * Charges the saved method for a change or a renewal; the sandbox settles at once.
- * False when the provider failed or did not answer in time: the checkout is then
- * failed with the reason, and a request waiting on it says so (502).
+ * PATCH /api/autopayment/: a new plan or interval for a running autopayment, charged
+ * to the saved method while the request waits. The checkout commits with a charge job
+ * due once that wait has surely ended: should this process die first, the job carries
+ * the change through (the charge is keyed by the checkout, so it is never taken twice).
  */
-export async function chargeSaved(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>,
-  checkout: Checkout,
-  ref: string | null,
-): Promise<boolean> {
-  const provider = paymentProvider(deps.config, checkout.provider as ProviderId);
-  if (!provider) {
-    await settle(deps, checkout.id, 'payment.failed', { error: 'No payment provider' });
-    return true;
-  }
-  let result: ChargeResult;
-  try {
-    result = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
-      provider.charge(checkout, ref, signal),
-    );
-  } catch (error) {
-    deps.logger.warn('charge failed', { checkout: checkout.id, error });
-    await settle(deps, checkout.id, 'payment.failed', { error: failure(error) });
-    return false;
-  }
-  // Pending: the provider's webhook settles it later.
-  if (result.outcome !== 'pending') {
-    const type = result.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed';
-    await settle(deps, checkout.id, type, { error: result.error });
-  }
-  return true;
-}
-
-/** PATCH /api/autopayment/: a new plan or interval for a running autopayment. */
 export async function changePlan(deps: AppDeps, user: User, request: Change): Promise<void> {
   const autopayment = await autopaymentOf(deps.db, user.id);
   if (autopayment?.status !== 'active') throw simpleError(400, 'no_autopayment');
@@ -227,25 +217,28 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
   const currency = current.stored ? current.currency : currencyFor(user.country);
-  const [checkout] = await deps.db
-    .insert(checkouts)
-    .values({
-      id: newCheckoutId(),
-      userId: user.id,
-      kind: 'change',
-      provider: autopayment.provider,
-      status: 'pending',
-      plan: request.plan,
-      interval: request.interval,
-      amount: await planPrice(deps.db, request.plan, request.interval, currency),
-      currency,
-      additionalDays: await additionalDays(deps.db, current, now, request),
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const values = {
+    id: newCheckoutId(),
+    userId: user.id,
+    kind: 'change',
+    provider: autopayment.provider,
+    status: 'pending',
+    plan: request.plan,
+    interval: request.interval,
+    amount: await planPrice(deps.db, request.plan, request.interval, currency),
+    currency,
+    additionalDays: await additionalDays(deps.db, current, now, request),
+    createdAt: now,
+  };
+  const backupAfter =
+    Math.ceil(deps.config.payments.providerTimeoutMs / 1000) + deps.config.jobLeaseSeconds;
+  const checkout = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(checkouts).values(values).onConflictDoNothing().returning();
+    if (row) await queueCharge(deps, tx, row.id, backupAfter);
+    return row;
+  });
   if (!checkout) throw simpleError(409, 'checkout_in_progress');
-  if (!(await chargeSaved(deps, checkout, autopayment.providerRef))) {
+  if (!(await chargeCheckout(deps, checkout.id, 'fail'))) {
     throw simpleError(502, 'payment_failed');
   }
 }

@@ -3,6 +3,7 @@ import type { EntityForm } from '../../contract/billing.ts';
 import { hit, type Limit } from '../identity/throttle.ts';
 import { invoiceRequests, type User } from '../db/schema.ts';
 import type { Config } from '../config.ts';
+import { crashPoint } from '../crash-point.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
 import { queueMail } from '../mail/send.ts';
@@ -56,4 +57,5 @@ export async function requestInvoice(
     });
     await queueMail(deps, tx, { to: form.contact_email, ...mail, headers: {} });
   });
+  crashPoint('invoice-committed');
 }

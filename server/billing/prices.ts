@@ -23,6 +23,20 @@ export function currencyFor(country: string): Currency {
   return EURO_COUNTRIES.has(country) ? 'eur' : 'usd';
 }
 
+/**
+ * The currency prices are shown in: `?currency=` if given, else that of the signed-in
+ * user's country, else of the visitor's (asked only then).
+ */
+export async function shownCurrency(
+  given: Currency | undefined,
+  userCountry: string | null | undefined,
+  visitorCountry: () => Promise<string>,
+): Promise<Currency> {
+  if (given) return given;
+  if (userCountry) return currencyFor(userCountry);
+  return currencyFor(await visitorCountry());
+}
+
 type PriceRow = typeof planPrices.$inferSelect;
 
 export async function priceRows(db: Database): Promise<PriceRow[]> {

@@ -5,8 +5,17 @@ import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
+import { isCheckoutId } from './ids.ts';
 import type { Checkout, PaymentEventType } from './providers/provider.ts';
-import { SIGNATURE_HEADER, sandboxWebhook, sandboxWebhookKey } from './providers/sandbox.ts';
+import { paymentProvider } from './providers/registry.ts';
+import {
+  CARD_FAILS_LATER,
+  SANDBOX_DECLINED,
+  SIGNATURE_HEADER,
+  sandboxWebhook,
+  sandboxWebhookKey,
+} from './providers/sandbox.ts';
+import { autopaymentOf } from './subscription.ts';
 
 /** How the sandbox reaches the webhook endpoint: the app's own fetch. */
 export type Deliver = (request: Request) => Promise<Response>;
@@ -37,26 +46,62 @@ export function scheduleSettlement(
   });
 }
 
+/** The buttons of the sandbox's hosted page: what each settles, and where Stripe returns. */
+export const SANDBOX_DECISIONS = {
+  pay: { type: 'payment.succeeded', stripe: 'success_url' },
+  pay_fails_later: { type: 'payment.succeeded', stripe: 'success_url', ref: CARD_FAILS_LATER },
+  decline: { type: 'payment.failed', stripe: 'cancel_url', error: SANDBOX_DECLINED },
+  cancel: { type: 'payment.canceled', stripe: 'cancel_url' },
+} as const satisfies Record<
+  string,
+  Pick<Settlement, 'type'> & { stripe: string; error?: string; ref?: string }
+>;
+export type SandboxDecision = keyof typeof SANDBOX_DECISIONS;
+
+export const isSandboxDecision = (value: string | null): value is SandboxDecision =>
+  value !== null && Object.hasOwn(SANDBOX_DECISIONS, value);
+
+/** The payer's own checkout (not a change or renewal) of a provider the sandbox stands in for. */
+export async function sandboxCheckoutOf(
+  deps: { db: Database; config: Config },
+  userId: number,
+  checkoutId: string,
+): Promise<Checkout | null> {
+  if (!isCheckoutId(checkoutId)) return null;
+  const [checkout] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)));
+  if (checkout?.kind !== 'create') return null;
+  return paymentProvider(deps.config, checkout.provider as ProviderId)?.sandbox ? checkout : null;
+}
+
 /**
  * The payer's decision on the sandbox's hosted page: the checkout is submitted and its
- * settlement scheduled in one transaction. False when it was submitted already.
+ * settlement scheduled in one transaction. Answers where the provider sends the payer
+ * back (the checkout's return address), or null when it was submitted already.
  */
-export function submitSandboxCheckout(
+export async function decideSandboxCheckout(
   deps: { db: Database; jobs: JobQueue; config: Config },
   checkout: Checkout,
-  outcome: Pick<Settlement, 'type' | 'error' | 'ref'>,
-): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
-    const [submitted] = await tx
+  decision: SandboxDecision,
+): Promise<string | null> {
+  const { type, stripe, ...extra } = SANDBOX_DECISIONS[decision];
+  const submitted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
       .update(checkouts)
       .set({ status: 'submitted' })
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
       .returning({ id: checkouts.id });
-    if (!submitted) return false;
+    if (!row) return false;
     const provider = checkout.provider as ProviderId;
-    await scheduleSettlement(deps, tx, { provider, checkoutId: checkout.id, ...outcome });
+    await scheduleSettlement(deps, tx, { provider, checkoutId: checkout.id, type, ...extra });
     return true;
   });
+  if (!submitted) return null;
+  const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
+  const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];
+  return back ?? `${deps.config.publicUrl}/`;
 }
 
 /**

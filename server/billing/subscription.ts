@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
+import { teamPlan } from '../teams/effective-plan.ts';
 import { currencyFor, planPrice } from './prices.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,6 +72,10 @@ export async function currentSubscription(
   };
 }
 
+/** A paid period that has not ended yet: kept by go-to-free and restore, worth days to a change. */
+export const paidPeriodRunning = (current: CurrentSubscription, now: Date) =>
+  current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
+
 export async function autopaymentOf(db: Database, userId: number) {
   const [row] = await db.select().from(autopayments).where(eq(autopayments.userId, userId));
   return row;
@@ -84,12 +89,15 @@ export async function openCheckoutOf(db: Database, userId: number) {
   return row;
 }
 
+/** `team_plan` is the premium a team grants (server/teams/effective-plan.ts), as of `now`. */
 export async function toSubscriptionAnswer(
   db: Database,
   user: Pick<User, 'id' | 'country'>,
+  now: Date = new Date(),
 ): Promise<Subscription> {
   const current = await currentSubscription(db, user);
   const autopayment = await autopaymentOf(db, user.id);
+  const team = await teamPlan(db, user.id, now);
   return {
     plan: current.plan,
     interval: current.interval,
@@ -98,7 +106,7 @@ export async function toSubscriptionAnswer(
     autopayment: autopayment?.status === 'active',
     expire_at: current.expireAt?.toISOString() ?? null,
     canceled_at: current.canceledAt?.toISOString() ?? null,
-    team_plan: null,
+    team_plan: team,
   };
 }
 
@@ -112,9 +120,10 @@ export async function additionalDays(
   now: Date,
   target: { plan: PlanId; interval: Interval },
 ): Promise<number> {
-  if (current.plan === 'free' || current.expireAt === null || current.price <= 0) return 0;
+  if (!paidPeriodRunning(current, now) || current.expireAt === null || current.price <= 0) {
+    return 0;
+  }
   const left = current.expireAt.getTime() - now.getTime();
-  if (left <= 0) return 0;
   const value = (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval];
   const price = await planPrice(db, target.plan, target.interval, current.currency);
   if (price <= 0) return 0;
@@ -129,7 +138,7 @@ export async function goToFree(deps: AppDeps, user: User): Promise<void> {
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
   if (!current.stored) return;
-  const running = current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
+  const running = paidPeriodRunning(current, now);
   await deps.db
     .update(subscriptions)
     .set(
@@ -140,38 +149,38 @@ export async function goToFree(deps: AppDeps, user: User): Promise<void> {
     .where(eq(subscriptions.userId, user.id));
 }
 
-/** DELETE /api/autopayment/: no more charges; the plan stays until expire_at, then the poller moves it to free. */
+/** DELETE /api/autopayment/: no more charges; the plan stays until expire_at, then the sweep moves it to free. */
 export async function cancelAutopayment(deps: AppDeps, user: User): Promise<void> {
   const row = await autopaymentOf(deps.db, user.id);
   if (row?.status !== 'active') throw simpleError(400, 'no_autopayment');
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(autopayments)
-      .set({ status: 'canceled', latestError: null, updatedAt: now })
-      .where(eq(autopayments.userId, user.id));
-    await tx
-      .update(subscriptions)
-      .set({ canceledAt: now, updatedAt: now })
-      .where(eq(subscriptions.userId, user.id));
-  });
+  await switchAutopayment(deps, user.id, 'canceled');
 }
 
 /** PATCH /api/autopayment/status/: only a canceled autopayment whose paid period still runs. */
 export async function restoreAutopayment(deps: AppDeps, user: User): Promise<void> {
   const row = await autopaymentOf(deps.db, user.id);
   const current = await currentSubscription(deps.db, user);
+  if (row?.status !== 'canceled' || !paidPeriodRunning(current, deps.clock.now())) {
+    throw simpleError(400, 'no_autopayment');
+  }
+  await switchAutopayment(deps, user.id, 'active');
+}
+
+/** The autopayment on or off, and the subscription's canceled_at with it, in one transaction. */
+async function switchAutopayment(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: number,
+  status: 'active' | 'canceled',
+): Promise<void> {
   const now = deps.clock.now();
-  const running = current.plan !== 'free' && current.expireAt !== null && current.expireAt > now;
-  if (row?.status !== 'canceled' || !running) throw simpleError(400, 'no_autopayment');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(autopayments)
-      .set({ status: 'active', latestError: null, updatedAt: now })
-      .where(eq(autopayments.userId, user.id));
+      .set({ status, latestError: null, updatedAt: now })
+      .where(eq(autopayments.userId, userId));
     await tx
       .update(subscriptions)
-      .set({ canceledAt: null, updatedAt: now })
-      .where(eq(subscriptions.userId, user.id));
+      .set({ canceledAt: status === 'canceled' ? now : null, updatedAt: now })
+      .where(eq(subscriptions.userId, userId));
   });
 }

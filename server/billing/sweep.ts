@@ -1,61 +1,89 @@
-import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Currency, Interval } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
+import { crashPoint } from '../crash-point.ts';
 import { autopayments, checkouts, subscriptions } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { chargeSaved, newCheckoutId } from './checkout.ts';
+import { queueCharge } from './charge.ts';
+import { newCheckoutId } from './ids.ts';
 import { planPrice } from './prices.ts';
 import { expire } from './settle.ts';
 
-type SweepDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+type SweepDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'jobs'>;
+type Due = {
+  sub: typeof subscriptions.$inferSelect;
+  autopayment: typeof autopayments.$inferSelect | null;
+};
 
 /**
  * The billing work that time makes due, run every minute by the queue (and by hand in
  * tests, with their clock): open checkouts past their lifetime expire, paid periods
- * that ended renew with the saved card or fall back to free. Each step moves only what
- * is still due, so two runs at once or a repeat after a crash do no harm.
+ * that ended renew with the saved card (a renewal checkout and its charge job, one
+ * transaction each; the job calls the provider) or fall back to free (one transaction
+ * each). Each step moves only what is still due, so two runs at once or a repeat
+ * after a crash do no harm.
  */
 export async function sweepBilling(deps: SweepDeps): Promise<void> {
   await expireStale(deps);
-  await renewOrExpire(deps);
-}
-
-async function renewOrExpire(deps: SweepDeps): Promise<void> {
   const now = deps.clock.now();
-  const expired = await deps.db
+  const due = await deps.db
     .select({ sub: subscriptions, autopayment: autopayments })
     .from(subscriptions)
     .leftJoin(autopayments, eq(autopayments.userId, subscriptions.userId))
     .where(and(ne(subscriptions.plan, 'free'), lte(subscriptions.expireAt, now)))
     .limit(100);
-  for (const { sub, autopayment } of expired) {
-    if (autopayment?.status === 'active' && sub.canceledAt === null) {
-      const [checkout] = await deps.db
-        .insert(checkouts)
-        .values({
-          id: newCheckoutId(),
-          userId: sub.userId,
-          kind: 'renewal',
-          provider: autopayment.provider,
-          status: 'pending',
-          plan: autopayment.plan,
-          interval: autopayment.interval,
-          amount: await planPrice(
-            deps.db,
-            autopayment.plan as PlanId,
-            autopayment.interval as Interval,
-            sub.currency as Currency,
-          ),
-          currency: sub.currency,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      // An open checkout (a renewal under way, or a payer at a checkout) goes first.
-      if (checkout) await chargeSaved(deps, checkout, autopayment.providerRef);
-      continue;
+  for (const row of due) {
+    if (row.autopayment?.status === 'active' && row.sub.canceledAt === null) {
+      await openRenewal(deps, row.sub, row.autopayment, now);
+    } else {
+      await fallToFree(deps, row.sub.userId, now);
     }
-    await deps.db
+  }
+}
+
+/**
+ * A renewal checkout at the plan's full price and the job that charges it, committed
+ * together. An open checkout of the user (a renewal under way, or a payer at a
+ * checkout) goes first: nothing is opened then.
+ */
+async function openRenewal(
+  deps: SweepDeps,
+  sub: Due['sub'],
+  autopayment: NonNullable<Due['autopayment']>,
+  now: Date,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const amount = await planPrice(
+      tx,
+      autopayment.plan as PlanId,
+      autopayment.interval as Interval,
+      sub.currency as Currency,
+    );
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        id: newCheckoutId(),
+        userId: sub.userId,
+        kind: 'renewal',
+        provider: autopayment.provider,
+        status: 'pending',
+        plan: autopayment.plan,
+        interval: autopayment.interval,
+        amount,
+        currency: sub.currency,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: checkouts.id });
+    if (checkout) await queueCharge(deps, tx, checkout.id);
+  });
+  crashPoint('renewal-committed');
+}
+
+/** The period ended without a renewal: free, and the autopayment gone, in one transaction. */
+async function fallToFree(deps: SweepDeps, userId: number, now: Date): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
       .update(subscriptions)
       .set({
         plan: 'free',
@@ -65,12 +93,22 @@ async function renewOrExpire(deps: SweepDeps): Promise<void> {
         canceledAt: null,
         updatedAt: now,
       })
-      .where(and(eq(subscriptions.userId, sub.userId), lte(subscriptions.expireAt, now)));
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          ne(subscriptions.plan, 'free'),
+          lte(subscriptions.expireAt, now),
+        ),
+      )
+      .returning({ userId: subscriptions.userId });
+    if (!moved) return;
     // A failed payment stays readable (GET answers its error) until the next checkout.
-    if (autopayment && autopayment.status !== 'pending' && autopayment.status !== 'failed') {
-      await deps.db.delete(autopayments).where(eq(autopayments.userId, sub.userId));
-    }
-  }
+    await tx
+      .delete(autopayments)
+      .where(
+        and(eq(autopayments.userId, userId), inArray(autopayments.status, ['active', 'canceled'])),
+      );
+  });
 }
 
 /** Checkouts left open past CHECKOUT_TTL_MINUTES: else their payers stay stuck at 409. */

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PaymentProvider } from '../../contract/billing.ts';
+import { crashPoint } from '../crash-point.ts';
 import { checkouts, webhookEvents } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
-import { isCheckoutId } from './checkout.ts';
+import { isCheckoutId } from './ids.ts';
 import { bounded, type PaymentEvent } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
@@ -41,7 +42,11 @@ export async function receiveWebhook(
     .from(checkouts)
     .where(eq(checkouts.id, event.checkoutId));
   if (checkout?.provider !== provider.id) throw simpleError(404, 'not_found');
-  return record(deps, provider.id, event);
+  crashPoint('settlement-received');
+  const outcome = await record(deps, provider.id, event);
+  crashPoint('settlement-committed');
+  deps.logger.info('payment event', { checkout: event.checkoutId, event: event.id, outcome });
+  return outcome;
 }
 
 /** The event row and its settlement commit together: a crash between them loses neither. */
@@ -55,6 +60,7 @@ function record(deps: Deps, provider: string, event: PaymentEvent): Promise<Webh
       .returning();
     if (!fresh) return 'duplicate';
     const settled = await settleIn(tx, now, event.checkoutId, event.type, event);
+    crashPoint('settlement-before-commit');
     return settled ? 'processed' : 'ignored';
   });
 }

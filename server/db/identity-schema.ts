@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
@@ -22,6 +23,8 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
+    /** The public id other products and team screens know a user by (section 3's guid). */
+    portalGuid: uuid('portal_guid').notNull().defaultRandom().unique('users_portal_guid_key'),
     // Stored lower-cased so the unique constraint is case-insensitive.
     email: text('email').notNull().unique(),
     // Null for accounts created by social sign-in: they have no password to type.

@@ -5,3 +5,5 @@ export * from './identity-schema.ts';
 export * from './billing-schema.ts';
 export * from './software-schema.ts';
 export * from './webgis-schema.ts';
+export * from './teams-schema.ts';
+export * from './onpremise-schema.ts';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ProfileUpdate, SocialProvider } from '../../contract/identity.ts';
 import type { TimezoneUpdate } from '../../contract/profile.ts';
+import { crashPoint } from '../crash-point.ts';
 import {
   countries,
   mails,
@@ -52,7 +53,9 @@ export async function removeProfile(deps: Deps, user: User): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, user.id));
     await tx.delete(mails).where(eq(mails.to, user.email));
+    crashPoint('removal-in-transaction');
   });
+  crashPoint('removal-committed');
 }
 
 export async function setTimezone(

@@ -15,6 +15,8 @@ export const LIMITS = {
   loginDevice: { name: 'login-device', max: 5, windowMs: 15 * MINUTE },
   sendAddress: { name: 'send-address', max: 5, windowMs: 60 * MINUTE },
   sendIp: { name: 'send-ip', max: 20, windowMs: 60 * MINUTE },
+  /** Team screens look users up by exact username; more would be collecting accounts. */
+  userLookup: { name: 'user-lookup', max: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type Hit = { limit: Limit; subject: string };

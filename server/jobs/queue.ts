@@ -12,17 +12,27 @@ import type { Logger } from '../logger.ts';
 /** A queue: its handler, and how it retries (delays in seconds, doubling). */
 export type QueueDefinition<T> = {
   name: string;
-  run: (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+  run: (data: T, job: JobContext) => Promise<void>;
   retryLimit: number;
   retryDelay: number;
-  /** Recurring work: a cron expression (UTC) that sends an empty job. */
+  /**
+   * The job's lease: a job still running after this long counts as lost (its process
+   * died) and is failed, so any process retries it. pg-boss's 15 minutes by default.
+   */
+  expireInSeconds?: number;
+  /** `stately`: at most one job per singletonKey waits, retries or runs at a time. */
+  policy?: 'standard' | 'stately';
+  /** Recurring work: a cron expression (UTC) that sends an empty job, and one at start. */
   cron?: string;
 };
+
+/** What a handler is told besides its data: the job, and the queue to send more. */
+export type JobContext = { id: string; retryCount: number; jobs: JobQueue };
 
 export type SendOptions = {
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;
-  /** At most one queued job with this key (a second send is dropped). */
+  /** On a `stately` queue, a second job with the same key is dropped while one is under way. */
   singletonKey?: string;
 };
 
@@ -48,7 +58,15 @@ export async function openQueue(
   options: { logger: Logger; work: boolean },
 ): Promise<JobQueue> {
   const { logger, work } = options;
-  const common: ConstructorOptions = { schedule: work, supervise: work };
+  // Lost jobs are looked for at half the shortest lease (at most every minute).
+  const leases = queues.flatMap((queue) => queue.expireInSeconds ?? []);
+  const every = Math.max(1, Math.min(60, Math.floor(Math.min(120, ...leases) / 2)));
+  const common: ConstructorOptions = {
+    schedule: work,
+    supervise: work,
+    superviseIntervalSeconds: every,
+    monitorIntervalSeconds: every,
+  };
   const boss =
     'pglite' in where
       ? new PgBoss({ ...common, db: fromPglite(where.pglite), backend: 'pglite' })
@@ -58,25 +76,32 @@ export async function openQueue(
   const known = new Map<string, QueueDefinition<never>>();
   for (const queue of queues) {
     known.set(queue.name, queue);
-    await boss.createQueue(queue.name, {
+    const settings = {
       retryLimit: queue.retryLimit,
       retryDelay: queue.retryDelay,
       retryBackoff: true,
-    });
+      ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
+    };
+    await boss.createQueue(queue.name, { ...settings, policy: queue.policy ?? 'standard' });
+    // An existing queue keeps what it was made with: the settings of this version apply.
+    await boss.updateQueue(queue.name, settings);
   }
 
   async function run(queue: QueueDefinition<never>, job: Job<unknown>): Promise<void> {
-    await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount });
+    await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount, jobs });
   }
 
-  return {
+  const jobs: JobQueue = {
     async start() {
       if (!work) return;
       for (const queue of known.values()) {
         await boss.work(queue.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
           if (job) await run(queue, job);
         });
-        if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
+        if (!queue.cron) continue;
+        await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
+        // What came due while no process ran is done now, not at the next full minute.
+        await boss.send(queue.name, {});
       }
     },
     async send(db, name, data, options = {}) {
@@ -113,6 +138,7 @@ export async function openQueue(
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+  return jobs;
 }
 
 /** pg-boss runs its insert through drizzle's `execute`, so it joins the caller's transaction. */

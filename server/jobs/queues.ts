@@ -9,6 +9,7 @@ import {
   type Deliver,
   type Settlement,
 } from '../billing/sandbox-settlement.ts';
+import { CHARGE_QUEUE, CHARGE_RETRIES, runChargeJob } from '../billing/charge.ts';
 import { sweepBilling } from '../billing/sweep.ts';
 import { MAIL_QUEUE } from '../mail/send.ts';
 import { checkWebgisPlans, WEBGIS_PLAN_CHECK_QUEUE } from '../webgis/plan-rule.ts';
@@ -30,29 +31,44 @@ export type JobDeps = {
 /**
  * The handlers. Each is idempotent, as pg-boss runs a job at least once: a mail may go
  * twice after a crash between sending and completing (never zero times); a settlement
- * carries the job's id as its event id, so a repeat is a duplicate; the sweep only
- * moves what is due.
+ * carries the job's id as its event id, so a repeat is a duplicate; a charge asks the
+ * provider only for a checkout still pending, keyed by the checkout; the sweep only
+ * moves what is due. A job whose process died is retried once its lease
+ * (JOB_LEASE_SECONDS; a charge adds PROVIDER_TIMEOUT_SECONDS) has run out.
  */
 export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
+  const lease = deps.config.jobLeaseSeconds;
   const mail: QueueDefinition<Mail> = {
     name: MAIL_QUEUE,
     retryLimit: 10,
     retryDelay: 5,
+    expireInSeconds: lease,
     run: (message) => deps.mailer.send(message),
   };
   const settlement: QueueDefinition<Settlement> = {
     name: SETTLEMENT_QUEUE,
     retryLimit: 10,
     retryDelay: 2,
+    expireInSeconds: lease,
     run: (data, job) => deliverSettlement(deps, data, job.id),
+  };
+  // A provider that does not answer is asked again (same idempotency key), doubling from 5 s.
+  const charge: QueueDefinition<unknown> = {
+    name: CHARGE_QUEUE,
+    retryLimit: CHARGE_RETRIES,
+    retryDelay: 5,
+    expireInSeconds: lease + Math.ceil(deps.config.payments.providerTimeoutMs / 1000),
+    policy: 'stately',
+    run: (data, job) => runChargeJob(deps, data, job.retryCount),
   };
   const sweep: QueueDefinition<object> = {
     name: BILLING_SWEEP_QUEUE,
     // The next minute's run is the retry.
     retryLimit: 0,
     retryDelay: 0,
+    expireInSeconds: lease,
     cron: '* * * * *',
-    run: () => sweepBilling(deps),
+    run: (_, job) => sweepBilling({ ...deps, jobs: job.jobs }),
   };
   // A change the provisioner has not finished yet is looked at again, doubling from 5 s:
   // ten retries span more than the hour a creation may take under load.
@@ -60,6 +76,7 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     name: WEBGIS_PROVISION_QUEUE,
     retryLimit: 10,
     retryDelay: 5,
+    expireInSeconds: lease,
     run: (data) => provisionInstance(deps, data),
   };
   const planCheck: QueueDefinition<object> = {
@@ -67,8 +84,9 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     // The next minute's run is the retry.
     retryLimit: 0,
     retryDelay: 0,
+    expireInSeconds: lease,
     cron: '* * * * *',
     run: () => checkWebgisPlans(deps),
   };
-  return [mail, settlement, sweep, provision, planCheck];
+  return [mail, settlement, charge, sweep, provision, planCheck];
 }

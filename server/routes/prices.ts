@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { Currency, type CouponPrice, type PlanList } from '../../contract/billing.ts';
 import { PlanId } from '../../contract/profile.ts';
-import { checkCoupon, couponPrice, currencyFor, planList } from '../billing/prices.ts';
+import { checkCoupon, couponPrice, planList, shownCurrency } from '../billing/prices.ts';
 import { visitorCountry } from '../geo.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { preferredLocale } from '../http/locale.ts';
@@ -30,13 +30,12 @@ const PriceQuery = v.object({
 export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  /** ?currency=, else the user's country, else the visitor's. */
-  async function currency(c: Context<AppEnv>, given: Currency | undefined): Promise<Currency> {
-    if (given) return given;
-    const user = c.get('user');
-    if (user?.country) return currencyFor(user.country);
-    return currencyFor((await visitorCountry(c, deps, preferredLocale(c))).code);
-  }
+  const currency = (c: Context<AppEnv>, given: Currency | undefined) =>
+    shownCurrency(
+      given,
+      c.get('user')?.country,
+      async () => (await visitorCountry(c, deps, preferredLocale(c))).code,
+    );
 
   router.get('/prices/', async (c) => {
     const query = parseInput(PricesQuery, c.req.query());

@@ -11,6 +11,9 @@ import {
   type User,
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
+import { onpremiseData } from '../onpremise/bindings.ts';
+import { teamData } from '../teams/export.ts';
+import { teamPlan } from '../teams/effective-plan.ts';
 import { webgisData } from '../webgis/export.ts';
 import { toProfile } from './profile-answer.ts';
 
@@ -27,15 +30,19 @@ export async function personalData(deps: AppDeps, user: User) {
     db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
   ]);
-  const [billing, { plan }, webgis] = await Promise.all([
+  const [billing, { plan }, webgis, teams, team, onpremise] = await Promise.all([
     billingData(db, user.id),
     currentSubscription(db, user),
     webgisData(db, user.id),
+    teamData(db, user.id),
+    teamPlan(db, user.id, deps.clock.now()),
+    onpremiseData(db, user.id),
   ]);
   return {
     exported_at: deps.clock.now().toISOString(),
-    profile: toProfile(user, plan, webgis?.url ?? null),
+    profile: toProfile(user, plan, webgis?.url ?? null, team),
     account: {
+      portal_guid: user.portalGuid,
       locale: user.locale,
       email_confirmed_at: iso(user.emailConfirmedAt),
       created_at: iso(user.createdAt),
@@ -63,6 +70,8 @@ export async function personalData(deps: AppDeps, user: User) {
     })),
     billing,
     webgis,
+    teams,
+    onpremise_bindings: onpremise,
     unsubscribed_lists: choices.map((u) => ({ list: u.list, since: iso(u.createdAt) })),
     mails: userMails.map((m) => ({
       to: m.to,

@@ -2,14 +2,12 @@ import { Hono } from 'hono';
 import { ProfileUpdate } from '../../contract/identity.ts';
 import { removeProfile, updateProfile } from '../identity/profile.ts';
 import { endSession, requireUser } from '../identity/sessions.ts';
-import { currentSubscription } from '../billing/subscription.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendToUser } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
-import { webgisUrlOf } from '../webgis/instances.ts';
-import { toProfile } from './profile-answer.ts';
+import { profileAnswer } from './profile-answer.ts';
 import { personalData } from './profile-export.ts';
 import { socialRoutes } from './profile-social.ts';
 
@@ -18,16 +16,14 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   router.get('/', async (c) => {
     const user = requireUser(c);
-    const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toProfile(user, plan, await webgisUrlOf(deps.db, user.id)));
+    return c.json(await profileAnswer(deps.db, user, deps.clock.now()));
   });
 
   router.patch('/', async (c) => {
     const user = requireUser(c);
     const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
     const saved = await updateProfile(deps, user, form);
-    const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toProfile(saved, plan, await webgisUrlOf(deps.db, user.id)));
+    return c.json(await profileAnswer(deps.db, saved, deps.clock.now()));
   });
 
   router.get('/export/', async (c) => {

@@ -1,13 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import type { PaymentProvider } from '../../contract/billing.ts';
 import { sessionMiddleware } from '../identity/sessions.ts';
-import { isCheckoutId } from '../billing/checkout.ts';
-import { paymentProvider } from '../billing/providers/registry.ts';
-import { CARD_FAILS_LATER, SANDBOX_DECLINED } from '../billing/providers/sandbox.ts';
-import { autopaymentOf } from '../billing/subscription.ts';
-import { submitSandboxCheckout } from '../billing/sandbox-settlement.ts';
-import { checkouts } from '../db/schema.ts';
+import type { Checkout } from '../billing/providers/provider.ts';
+import {
+  decideSandboxCheckout,
+  isSandboxDecision,
+  sandboxCheckoutOf,
+} from '../billing/sandbox-settlement.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 
 const escape = (value: string) =>
@@ -19,8 +17,6 @@ const escape = (value: string) =>
 const SYMBOLS: Record<string, string> = { rub: '₽', usd: '$', eur: '€' };
 const money = (amount: number, currency: string) =>
   currency === 'rub' ? `${amount} ₽` : `${SYMBOLS[currency] ?? ''}${amount}`;
-
-type Checkout = typeof checkouts.$inferSelect;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
@@ -48,13 +44,6 @@ function checkoutPage(checkout: Checkout): string {
   );
 }
 
-const DECISIONS = {
-  pay: { type: 'payment.succeeded', stripe: 'success_url' },
-  pay_fails_later: { type: 'payment.succeeded', stripe: 'success_url' },
-  decline: { type: 'payment.failed', stripe: 'cancel_url' },
-  cancel: { type: 'payment.canceled', stripe: 'cancel_url' },
-} as const;
-
 /** GET/POST /sandbox/pay/:id: the sandbox payment provider's hosted checkout. */
 export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -66,16 +55,7 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
   /** The payer's own checkout of a provider the sandbox stands in for. */
   async function own(c: Context<AppEnv>): Promise<Checkout | null> {
     const user = c.get('user');
-    const id = c.req.param('id') ?? '';
-    if (!user || !isCheckoutId(id)) return null;
-    const [checkout] = await deps.db
-      .select()
-      .from(checkouts)
-      .where(and(eq(checkouts.id, id), eq(checkouts.userId, user.id)));
-    if (!checkout || checkout.kind !== 'create') return null;
-    return paymentProvider(deps.config, checkout.provider as PaymentProvider)?.sandbox
-      ? checkout
-      : null;
+    return user ? sandboxCheckoutOf(deps, user.id, c.req.param('id') ?? '') : null;
   }
 
   const closed = (c: Context<AppEnv>) =>
@@ -99,19 +79,11 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!checkout) return notFound(c);
     const form = new URLSearchParams(await c.req.text().catch(() => ''));
     const decision = form.get('decision');
-    if (!decision || !Object.hasOwn(DECISIONS, decision)) {
+    if (!isSandboxDecision(decision)) {
       return c.html(page('Bad request', '<p>Choose Pay, Decline or Cancel.</p>'), 400);
     }
-    const { type, stripe } = DECISIONS[decision as keyof typeof DECISIONS];
-    const submitted = await submitSandboxCheckout(deps, checkout, {
-      type,
-      ...(decision === 'decline' ? { error: SANDBOX_DECLINED } : {}),
-      ...(decision === 'pay_fails_later' ? { ref: CARD_FAILS_LATER } : {}),
-    });
-    if (!submitted) return closed(c);
-    const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
-    const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];
-    return c.redirect(back ?? `${deps.config.publicUrl}/`, 303);
+    const back = await decideSandboxCheckout(deps, checkout, decision);
+    return back === null ? closed(c) : c.redirect(back, 303);
   });
 
   return router;

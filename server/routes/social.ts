@@ -3,9 +3,17 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { Locale } from '../../contract/countries.ts';
-import { SocialIntent, SocialProvider } from '../../contract/identity.ts';
+import type { AuthResult } from '../../contract/auth.ts';
+import { SocialConsentForm, SocialIntent, SocialProvider } from '../../contract/identity.ts';
 import { isLocalPath, nextAfterSignIn, requestLocale } from '../identity/accounts.ts';
 import { startSession } from '../identity/sessions.ts';
+import {
+  clearConsentCookie,
+  CONSENT_INTENT,
+  dropConsent,
+  holdForConsent,
+  takeConsent,
+} from '../identity/social/consent.ts';
 import { socialUser, SocialError } from '../identity/social/link.ts';
 import { codeChallenge, newCodeVerifier } from '../identity/social/provider.ts';
 import { callbackUrl, providerFor } from '../identity/social/registry.ts';
@@ -15,7 +23,9 @@ import { visitorCountry } from '../geo.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import { readBody } from '../http/body.ts';
 import { HttpError, invalidInput, simpleError } from '../http/errors.ts';
+import { parseInput } from '../http/validate.ts';
 
 /** Each start writes a row: enough for a person trying every button, not for a flood. */
 export const SOCIAL_START_LIMIT: Limit = {
@@ -99,7 +109,9 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       return fail(c, requestLocale(c), 'login', 'wrong_token');
     }
     const row = await takeState(deps, state);
-    if (!row || row.provider !== idp.id) return fail(c, requestLocale(c), 'login', 'wrong_token');
+    if (!row || row.provider !== idp.id || row.intent === CONSENT_INTENT) {
+      return fail(c, requestLocale(c), 'login', 'wrong_token');
+    }
     const locale: Locale = row.locale === 'ru' ? 'ru' : 'en';
     if (row.expiresAt <= deps.clock.now()) return fail(c, locale, row.intent, 'token_expired');
     const code = c.req.query('code');
@@ -116,7 +128,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
         codeVerifier: row.codeVerifier,
         redirectUri: callbackUrl(deps, idp.id),
       });
-      const userId = await socialUser(
+      const outcome = await socialUser(
         deps,
         {
           provider: idp.id,
@@ -124,16 +136,61 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
           locale,
           userId: row.userId,
           country: async () => (await visitorCountry(c, deps, locale)).code,
+          // Sign-up showed the terms before the provider; sign-in asks now.
+          consented: row.intent === 'signup',
         },
         identity,
       );
-      await startSession(c, deps, userId);
+      if (outcome.kind === 'consentNeeded') {
+        await holdForConsent(c, deps, { provider: idp.id, identity, next: row.next, locale });
+        const query = new URLSearchParams({ consent: idp.id });
+        if (row.next !== null) query.set('next', row.next);
+        return c.redirect(`/${locale}/login/1?${query.toString()}`, 302);
+      }
+      await startSession(c, deps, outcome.userId);
       return c.redirect(nextAfterSignIn(row.next, locale), 302);
     } catch (error) {
       if (error instanceof SocialError) return fail(c, locale, row.intent, error.code);
       deps.logger.warn('social sign-in failed', { provider: idp.id, error });
       return fail(c, locale, row.intent, 'social_denied');
     }
+  });
+
+  /**
+   * A sign-in whose identity is new here: agreeing to the terms creates the account
+   * (or links it, should the address have got one meanwhile) and signs in.
+   */
+  router.post('/consent/', async (c) => {
+    parseInput(SocialConsentForm, await readBody(c, 'form'));
+    const pending = await takeConsent(c, deps);
+    clearConsentCookie(c, deps);
+    let outcome;
+    try {
+      outcome = await socialUser(
+        deps,
+        {
+          provider: pending.provider,
+          intent: 'signup',
+          locale: pending.locale,
+          userId: null,
+          country: async () => (await visitorCountry(c, deps, pending.locale)).code,
+          consented: true,
+        },
+        pending.identity,
+      );
+    } catch (error) {
+      if (error instanceof SocialError) throw simpleError(400, error.code);
+      throw error;
+    }
+    if (outcome.kind !== 'user') throw simpleError(400, 'social_denied');
+    await startSession(c, deps, outcome.userId);
+    return c.json({ next: nextAfterSignIn(pending.next, pending.locale) } satisfies AuthResult);
+  });
+
+  /** Declined: the held identity is dropped and nothing is created. */
+  router.delete('/consent/', async (c) => {
+    await dropConsent(c, deps);
+    return c.body(null, 204);
   });
 
   return router;

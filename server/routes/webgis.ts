@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import { LocationId, type WebgisErrorCode } from '../../contract/webgis.ts';
 import { requireUser } from '../identity/sessions.ts';
-import { currentSubscription } from '../billing/subscription.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { HttpError, simpleError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { effectivePlan } from '../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../webgis/create.ts';
 import { instanceOf, offeredLocations, toLocation, toWebgis } from '../webgis/instances.ts';
 import { webgisProvisioner } from '../webgis/registry.ts';
@@ -66,16 +66,16 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     const request = parseInput(CreateBody, await readBody(c, 'json'));
     const result = await createWebgis(deps, user, request);
     if (!result.ok) throw refusalError(result.refusal);
-    const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toWebgis(result.instance, plan), 201);
+    const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
+    return c.json(toWebgis(result.instance, effective), 201);
   });
 
   router.get('/my/', async (c) => {
     const user = requireUser(c);
     const instance = await instanceOf(deps.db, user.id);
     if (!instance) throw simpleError(404, 'not_found');
-    const { plan } = await currentSubscription(deps.db, user);
-    return c.json(toWebgis(instance, plan));
+    const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
+    return c.json(toWebgis(instance, effective));
   });
 
   return router;

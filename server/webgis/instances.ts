@@ -22,15 +22,6 @@ export async function instanceOf(db: Database, userId: number): Promise<WebgisIn
   return row ?? null;
 }
 
-/** The instance's address, what the profile calls `webgis_url`; null without one. */
-export async function webgisUrlOf(db: Database, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ url: webgisInstances.url })
-    .from(webgisInstances)
-    .where(eq(webgisInstances.userId, userId));
-  return row?.url ?? null;
-}
-
 /** Section 7's answer: the database's checks keep state and transition in their lists. */
 export function toWebgis(instance: WebgisInstance, plan: PlanId): Webgis {
   return {

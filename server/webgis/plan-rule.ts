@@ -10,6 +10,7 @@ import {
 } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import type { Logger } from '../logger.ts';
+import { effectivePlanSql } from '../teams/effective-plan.ts';
 import { finishChange } from './provision.ts';
 import type { Config } from '../config.ts';
 import { webgisProvisioner } from './registry.ts';
@@ -50,19 +51,27 @@ export function breaksLimits(plan: PlanId, usage: Usage): boolean {
 
 type PlanCheckDeps = { config: Config; db: Database; clock: Clock; logger: Logger };
 
-const currentPlan = sql<string>`coalesce(${subscriptions.plan}, 'free')`;
+/** The instance's user's effective plan (decision 0016): a team's premium counts. */
+const currentPlanAt = (now: Date) =>
+  effectivePlanSql(
+    sql<string>`coalesce(${subscriptions.plan}, 'free')`,
+    webgisInstances.userId,
+    now,
+  );
 
 /**
  * The plan rule, run every minute by the queue (by hand in tests): an instance whose
- * user's plan changed since its last check is held against the new plan's limits. A
- * started one that breaks them goes to wait_for_disable, a disabled one that fits
- * again to wait_for_start, and the provisioner carries the change through. A change
+ * user's effective plan (their own, or premium through a team) changed since its last
+ * check is held against the new plan's limits. A started one that breaks them goes to
+ * wait_for_disable, a disabled one that fits again to wait_for_start, and the
+ * provisioner carries the change through. A change
  * left under way (a crash, a pending provisioner) is taken up at the next run. Only
  * what is still due moves, so two runs at once or a repeat do no harm.
  */
 export async function checkWebgisPlans(deps: PlanCheckDeps): Promise<void> {
   const provisioner = webgisProvisioner(deps.config);
   if (!provisioner) return;
+  const currentPlan = currentPlanAt(deps.clock.now());
   const due = await deps.db
     .select({ instance: webgisInstances, location: webgisLocations, plan: currentPlan })
     .from(webgisInstances)

@@ -11,6 +11,15 @@ export function csrfToken(cookie: string = document.cookie): string {
   return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
+/**
+ * Whether this browser may have a session: the server keeps a page-readable hint
+ * cookie (`signedin=1`, `__Host-` prefixed in production) beside the session's own,
+ * which the page cannot read. Without it there is no session to ask about.
+ */
+export function sessionMayExist(cookie: string = document.cookie): boolean {
+  return /(?:^|;\s*)(?:__Host-)?signedin=1(?:;|$)/.test(cookie);
+}
+
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const http = ofetch.create({
@@ -22,6 +31,21 @@ export const http = ofetch.create({
     if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
   },
 });
+
+/** A call the server refused: what the app as a whole reacts to (401, 403). */
+export interface Refusal {
+  status: number;
+  code: string;
+  method: string;
+  useCase: string;
+}
+const refusalListeners = new Set<(refusal: Refusal) => void>();
+
+/** Hears every refused call, besides whoever made it; answers the unsubscribe. */
+export function onRefusal(listener: (refusal: Refusal) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -46,13 +70,18 @@ export async function call<S extends v.GenericSchema>(
   } catch (error) {
     if (error instanceof FetchError && error.response && error.data !== undefined) {
       const res = error.response;
-      throw new ApiError(
+      const refused = new ApiError(
         toApiErrors(
           { status: res.status, statusText: res.statusText, url: res.url, body: error.data },
           useCase,
         ),
         res.status,
       );
+      const refusal = { status: res.status, code: refused.code, useCase };
+      for (const listener of refusalListeners) {
+        listener({ ...refusal, method: options.method ?? 'GET' });
+      }
+      throw refused;
     }
     // Section 8: an error with no body is rethrown as it is, and a warning logged.
     // eslint-disable-next-line no-console

@@ -1,6 +1,33 @@
-import { CountryList } from '../../contract/countries.ts';
+import { providers, type PaymentProvider } from '../../contract/billing.ts';
+import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
 
 export function fetchCountries(signal?: AbortSignal) {
   return call('v1/countries/', CountryList, { signal, useCase: 'get_countries' });
+}
+
+/** Section 7: country RU pays by card with yookassa, every other country with stripe. */
+export const cardProviderFor = (country: string): PaymentProvider =>
+  country === 'RU' ? 'yookassa' : 'stripe';
+
+const isProvider = (name: string): name is PaymentProvider =>
+  (providers as readonly string[]).includes(name);
+
+/**
+ * The card providers the server takes payments with, as it writes them into the page
+ * (`<meta name="portal-card-providers" content="yookassa stripe">`); both when the
+ * page says nothing (the development server's own page).
+ */
+export function cardProviders(doc: Document = document): PaymentProvider[] {
+  const content = doc.querySelector('meta[name="portal-card-providers"]')?.getAttribute('content');
+  if (content === null || content === undefined) return [...providers];
+  return content.split(/\s+/).filter(isProvider);
+}
+
+/** Section 2's payment countries: those whose card provider the server takes payments with. */
+export function paymentCountries(
+  countries: readonly Country[],
+  taken: readonly PaymentProvider[] = cardProviders(),
+): Country[] {
+  return countries.filter((country) => taken.includes(cardProviderFor(country.code)));
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
 
@@ -26,6 +26,39 @@ function Logo() {
       <circle cx="16" cy="16" r="14" fill="#0058a3" />
       <path d="M9 20l5-10 4 7 2-3 3 6z" fill="#fff" />
     </svg>
+  );
+}
+
+/**
+ * Where the Sign in button leads: nowhere on the sign-in page itself; from the pages
+ * that keep the query (sign-up, reset) with that query, `next` included; from any
+ * other page with `next` set to it, so signing in comes back here.
+ */
+export function signInTarget(location: { pathname: string; href: string }) {
+  const path = location.pathname.replace(/^\/[^/]+/, '');
+  if (path.startsWith('/login')) return null;
+  if (path.startsWith('/signup') || path.startsWith('/password/reset')) {
+    return { keep: true } as const;
+  }
+  return { keep: false, next: location.href } as const;
+}
+
+function SignInButton() {
+  const { t } = useLingui();
+  const location = useRouterState({ select: (state) => state.location });
+  const target = signInTarget(location);
+  if (!target) return null;
+  return (
+    <Button asChild size="sm" colorPalette="blue">
+      <RouterLink
+        to="/$locale/login/$step"
+        from="/$locale"
+        params={{ step: '1' }}
+        search={target.keep ? true : { next: target.next }}
+      >
+        {t`Sign in`}
+      </RouterLink>
+    </Button>
   );
 }
 
@@ -61,13 +94,7 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
       </Flex>
       <Box flex="1" />
       {session.status === 'checking' && <Spinner size="sm" aria-label={t`Loading`} />}
-      {session.status === 'signedOut' && (
-        <Button asChild size="sm" colorPalette="blue">
-          <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
-            {t`Sign in`}
-          </RouterLink>
-        </Button>
-      )}
+      {session.status === 'signedOut' && <SignInButton />}
       {session.status === 'signedIn' && (
         <Flex gap="3" align="center">
           {!session.user.webgis_url && !onWebgisCreate && (

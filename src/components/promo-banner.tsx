@@ -2,13 +2,14 @@ import { Box, Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { Promotion } from './site.ts';
 
-/** The seasonal banner above the header, linking to the blog page of the promotion. */
+/** The seasonal banner above the header, in the page's language, linking to its blog page. */
 export function PromoBanner({ promotion }: { promotion: Promotion }) {
-  const { _ } = useLingui();
+  const { i18n } = useLingui();
+  const text = i18n.locale === 'ru' ? promotion.text.ru : promotion.text.en;
   return (
     <Box bg="blue.700" color="white" textAlign="center" py="2" px="4" fontSize="sm">
       <Link href={promotion.href} color="white" textDecoration="underline">
-        {_(promotion.text)}
+        {text}
       </Link>
     </Box>
   );

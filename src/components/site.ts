@@ -1,4 +1,10 @@
 import { msg } from '@lingui/core/macro';
+import * as v from 'valibot';
+import {
+  currentPromotion as promotionOf,
+  PromotionList,
+  type Promotion,
+} from '../../contract/promotions.ts';
 
 /** Facts about the service shown in the shell; one place to change them. */
 export const site = {
@@ -6,7 +12,6 @@ export const site = {
   contactEmail: 'support@example.com',
   termsUrl: { en: '/en/terms', ru: '/ru/terms' },
   privacyUrl: { en: '/en/privacy', ru: '/ru/privacy' },
-  blogUrl: 'https://example.com/blog',
 } as const;
 
 /** Whether legal entities may order by invoice: the server writes it into the page. */
@@ -15,18 +20,24 @@ export function entityOrdersEnabled(doc: Document = document): boolean {
 }
 
 /**
- * The seasonal promotion at the top of signed-in pages: shown between its dates.
- * An empty list means no banner this season.
+ * The seasonal promotion at the top of signed-in pages (section 1), linking to its
+ * blog page: operator data (PROMOTIONS_FILE) that the server writes into the page,
+ * shown between its dates (docs/decisions/0018).
  */
-export interface Promotion {
-  from: string;
-  to: string;
-  href: string;
-  text: ReturnType<typeof msg>;
-}
-export const promotions: readonly Promotion[] = [];
+export type { Promotion } from '../../contract/promotions.ts';
 
-export function currentPromotion(now: Date, list: readonly Promotion[] = promotions) {
-  const day = now.toISOString().slice(0, 10);
-  return list.find((p) => p.from <= day && day <= p.to) ?? null;
+/** The promotions the page carries; none when it says nothing readable. */
+export function pagePromotions(doc: Document = document): Promotion[] {
+  const content = doc.querySelector('meta[name="portal-promotions"]')?.getAttribute('content');
+  if (!content) return [];
+  try {
+    const list = v.safeParse(PromotionList, JSON.parse(content));
+    return list.success ? list.output : [];
+  } catch {
+    return [];
+  }
+}
+
+export function currentPromotion(now: Date, list: readonly Promotion[] = pagePromotions()) {
+  return promotionOf(list, now);
 }

@@ -4,7 +4,11 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { planNames } from './plan-names.ts';
 
-function PlanLabel({ user }: { user: Profile }) {
+/**
+ * The plan label, linking to /subscription. When the team plan is premium and the own
+ * plan is not, it shows Premium, and its tooltip (on hover or keyboard focus) names both.
+ */
+export function PlanLabel({ user, defaultOpen }: { user: Profile; defaultOpen?: boolean }) {
   const { t, i18n } = useLingui();
   const teamPremium = user.team_plan === 'premium' && user.plan !== 'premium';
   const shown = teamPremium ? 'premium' : user.plan;
@@ -18,7 +22,7 @@ function PlanLabel({ user }: { user: Profile }) {
   if (!teamPremium) return label;
   const own = i18n._(planNames[user.plan]);
   return (
-    <Tooltip.Root>
+    <Tooltip.Root defaultOpen={defaultOpen}>
       <Tooltip.Trigger asChild>{label}</Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

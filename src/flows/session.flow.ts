@@ -1,7 +1,9 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { fetchProfile, sendTimezone } from '../api/profile.api.ts';
 import { signOut } from '../api/auth.api.ts';
+import { sessionMayExist } from '../api/client.ts';
 import { dispatchErrors, ApiError } from '../api/errors.ts';
+import { fetchMemberTeams } from '../api/teams.api.ts';
 import { fetchMyWebgis } from '../api/webgis.api.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { inspect } from './inspect.ts';
@@ -24,14 +26,22 @@ function report(error: unknown): never {
 
 export const liveSessionMachine = sessionMachine.provide({
   actors: {
-    fetchUser: fromPromise(({ signal }) => fetchProfile(signal).catch(report)),
+    // Without the server's hint cookie this browser has no session: no call, no 401.
+    fetchUser: fromPromise(({ signal }) =>
+      sessionMayExist() ? fetchProfile(signal).catch(report) : Promise.resolve(null),
+    ),
     sendTimezone: fromPromise(({ input, signal }) => sendTimezone(input, signal)),
     signOut: fromPromise(({ signal }) => signOut(signal).catch(report)),
     // Section 7: get_webgis, a 404 (no web GIS yet) passed over silently.
     fetchWebgis: fromPromise(({ signal }) => fetchMyWebgis('get_webgis', signal)),
+    // Section 4: the non-owned teams, for the team-plan flag.
+    fetchMemberTeams: fromPromise(({ signal }) => fetchMemberTeams(signal)),
   },
   actions: {
     reportWebgisError: (_, { error }) => {
+      if (error instanceof ApiError) dispatchErrors(error.items);
+    },
+    reportTeamsError: (_, { error }) => {
       if (error instanceof ApiError) dispatchErrors(error.items);
     },
   },

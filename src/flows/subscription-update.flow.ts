@@ -10,15 +10,23 @@ import {
   postSubscriptionUpdate,
   startCheckout,
 } from '../api/billing.api.ts';
-import { fetchCountries } from '../api/countries.api.ts';
+import { cardProviderFor, fetchCountries, paymentCountries } from '../api/countries.api.ts';
 import { checkoutMachine, type CardValues } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
 import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
-import { loadSubscription, report } from './subscription.flow.ts';
+import { loadPlans, report } from './subscription.flow.ts';
 import { activeLocale } from '../i18n/i18n.ts';
 
 const entityFields = Object.keys(EntityForm.entries);
+/** The card form's fields as the autopayment calls point at them (section 8). */
+const cardPointers = {
+  'user_data.first_name': 'firstName',
+  'user_data.second_name': 'lastName',
+  'user_data.email': 'email',
+  'user_data.country': 'country',
+  coupon: 'coupon',
+} as const satisfies Record<string, keyof CardValues | 'coupon'>;
 const subscriptionPage = (query: string) => `/${i18n.locale}/subscription?${query}`;
 
 const userData = (values: CardValues) => ({
@@ -35,7 +43,7 @@ export function providerOptions(
 ): { provider: 'yookassa' | 'stripe'; options: Record<string, string> } {
   const back = (status: string) =>
     `${origin}${subscriptionPage(`scenario=creation&payment-attempt-status=${status}`)}`;
-  return country === 'RU'
+  return cardProviderFor(country) === 'yookassa'
     ? {
         provider: 'yookassa',
         options: { payment_method_type: 'bank_card', return_url: back('unknown') },
@@ -47,7 +55,7 @@ export function providerOptions(
 }
 
 export const liveSubscriptionUpdateMachine = subscriptionUpdateMachine.provide({
-  actors: { loadSubscription },
+  actors: { loadSubscription: loadPlans },
 });
 
 export const liveCheckoutMachine = checkoutMachine.provide({
@@ -59,22 +67,29 @@ export const liveCheckoutMachine = checkoutMachine.provide({
         fetchInAdvance(input.plan, input.period, signal),
         fetchCountries(signal),
       ]).catch(report);
-      return { additionalDays, nextExpire, countries };
+      return { additionalDays, nextExpire, countries: paymentCountries(countries) };
     }),
     payByCard: fromPromise(async ({ input, signal }) => {
       const { plan, period, values, coupon } = input;
       if (plan === 'free') throw new Error('A free plan is not paid for');
       const change = { plan, interval: period, coupon, user_data: userData(values), options: {} };
-      if (input.autopayment) {
-        await changeAutopayment(change, signal).catch(report);
+      try {
+        if (input.autopayment) {
+          await changeAutopayment(change, signal);
+          return {
+            href: subscriptionPage('payment-attempt-status=success&scenario=updating'),
+            external: false,
+          };
+        }
+        const { provider, options } = providerOptions(values.country, window.location.origin);
         return {
-          href: subscriptionPage('payment-attempt-status=success&scenario=updating'),
-          external: false,
+          href: await startCheckout({ ...change, provider, options }, signal),
+          external: true,
         };
+      } catch (error) {
+        // Refusals of the payer's fields and of the promo code go to their fields.
+        throw claimFieldErrors(error, cardPointers);
       }
-      const { provider, options } = providerOptions(values.country, window.location.origin);
-      const href = await startCheckout({ ...change, provider, options }, signal).catch(report);
-      return { href, external: true };
     }),
     requestInvoice: fromPromise(async ({ input, signal }) => {
       const form = new FormData();

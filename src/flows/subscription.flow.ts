@@ -6,7 +6,10 @@ import {
   restoreAutopayment,
 } from '../api/billing.api.ts';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { paymentStatusMachine } from '../../machines/payment-status.machine.ts';
+import {
+  paymentStatusMachine,
+  type AutopaymentState,
+} from '../../machines/payment-status.machine.ts';
 import { subscriptionMachine, type SubscriptionData } from '../../machines/subscription.machine.ts';
 
 /** Failures nobody subscribes to reach the global handler (a toast), then the machine. */
@@ -15,32 +18,32 @@ export function report(error: unknown): never {
   throw error;
 }
 
-export const livePaymentStatusMachine = paymentStatusMachine.provide({
-  actors: {
-    fetchAutopaymentState: fromPromise(async ({ signal }) => {
-      const autopayment = await fetchAutopayment(signal).catch(report);
-      return autopayment
-        ? { status: autopayment.status, latestError: autopayment.latest_error }
-        : { status: 'none', latestError: null };
-    }),
-  },
+/** GET /api/autopayment/ as the machines read it: a 404 is status 'none' (section 8). */
+const readAutopayment = fromPromise<AutopaymentState>(async ({ signal }) => {
+  const autopayment = await fetchAutopayment(signal).catch(report);
+  return autopayment
+    ? { status: autopayment.status, latestError: autopayment.latest_error }
+    : { status: 'none', latestError: null };
 });
 
-/** The subscription, the plans and a failed autopayment's reason, loaded together. */
-export const loadSubscription = fromPromise<SubscriptionData>(async ({ signal }) => {
-  const [subscription, plans, autopayment] = await Promise.all([
+export const livePaymentStatusMachine = paymentStatusMachine.provide({
+  actors: { fetchAutopaymentState: readAutopayment },
+});
+
+/** The subscription and the plans, loaded together. */
+export const loadPlans = fromPromise<SubscriptionData>(async ({ signal }) => {
+  const [subscription, plans] = await Promise.all([
     fetchSubscription(signal),
     fetchPlans(signal),
-    fetchAutopayment(signal),
   ]).catch(report);
-  const failedPayment = autopayment?.status === 'failed' ? (autopayment.latest_error ?? '') : null;
-  return { subscription, plans, failedPayment };
+  return { subscription, plans };
 });
 
 export const liveSubscriptionMachine = subscriptionMachine.provide({
   actors: {
     pollPaymentStatus: livePaymentStatusMachine,
-    loadSubscription,
+    loadSubscription: loadPlans,
+    fetchAutopayment: readAutopayment,
     restoreSubscription: fromPromise(({ signal }) => restoreAutopayment(signal).catch(report)),
   },
 });

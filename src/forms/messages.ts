@@ -2,6 +2,20 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ErrorCode } from '../../contract/errors.ts';
 
+/**
+ * The password rule (decisions.md: 8 to 128 characters, lower, upper, digit, special):
+ * one text, the hint under the field and the error alike, in every language.
+ */
+export const passwordRule = msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`;
+
+/** Section 5's rule, in section 9's words: letters of any script, spaces, hyphens, apostrophes. */
+const personNameRule = msg`This value may contain only letters, spaces, hyphens and apostrophes, and must start with a letter`;
+
+/** Section 5: minLength, with the rule's number. */
+export function minLengthMessage(n: number): MessageDescriptor {
+  return msg`Must be at least ${n} characters`;
+}
+
 /** Section 5: the text of each validation rule. */
 export const validationMessages = {
   required: msg`This field is required`,
@@ -12,12 +26,12 @@ export const validationMessages = {
   creditcard: msg`Please enter a valid card number`,
   sameAs: msg`The values are not the same`,
   username: msg`Enter a valid username. This value may contain only letters, numbers and "-", "_", "." characters.`,
-  personName: msg`This value may contain only letters and spaces`,
+  personName: personNameRule,
   domain: msg`Only alphabetic, numeric characters and hyphen are allowed. At least 4 characters are needed`,
   simplePhone: msg`Enter a valid phone. Only digits, plus, hyphen and parentheses are allowed.`,
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   promocodeEmpty: msg`Please enter your promo code`,
-  invalid_password: msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`,
+  invalid_password: passwordRule,
   empty_first_name: msg`Please enter your first name`,
   empty_last_name: msg`Please enter your last name`,
   wrong_confirmation_code: msg`Invalid verification code`,
@@ -43,10 +57,10 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   wrong_credentials: msg`The password is incorrect`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
   email: msg`Please enter a valid email address`,
-  personName: msg`This value may contain only letters and spaces`,
+  personName: personNameRule,
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   user_already_exists: msg`A profile with this email already exists.`,
-  invalid_password: msg`The password must be 8 to 128 characters long and contain a lowercase letter, an uppercase letter, a digit and a special character.`,
+  invalid_password: passwordRule,
   common_password: msg`This password is too common and easy to guess. Please choose another one.`,
   empty_first_name: msg`Please enter your first name`,
   empty_last_name: msg`Please enter your last name`,

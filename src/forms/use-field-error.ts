@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react';
 import type { ServerErrors } from '../../machines/field-errors.ts';
-import { errorText, validationMessages, type ValidationCode } from './messages.ts';
+import {
+  errorText,
+  minLengthMessage,
+  validationMessages,
+  type ValidationCode,
+} from './messages.ts';
 
 interface FieldMeta {
   isTouched: boolean;
@@ -9,6 +14,16 @@ interface FieldMeta {
 
 function isValidationCode(code: string): code is ValidationCode {
   return Object.hasOwn(validationMessages, code);
+}
+
+/** A `minLength` rule's number (valibot's requirement), if the issue is one. */
+function minLengthOf(issue: unknown): number | null {
+  if (!issue || typeof issue !== 'object' || !('message' in issue) || !('requirement' in issue)) {
+    return null;
+  }
+  return issue.message === 'minLength' && typeof issue.requirement === 'number'
+    ? issue.requirement
+    : null;
 }
 
 function codeOf(issue: unknown): string {
@@ -26,6 +41,8 @@ export function useFieldError(serverErrors: ServerErrors) {
   return (meta: FieldMeta, name: string): string | undefined => {
     const issue = meta.isTouched ? meta.errors[0] : undefined;
     if (issue !== undefined) {
+      const min = minLengthOf(issue);
+      if (min !== null) return _(minLengthMessage(min));
       const code = codeOf(issue);
       return isValidationCode(code) ? _(validationMessages[code]) : code;
     }

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-
 import { msg } from '@lingui/core/macro';
 import { useSelector } from '@xstate/react';
 import { AppShell } from '../components/app-shell.tsx';
-import { ErrorPage } from '../components/error-page.tsx';
+import { ErrorPage, errorPageCodeOf, ForbiddenGate } from '../components/error-page.tsx';
 import { currentPromotion } from '../components/site.ts';
 import { toHeaderSession } from '../components/header-session.ts';
 import { isLocale, pageLocale } from '../i18n/locale.ts';
@@ -32,7 +32,9 @@ function Shell({ children }: { children: React.ReactNode }) {
 function LocaleLayout() {
   return (
     <Shell>
-      <Outlet />
+      <ForbiddenGate>
+        <Outlet />
+      </ForbiddenGate>
     </Shell>
   );
 }
@@ -47,10 +49,11 @@ function NotFound() {
   );
 }
 
-function ServerError() {
+/** A malformed link or query (400), or anything else a page threw (500). */
+function ServerError({ error }: { error: unknown }) {
   return (
     <Shell>
-      <ErrorPage code={500} address={window.location.href} />
+      <ErrorPage code={errorPageCodeOf(error)} address={window.location.href} />
     </Shell>
   );
 }

@@ -22,6 +22,11 @@ describe('profile', () => {
     await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Allow' }).click();
+    // An identity new here agrees to the terms before its account is made.
+    await page
+      .getByRole('alertdialog', { name: 'Sign up with Yandex' })
+      .getByRole('button', { name: 'Agree', exact: true })
+      .click();
     await page.waitForURL('**/en/profile');
     const social = page.getByRole('heading', { name: 'Social accounts' }).locator('..');
     await social.getByText(email).waitFor();

@@ -11,6 +11,10 @@ export interface RunningServer {
   pid: number;
   /** The embedded database's folder. */
   dataDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /** How the process ended, once it has (a crash test kills it): its exit code or signal. */
+  exited: Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -58,6 +62,9 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? String(code))),
+  );
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
@@ -69,9 +76,9 @@ export async function startServer(
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      reject(new Error(`server exited with ${signal ?? code}:\n${output}`));
     });
   });
   await ready;
@@ -80,9 +87,10 @@ export async function startServer(
     port,
     pid: child.pid ?? 0,
     dataDir,
+    output: () => output,
+    exited,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await exited;
       }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 
@@ -117,5 +118,98 @@ describe('sign-in in Russian', () => {
     // The saved choice makes Russian the default for addresses without a prefix.
     await page.goto('/software');
     await page.waitForURL('**/ru/software');
+  });
+});
+
+describe('the header Sign in button', () => {
+  it('is not on the sign-in page, and elsewhere brings the user back after sign-in', async () => {
+    await page.goto('/en/login/1');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await page.locator('header').getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+
+    await page.goto('/en/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
+    await page.locator('header').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/en/login/1?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/privacy');
+    expect(await page.locator('header').getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await signIn('demo', 'Demo-pass-1');
+    await page.waitForURL('**/en/privacy');
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+  });
+});
+
+describe('a session ended on the server', () => {
+  it('sends the user to sign in with the page in next, and back after', async () => {
+    const email = uniqueEmail('ended');
+    await newAccount(context, email, 'Ended-pass-1');
+    await page.goto('/en/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+
+    // Signed out in another tab: this tab still shows the user.
+    const other = await context.newPage();
+    await other.goto('/en/silent_logout');
+    await other.waitForURL('**/en/login/1');
+    await other.close();
+    expect((await page.request.get('/api/v1/profile/')).status()).toBe(401);
+
+    await page.locator('nav a[href="/en/subscription"]').click();
+    await page.waitForURL('**/en/login/1?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/subscription');
+    await page.getByText('You need to sign in to continue').waitFor();
+    expect(await page.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
+    await expectAccessible(page);
+
+    await signIn(email, 'Ended-pass-1');
+    await page.waitForURL('**/en/subscription');
+    await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
+    expect(await page.getByText("Couldn't load your subscription").count()).toBe(0);
+  });
+});
+
+describe('social sign-in of an identity new here', () => {
+  /** The sandbox provider's page: who the visitor is there, then Allow. */
+  async function allowAtProvider(email: string) {
+    await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Allow' }).click();
+  }
+
+  it('asks for the terms before an account is made: decline, then agree', async () => {
+    const email = uniqueEmail('social-new');
+    await page.goto('/en/login/1?next=%2Fen%2Fsoftware');
+    await page.getByRole('link', { name: 'Yandex' }).click();
+    await allowAtProvider(email);
+
+    await page.waitForURL('**/en/login/1?**');
+    expect(new URL(page.url()).searchParams.get('consent')).toBe('yandex');
+    const dialog = page.getByRole('alertdialog', { name: 'Sign up with Yandex' });
+    await dialog.getByText(/please agree to the/).waitFor();
+    expect((await page.request.get('/api/v1/profile/')).status()).toBe(401);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Disagree', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get('consent')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/software');
+    expect((await page.request.get('/api/v1/profile/')).status()).toBe(401);
+
+    await page.getByRole('link', { name: 'Yandex' }).click();
+    await allowAtProvider(email);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Agree', exact: true }).click();
+    await page.waitForURL('**/en/software');
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    const profile = await (await page.request.get('/api/v1/profile/')).json();
+    expect(profile).toMatchObject({ email, has_password: false });
+  });
+
+  it('says so when the held sign-in is gone, and creates nothing', async () => {
+    // No sign-in came back to this browser: the question in the address is all there is.
+    await page.goto('/en/login/1?consent=github');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Agree', exact: true }).click();
+    await page.getByText('The sign-in with the provider took too long').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('error')).toBe('token_not_found');
+    expect(new URL(page.url()).searchParams.get('consent')).toBeNull();
+    expect((await page.request.get('/api/v1/profile/')).status()).toBe(401);
+    await expectAccessible(page);
   });
 });

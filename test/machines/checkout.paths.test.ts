@@ -16,6 +16,7 @@ describeMachinePaths(checkoutMachine, {
   events: (snapshot) => [
     { type: 'payerType.change', payerType: 'entity' },
     { type: 'field.edit', field: 'contact_phone' },
+    { type: 'field.edit', field: 'country' },
     { type: 'pay.card', values: card, coupon: '' },
     { type: 'pay.card', values: { ...card, firstName: '' }, coupon: '' },
     { type: 'pay.invoice', values: entity },
@@ -28,7 +29,13 @@ describeMachinePaths(checkoutMachine, {
       },
       payByCard: {
         output: [{ href: 'https://pay.example.com/1', external: true }],
-        error: [new Error('refused')],
+        error: [
+          new Error('refused'),
+          new FieldErrors([
+            { field: 'country', code: 'country_not_found', detail: 'not in the list' },
+            { field: 'coupon', code: 'invalid_input', detail: 'err_expired_count' },
+          ]),
+        ],
       },
       requestInvoice: {
         output: [{ href: '/en/subscription?scenario=invoiceRequested', external: false }],
@@ -49,9 +56,13 @@ describeMachinePaths(checkoutMachine, {
   }),
   states: {
     preparing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
-    payingByCard: (snapshot) =>
+    payingByCard: (snapshot) => {
       // A second click while a checkout starts is not accepted.
-      expect(snapshot.can({ type: 'pay.card', values: card, coupon: '' })).toBe(false),
+      expect(snapshot.can({ type: 'pay.card', values: card, coupon: '' })).toBe(false);
+      // Section 5: the submit cleared the server's old errors first.
+      expect(snapshot.context.serverErrors).toEqual({});
+    },
+    requestingInvoice: (snapshot) => expect(snapshot.context.serverErrors).toEqual({}),
     leaving: (snapshot) => {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual(snapshot.context.leaving);

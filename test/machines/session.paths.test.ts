@@ -1,5 +1,8 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import type { Profile } from '../../contract/profile.ts';
+import type { Team } from '../../contract/teams.ts';
 import type { Webgis } from '../../contract/webgis.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
@@ -14,30 +17,107 @@ const webgis: Webgis = {
   plan: 'free',
 };
 
+const team = (status: Team['team_status'], owned: boolean): Team => ({
+  users: [],
+  max_size: 5,
+  owner_id: 'b7c1e7a4-5f2d-4c1e-9a51-0d6f4f1b2c3d',
+  owner_username: owned ? 'demo' : 'ann',
+  team_status: status,
+  owned_by_target_user: owned,
+});
+// Only a non-owned active team gives the flag: one here, among those that do not.
+const teams = [team('active', true), team('disabled', false), team('active', false)];
+
 describeMachinePaths(sessionMachine, {
   input: { browserTimezone },
   events: (snapshot) => [
     { type: 'session.refresh' },
     { type: 'session.signOut' },
+    { type: 'session.expired' },
     { type: 'session.retry' },
     { type: 'session.userChanged', user: { ...elsewhere, first_name: 'Renamed' } },
     { type: 'session.webgisChanged', webgis },
     ...internalEvents(snapshot, {
       fetchUser: { output: [demoUser, elsewhere, null] },
       fetchWebgis: { output: [webgis, null] },
-    }),
+      fetchMemberTeams: { output: [teams] },
+    }).filter(
+      // The teams' invocation completes once: nothing in the graph says it did.
+      (event) => !event.type.endsWith('.fetchMemberTeams') || snapshot.context.memberTeams === null,
+    ),
   ],
   serialize: (snapshot) => ({
     user: snapshot.context.user?.timezone?.ianaName ?? null,
     name: snapshot.context.user?.first_name ?? null,
     webgisUrl: snapshot.context.user?.webgis_url ?? null,
+    teams: snapshot.context.memberTeams?.length ?? null,
+    teamPlan: snapshot.context.teamPlan,
   }),
   states: {
     checking: (snapshot) => expect(snapshot.hasTag('checking')).toBe(true),
-    signedOut: (snapshot) => expect(snapshot.context.user).toBeNull(),
-    'signedIn.idle': (snapshot) => expect(snapshot.context.user).not.toBeNull(),
+    signedOut: (snapshot) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.teamPlan).toBe(false);
+    },
+    'signedIn.idle': (snapshot) => {
+      expect(snapshot.context.user).not.toBeNull();
+      // The flag follows the teams: set once they came, for the one non-owned active team.
+      expect(snapshot.context.teamPlan).toBe(snapshot.context.memberTeams !== null);
+    },
     'signedIn.sendingTimezone': (snapshot) =>
       expect(snapshot.context.user?.timezone).not.toEqual(browserTimezone),
     signingOut: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
   },
+});
+
+describe('the team-plan flag', () => {
+  async function flagAfter(answer: Team[]) {
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchUser: fromPromise<Profile | null>(async () => demoUser),
+          sendTimezone: fromPromise(async () => {}),
+          fetchWebgis: fromPromise<Webgis | null>(async () => null),
+          fetchMemberTeams: fromPromise(async () => answer),
+        },
+      }),
+      { input: { browserTimezone } },
+    ).start();
+    await waitFor(actor, (s) => s.context.memberTeams !== null);
+    const flag = actor.getSnapshot().context.teamPlan;
+    actor.stop();
+    return flag;
+  }
+
+  it('is set by a non-owned active team only', async () => {
+    expect(await flagAfter(teams)).toBe(true);
+    expect(await flagAfter([team('active', true), team('disabled', false)])).toBe(false);
+    expect(await flagAfter([])).toBe(false);
+  });
+});
+
+describe('a session the server ended', () => {
+  it('signs out and announces it once, so the app sends the user to sign in', async () => {
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchUser: fromPromise<Profile | null>(async () => demoUser),
+          sendTimezone: fromPromise(async () => {}),
+          fetchWebgis: fromPromise<Webgis | null>(async () => null),
+          fetchMemberTeams: fromPromise(async () => teams),
+        },
+      }),
+      { input: { browserTimezone } },
+    ).start();
+    const announced: string[] = [];
+    actor.on('expired', (event) => announced.push(event.type));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired' });
+    // A second 401 of the same moment changes nothing more.
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, teamPlan: false });
+    expect(announced).toEqual(['expired']);
+    actor.stop();
+  });
 });

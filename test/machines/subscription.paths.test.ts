@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanList, Subscription } from '../../contract/billing.ts';
 import {
+  canRestore,
+  failedPayment,
+  needsAutopayment,
   outcomeOf,
   planActions,
   subscriptionMachine,
@@ -24,11 +27,19 @@ const canceled: Subscription = {
   autopayment: false,
   canceled_at: '2026-11-23T00:00:00Z',
 };
+const free: Subscription = {
+  ...active,
+  plan: 'free',
+  price: 0,
+  autopayment: false,
+  expire_at: null,
+};
 const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
 
 describeMachinePaths(subscriptionMachine, {
   events: (snapshot) => [
     open({ status: 'success', scenario: 'updating' }),
+    open({ status: 'unknown', scenario: 'creation' }),
     open({ status: 'failed', scenario: 'creation' }),
     open({ status: null, scenario: null }),
     { type: 'outcome.close' },
@@ -36,13 +47,21 @@ describeMachinePaths(subscriptionMachine, {
     { type: 'load.retry' },
     ...internalEvents(snapshot, {
       pollPaymentStatus: {
-        output: [{ status: 'active', latestError: null }],
+        output: [{ status: 'active', latestError: null }, null],
         error: [new Error('poll failed')],
       },
       loadSubscription: {
         output: [
-          { subscription: active, plans, failedPayment: null },
-          { subscription: canceled, plans, failedPayment: null },
+          { subscription: active, plans },
+          { subscription: canceled, plans },
+          { subscription: free, plans },
+        ],
+        error: [new Error('down')],
+      },
+      fetchAutopayment: {
+        output: [
+          { status: 'canceled', latestError: null },
+          { status: 'none', latestError: null },
         ],
         error: [new Error('down')],
       },
@@ -52,11 +71,21 @@ describeMachinePaths(subscriptionMachine, {
   serialize: (snapshot) => ({
     query: snapshot.context.query,
     outcome: snapshot.context.outcome,
+    plan: snapshot.context.data?.subscription.plan ?? null,
     canceled: snapshot.context.data?.subscription.canceled_at ?? null,
+    autopayment: snapshot.context.autopayment?.status ?? null,
   }),
   states: {
     polling: (snapshot) => expect(snapshot.hasTag('waitingForPayment')).toBe(true),
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    // Asked only where neither the poll nor the subscription told it.
+    readingAutopayment: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.autopayment).toBeNull();
+      expect(needsAutopayment(snapshot.context.data!.subscription)).toBe(true);
+    },
+    // Restore is taken only where the server will restore.
+    restoring: (snapshot) => expect(snapshot.context.autopayment?.status).toBe('canceled'),
     showingOutcome: (snapshot) => expect(snapshot.context.outcome).not.toBeNull(),
     ready: (snapshot) => expect(snapshot.context.outcome).toBeNull(),
   },
@@ -85,8 +114,12 @@ describe('outcome of a return', () => {
 });
 
 describe('plan actions (section 4)', () => {
-  const actions = (plan: Subscription['plan'], autopayment: boolean, canceled = false) =>
-    planActions({ plan, autopayment, canceled_at: canceled ? '2026-11-01' : null });
+  const actions = (
+    plan: Subscription['plan'],
+    autopayment: boolean,
+    canceled = false,
+    restorable = canceled,
+  ) => planActions({ plan, autopayment, canceled_at: canceled ? '2026-11-01' : null }, restorable);
   it('with autopayment', () => {
     expect(actions('free', true)).toEqual(['upgrade']);
     expect(actions('mini', true)).toEqual(['upgrade', 'change', 'cancel']);
@@ -98,4 +131,29 @@ describe('plan actions (section 4)', () => {
     expect(actions('premium', false)).toEqual(['renew', 'change']);
   });
   it('cancelled: only restore', () => expect(actions('premium', false, true)).toEqual(['restore']));
+  it('cancelled without an autopayment to restore: what a plan without autopayment offers', () => {
+    expect(actions('premium', false, true, false)).toEqual(['renew', 'change']);
+    expect(actions('mini', false, true, false)).toEqual(['upgrade', 'renew', 'change']);
+  });
+});
+
+describe('the autopayment: asked only where it is not known', () => {
+  it('the subscription tells it for an active one and for a free plan never cancelled', () => {
+    expect(needsAutopayment(active)).toBe(false);
+    expect(needsAutopayment(free)).toBe(false);
+    expect(needsAutopayment(canceled)).toBe(true);
+    expect(needsAutopayment({ ...active, autopayment: false })).toBe(true);
+    expect(needsAutopayment({ ...free, canceled_at: '2026-11-01' })).toBe(true);
+  });
+  it('restores only a cancelled autopayment; tells a failed one', () => {
+    const state = (status: string, latestError: string | null = null) => ({ status, latestError });
+    expect(canRestore(canceled, state('canceled'))).toBe(true);
+    expect(canRestore(canceled, state('none'))).toBe(false);
+    expect(canRestore(canceled, null)).toBe(false);
+    expect(canRestore(active, state('canceled'))).toBe(false);
+    expect(failedPayment(state('failed', 'declined'))).toBe('declined');
+    expect(failedPayment(state('failed'))).toBe('');
+    expect(failedPayment(state('active', 'declined'))).toBeNull();
+    expect(failedPayment(null)).toBeNull();
+  });
 });

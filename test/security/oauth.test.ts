@@ -25,7 +25,7 @@ function start(client: TestClient, query = '') {
 }
 
 /** Start and consent in one browser; the callback URL it would be sent back to. */
-async function callbackUrl(client: TestClient, email: string, intent = 'login') {
+async function callbackUrl(client: TestClient, email: string, intent = 'signup') {
   const start_ = await start(client, `?intent=${intent}`);
   const consentPath = location(start_);
   const fields = hiddenFields(await (await client.get(consentPath)).text());

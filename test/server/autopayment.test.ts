@@ -48,7 +48,7 @@ describe('POST /api/autopayment/', () => {
     const free = await post({ ...checkoutRequest(), plan: 'free' });
     expect((await fieldCodes(free))[0]?.[0]).toBe('plan');
     const bad = await post({ ...checkoutRequest(), user_data: { country: 'GB' } });
-    expect((await fieldCodes(bad))[0]).toEqual(['user_data', 'required']);
+    expect((await fieldCodes(bad))[0]).toEqual(['user_data.first_name', 'required']);
     const coupon = await post(checkoutRequest({ coupon: 'EXPIRED' }));
     expect(await fieldCodes(coupon)).toEqual([['coupon', 'invalid_input']]);
     expect((await client.get('/api/autopayment/')).status).toBe(404);

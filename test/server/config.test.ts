@@ -35,8 +35,11 @@ describe('loadConfig', () => {
         stripe: null,
       },
       releasesDir: './releases',
+      promotionsFile: null,
+      legalDir: './legal',
       downloadToken: null,
       webgis: { domain: 'localhost', provisionSeconds: 5, sandboxOutcome: 'ok' },
+      jobLeaseSeconds: 60,
     });
   });
 
@@ -65,10 +68,13 @@ describe('loadConfig', () => {
       YOOKASSA_SECRET_KEY: 'ykey',
       STRIPE_SECRET_KEY: 'sk_test',
       RELEASES_DIR: '/srv/releases',
+      LEGAL_DIR: '/srv/legal',
+      PROMOTIONS_FILE: '/srv/promotions.json',
       DOWNLOAD_TOKEN: 'dev-token_0123456789',
       WEBGIS_DOMAIN: 'GIS.Example.com',
       WEBGIS_PROVISION_SECONDS: '30',
       WEBGIS_SANDBOX: 'overrun',
+      JOB_LEASE_SECONDS: '20',
     });
     expect(config).toEqual({
       port: 0,
@@ -94,8 +100,11 @@ describe('loadConfig', () => {
         stripe: { secretKey: 'sk_test', webhookSecret: null },
       },
       releasesDir: '/srv/releases',
+      promotionsFile: '/srv/promotions.json',
+      legalDir: '/srv/legal',
       downloadToken: 'dev-token_0123456789',
       webgis: { domain: 'gis.example.com', provisionSeconds: 30, sandboxOutcome: 'overrun' },
+      jobLeaseSeconds: 20,
     });
   });
 
@@ -119,6 +128,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'account.example.com', 'PUBLIC_URL: expected an http:// or https:// URL'],
     ['COUNTRY_HEADER', 'CF IPCountry', 'COUNTRY_HEADER: expected an HTTP header name'],
     ['ENTITY_ORDERS', 'yes', 'ENTITY_ORDERS: expected on or off'],
+    ['JOB_LEASE_SECONDS', '1', 'JOB_LEASE_SECONDS: expected whole seconds from 2 to 3600'],
     ['PROVIDER_TIMEOUT_SECONDS', '0', 'PROVIDER_TIMEOUT_SECONDS: expected whole seconds'],
     ['CHECKOUT_TTL_MINUTES', 'an hour', 'CHECKOUT_TTL_MINUTES: expected whole minutes'],
     ['RELEASES_DIR', '   ', 'RELEASES_DIR: expected a folder path'],

@@ -164,7 +164,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
       worker: {
         tick: async () => {
           await jobs.drain();
-          await sweepBilling({ config, db, logger, clock });
+          await sweepBilling({ config, db, logger, clock, jobs });
           await jobs.drain();
         },
       },

@@ -25,6 +25,7 @@ const request: SocialRequest = {
   locale: 'en',
   userId: null,
   country: () => Promise.resolve('FR'),
+  consented: true,
 };
 const identity = {
   subject: 'g-1',
@@ -55,8 +56,9 @@ describe('socialUser', () => {
 
   it('creates with the country given and drops a name that is not a personName', async () => {
     const verified = { ...identity, email: 'Jo@Example.com', email_verified: true };
-    const id = await socialUser(deps(), request, verified);
-    const [user] = await server().db.select().from(users).where(eq(users.id, id));
+    const outcome = await socialUser(deps(), request, verified);
+    if (outcome.kind !== 'user') throw new Error(`no user: ${outcome.kind}`);
+    const [user] = await server().db.select().from(users).where(eq(users.id, outcome.userId));
     expect(user).toMatchObject({
       email: 'jo@example.com',
       firstName: 'Jo',
@@ -66,6 +68,25 @@ describe('socialUser', () => {
       locale: 'en',
     });
     expect(user?.emailConfirmedAt).not.toBeNull();
+  });
+
+  it('creates nothing without consent to the terms, and says so', async () => {
+    const fresh = { ...identity, subject: 'g-3', email: 'no-consent@example.com' };
+    const outcome = await socialUser(
+      deps(),
+      { ...request, consented: false },
+      { ...fresh, email_verified: true },
+    );
+    expect(outcome).toEqual({ kind: 'consentNeeded' });
+    const rows = await server().db.select().from(users).where(eq(users.email, fresh.email));
+    expect(rows).toEqual([]);
+  });
+
+  it('needs no consent to sign in to or link an account that exists', async () => {
+    const { user } = await server().createUser();
+    const known = { ...identity, subject: 'g-4', email: user.email, email_verified: true };
+    const outcome = await socialUser(deps(), { ...request, consented: false }, known);
+    expect(outcome).toEqual({ kind: 'user', userId: user.id });
   });
 });
 

@@ -29,7 +29,8 @@ export async function socialRoundTrip(
   person: Person,
   options: { intent?: string; next?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<Response> {
-  const query = new URLSearchParams({ intent: options.intent ?? 'login' });
+  // Sign-up by default: a new identity makes its account at once (sign-in asks first).
+  const query = new URLSearchParams({ intent: options.intent ?? 'signup' });
   if (options.next) query.set('next', options.next);
   const start = await client.get(`/api/auth/social/${provider}/start/?${query.toString()}`);
   const consentPath = location(start);

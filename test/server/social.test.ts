@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { codeChallenge } from '../../server/identity/social/provider.ts';
 import { oauthStates, socialAccounts, users } from '../../server/db/schema.ts';
-import { useTestServer } from './harness.ts';
+import { parseSetCookie, useTestServer } from './harness.ts';
 import { startSignup, uniqueEmail } from './identity.ts';
 import { hiddenFields, location, socialRoundTrip } from './social-flow.ts';
 
@@ -35,12 +35,12 @@ describe('social sign-in through the sandbox provider', () => {
     expect(await server().db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
-  it('links to the account with the same verified e-mail', async () => {
+  it('links to the account with the same verified e-mail, from sign-in without the terms', async () => {
     const { user } = await server().createUser();
     const client = server().client();
-    expect(location(await socialRoundTrip(client, 'google', { email: user.email }))).toBe(
-      '/en/profile',
-    );
+    expect(
+      location(await socialRoundTrip(client, 'google', { email: user.email }, { intent: 'login' })),
+    ).toBe('/en/profile');
     const [link] = await server()
       .db.select()
       .from(socialAccounts)
@@ -90,7 +90,8 @@ describe('social sign-in through the sandbox provider', () => {
       decision: 'allow',
     });
     const callback = location(posted);
-    expect(location(await client.get(callback))).toBe('/en/profile');
+    // A new identity from the sign-in page: the terms come first.
+    expect(location(await client.get(callback))).toBe('/en/login/1?consent=google');
     expect(location(await server().client().get(callback))).toBe('/en/login/1?error=wrong_token');
     const unknown = await client.get('/api/auth/social/google/callback/?state=nope&code=x');
     expect(location(unknown)).toBe('/en/login/1?error=wrong_token');
@@ -166,5 +167,136 @@ describe('social sign-in through the sandbox provider', () => {
     expect(
       (await server().client().get('/api/auth/social/yandex/start/?intent=steal')).status,
     ).toBe(400);
+  });
+});
+
+const CONSENT = '/api/auth/social/consent/';
+
+describe('a new identity from the sign-in page', () => {
+  async function arrive(email: string, next?: string, locale = 'en') {
+    const client = server().client();
+    client.cookies.set('locale', locale);
+    const done = await socialRoundTrip(
+      client,
+      'yandex',
+      { email, first_name: 'Nia', last_name: "O'Hara" },
+      { intent: 'login', ...(next ? { next } : {}) },
+    );
+    return { client, done };
+  }
+  const usersWith = (email: string) =>
+    server().db.select().from(users).where(eq(users.email, email));
+
+  it('creates no account until the terms are agreed to, then signs in and returns', async () => {
+    const email = uniqueEmail('consent');
+    const { client, done } = await arrive(email, '/en/software');
+    expect(location(done)).toBe('/en/login/1?consent=yandex&next=%2Fen%2Fsoftware');
+    const header = done.headers.getSetCookie().find((h) => h.startsWith('social_consent='));
+    expect(parseSetCookie(header ?? '').attributes.has('httponly')).toBe(true);
+    expect(await usersWith(email)).toEqual([]);
+    expect((await client.get('/api/v1/profile/')).status).toBe(401);
+
+    const unagreed = await client.postForm(CONSENT, {});
+    expect(unagreed.status).toBe(400);
+    expect(await unagreed.json()).toEqual({
+      errors: [
+        { code: 'required', detail: 'This field is required', source: { pointer: 'agree' } },
+      ],
+    });
+    expect(await usersWith(email)).toEqual([]);
+
+    const held = client.cookies.get('social_consent') ?? '';
+    const agreed = await client.postForm(CONSENT, { agree: 'on' });
+    expect(agreed.status).toBe(200);
+    expect(await agreed.json()).toEqual({ next: '/en/software' });
+    expect(client.cookies.has('social_consent')).toBe(false);
+    expect(await (await client.get('/api/v1/profile/')).json()).toMatchObject({
+      email,
+      first_name: 'Nia',
+      last_name: "O'Hara",
+      has_password: false,
+    });
+    const [user] = await usersWith(email);
+    const links = await server()
+      .db.select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, user?.id ?? 0));
+    expect(links).toMatchObject([{ provider: 'yandex', email }]);
+
+    // Single use: the same cookie again is refused, and makes nothing.
+    const other = server().client();
+    other.cookies.set('social_consent', held);
+    const replay = await other.postForm(CONSENT, { agree: 'on' });
+    expect(await replay.json()).toMatchObject({ code: 'wrong_token' });
+    expect((await other.get('/api/v1/profile/')).status).toBe(401);
+  });
+
+  it('drops the identity when declined: nothing is created, the cookie is worthless', async () => {
+    const email = uniqueEmail('declined');
+    const { client, done } = await arrive(email, undefined, 'ru');
+    expect(location(done)).toBe('/ru/login/1?consent=yandex');
+    const held = client.cookies.get('social_consent') ?? '';
+    const declined = await client.request(CONSENT, { method: 'DELETE' });
+    expect(declined.status).toBe(204);
+    expect(client.cookies.has('social_consent')).toBe(false);
+    expect(await (await client.postForm(CONSENT, { agree: 'on' })).json()).toMatchObject({
+      code: 'token_not_found',
+    });
+    client.cookies.set('social_consent', held);
+    expect(await (await client.postForm(CONSENT, { agree: 'on' })).json()).toMatchObject({
+      code: 'wrong_token',
+    });
+    expect(await usersWith(email)).toEqual([]);
+  });
+
+  it('refuses a forged, an expired or a foreign consent', async () => {
+    const email = uniqueEmail('forged');
+    const { client } = await arrive(email);
+    const held = client.cookies.get('social_consent') ?? '';
+    const [payload = '', signature = ''] = held.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { e: string };
+    const forged = Buffer.from(JSON.stringify({ ...claims, e: 'victim@example.com' })).toString(
+      'base64url',
+    );
+    const thief = server().client();
+    thief.cookies.set('social_consent', `${forged}.${signature}`);
+    expect(await (await thief.postForm(CONSENT, { agree: 'on' })).json()).toMatchObject({
+      code: 'wrong_token',
+    });
+    // Its nonce is no OAuth state either.
+    const nonce = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { k: string }).k;
+    thief.cookies.set('oauth_state', nonce);
+    const callback = await thief.get(`/api/auth/social/yandex/callback/?state=${nonce}&code=x`);
+    expect(location(callback)).toBe('/en/login/1?error=wrong_token');
+
+    const late = await arrive(uniqueEmail('late'));
+    server().clock.advance(10 * 60 * 1000);
+    expect(await (await late.client.postForm(CONSENT, { agree: 'on' })).json()).toMatchObject({
+      code: 'token_expired',
+    });
+    expect(await usersWith(email)).toEqual([]);
+  });
+
+  it('takes only a form, and keeps the flow through a refused body', async () => {
+    const email = uniqueEmail('body');
+    const { client } = await arrive(email);
+    const json = await client.postJson(CONSENT, { agree: 'on' });
+    expect(json.status).toBe(415);
+    const wrong = await client.postForm(CONSENT, { agree: 'yes\u0000' });
+    expect(wrong.status).toBe(400);
+    expect(await usersWith(email)).toEqual([]);
+    expect((await client.postForm(CONSENT, { agree: 'true' })).status).toBe(200);
+    expect(await usersWith(email)).toHaveLength(1);
+  });
+
+  it('links instead when the address got an account meanwhile', async () => {
+    const email = uniqueEmail('meanwhile');
+    const { client } = await arrive(email);
+    const { user } = await server().createUser({ email });
+    const agreed = await client.postForm(CONSENT, { agree: 'on' });
+    expect(await agreed.json()).toEqual({ next: '/en/profile' });
+    expect(await (await client.get('/api/v1/profile/')).json()).toMatchObject({
+      username: user.username,
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   type Leaving,
 } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
+import { cardProviders, paymentCountries } from '../../src/api/countries.api.ts';
 import { providerOptions } from '../../src/flows/subscription-update.flow.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
 import { UpdateScreen } from '../../src/views/subscription/update-screen.tsx';
@@ -179,6 +180,11 @@ describe('checkout', () => {
     // An invoice pays a year: premium's yearly price, whichever period was chosen.
     const company = screen.getByRole('form', { name: 'Данные компании' });
     expect(within(company).getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
+    // The invoice threshold in the currency of the totals beside it (section 9's $500).
+    expect(
+      within(company).getByText(/^Оплата по счёту доступна для заказов от 42\s000\s₽\.$/),
+    ).toBeTruthy();
+    expect(within(company).queryByText(/\$/)).toBeNull();
     await user.type(screen.getByLabelText(/Название компании/), 'ООО Карта');
     await user.type(screen.getByLabelText(/Контактное лицо/), 'Анна');
     await user.type(screen.getByLabelText(/Контактный e-mail/), 'anna@example.com');
@@ -255,6 +261,30 @@ describe('payment provider by country', () => {
     expect(de.options['success_url']).toMatch(/payment-attempt-status=success$/);
     expect(de.options['cancel_url']).toMatch(/payment-attempt-status=failed$/);
   });
+
+  it('offers the card payer only the countries whose provider the server takes', () => {
+    const list = [
+      { code: 'DE', name_en: 'Germany', name_ru: 'Германия' },
+      { code: 'RU', name_en: 'Russia', name_ru: 'Россия' },
+    ];
+    const page = (content: string | null) => {
+      const doc = document.implementation.createHTMLDocument('page');
+      if (content !== null) {
+        const meta = doc.createElement('meta');
+        meta.name = 'portal-card-providers';
+        meta.content = content;
+        doc.head.append(meta);
+      }
+      return doc;
+    };
+    expect(cardProviders(page('yookassa stripe'))).toEqual(['yookassa', 'stripe']);
+    expect(cardProviders(page(null))).toEqual(['yookassa', 'stripe']);
+    expect(cardProviders(page('stripe bogus'))).toEqual(['stripe']);
+    expect(cardProviders(page(''))).toEqual([]);
+    expect(paymentCountries(list, ['stripe']).map((c) => c.code)).toEqual(['DE']);
+    expect(paymentCountries(list, ['yookassa']).map((c) => c.code)).toEqual(['RU']);
+    expect(paymentCountries(list, ['yookassa', 'stripe'])).toEqual(list);
+  });
 });
 
 describe('subscription update page', () => {
@@ -274,7 +304,6 @@ describe('subscription update page', () => {
                 loadSubscription: fromPromise(async (): Promise<SubscriptionData> => ({
                   subscription: mini,
                   plans: demoPlans,
-                  failedPayment: null,
                 })),
               },
             }),

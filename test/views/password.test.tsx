@@ -77,10 +77,13 @@ describe('set a new password', () => {
     const user = userEvent.setup();
     const save = vi.fn();
     renderSet(save);
-    expect(await screen.findByText(/At least 8 characters/)).toBeTruthy();
+    expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
     await user.type(screen.getByLabelText(/New password/), 'weak');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByLabelText(/New password/).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -54,7 +54,11 @@ describe('sign-up details', () => {
     renderDetails(submit, 'en', '');
     await user.type(await screen.findByLabelText(/First name/), 'R2D2');
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByText('This value may contain only letters and spaces')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This value may contain only letters, spaces, hyphens and apostrophes, and must start with a letter',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Please enter your last name')).toBeTruthy();
     expect(screen.getByText('This field is required')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/First name/)));

@@ -47,7 +47,7 @@ describe('sign-up form', () => {
     const user = userEvent.setup();
     const submit = vi.fn<Submit>();
     renderSignup(submit);
-    expect(await screen.findByText(/At least 8 characters with a lowercase letter/)).toBeTruthy();
+    expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(3));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)));
@@ -74,7 +74,30 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/^Password/), 'weakpassword');
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    // The rule under the field is now its error: one text for both.
     expect(screen.getByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'Must be at least 8 characters', /^The password must be 8 to 128 characters long/],
+    ['ru', 'Должно быть не меньше 8 символов', /^Пароль должен содержать от 8 до 128 символов/],
+  ] as const)('says the minimum length of a short password in %s', async (locale, short, rule) => {
+    const user = userEvent.setup();
+    const submit = vi.fn<Submit>();
+    renderSignup(submit, locale);
+    expect(await screen.findByText(rule)).toBeTruthy();
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]');
+    if (!password) throw new Error('no password field');
+    await user.type(password, 'Abcd');
+    await user.tab();
+    expect(await screen.findByText(short)).toBeTruthy();
+    // Long enough but weak (no digit, no special character): the rule itself.
+    await user.type(password, 'efgh');
+    await waitFor(() => expect(screen.queryByText(short)).toBeNull());
+    expect(await screen.findByText(rule)).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -27,7 +27,9 @@ function machineWith(opts: {
   subscription: () => Subscription;
   status?: string;
   restore?: () => Promise<void>;
-  failedPayment?: string;
+  /** GET /api/autopayment/ as read by the page; asking for it when it is not set fails. */
+  autopayment?: AutopaymentState;
+  polledError?: string;
 }) {
   return subscriptionMachine.provide({
     actors: {
@@ -35,15 +37,15 @@ function machineWith(opts: {
         actors: {
           fetchAutopaymentState: fromPromise(async (): Promise<AutopaymentState> => ({
             status: opts.status ?? 'active',
-            latestError: null,
+            latestError: opts.polledError ?? null,
           })),
         },
       }),
-      loadSubscription: fromPromise(async () => ({
-        subscription: opts.subscription(),
-        plans,
-        failedPayment: opts.failedPayment ?? null,
-      })),
+      loadSubscription: fromPromise(async () => ({ subscription: opts.subscription(), plans })),
+      fetchAutopayment: fromPromise(async () => {
+        if (!opts.autopayment) throw new Error('the page asked for an autopayment it knew');
+        return opts.autopayment;
+      }),
       restoreSubscription: fromPromise(async () => {
         await opts.restore?.();
       }),
@@ -102,7 +104,11 @@ describe('subscription page', () => {
           query={{ status: null, scenario: null }}
           locale="ru"
           onQueryRead={() => {}}
-          machine={machineWith({ subscription: () => current, restore })}
+          machine={machineWith({
+            subscription: () => current,
+            restore,
+            autopayment: { status: 'canceled', latestError: null },
+          })}
         />
       </Providers>,
     );
@@ -119,6 +125,54 @@ describe('subscription page', () => {
 
   it('says that the last payment failed, and why, with a way to buy again', async () => {
     const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null };
+    const user = userEvent.setup();
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          query={{ status: 'unknown', scenario: 'creation' }}
+          locale="en"
+          onQueryRead={() => {}}
+          machine={machineWith({
+            subscription: () => ({ ...free, autopayment: false }),
+            status: 'failed',
+            polledError: 'The card was declined',
+          })}
+        />
+      </Providers>,
+    );
+    // The poll's answer is the page's: the autopayment is not asked for again.
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Subscription not created')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Your last payment failed')).toBeTruthy();
+    expect(
+      screen.getByText('The card was declined. Please try again or contact the payment provider.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toBeTruthy();
+  });
+
+  it('asks nothing more of a free plan, and offers no restore the server would refuse', async () => {
+    const free: Subscription = { ...mini, plan: 'free', price: 0, autopayment: false };
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          query={{ status: null, scenario: null }}
+          locale="en"
+          onQueryRead={() => {}}
+          // No autopayment given: asking for it would fail the page.
+          machine={machineWith({ subscription: () => free })}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByRole('link', { name: 'Upgrade' })).toBeTruthy();
+    expect(screen.queryByText("Couldn't load your subscription. Please try again.")).toBeNull();
+    cleanup();
+    // Cancelled by the go-to-free form, without an autopayment: nothing to restore.
+    const cancelled: Subscription = {
+      ...mini,
+      autopayment: false,
+      canceled_at: '2026-11-20T00:00:00Z',
+    };
     render(
       <Providers locale="en">
         <SubscriptionScreen
@@ -126,16 +180,14 @@ describe('subscription page', () => {
           locale="en"
           onQueryRead={() => {}}
           machine={machineWith({
-            subscription: () => ({ ...free, autopayment: false }),
-            failedPayment: 'The card was declined',
+            subscription: () => cancelled,
+            autopayment: { status: 'none', latestError: null },
           })}
         />
       </Providers>,
     );
-    expect(await screen.findByText('Your last payment failed')).toBeTruthy();
-    expect(
-      screen.getByText('The card was declined. Please try again or contact the payment provider.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade' })).toBeTruthy();
+    expect(await screen.findByText('Active until December 23, 2026')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Renew Mini' })).toBeTruthy();
   });
 });

@@ -146,15 +146,32 @@ describe('e-mail verification', () => {
     expect(screen.queryByText(/The previous code no longer works/)).toBeNull();
   });
 
-  it('offers to restart the sign-up when the session is gone', async () => {
-    renderVerification({
-      fetchPending: () => Promise.reject(new SignupTokenError('token_expired')),
-    });
-    expect(
-      await screen.findByText('Your sign-up session has expired. Please start the sign-up again.'),
-    ).toBeTruthy();
-    const restart = screen.getByRole('link', { name: 'Start the sign-up again' });
-    expect(restart.getAttribute('href')).toBe('/en/signup/0');
+  it.each([
+    ['token_expired', 'This email confirmation has expired.'],
+    ['token_not_found', 'There is no email confirmation in progress in this browser.'],
+    ['wrong_token', 'This email confirmation is no longer valid: a newer one was started.'],
+  ] as const)(
+    'offers a new code, by signing in, when the confirmation is gone (%s)',
+    async (code, text) => {
+      renderVerification({ fetchPending: () => Promise.reject(new SignupTokenError(code)) });
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(
+        screen.getByText('To get a new code, sign in with your email and password.'),
+      ).toBeTruthy();
+      const again = screen.getByRole('link', { name: 'Request a new code' });
+      expect(again.getAttribute('href')).toBe('/en/login/1');
+      // Section 8 asks for a new code here, never a new sign-up.
+      expect(document.body.textContent).not.toMatch(/sign-up|sign up/i);
+    },
+  );
+
+  it('says it in Russian without a word of registration', async () => {
+    renderVerification(
+      { fetchPending: () => Promise.reject(new SignupTokenError('wrong_token')) },
+      'ru',
+    );
+    expect(await screen.findByRole('link', { name: 'Запросить новый код' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/регистрац/i);
   });
 
   it('offers a retry when the pending sign-up cannot be read', async () => {
@@ -211,7 +228,9 @@ describe('e-mail verification against the API (fetch stubbed)', () => {
     await user.type(screen.getByLabelText(/Verification code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Your sign-up link is not valid. Please start the sign-up again.'),
+      await screen.findByText(
+        'This email confirmation is no longer valid: a newer one was started.',
+      ),
     ).toBeTruthy();
     expect(calls).toEqual([
       'GET /api/auth/signup/',

@@ -53,6 +53,12 @@ export class ProviderTimeout extends Error {
   }
 }
 
+/** Why a provider call came to nothing, as the payer reads it in latest_error. */
+export const PROVIDER_SILENT = 'The payment provider did not answer';
+export const PROVIDER_DOWN = 'The payment provider is unavailable';
+export const failureReason = (error: unknown) =>
+  error instanceof ProviderTimeout ? PROVIDER_SILENT : PROVIDER_DOWN;
+
 /**
  * Runs a provider call for at most `ms`: the signal aborts its requests, and the
  * race gives up even on an adapter that ignores the signal, so a provider that

@@ -25,7 +25,15 @@ export type SocialRequest = {
   userId: number | null;
   /** The visitor's country, asked only when an account is created. */
   country: () => Promise<string>;
+  /**
+   * The visitor agreed to the terms of service and the privacy policy: only then may a
+   * new account be made (sign-up asks before the provider, sign-in after it).
+   */
+  consented: boolean;
 };
+
+/** Whom the identity signs in, or that a new account needs the visitor's consent first. */
+export type SocialOutcome = { kind: 'user'; userId: number } | { kind: 'consentNeeded' };
 
 const cleanName = (name: string) => {
   const trimmed = name.trim().slice(0, 64);
@@ -63,13 +71,15 @@ async function link(
 
 /**
  * Whom this identity signs in: the linked account; for intent=link the asking user;
- * else the account with the same verified e-mail (linked now); else a new account.
+ * else the account with the same verified e-mail (linked now); else a new account,
+ * when the visitor has agreed to the terms (otherwise nothing is written and the
+ * outcome says consent is needed).
  */
 export async function socialUser(
   deps: AppDeps,
   request: SocialRequest,
   identity: Identity,
-): Promise<number> {
+): Promise<SocialOutcome> {
   const [linked] = await deps.db
     .select()
     .from(socialAccounts)
@@ -84,9 +94,9 @@ export async function socialUser(
     if (userId === null) throw new SocialError('social_denied');
     if (linked && linked.userId !== userId) throw new SocialError('social_account_taken');
     if (!linked) await deps.db.transaction((tx) => link(tx, deps, userId, request, identity));
-    return userId;
+    return { kind: 'user', userId };
   }
-  if (linked) return linked.userId;
+  if (linked) return { kind: 'user', userId: linked.userId };
   if (!identity.email) throw new SocialError('social_denied');
   const existing = await findUserByEmail(deps.db, identity.email);
   if (existing) {
@@ -102,9 +112,10 @@ export async function socialUser(
       }
       await link(tx, deps, existing.id, request, identity);
     });
-    return existing.id;
+    return { kind: 'user', userId: existing.id };
   }
   if (!identity.email_verified) throw new SocialError('social_denied');
+  if (!request.consented) return { kind: 'consentNeeded' };
   const email = identity.email.toLowerCase();
   // Asked before the transaction: it may read the database itself.
   const country = await request.country();
@@ -125,6 +136,6 @@ export async function socialUser(
       .returning();
     if (!created) throw new SocialError('social_denied');
     await link(tx, deps, created.id, request, identity);
-    return created.id;
+    return { kind: 'user', userId: created.id };
   });
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
 import { socialStartUrl } from '../../flows/social-consent.flow.ts';
@@ -57,6 +58,10 @@ export function SocialButtons({ intent, next, onChoose, disabled = false }: Soci
   );
 }
 
+/** The OAuth state or the held consent is gone: nothing about a sign-up here. */
+const flowLost = msg`The sign-in with the provider took too long or was started in another browser. Please try again.`;
+const flowCodes = new Set(['token_not_found', 'wrong_token', 'token_expired']);
+
 /**
  * A social sign-in that failed comes back to /login/1 with `?error=<code>`
  * (social_denied, wrong_token, token_expired, …): its text above the form.
@@ -66,7 +71,7 @@ export function SocialSignInError({ code }: { code: string }) {
   return (
     // A plain box, not Chakra's Alert: this page is the first visit (docs/decisions/0009).
     <Box role="alert" mb="6" maxW="md" p="3" borderRadius="l2" bg="bg.error" color="fg.error">
-      {errorText((d) => i18n._(d), { code, detail: '' })}
+      {flowCodes.has(code) ? i18n._(flowLost) : errorText((d) => i18n._(d), { code, detail: '' })}
     </Box>
   );
 }

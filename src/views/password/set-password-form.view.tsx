@@ -6,6 +6,7 @@ import { SetPasswordForm } from '../../../contract/identity.ts';
 import type { ServerErrors } from '../../../machines/field-errors.ts';
 import type { SetPasswordEvent } from '../../../machines/set-password.machine.ts';
 import { TextField } from '../../forms/field.tsx';
+import { passwordRule } from '../../forms/messages.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { touchAndSubmit } from '../../forms/submit.ts';
 
@@ -24,7 +25,7 @@ export function SetPasswordFormView({
   send,
   formRef,
 }: SetPasswordFormViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fieldError = useFieldError(serverErrors);
   const form = useForm({ defaultValues: { password: '' } });
   return (
@@ -47,7 +48,7 @@ export function SetPasswordFormView({
               autoComplete="new-password"
               autoFocus
               required
-              helperText={t`At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character.`}
+              helperText={i18n._(passwordRule)}
               value={field.state.value}
               error={fieldError(field.state.meta, 'password')}
               onValueChange={(value) => {

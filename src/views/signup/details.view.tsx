@@ -55,7 +55,7 @@ export function DetailsView({ snapshot, send, formRef }: DetailsViewProps) {
       return (
         <Stack gap="6">
           {heading}
-          <SessionLostView code={context.tokenError} />
+          <SessionLostView code={context.tokenError} remedy="restart" />
         </Stack>
       );
     case 'done':

@@ -10,6 +10,7 @@ import {
 } from '../../../machines/signup.machine.ts';
 import type { ServerErrors } from '../../../machines/field-errors.ts';
 import { TextField } from '../../forms/field.tsx';
+import { passwordRule } from '../../forms/messages.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
@@ -24,7 +25,7 @@ export interface SignupFormViewProps {
 const fields: SignupField[] = ['email', 'password', 'agree'];
 
 export function SignupFormView({ busy, serverErrors, send, formRef }: SignupFormViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fieldError = useFieldError(serverErrors);
   const form = useForm({
     defaultValues: { email: '', password: '', agree: false },
@@ -78,7 +79,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
               type="password"
               autoComplete="new-password"
               required
-              helperText={t`At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character.`}
+              helperText={i18n._(passwordRule)}
               value={field.state.value}
               error={fieldError(field.state.meta, 'password')}
               onValueChange={(value) => {

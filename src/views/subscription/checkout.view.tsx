@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { RetryAlert } from '../../components/status.tsx';
-import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
+import type { AvailablePlan, Currency, Subscription } from '../../../contract/billing.ts';
 import type {
   CardValues,
   CheckoutEvent,
@@ -48,7 +48,9 @@ export function CheckoutView(props: CheckoutViewProps) {
   const invoice = payerType === 'entity';
   const period = invoice ? 'yearly' : snapshot.context.period;
   const base = plan ? planPrice(plan, period) : null;
-  const applied = promo.matches('success') ? promo.context.check : null;
+  // A code the checkout refused (used up since it was applied) gives no discount.
+  const couponRefused = snapshot.context.serverErrors['coupon'] !== undefined;
+  const applied = promo.matches('success') && !couponRefused ? promo.context.check : null;
   const price = applied ? applied.newPrice : base?.price;
   const old = applied ? applied.oldPrice : base?.old;
   const busy = snapshot.hasTag('busy');
@@ -128,6 +130,7 @@ export function CheckoutView(props: CheckoutViewProps) {
             <PaidCheckout
               {...props}
               price={price ? priceLabel(price.amount, price.currency, period) : ''}
+              currency={price?.currency ?? subscription.currency}
               discount={
                 applied
                   ? applied.discount
@@ -163,9 +166,15 @@ function PaidCheckout({
   entityOrders,
   formRef,
   price,
+  currency,
   discount,
   nextPayment,
-}: CheckoutViewProps & { price: string; discount: number | null; nextPayment: ReactNode }) {
+}: CheckoutViewProps & {
+  price: string;
+  currency: Currency;
+  discount: number | null;
+  nextPayment: ReactNode;
+}) {
   const { t } = useLingui();
   const { payerType, serverErrors, countries } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -212,7 +221,14 @@ function PaidCheckout({
         </Stack>
       )}
       {payerType === 'individual' && !subscription.autopayment && (
-        <PromoCodeView snapshot={promo} send={sendPromo} />
+        <PromoCodeView
+          snapshot={promo}
+          send={(event) => {
+            sendPromo(event);
+            if (event.type === 'promo.edit') send({ type: 'field.edit', field: 'coupon' });
+          }}
+          serverError={serverErrors['coupon']}
+        />
       )}
       {/* Both forms stay mounted: switching the payer type back keeps what was typed. */}
       <chakra.div hidden={payerType !== 'individual'}>
@@ -235,6 +251,7 @@ function PaidCheckout({
             send={send}
             formRef={payerType === 'entity' ? formRef : undefined}
             footer={footer}
+            currency={currency}
           />
         </chakra.div>
       )}

@@ -10,13 +10,21 @@ import { priceLabel } from './money.ts';
 
 export interface CurrentPlanViewProps {
   subscription: Subscription;
+  /** The server will restore it: its autopayment was cancelled. */
+  restorable: boolean;
   locale: Locale;
   busy: boolean;
   onRestore: () => void;
 }
 
 /** The current plan: name, price, next payment (or 'active until') and the actions of section 4. */
-export function CurrentPlanView({ subscription, locale, busy, onRestore }: CurrentPlanViewProps) {
+export function CurrentPlanView({
+  subscription,
+  restorable,
+  locale,
+  busy,
+  onRestore,
+}: CurrentPlanViewProps) {
   const { t, i18n } = useLingui();
   const { plan, interval, expire_at, canceled_at } = subscription;
   const date = expire_at ? formatDate(expire_at, locale) : null;
@@ -54,7 +62,7 @@ export function CurrentPlanView({ subscription, locale, busy, onRestore }: Curre
         )}
       </Card.Body>
       <Card.Footer gap="3" flexWrap="wrap">
-        {planActions(subscription).map((action) =>
+        {planActions(subscription, restorable).map((action) =>
           action === 'restore' ? (
             <Button key={action} colorPalette="blue" loading={busy} onClick={onRestore}>
               {t`Restore`}

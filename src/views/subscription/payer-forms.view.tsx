@@ -2,7 +2,7 @@ import { Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type RefObject } from 'react';
-import { EntityForm } from '../../../contract/billing.ts';
+import { EntityForm, type Currency } from '../../../contract/billing.ts';
 import type { Country } from '../../../contract/countries.ts';
 import {
   CardForm,
@@ -15,6 +15,8 @@ import { TextField } from '../../forms/field.tsx';
 import { SelectField } from '../../forms/select-field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { invoiceMinimum } from './money.ts';
 
 interface FormProps {
   busy: boolean;
@@ -81,7 +83,10 @@ export function CardFormView({
                   value={field.state.value}
                   options={options}
                   error={fieldError(field.state.meta, name)}
-                  onValueChange={field.handleChange}
+                  onValueChange={(value) => {
+                    field.handleChange(value);
+                    send({ type: 'field.edit', field: name });
+                  }}
                   onBlur={field.handleBlur}
                 />
               ) : (
@@ -120,8 +125,16 @@ const requiredEntity = [
 const extended = ['registration_number', 'tax_number', 'company_address', 'bank_details'] as const;
 
 /** The legal entity: contacts, optional requisites, then the invoice request. */
-export function EntityFormView({ busy, serverErrors, send, formRef, footer }: FormProps) {
+export function EntityFormView({
+  busy,
+  serverErrors,
+  send,
+  formRef,
+  footer,
+  currency,
+}: FormProps & { currency: Currency }) {
   const { t } = useLingui();
+  const minimum = formatMoney(invoiceMinimum[currency], currency);
   const fieldError = useFieldError(serverErrors);
   const [open, setOpen] = useState(false);
   const form = useForm({
@@ -190,7 +203,7 @@ export function EntityFormView({ busy, serverErrors, send, formRef, footer }: Fo
         </Grid>
       )}
       <Stack gap="1" mt="4" fontSize="sm" color="fg.muted">
-        <Text>{t`Payment by invoice is available for orders of $500 or more.`}</Text>
+        <Text>{t`Payment by invoice is available for orders of ${minimum} or more.`}</Text>
         <Text>{t`Invoices are sent within 2 working days.`}</Text>
       </Stack>
       {footer}

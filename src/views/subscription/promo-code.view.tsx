@@ -3,18 +3,26 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { CouponStatus } from '../../../contract/billing.ts';
+import type { FieldError } from '../../../machines/field-errors.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { validationMessages } from '../../forms/messages.ts';
 
 export interface PromoCodeViewProps {
   snapshot: SnapshotFrom<typeof promoCodeMachine>;
   send: (event: PromoEvent) => void;
+  /**
+   * The checkout's refusal of the code (it was used up or expired since it was
+   * applied): it overrides the applied message until the code is edited.
+   */
+  serverError?: FieldError | undefined;
 }
 
 /** The promo-code collapsible and every message of section 8. */
-export function PromoCodeView({ snapshot, send }: PromoCodeViewProps) {
+export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProps) {
   const { t, i18n } = useLingui();
-  const [open, setOpen] = useState(snapshot.context.code !== '');
+  const [opened, setOpen] = useState(snapshot.context.code !== '');
+  // A refusal of the code shows at the field, so the field shows with it.
+  const open = opened || serverError !== undefined;
   const failures: Partial<Record<CouponStatus, string>> = {
     err_not_found: t`This promo code does not exist`,
     err_expired_date: t`This promo code has expired`,
@@ -23,6 +31,14 @@ export function PromoCodeView({ snapshot, send }: PromoCodeViewProps) {
   };
   const { check, code } = snapshot.context;
   const message = (() => {
+    // The server names the code's status as the detail of its refusal.
+    if (serverError)
+      return {
+        ok: false,
+        text:
+          Object.entries(failures).find(([status]) => status === serverError.detail)?.[1] ??
+          t`Something went wrong`,
+      };
     if (snapshot.matches('success') && check)
       return {
         ok: true,
@@ -37,7 +53,7 @@ export function PromoCodeView({ snapshot, send }: PromoCodeViewProps) {
   })();
   return (
     <Box>
-      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t`I have a promo code`}
       </Button>
       {open && (

@@ -3,9 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
-import type {
-  SubscriptionEvent,
-  subscriptionMachine,
+import {
+  canRestore,
+  failedPayment,
+  type SubscriptionEvent,
+  type subscriptionMachine,
 } from '../../../machines/subscription.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CurrentPlanView } from './current-plan.view.tsx';
@@ -30,12 +32,14 @@ export function SubscriptionView({
 }: SubscriptionViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
-  const { data, outcome } = snapshot.context;
+  const { data, outcome, autopayment } = snapshot.context;
+  const failure = failedPayment(autopayment);
   const body = (() => {
     switch (state) {
       case 'opening':
       case 'polling':
       case 'loading':
+      case 'readingAutopayment':
         return snapshot.hasTag('waitingForPayment') ? (
           <Busy label={t`waiting response from payment system`} />
         ) : (
@@ -53,13 +57,13 @@ export function SubscriptionView({
       case 'showingOutcome':
         return data ? (
           <>
-            {data.failedPayment !== null && (
+            {failure !== null && (
               <Alert.Root status="error" maxW="xl">
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title>{t`Your last payment failed`}</Alert.Title>
                   <Alert.Description>
-                    {data.failedPayment && `${data.failedPayment}. `}
+                    {failure && `${failure}. `}
                     {t`Please try again or contact the payment provider.`}
                   </Alert.Description>
                 </Alert.Content>
@@ -67,6 +71,7 @@ export function SubscriptionView({
             )}
             <CurrentPlanView
               subscription={data.subscription}
+              restorable={canRestore(data.subscription, autopayment)}
               locale={locale}
               busy={state === 'restoring'}
               onRestore={() => sendConfirm({ type: 'confirm.ask' })}

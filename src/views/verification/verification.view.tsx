@@ -54,7 +54,7 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
       return (
         <Stack gap="6">
           {heading}
-          <SessionLostView code={snapshot.context.tokenError} />
+          <SessionLostView code={snapshot.context.tokenError} remedy="newCode" />
         </Stack>
       );
     case 'confirmed':

@@ -1,7 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../components/section-page.tsx';
+import { isLocale } from '../../../i18n/locale.ts';
+import { pageTitle } from '../../../i18n/title.ts';
+import { OnpremiseScreen } from '../../../views/onpremise/onpremise-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/myngidonpremises')(
-  sectionRoute(msg`On-premise`),
-);
+export const Route = createFileRoute('/$locale/_account/myngidonpremises')({
+  head: () => pageTitle(msg`On-premise`),
+  component: OnpremisePage,
+});
+
+function OnpremisePage() {
+  const { locale } = Route.useParams();
+  return <OnpremiseScreen locale={isLocale(locale) ? locale : 'en'} />;
+}

@@ -2,7 +2,10 @@ import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/rea
 import { Box, Spinner } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { lazy, Suspense, useCallback } from 'react';
+import * as v from 'valibot';
 import { waitFor } from 'xstate';
+import { SocialProvider } from '../../../../contract/identity.ts';
+import type { SocialAccountConsentOutput } from '../../../../machines/social-account-consent.machine.ts';
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
 import { SocialSignInError } from '../../../views/login/social-buttons.tsx';
 import { isLoginNotice, LoginNotice } from '../../../views/login/login-notice.tsx';
@@ -14,6 +17,13 @@ import { carryQuery } from '../signup/-carry-query.ts';
 const VerificationScreen = lazy(() =>
   import('../../../views/verification/verification-screen.tsx').then((m) => ({
     default: m.VerificationScreen,
+  })),
+);
+
+// So is a social sign-in new here, which asks for consent to the terms.
+const SocialAccountConsentScreen = lazy(() =>
+  import('../../../views/login/social-account-consent-screen.tsx').then((m) => ({
+    default: m.SocialAccountConsentScreen,
   })),
 );
 
@@ -65,11 +75,37 @@ function LoginPage() {
   }
   const socialError = typeof search['error'] === 'string' ? search['error'] : null;
   const notice = isLoginNotice(search['notice']) ? search['notice'] : null;
+  const consent = v.safeParse(SocialProvider, search['consent']);
   return (
     <>
       {socialError && <SocialSignInError code={socialError} />}
       {notice && <LoginNotice notice={notice} />}
       <LoginScreen key={step} next={next} onSignedIn={onSignedIn} />
+      {consent.success && (
+        <Suspense fallback={null}>
+          <SocialAccountConsentScreen
+            key={consent.output}
+            provider={consent.output}
+            onDecided={(output) => void afterConsent(output)}
+          />
+        </Suspense>
+      )}
     </>
   );
+
+  /** Signed in: on to `next`; declined or failed: the sign-in page without the question. */
+  async function afterConsent(output: SocialAccountConsentOutput) {
+    if (output.outcome === 'signedIn') return onSignedIn(output.next);
+    // Named as undefined: the route keeps the query it is given otherwise.
+    await router.navigate({
+      to: '/$locale/login/$step',
+      params: { locale, step: '1' },
+      search: {
+        ...search,
+        consent: undefined,
+        error: output.outcome === 'failed' ? output.error : undefined,
+      },
+      replace: true,
+    });
+  }
 }

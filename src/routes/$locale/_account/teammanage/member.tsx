@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../../components/section-page.tsx';
+import { pageTitle } from '../../../../i18n/title.ts';
+import { MemberScreen } from '../../../../views/teams/member-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/teammanage/member')(
-  sectionRoute(msg`Teams I am in`),
-);
+export const Route = createFileRoute('/$locale/_account/teammanage/member')({
+  head: () => pageTitle(msg`Teams I am in`),
+  component: () => <MemberScreen />,
+});

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { sectionRoute } from '../../../../components/section-page.tsx';
+import { pageTitle } from '../../../../i18n/title.ts';
+import { OwnerScreen } from '../../../../views/teams/owner-screen.tsx';
 
-export const Route = createFileRoute('/$locale/_account/teammanage/owner')(
-  sectionRoute(msg`My team`),
-);
+export const Route = createFileRoute('/$locale/_account/teammanage/owner')({
+  head: () => pageTitle(msg`My team`),
+  component: OwnerScreen,
+});

@@ -1,0 +1,316 @@
+import * as v from 'valibot';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import {
+  BindingCreate,
+  type Binding,
+  type BindingForm,
+  type BindingList,
+} from '../contract/onpremise.ts';
+import type { PlanId } from '../contract/profile.ts';
+import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+
+/** The plans that decide the page: the user's own and the one a team grants. */
+export interface OnpremisePlan {
+  plan: PlanId;
+  team_plan: PlanId | null;
+}
+
+/** What a bind rejects with when the plan no longer allows it (403 premium_required). */
+export class PremiumRequired extends Error {
+  constructor() {
+    super('On-premise binding needs the Premium plan');
+    this.name = 'PremiumRequired';
+  }
+}
+
+export type OnpremiseField = keyof BindingForm;
+
+export interface OnpremiseContext {
+  plan: OnpremisePlan | null;
+  /** Premium comes through a team, not the user's own plan. */
+  viaTeam: boolean;
+  bindings: Binding[];
+  max: number;
+  /** As many identifiers are bound as may be: the form gives way to the limit notice. */
+  full: boolean;
+  request: BindingCreate | null;
+  /** The binding whose unbinding waits for confirmation, or is under way. */
+  pending: Binding | null;
+  serverErrors: ServerErrors;
+  /** What the timed notice says after a change. */
+  notice: 'bound' | 'unbound' | null;
+  /** How many binds succeeded: the view starts a fresh form after each. */
+  added: number;
+}
+
+export type OnpremiseEvent =
+  | { type: 'plan.retry' }
+  | { type: 'bindings.retry' }
+  | { type: 'form.submit'; values: BindingForm }
+  | { type: 'field.edit'; field: OnpremiseField }
+  | { type: 'binding.unbind'; id: number }
+  | { type: 'unbind.confirm' }
+  | { type: 'unbind.cancel' };
+
+const isPremium = (plan: OnpremisePlan) => plan.plan === 'premium' || plan.team_plan === 'premium';
+
+/**
+ * The on-premise page (/myngidonpremises, sections 2 and 6): a spinner until the
+ * subscription loads; on premium (own or through a team) the offering and the identifier
+ * binding: the list, a form to bind one more up to the limit, and unbinding after a
+ * confirmation; on other plans a 'not available' notice. A bind refused for the plan
+ * (it changed meanwhile) turns the page into that notice. After a change a notice shows
+ * for `noticeTimeout` (3 s, section 9's timed alerts).
+ */
+export const onpremiseMachine = setup({
+  types: {
+    context: {} as OnpremiseContext,
+    events: {} as OnpremiseEvent,
+    emitted: {} as { type: 'validationFailed' },
+  },
+  actors: {
+    fetchPlan: fromPromise<OnpremisePlan>(async () => {
+      throw new Error('fetchPlan is provided by the app');
+    }),
+    fetchBindings: fromPromise<BindingList>(async () => {
+      throw new Error('fetchBindings is provided by the app');
+    }),
+    bindIdentifier: fromPromise<Binding, BindingCreate>(async () => {
+      throw new Error('bindIdentifier is provided by the app');
+    }),
+    unbindIdentifier: fromPromise<void, number>(async () => {
+      throw new Error('unbindIdentifier is provided by the app');
+    }),
+  },
+  guards: {
+    isPremium: (_, params: { plan: OnpremisePlan }) => isPremium(params.plan),
+    // Room for one more, and the form passes its rules.
+    canBind: ({ context }, params: { values: BindingForm }) =>
+      !context.full && v.safeParse(BindingCreate, params.values).success,
+    isBound: ({ context }, params: { id: number }) =>
+      context.bindings.some((binding) => binding.id === params.id),
+    hasFieldErrors: (_, params: { error: unknown }) =>
+      Object.keys(toServerErrors(params.error)).length > 0,
+    lostPremium: (_, params: { error: unknown }) => params.error instanceof PremiumRequired,
+  },
+  actions: {
+    keepPlan: assign({
+      plan: (_, params: { plan: OnpremisePlan }) => params.plan,
+      viaTeam: (_, params: { plan: OnpremisePlan }) =>
+        params.plan.plan !== 'premium' && params.plan.team_plan === 'premium',
+    }),
+    // The plan changed since the page loaded; which plan it is now, the page need not know.
+    dropPremium: assign({ plan: null, viaTeam: false }),
+    keepList: assign((_, params: { list: BindingList }) => ({
+      bindings: params.list.bindings,
+      max: params.list.max,
+      full: params.list.bindings.length >= params.list.max,
+    })),
+    keepRequest: assign({
+      request: (_, params: { values: BindingForm }) => v.parse(BindingCreate, params.values),
+      serverErrors: {},
+      notice: null,
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    // The view scrolls to the form and focuses the first field in error.
+    refuseSubmit: emit({ type: 'validationFailed' }),
+    dropServerError: assign({
+      serverErrors: ({ context }, params: { field: OnpremiseField }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    addBinding: assign(({ context }, params: { binding: Binding }) => {
+      const bindings = [params.binding, ...context.bindings];
+      return {
+        bindings,
+        full: bindings.length >= context.max,
+        request: null,
+        notice: 'bound' as const,
+        added: context.added + 1,
+      };
+    }),
+    keepPending: assign({
+      pending: ({ context }, params: { id: number }) =>
+        context.bindings.find((binding) => binding.id === params.id) ?? null,
+      notice: null,
+    }),
+    dropPending: assign({ pending: null }),
+    removePending: assign(({ context }) => {
+      const bindings = context.bindings.filter((binding) => binding.id !== context.pending?.id);
+      return {
+        bindings,
+        full: bindings.length >= context.max,
+        pending: null,
+        notice: 'unbound' as const,
+      };
+    }),
+    clearNotice: assign({ notice: null }),
+  },
+  delays: {
+    noticeTimeout: 3000,
+  },
+}).createMachine({
+  id: 'onpremise',
+  context: {
+    plan: null,
+    viaTeam: false,
+    bindings: [],
+    max: 0,
+    full: false,
+    request: null,
+    pending: null,
+    serverErrors: {},
+    notice: null,
+    added: 0,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchPlan',
+        src: 'fetchPlan',
+        onDone: [
+          {
+            guard: { type: 'isPremium', params: ({ event }) => ({ plan: event.output }) },
+            target: 'premium',
+            actions: { type: 'keepPlan', params: ({ event }) => ({ plan: event.output }) },
+          },
+          {
+            target: 'notAvailable',
+            actions: { type: 'keepPlan', params: ({ event }) => ({ plan: event.output }) },
+          },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    unavailable: {
+      on: { 'plan.retry': 'loading' },
+    },
+    notAvailable: {},
+    premium: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchBindings',
+            src: 'fetchBindings',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'keepList', params: ({ event }) => ({ list: event.output }) },
+            },
+            onError: 'failed',
+          },
+        },
+        failed: {
+          on: { 'bindings.retry': 'loading' },
+        },
+        ready: {
+          initial: 'idle',
+          on: {
+            'field.edit': {
+              actions: {
+                type: 'dropServerError',
+                params: ({ event }) => ({ field: event.field }),
+              },
+            },
+          },
+          states: {
+            idle: {
+              initial: 'quiet',
+              on: {
+                'form.submit': [
+                  {
+                    guard: {
+                      type: 'canBind',
+                      params: ({ event }) => ({ values: event.values }),
+                    },
+                    target: 'binding',
+                    actions: {
+                      type: 'keepRequest',
+                      params: ({ event }) => ({ values: event.values }),
+                    },
+                  },
+                  { actions: ['clearServerErrors', 'refuseSubmit'] },
+                ],
+                'binding.unbind': {
+                  guard: { type: 'isBound', params: ({ event }) => ({ id: event.id }) },
+                  target: 'confirming',
+                  actions: { type: 'keepPending', params: ({ event }) => ({ id: event.id }) },
+                },
+              },
+              states: {
+                quiet: {},
+                /** A change just succeeded: its notice shows for a while. */
+                notified: {
+                  after: { noticeTimeout: { target: 'quiet', actions: 'clearNotice' } },
+                },
+              },
+            },
+            binding: {
+              tags: ['binding'],
+              invoke: {
+                id: 'bindIdentifier',
+                src: 'bindIdentifier',
+                input: ({ context }) => {
+                  if (!context.request) throw new Error('binding without a request');
+                  return context.request;
+                },
+                onDone: {
+                  target: 'idle.notified',
+                  actions: {
+                    type: 'addBinding',
+                    params: ({ event }) => ({ binding: event.output }),
+                  },
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'hasFieldErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'idle',
+                    actions: {
+                      type: 'keepServerErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  {
+                    guard: { type: 'lostPremium', params: ({ event }) => ({ error: event.error }) },
+                    target: '#onpremise.notAvailable',
+                    actions: 'dropPremium',
+                  },
+                  // Reported by the actor (a toast); the form keeps what was typed.
+                  { target: 'idle' },
+                ],
+              },
+            },
+            confirming: {
+              on: {
+                'unbind.confirm': 'unbinding',
+                'unbind.cancel': { target: 'idle', actions: 'dropPending' },
+              },
+            },
+            unbinding: {
+              tags: ['unbinding'],
+              invoke: {
+                id: 'unbindIdentifier',
+                src: 'unbindIdentifier',
+                input: ({ context }) => {
+                  if (!context.pending) throw new Error('unbinding without a binding');
+                  return context.pending.id;
+                },
+                onDone: { target: 'idle.notified', actions: 'removePending' },
+                // Reported by the actor; the binding stays listed.
+                onError: { target: 'idle', actions: 'dropPending' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,98 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SocialProvider } from '../contract/identity.ts';
+
+export interface SocialAccountConsentInput {
+  /** The provider whose identity the server holds until the visitor decides. */
+  provider: SocialProvider;
+}
+export interface SocialAccountConsentContext extends SocialAccountConsentInput {
+  next: string | null;
+  error: string | null;
+}
+export type SocialAccountConsentEvent = { type: 'consent.agree' } | { type: 'consent.disagree' };
+export type SocialAccountConsentOutput =
+  | { outcome: 'signedIn'; next: string }
+  | { outcome: 'declined' }
+  | { outcome: 'failed'; error: string };
+
+/** What an actor rejects with: the server's error code, for the page to word. */
+export class ConsentRefused extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`The consent was refused: ${code}`);
+    this.name = 'ConsentRefused';
+    this.code = code;
+  }
+}
+
+/**
+ * Social sign-in of an identity new here (/login/1?consent={provider}): the server made
+ * no account yet. The visitor agrees to the terms of service and the privacy policy
+ * (`acceptConsent` creates the account and signs in) or not (`declineConsent` drops
+ * the identity). Ends in `signedIn`, `declined` or `failed`. No timeouts.
+ */
+export const socialAccountConsentMachine = setup({
+  types: {
+    context: {} as SocialAccountConsentContext,
+    events: {} as SocialAccountConsentEvent,
+    input: {} as SocialAccountConsentInput,
+    output: {} as SocialAccountConsentOutput,
+  },
+  actors: {
+    acceptConsent: fromPromise<{ next: string }>(async () => {
+      throw new Error('acceptConsent is provided by the app');
+    }),
+    declineConsent: fromPromise<void>(async () => {
+      throw new Error('declineConsent is provided by the app');
+    }),
+  },
+  actions: {
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    keepError: assign({
+      error: (_, params: { error: unknown }) =>
+        params.error instanceof ConsentRefused ? params.error.code : 'system',
+    }),
+  },
+}).createMachine({
+  id: 'socialAccountConsent',
+  context: ({ input }) => ({ ...input, next: null, error: null }),
+  initial: 'asking',
+  states: {
+    asking: {
+      on: { 'consent.agree': 'creating', 'consent.disagree': 'declining' },
+    },
+    creating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acceptConsent',
+        src: 'acceptConsent',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // The server forgets the identity in minutes anyway: a failed decline changes nothing.
+    declining: {
+      tags: ['busy'],
+      invoke: {
+        id: 'declineConsent',
+        src: 'declineConsent',
+        onDone: 'declined',
+        onError: 'declined',
+      },
+    },
+    signedIn: { type: 'final', tags: ['busy'] },
+    declined: { type: 'final' },
+    failed: { type: 'final' },
+  },
+  output: ({ context }): SocialAccountConsentOutput => {
+    if (context.next !== null) return { outcome: 'signedIn', next: context.next };
+    if (context.error !== null) return { outcome: 'failed', error: context.error };
+    return { outcome: 'declined' };
+  },
+});

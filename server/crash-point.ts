@@ -1,0 +1,31 @@
+/**
+ * Named points between the writes and effects of a command, where the crash tests
+ * (test/server/crash.test.ts) kill the server: with CRASH_AT=<name> in its environment,
+ * outside production, the process sends itself SIGKILL on reaching that point, as a
+ * power cut or the OOM killer would end it: no handler runs, no transaction commits.
+ */
+const target = process.env.NODE_ENV === 'production' ? undefined : process.env.CRASH_AT;
+
+export type CrashPointName =
+  // Checkout start: the row committed, the provider's hosted page, the address saved.
+  | 'checkout-before-provider'
+  | 'checkout-after-provider'
+  | 'checkout-committed'
+  // Settlement: a verified webhook, its transaction before and after commit.
+  | 'settlement-received'
+  | 'settlement-before-commit'
+  | 'settlement-committed'
+  // Renewal: the sweep's checkout and job, the charge job around the provider call.
+  | 'renewal-committed'
+  | 'charge-before-provider'
+  | 'charge-after-provider'
+  | 'charge-settled'
+  // Account removal: inside its transaction and after it.
+  | 'removal-in-transaction'
+  | 'removal-committed'
+  // An invoice request: committed with its mail job, the mail not sent yet.
+  | 'invoice-committed';
+
+export function crashPoint(name: CrashPointName): void {
+  if (target === name) process.kill(process.pid, 'SIGKILL');
+}

@@ -1,0 +1,218 @@
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
+import type { Database } from '../db/client.ts';
+import { TEAM_MAX_SIZE_DEFAULT, teamMembers, teams, users, type User } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { ownerPremium } from './effective-plan.ts';
+
+/*
+ * The team commands (sections 2, 6 and 7; decisions 0016 and 0601). A team belongs to
+ * its owner (`teams.owner_id`), who is never a row of `team_members`; nothing is stored
+ * for a user until their first save, and reading their own team before that answers
+ * a team of just themselves. Each command is one transaction.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Why a command refused; the route turns it into its section-8 answer. */
+export type TeamRefusal = 'premium_required' | 'unknown_users' | 'user_not_found';
+
+/** Thrown by a command (its transaction rolled back); caught by the route. */
+export class TeamRefused extends Error {
+  readonly refusal: TeamRefusal;
+  constructor(refusal: TeamRefusal) {
+    super(refusal);
+    this.refusal = refusal;
+  }
+}
+
+/** Every account that finished sign-up; an unconfirmed one is nobody's to add yet. */
+const confirmed = isNotNull(users.emailConfirmedAt);
+
+const PUBLIC_USER = {
+  id: users.id,
+  portalGuid: users.portalGuid,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+type PublicUser = { portalGuid: string; username: string; firstName: string; lastName: string };
+
+function toTeamUser(user: PublicUser, owner: boolean): TeamUser {
+  return {
+    portal_guid: user.portalGuid,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    owner,
+  };
+}
+
+/** A stored team, or the virtual one (`id` null) of a user who never saved. */
+type TeamHead = { id: number | null; owner: PublicUser & { id: number }; maxSize: number };
+
+/** The Team answer: the owner first, then the members in the order they were added. */
+async function toTeam(db: Database, head: TeamHead, viewerId: number, now: Date): Promise<Team> {
+  const members =
+    head.id === null
+      ? []
+      : await db
+          .select(PUBLIC_USER)
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(eq(teamMembers.teamId, head.id))
+          .orderBy(asc(teamMembers.addedAt), asc(users.id));
+  const [status] = await db
+    .select({ active: ownerPremium(users.id, now) })
+    .from(users)
+    .where(eq(users.id, head.owner.id));
+  return {
+    users: [toTeamUser(head.owner, true), ...members.map((m) => toTeamUser(m, false))],
+    max_size: head.maxSize,
+    owner_id: head.owner.portalGuid,
+    owner_username: head.owner.username,
+    team_status: status?.active === true ? 'active' : 'disabled',
+    owned_by_target_user: head.owner.id === viewerId,
+  };
+}
+
+async function ownHead(db: Database, user: User): Promise<TeamHead> {
+  const [row] = await db.select().from(teams).where(eq(teams.ownerId, user.id));
+  return { id: row?.id ?? null, owner: user, maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT };
+}
+
+/** GET /api/v1/team/: the user's own team, or a team of just themselves before the first save. */
+export async function ownTeam(deps: Deps, user: User): Promise<Team> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => toTeam(tx, await ownHead(tx, user), user.id, now));
+}
+
+/** The team row of `owner`, made on first use; locked, so saves of one team queue. */
+async function lockedTeam(db: Database, ownerId: number, maxSize?: number) {
+  // The unique owner key settles two first saves at once: the second waits for the
+  // first to commit, inserts nothing and then locks the row the first one made.
+  const values = { ownerId, ...(maxSize === undefined ? {} : { maxSize }) };
+  const insert = db.insert(teams).values(values);
+  await (maxSize === undefined
+    ? insert.onConflictDoNothing({ target: teams.ownerId })
+    : insert.onConflictDoUpdate({ target: teams.ownerId, set: { maxSize } }));
+  const [row] = await db.select().from(teams).where(eq(teams.ownerId, ownerId)).for('update');
+  if (!row) throw new Error('team row vanished');
+  return row;
+}
+
+/**
+ * PATCH /api/v1/team/: the members become exactly the users named by guid, the owner
+ * always kept (named or not). Only an owner whose own plan is premium may save; every
+ * guid must name an existing account. More users than `max_size` may be saved: the
+ * team then withholds premium from its members (effective-plan.ts).
+ */
+export async function saveTeam(deps: Deps, user: User, guids: readonly string[]): Promise<Team> {
+  const now = deps.clock.now();
+  const wanted = [...new Set(guids.map((guid) => guid.trim().toLowerCase()))];
+  // A text that is no uuid names nobody (and must not reach a uuid comparison).
+  if (wanted.some((guid) => !UUID.test(guid))) throw new TeamRefused('unknown_users');
+  return deps.db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ premium: ownerPremium(users.id, now) })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (own?.premium !== true) throw new TeamRefused('premium_required');
+    const found =
+      wanted.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(inArray(users.portalGuid, wanted), confirmed));
+    if (found.length !== wanted.length) throw new TeamRefused('unknown_users');
+    const memberIds = found.map((row) => row.id).filter((id) => id !== user.id);
+    const team = await lockedTeam(tx, user.id);
+    await tx
+      .delete(teamMembers)
+      .where(
+        and(
+          eq(teamMembers.teamId, team.id),
+          memberIds.length === 0 ? undefined : notInArray(teamMembers.userId, memberIds),
+        ),
+      );
+    if (memberIds.length > 0) {
+      await tx
+        .insert(teamMembers)
+        .values(memberIds.map((userId) => ({ teamId: team.id, userId, addedAt: now })))
+        .onConflictDoNothing();
+    }
+    return toTeam(tx, { id: team.id, owner: user, maxSize: team.maxSize }, user.id, now);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * GET /api/v1/teams/: the teams the user is a member of but does not own, without
+ * disabled ones (whose owner's own premium has ended).
+ */
+export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ team: teams, owner: PUBLIC_USER })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .innerJoin(users, eq(users.id, teams.ownerId))
+      .where(
+        and(
+          eq(teamMembers.userId, user.id),
+          ne(teams.ownerId, user.id),
+          ownerPremium(teams.ownerId, now),
+        ),
+      )
+      .orderBy(asc(teamMembers.addedAt), asc(teams.id));
+    const answers: Team[] = [];
+    for (const { team, owner } of rows) {
+      answers.push(await toTeam(tx, { id: team.id, owner, maxSize: team.maxSize }, user.id, now));
+    }
+    return answers;
+  });
+}
+
+/**
+ * GET /api/v1/users/?username=: the one account with exactly that username (the case as
+ * stored); never a listing. The route throttles it per account.
+ */
+export async function lookupUser(deps: Deps, username: string): Promise<UserLookup> {
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .select(PUBLIC_USER)
+      .from(users)
+      .where(
+        and(
+          // The lower() index finds the row; the plain comparison makes the case count.
+          sql`lower(${users.username}) = lower(${username})`,
+          eq(users.username, username),
+          confirmed,
+        ),
+      ),
+  );
+  if (!row) throw new TeamRefused('user_not_found');
+  return {
+    portal_guid: row.portalGuid,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+  };
+}
+
+/**
+ * The development switch (POST /api/dev/teams/max-size, outside production only): sets
+ * the owner's `max_size`, making the team row when there is none, so the seat limit can
+ * be tried without five accounts.
+ */
+export async function setTeamMaxSize(deps: Deps, user: User, maxSize: number): Promise<Team> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const team = await lockedTeam(tx, user.id, maxSize);
+    return toTeam(tx, { id: team.id, owner: user, maxSize: team.maxSize }, user.id, now);
+  });
+}

@@ -1,0 +1,30 @@
+import { Team, TeamList, UserLookup } from '../../contract/teams.ts';
+import { call } from './client.ts';
+
+/** Section 7: the signed-in user's own team (just themselves before the first save). */
+export function fetchOwnTeam(signal?: AbortSignal) {
+  return call('v1/team/', Team, { signal, useCase: 'get_team' });
+}
+
+/**
+ * Section 7: the team becomes exactly these members (by `portal_guid`); the server keeps
+ * the owner whether listed or not. The answer is the saved team.
+ */
+export function saveTeam(users: readonly string[], signal?: AbortSignal) {
+  return call('v1/team/', Team, {
+    method: 'PATCH',
+    body: { users: [...users] },
+    signal,
+    useCase: 'update_team',
+  });
+}
+
+/** Section 7: the teams the user is a member of but does not own. */
+export function fetchMemberTeams(signal?: AbortSignal) {
+  return call('v1/teams/', TeamList, { signal, useCase: 'get_teams' });
+}
+
+/** Section 7: the one user with exactly this username (404 user_not_found otherwise). */
+export function lookupUser(username: string, signal?: AbortSignal) {
+  return call('v1/users/', UserLookup, { query: { username }, signal, useCase: 'lookup_user' });
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { isLocale } from '../../i18n/locale.ts';
+import { pageTitle } from '../../i18n/title.ts';
+import { LegalScreen } from '../../views/legal/legal-screen.tsx';
+import { legalTitles } from '../../views/legal/legal-page.view.tsx';
+
+/** Open to everyone: the sign-up form links here before there is an account. */
+export const Route = createFileRoute('/$locale/privacy')({
+  head: () => pageTitle(legalTitles.privacy),
+  component: function PrivacyPage() {
+    const { locale } = Route.useParams();
+    return <LegalScreen key={locale} page="privacy" locale={isLocale(locale) ? locale : 'en'} />;
+  },
+});

@@ -1,0 +1,80 @@
+import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { LegalBlock, LegalDocumentId } from '../../../contract/legal.ts';
+import type { LegalPageEvent, legalPageMachine } from '../../../machines/legal-page.machine.ts';
+import { PageBusy, RetryAlert } from '../../components/status.tsx';
+
+/** The page titles; the heading on the page is the operator's own. */
+export const legalTitles: Record<LegalDocumentId, MessageDescriptor> = {
+  terms: msg`Terms of service`,
+  privacy: msg`Privacy policy`,
+};
+
+export interface LegalPageViewProps {
+  snapshot: SnapshotFrom<typeof legalPageMachine>;
+  send: (event: LegalPageEvent) => void;
+}
+
+function Block({ block }: { block: LegalBlock }) {
+  switch (block.kind) {
+    case 'heading':
+      return (
+        <Heading as="h2" size="lg" mt="4">
+          {block.text}
+        </Heading>
+      );
+    case 'paragraph':
+      return <Text>{block.text}</Text>;
+    case 'list':
+      return (
+        <List.Root ps="5" gap="2">
+          {block.items.map((item, index) => (
+            <List.Item key={index}>{item}</List.Item>
+          ))}
+        </List.Root>
+      );
+    default:
+      return block satisfies never;
+  }
+}
+
+/** The terms of service or the privacy policy: the text, in a column easy to read. */
+export function LegalPageView({ snapshot, send }: LegalPageViewProps) {
+  const { t, i18n } = useLingui();
+  const state = snapshot.value;
+  const { text, page } = snapshot.context;
+  switch (state) {
+    case 'loading':
+      return <PageBusy label={t`Loading…`} />;
+    case 'failed':
+      return (
+        <Stack gap="6">
+          <Heading as="h1" size="2xl">
+            {i18n._(legalTitles[page])}
+          </Heading>
+          <RetryAlert
+            message={t`Couldn't load this page`}
+            onRetry={() => send({ type: 'legal.retry' })}
+          />
+        </Stack>
+      );
+    case 'shown':
+      return (
+        <Box as="article" maxW="3xl" lineHeight="tall">
+          <Stack gap="4">
+            <Heading as="h1" size="2xl">
+              {text?.title}
+            </Heading>
+            {text?.blocks.map((block, index) => (
+              <Block key={index} block={block} />
+            ))}
+          </Stack>
+        </Box>
+      );
+    default:
+      return state satisfies never;
+  }
+}

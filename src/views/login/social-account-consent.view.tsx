@@ -1,0 +1,40 @@
+import type { SnapshotFrom } from 'xstate';
+import type {
+  SocialAccountConsentEvent,
+  socialAccountConsentMachine,
+} from '../../../machines/social-account-consent.machine.ts';
+import { SocialConsentDialog } from '../signup/social-consent-dialog.tsx';
+
+export interface SocialAccountConsentViewProps {
+  snapshot: SnapshotFrom<typeof socialAccountConsentMachine>;
+  send: (event: SocialAccountConsentEvent) => void;
+}
+
+/**
+ * A social sign-in new here, over the sign-in page: the same terms dialog as sign-up,
+ * asked before the account is made. Once decided, the page takes over.
+ */
+export function SocialAccountConsentView({ snapshot, send }: SocialAccountConsentViewProps) {
+  const state = snapshot.value;
+  switch (state) {
+    case 'asking':
+    case 'creating':
+    case 'declining':
+    case 'signedIn':
+      return (
+        <SocialConsentDialog
+          provider={snapshot.context.provider}
+          newIdentity
+          agreeing={state === 'creating' || state === 'signedIn'}
+          disagreeing={state === 'declining'}
+          onAgree={() => send({ type: 'consent.agree' })}
+          onDisagree={() => send({ type: 'consent.disagree' })}
+        />
+      );
+    case 'declined':
+    case 'failed':
+      return null;
+    default:
+      return state satisfies never;
+  }
+}

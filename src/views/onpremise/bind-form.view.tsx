@@ -1,0 +1,102 @@
+import { Button, chakra, Stack } from '@chakra-ui/react';
+import { useForm } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import { BindingCreate } from '../../../contract/onpremise.ts';
+import type { ServerErrors } from '../../../machines/field-errors.ts';
+import type { OnpremiseEvent, OnpremiseField } from '../../../machines/onpremise.machine.ts';
+import { isOnpremiseMessageCode, onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
+import { TextField } from '../../forms/field.tsx';
+import { touchAndSubmit } from '../../forms/submit.ts';
+import { useFieldError } from '../../forms/use-field-error.ts';
+
+export interface BindFormViewProps {
+  serverErrors: ServerErrors;
+  busy: boolean;
+  send: (event: OnpremiseEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+const FIELDS: OnpremiseField[] = ['identifier', 'label'];
+
+/** The form to bind one more identifier, with an optional label. */
+export function BindFormView({ serverErrors, busy, send, formRef }: BindFormViewProps) {
+  const { t, i18n } = useLingui();
+  const common = useFieldError(serverErrors);
+  // The form's own rules speak through codes; these two are the page's own words.
+  const fieldError = (meta: Parameters<typeof common>[0], name: OnpremiseField) => {
+    const text = common(meta, name);
+    return text && isOnpremiseMessageCode(text) ? i18n._(onpremiseErrorMessages[text]) : text;
+  };
+  const form = useForm({
+    defaultValues: { identifier: '', label: '' },
+    validators: { onChange: BindingCreate },
+  });
+  return (
+    <chakra.form
+      ref={formRef}
+      noValidate
+      aria-label={t`Bind an identifier`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void touchAndSubmit(form, FIELDS, (values) => send({ type: 'form.submit', values }));
+      }}
+    >
+      <Stack gap="2">
+        <form.Field name="identifier">
+          {(field) => (
+            <TextField
+              label={t`Identifier`}
+              name="identifier"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              fontFamily="mono"
+              placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
+              value={field.state.value}
+              error={fieldError(field.state.meta, 'identifier')}
+              helperText={t`As the server printed it at setup: eight groups of four letters or digits`}
+              onValueChange={(value) => {
+                field.handleChange(value);
+                send({ type: 'field.edit', field: 'identifier' });
+              }}
+              onBlur={() => {
+                field.handleChange(field.state.value.trim());
+                field.handleBlur();
+              }}
+            />
+          )}
+        </form.Field>
+        <form.Field name="label">
+          {(field) => (
+            <TextField
+              label={t`Label`}
+              name="label"
+              autoComplete="off"
+              value={field.state.value}
+              error={fieldError(field.state.meta, 'label')}
+              helperText={t`Optional: a name to tell your installations apart`}
+              onValueChange={(value) => {
+                field.handleChange(value);
+                send({ type: 'field.edit', field: 'label' });
+              }}
+              onBlur={() => {
+                field.handleChange(field.state.value.trim());
+                field.handleBlur();
+              }}
+            />
+          )}
+        </form.Field>
+        <Button
+          type="submit"
+          colorPalette="blue"
+          alignSelf="flex-start"
+          loading={busy}
+          loadingText={t`Binding…`}
+        >
+          {t`Bind`}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

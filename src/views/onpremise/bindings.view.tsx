@@ -1,0 +1,87 @@
+import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
+import { Busy, RetryAlert } from '../../components/status.tsx';
+import type { Locale } from '../../i18n/locale.ts';
+import { BindFormView } from './bind-form.view.tsx';
+import { BindingListView } from './binding-list.view.tsx';
+import { UnbindDialogView } from './unbind-dialog.view.tsx';
+
+export interface BindingsViewProps {
+  snapshot: SnapshotFrom<typeof onpremiseMachine>;
+  send: (event: OnpremiseEvent) => void;
+  locale: Locale;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/** The identifier binding screen: the list, the limit, the form, the unbind confirmation. */
+export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewProps) {
+  const { t } = useLingui();
+  const { context } = snapshot;
+  const heading = (
+    <Heading as="h2" size="lg">
+      {t`Bound identifiers`}
+    </Heading>
+  );
+  if (snapshot.matches({ premium: 'loading' })) {
+    return (
+      <Stack gap="4">
+        {heading}
+        <Busy label={t`Loading identifiers…`} />
+      </Stack>
+    );
+  }
+  if (snapshot.matches({ premium: 'failed' })) {
+    return (
+      <Stack gap="4">
+        {heading}
+        <RetryAlert
+          message={t`Couldn't load your bound identifiers. Please try again.`}
+          onRetry={() => send({ type: 'bindings.retry' })}
+        />
+      </Stack>
+    );
+  }
+  const count = context.bindings.length;
+  const max = context.max;
+  const notified = snapshot.matches({ premium: { ready: { idle: 'notified' } } });
+  return (
+    <Stack gap="5" maxW="3xl">
+      {heading}
+      <Text color="fg.muted">{t`${count} of ${max} identifiers bound`}</Text>
+      {notified && context.notice && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            {context.notice === 'bound' ? t`The identifier is bound` : t`The identifier is unbound`}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      <BindingListView
+        bindings={context.bindings}
+        locale={locale}
+        canUnbind={(id) => snapshot.can({ type: 'binding.unbind', id })}
+        onUnbind={(id) => send({ type: 'binding.unbind', id })}
+      />
+      {context.full ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t`You have bound ${max} identifiers, as many as an account may have. Unbind one to bind another.`}
+          </Alert.Title>
+        </Alert.Root>
+      ) : (
+        <BindFormView
+          key={context.added}
+          serverErrors={context.serverErrors}
+          busy={snapshot.hasTag('binding')}
+          send={send}
+          formRef={formRef}
+        />
+      )}
+      <UnbindDialogView binding={context.pending} busy={snapshot.hasTag('unbinding')} send={send} />
+    </Stack>
+  );
+}

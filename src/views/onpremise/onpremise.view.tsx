@@ -1,0 +1,60 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
+import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { Locale } from '../../i18n/locale.ts';
+import { BindingsView } from './bindings.view.tsx';
+import { NotAvailableView } from './not-available.view.tsx';
+import { OfferingView } from './offering.view.tsx';
+
+export interface OnpremiseViewProps {
+  snapshot: SnapshotFrom<typeof onpremiseMachine>;
+  send: (event: OnpremiseEvent) => void;
+  locale: Locale;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/** /myngidonpremises (section 2): a spinner, then the offering and binding on premium, else the notice. */
+export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseViewProps) {
+  const { t } = useLingui();
+  const { value, context } = snapshot;
+  const top = typeof value === 'string' ? value : 'premium';
+  const heading = (
+    <Heading as="h1" size="2xl">
+      {t`On-premise`}
+    </Heading>
+  );
+  switch (top) {
+    case 'loading':
+      return <PageBusy label={t`Loading…`} />;
+    case 'unavailable':
+      return (
+        <Stack gap="6">
+          {heading}
+          <RetryAlert
+            message={t`Couldn't load your subscription. Please try again.`}
+            onRetry={() => send({ type: 'plan.retry' })}
+          />
+        </Stack>
+      );
+    case 'notAvailable':
+      return (
+        <Stack gap="6">
+          {heading}
+          <NotAvailableView />
+        </Stack>
+      );
+    case 'premium':
+      return (
+        <Stack gap="8">
+          {heading}
+          <OfferingView viaTeam={context.viaTeam} />
+          <BindingsView snapshot={snapshot} send={send} locale={locale} formRef={formRef} />
+        </Stack>
+      );
+    default:
+      return top satisfies never;
+  }
+}

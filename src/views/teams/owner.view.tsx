@@ -1,0 +1,46 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { TeamOwnerEvent, teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
+import { Busy, RetryAlert } from '../../components/status.tsx';
+import { EditorView } from './editor.view.tsx';
+import { UpgradeOfferView } from './upgrade-offer.view.tsx';
+
+export interface OwnerViewProps {
+  snapshot: SnapshotFrom<typeof teamOwnerMachine>;
+  send: (event: TeamOwnerEvent) => void;
+}
+
+/** The owner tab (section 2): a spinner, the upgrade offer, or the team to edit. */
+export function OwnerView({ snapshot, send }: OwnerViewProps) {
+  const { t } = useLingui();
+  const { value, context } = snapshot;
+  const top = typeof value === 'string' ? value : 'editing';
+  const body = (() => {
+    switch (top) {
+      case 'loading':
+        return <Busy label={t`Loading your team…`} />;
+      case 'unavailable':
+        return (
+          <RetryAlert
+            message={t`Couldn't load your team. Please try again.`}
+            onRetry={() => send({ type: 'team.retry' })}
+          />
+        );
+      case 'upgradeOffered':
+        return <UpgradeOfferView team={context.team} />;
+      case 'editing':
+        return <EditorView snapshot={snapshot} send={send} />;
+      default:
+        return top satisfies never;
+    }
+  })();
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">
+        {t`My team`}
+      </Heading>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { savedOverLimit } from '../../../machines/team-owner.machine.ts';
+import { TabsView } from './tabs.view.tsx';
+import { useTeamOwner } from './team-owner-context.tsx';
+
+/** /teammanage: the heading, the tabs (with the red dot of the own team) and the tab. */
+export function TeamLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const overLimit = useSelector(useTeamOwner(), (s) => savedOverLimit(s.context));
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t`Team`}
+      </Heading>
+      <TabsView overLimit={overLimit} />
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SETTLEMENT_QUEUE } from '../../server/billing/sandbox-settlement.ts';
+import { addPeriod } from '../../server/billing/subscription.ts';
+import { checkouts, subscriptions, users, webhookEvents } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/identity/passwords.ts';
+import { checkoutRequest, decide, json } from './billing.ts';
+import {
+  childServers,
+  childStore,
+  eventually,
+  httpClient,
+  PASSWORD,
+  withDatabase,
+  type ChildServers,
+  type ChildStore,
+} from './child-servers.ts';
+import { TEST_PASSWORD_COST } from './harness.ts';
+
+/**
+ * Two server processes on one PostgreSQL, as `npm run serve` twice behind a proxy
+ * would run them (the same DATABASE_URL and SESSION_SECRET): 100 payers, half on each,
+ * start a checkout and pay in the sandbox; both processes work the queue, and every
+ * payment settles exactly once. PostgreSQL only (PGlite is one process's): the server
+ * project takes *.pg-test.ts files only when DATABASE_URL is set.
+ */
+
+const PAYERS = 100;
+const ENV = {
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  SANDBOX_SETTLE_SECONDS: '1',
+};
+
+let store: ChildStore;
+let servers: ChildServers[] = [];
+
+beforeAll(async () => {
+  store = await childStore();
+  servers = [childServers(store, ENV), childServers(store, ENV)];
+  // Started together: migrations, seed and the queue's schema take turns by themselves.
+  await Promise.all(servers.map((one) => one.start()));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((one) => one.stop()));
+  await store.remove();
+});
+
+/** Confirmed accounts, made in the database: the sign-up round trip has tests of its own. */
+async function makeAccounts(): Promise<string[]> {
+  const passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_COST);
+  const names = Array.from({ length: PAYERS }, (_, i) => `payer${i}`);
+  await withDatabase(store, async ({ db }) => {
+    await db.insert(users).values(
+      names.map((username) => ({
+        username,
+        email: `${username}@example.com`,
+        emailConfirmedAt: new Date(),
+        passwordHash,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        country: 'GB',
+      })),
+    );
+  });
+  return names;
+}
+
+/** Sign-in, checkout and Pay, all on one of the two servers. */
+async function pay(username: string, index: number): Promise<string> {
+  const server = servers[index % 2] as ChildServers;
+  const client = httpClient(server, `198.18.${Math.floor(index / 250)}.${index % 250}`);
+  const login = await client.postForm('/api/auth/login/', { login: username, password: PASSWORD });
+  expect(login.status).toBe(200);
+  const start = await client.postJson('/api/autopayment/', checkoutRequest());
+  expect(start.status).toBe(200);
+  const id = /co_[\w-]+$/.exec((await json<{ redirect_url: string }>(start)).redirect_url)?.[0];
+  expect((await decide(client, id ?? '', 'pay')).status).toBe(303);
+  return id ?? '';
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('settle 100 sandbox payments, each exactly once', { timeout: 300_000 }, async () => {
+    const names = await makeAccounts();
+    const ids: string[] = [];
+    // Ten payers at a time, alternating between the processes.
+    for (let first = 0; first < names.length; first += 10) {
+      const batch = names.slice(first, first + 10);
+      ids.push(...(await Promise.all(batch.map((name, i) => pay(name, first + i)))));
+    }
+    expect(new Set(ids).size).toBe(PAYERS);
+    await eventually(async () => {
+      const paid = await withDatabase(store, ({ db }) =>
+        db.$count(checkouts, eq(checkouts.status, 'paid')),
+      );
+      expect(paid).toBe(PAYERS);
+    }, 180);
+    await withDatabase(store, async ({ db }) => {
+      const rows = await db
+        .select({ checkout: checkouts, sub: subscriptions })
+        .from(checkouts)
+        .innerJoin(subscriptions, eq(subscriptions.userId, checkouts.userId));
+      expect(rows).toHaveLength(PAYERS);
+      for (const { checkout, sub } of rows) {
+        expect(checkout.status).toBe('paid');
+        // One period from the settlement: a second one would have moved expire_at.
+        expect(sub.expireAt).toEqual(addPeriod(checkout.settledAt ?? new Date(0), 'monthly'));
+      }
+      expect(await db.$count(webhookEvents)).toBe(PAYERS);
+      // Each settlement job ran once: completed, never retried or run again.
+      const jobs = (await db.execute(
+        sql`select state, retry_count from pgboss.job where name = ${SETTLEMENT_QUEUE}`,
+      )) as unknown as { rows: { state: string; retry_count: number }[] };
+      expect(jobs.rows).toHaveLength(PAYERS);
+      expect(jobs.rows.every((job) => job.state === 'completed' && job.retry_count === 0)).toBe(
+        true,
+      );
+    });
+    // Each checkout's event was taken once, by one process or the other, and both worked.
+    const taken = servers.map((one) => [
+      ...one
+        .output()
+        .matchAll(/payment event checkout="(co_[\w-]+)" event="[^"]+" outcome="(\w+)"/g),
+    ]);
+    const all = taken.flat();
+    expect(all).toHaveLength(PAYERS);
+    expect(new Set(all.map((match) => match[1]))).toEqual(new Set(ids));
+    expect(all.every((match) => match[2] === 'processed')).toBe(true);
+    for (const one of taken) expect(one.length).toBeGreaterThan(0);
+  });
+});
