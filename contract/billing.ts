@@ -65,6 +65,12 @@ export const Subscription = v.object({
   price: v.number(),
   currency: Currency,
   autopayment: v.boolean(),
+  /**
+   * The autopayment's status (active, canceled, failed, ...), null without one: the
+   * page asks GET /api/autopayment/ only when it has something to tell (a failed
+   * payment's error, a cancelled one to restore).
+   */
+  autopayment_status: v.nullable(v.string()),
   expire_at: v.nullable(v.string()),
   canceled_at: v.nullable(v.string()),
   team_plan: v.nullable(PlanId),

@@ -31,17 +31,12 @@ export interface SubscriptionData {
 }
 
 /**
- * Whether the subscription leaves the autopayment unknown: an active one it says
- * itself, and a free plan that was not cancelled has none to restore. Otherwise
- * (a paid plan without an active autopayment, or a cancelled one) the autopayment
- * tells whether Restore will be accepted and whether the last payment failed.
+ * Whether the autopayment has more to tell than the subscription's `autopayment_status`:
+ * with none, or an active one, there is nothing to ask; a cancelled one decides Restore,
+ * a failed one carries the error of the last payment.
  */
-export function needsAutopayment(
-  subscription: Pick<Subscription, 'plan' | 'autopayment' | 'canceled_at'>,
-): boolean {
-  return (
-    !subscription.autopayment && (subscription.plan !== 'free' || subscription.canceled_at !== null)
-  );
+export function needsAutopayment(subscription: Pick<Subscription, 'autopayment_status'>): boolean {
+  return subscription.autopayment_status !== null && subscription.autopayment_status !== 'active';
 }
 
 /** Why the autopayment's last charge failed (a refused payment or renewal), or null. */

@@ -50,6 +50,7 @@ export const demoSubscription: Subscription = {
   price: 900,
   currency: 'rub',
   autopayment: true,
+  autopayment_status: 'active',
   expire_at: '2026-12-23T00:00:00Z',
   canceled_at: null,
   team_plan: null,
@@ -79,16 +80,27 @@ type Story = StoryObj<typeof meta>;
 export const WithAutopayment: Story = {};
 export const Yearly: Story = { args: { context: context(demoSubscription, 'yearly') } };
 export const WithoutAutopayment: Story = {
-  args: { context: context({ ...demoSubscription, autopayment: false }) },
+  args: { context: context({ ...demoSubscription, autopayment: false, autopayment_status: null }) },
 };
 export const CancelledPlan: Story = {
   args: {
-    context: context({ ...demoSubscription, autopayment: false, canceled_at: '2026-11-20' }),
+    context: context({
+      ...demoSubscription,
+      autopayment: false,
+      autopayment_status: 'canceled',
+      canceled_at: '2026-11-20',
+    }),
   },
 };
 export const FreePlan: Story = {
   args: {
-    context: context({ ...demoSubscription, plan: 'free', autopayment: false, expire_at: null }),
+    context: context({
+      ...demoSubscription,
+      plan: 'free',
+      autopayment: false,
+      autopayment_status: null,
+      expire_at: null,
+    }),
   },
 };
 export const Loading: Story = { args: { value: 'loading' } };

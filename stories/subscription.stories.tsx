@@ -30,6 +30,7 @@ const mini: Subscription = {
   price: 900,
   currency: 'rub',
   autopayment: true,
+  autopayment_status: 'active',
   expire_at: '2026-12-23T00:00:00Z',
   canceled_at: null,
   team_plan: null,
@@ -41,13 +42,22 @@ const premiumYearly: Subscription = {
   price: 120,
   currency: 'usd',
   autopayment: false,
+  autopayment_status: null,
 };
 const cancelled: Subscription = {
   ...mini,
   autopayment: false,
+  autopayment_status: 'canceled',
   canceled_at: '2026-11-20T00:00:00Z',
 };
-const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null, autopayment: false };
+const free: Subscription = {
+  ...mini,
+  plan: 'free',
+  price: 0,
+  expire_at: null,
+  autopayment: false,
+  autopayment_status: null,
+};
 
 const contextWith = (
   subscription: Subscription | null,
@@ -99,7 +109,10 @@ export const Free: Story = { args: { context: contextWith(free) } };
 /** A payment the card refused, as the poll found it: the reason stays shown above the plan. */
 export const LastPaymentFailed: Story = {
   args: {
-    context: contextWith(free, null, { status: 'failed', latestError: 'The card was declined' }),
+    context: contextWith({ ...free, autopayment_status: 'failed' }, null, {
+      status: 'failed',
+      latestError: 'The card was declined',
+    }),
   },
 };
 export const Cancelled: Story = {

@@ -104,6 +104,7 @@ export async function toSubscriptionAnswer(
     price: current.price,
     currency: current.currency,
     autopayment: autopayment?.status === 'active',
+    autopayment_status: autopayment?.status ?? null,
     expire_at: current.expireAt?.toISOString() ?? null,
     canceled_at: current.canceledAt?.toISOString() ?? null,
     team_plan: team,

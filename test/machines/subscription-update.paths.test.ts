@@ -29,6 +29,7 @@ const mini: Subscription = {
   price: 10,
   currency: 'usd',
   autopayment: true,
+  autopayment_status: 'active',
   expire_at: '2026-12-23T00:00:00Z',
   canceled_at: null,
   team_plan: null,

@@ -18,6 +18,7 @@ const active: Subscription = {
   price: 10,
   currency: 'usd',
   autopayment: true,
+  autopayment_status: 'active',
   expire_at: '2026-12-23T00:00:00Z',
   canceled_at: null,
   team_plan: null,
@@ -25,6 +26,7 @@ const active: Subscription = {
 const canceled: Subscription = {
   ...active,
   autopayment: false,
+  autopayment_status: 'canceled',
   canceled_at: '2026-11-23T00:00:00Z',
 };
 const free: Subscription = {
@@ -32,6 +34,7 @@ const free: Subscription = {
   plan: 'free',
   price: 0,
   autopayment: false,
+  autopayment_status: null,
   expire_at: null,
 };
 const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
@@ -138,12 +141,15 @@ describe('plan actions (section 4)', () => {
 });
 
 describe('the autopayment: asked only where it is not known', () => {
-  it('the subscription tells it for an active one and for a free plan never cancelled', () => {
+  it('the subscription tells it for none and for an active one; a cancelled or failed one is asked', () => {
     expect(needsAutopayment(active)).toBe(false);
     expect(needsAutopayment(free)).toBe(false);
     expect(needsAutopayment(canceled)).toBe(true);
-    expect(needsAutopayment({ ...active, autopayment: false })).toBe(true);
-    expect(needsAutopayment({ ...free, canceled_at: '2026-11-01' })).toBe(true);
+    // A paid plan without an autopayment (bought by invoice, or renewed by hand).
+    const invoicePaid: Subscription = { ...active, autopayment: false, autopayment_status: null };
+    expect(needsAutopayment(invoicePaid)).toBe(false);
+    // A refused renewal that left the plan at free: the page tells why.
+    expect(needsAutopayment({ ...free, autopayment_status: 'failed' })).toBe(true);
   });
   it('restores only a cancelled autopayment; tells a failed one', () => {
     const state = (status: string, latestError: string | null = null) => ({ status, latestError });

@@ -146,7 +146,12 @@ describe('renewal and expiry on schedule', () => {
     expect(renewals).toMatchObject([{ status: 'failed', error: SANDBOX_DECLINED }]);
     // The sandbox card refused the renewal: free at the next tick, the reason kept.
     await server().worker.tick();
-    expect((await subscription(later)).plan).toBe('free');
+    // The subscription says there is a failed autopayment, so the page asks for its reason.
+    expect(await subscription(later)).toMatchObject({
+      plan: 'free',
+      autopayment: false,
+      autopayment_status: 'failed',
+    });
     expect((await json(await later.get('/api/autopayment/'))).autopayment).toMatchObject({
       status: 'failed',
       latest_error: SANDBOX_DECLINED,

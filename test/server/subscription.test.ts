@@ -30,6 +30,7 @@ describe('GET /api/subscription/ and the previews', () => {
       price: 0,
       currency: 'eur',
       autopayment: false,
+      autopayment_status: null,
       expire_at: null,
       canceled_at: null,
       team_plan: null,

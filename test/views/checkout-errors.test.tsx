@@ -41,6 +41,7 @@ const free: Subscription = {
   price: 0,
   currency: 'usd',
   autopayment: false,
+  autopayment_status: null,
   expire_at: null,
   canceled_at: null,
   team_plan: null,

@@ -29,6 +29,7 @@ const free: Subscription = {
   price: 0,
   currency: 'rub',
   autopayment: false,
+  autopayment_status: null,
   expire_at: null,
   canceled_at: null,
   team_plan: null,

@@ -18,6 +18,7 @@ const mini: Subscription = {
   price: 1200,
   currency: 'usd',
   autopayment: true,
+  autopayment_status: 'active',
   expire_at: '2026-12-23T00:00:00Z',
   canceled_at: null,
   team_plan: null,
@@ -93,10 +94,11 @@ describe('subscription page', () => {
     let current: Subscription = {
       ...mini,
       autopayment: false,
+      autopayment_status: 'canceled',
       canceled_at: '2026-11-20T00:00:00Z',
     };
     const restore = vi.fn(async () => {
-      current = { ...current, autopayment: true, canceled_at: null };
+      current = { ...current, autopayment: true, autopayment_status: 'active', canceled_at: null };
     });
     render(
       <Providers locale="ru">
@@ -133,7 +135,7 @@ describe('subscription page', () => {
           locale="en"
           onQueryRead={() => {}}
           machine={machineWith({
-            subscription: () => ({ ...free, autopayment: false }),
+            subscription: () => ({ ...free, autopayment: false, autopayment_status: 'failed' }),
             status: 'failed',
             polledError: 'The card was declined',
           })}
@@ -152,7 +154,13 @@ describe('subscription page', () => {
   });
 
   it('asks nothing more of a free plan, and offers no restore the server would refuse', async () => {
-    const free: Subscription = { ...mini, plan: 'free', price: 0, autopayment: false };
+    const free: Subscription = {
+      ...mini,
+      plan: 'free',
+      price: 0,
+      autopayment: false,
+      autopayment_status: null,
+    };
     render(
       <Providers locale="en">
         <SubscriptionScreen
@@ -171,6 +179,7 @@ describe('subscription page', () => {
     const cancelled: Subscription = {
       ...mini,
       autopayment: false,
+      autopayment_status: null,
       canceled_at: '2026-11-20T00:00:00Z',
     };
     render(
