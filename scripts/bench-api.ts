@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { DEMO_ACCOUNT } from '../server/db/seed.ts';
 import { startServer, type RunningServer } from '../test/e2e/server.ts';
+import { demoSession } from './demo-session.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -106,27 +106,6 @@ function rssMiB(pid: number): number {
   return Math.round(kib / 1024);
 }
 
-async function signIn(server: RunningServer): Promise<{ cookie: string; csrf: string }> {
-  const first = await fetch(`${server.url}/api/v1/countries/`);
-  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join('; '))?.[1];
-  if (!csrf) throw new Error('the server set no csrftoken cookie');
-  const answer = await fetch(`${server.url}/api/auth/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: `csrftoken=${csrf}`,
-      'x-csrftoken': csrf,
-    },
-    body: new URLSearchParams({ login: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-  });
-  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
-  const cookies = answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .concat(`csrftoken=${csrf}`);
-  return { cookie: cookies.join('; '), csrf };
-}
-
 /** The baseline: the same answers from a bare Hono app, in a process of its own. */
 async function startBaseline(answers: Record<string, { status: number; body: string }>) {
   const source = `
@@ -176,7 +155,7 @@ log(`bench:api on ${database}: ${warmup} s warm-up, ${duration} s per load`);
 const cold = await coldStart();
 const server = await startServer();
 try {
-  const session = await signIn(server);
+  const session = await demoSession(server.url);
   const signedIn = { cookie: session.cookie };
   const answers: Record<string, { status: number; body: string }> = {};
   for (const route of ['/api/v1/profile/', '/api/autopayment/']) {

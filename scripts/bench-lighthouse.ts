@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_ACCOUNT } from '../server/db/seed.ts';
 import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
+import { demoSession } from './demo-session.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -42,27 +42,6 @@ function build(): void {
   if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
 }
 
-async function sessionCookie(url: string): Promise<string> {
-  const first = await fetch(`${url}/api/v1/countries/`);
-  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join('; '))?.[1];
-  if (!csrf) throw new Error('the server set no csrftoken cookie');
-  const answer = await fetch(`${url}/api/auth/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: `csrftoken=${csrf}`,
-      'x-csrftoken': csrf,
-    },
-    body: new URLSearchParams({ login: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-  });
-  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
-  return answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .concat(`csrftoken=${csrf}`)
-    .join('; ');
-}
-
 interface Measure {
   performance: number;
   accessibility: number;
@@ -83,7 +62,7 @@ const chrome = await chromeLauncher.launch({
 });
 const result: Record<string, Measure & { runs: number[] }> = {};
 try {
-  const cookie = await sessionCookie(server.url);
+  const { cookie } = await demoSession(server.url);
   for (const page of pages) {
     const measures: Measure[] = [];
     for (let run = 0; run < runs; run += 1) {

@@ -1,4 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
 import type { Config } from '../config.ts';
+import { simpleError } from './errors.ts';
 
 /**
  * In production every cookie of ours carries the `__Host-` prefix: browsers then
@@ -17,4 +22,62 @@ export function cookieOptions(config: Pick<Config, 'nodeEnv'>) {
     path: '/',
     secure: config.nodeEnv === 'production',
   } as const;
+}
+
+type SigningConfig = Pick<Config, 'nodeEnv' | 'sessionSecret'>;
+
+function sign(secret: string, purpose: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${payload}`).digest('base64url');
+}
+
+/**
+ * Sets an HttpOnly cookie holding `data` as base64url JSON and its HMAC, keyed by the
+ * server's secret and `purpose` (so one cookie's value never passes for another's).
+ */
+export function setSignedCookie(
+  c: Context,
+  config: SigningConfig,
+  cookie: { base: string; purpose: string; maxAgeSeconds: number },
+  data: unknown,
+): void {
+  const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
+  setCookie(
+    c,
+    cookieName(config, cookie.base),
+    `${payload}.${sign(config.sessionSecret, cookie.purpose, payload)}`,
+    { ...cookieOptions(config), maxAge: cookie.maxAgeSeconds },
+  );
+}
+
+/**
+ * The data of a cookie set by setSignedCookie, checked against `schema`; 400
+ * token_not_found without the cookie, wrong_token when its signature or shape is wrong.
+ */
+export function readSignedCookie<S extends v.GenericSchema>(
+  c: Context,
+  config: SigningConfig,
+  cookie: { base: string; purpose: string },
+  schema: S,
+): v.InferOutput<S> {
+  const value = getCookie(c, cookieName(config, cookie.base));
+  if (!value) throw simpleError(400, 'token_not_found');
+  const [payload = '', signature = '', extra] = value.split('.');
+  const expected = Buffer.from(sign(config.sessionSecret, cookie.purpose, payload));
+  const given = Buffer.from(signature);
+  if (
+    extra !== undefined ||
+    expected.length !== given.length ||
+    !timingSafeEqual(expected, given)
+  ) {
+    throw simpleError(400, 'wrong_token');
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  } catch {
+    throw simpleError(400, 'wrong_token');
+  }
+  const parsed = v.safeParse(schema, data);
+  if (!parsed.success) throw simpleError(400, 'wrong_token');
+  return parsed.output;
 }

@@ -1,12 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { pendingSignups } from '../db/schema.ts';
-import { cookieName, cookieOptions } from '../http/cookies.ts';
+import { cookieName, cookieOptions, readSignedCookie, setSignedCookie } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
 import { isLocalPath } from './accounts.ts';
@@ -36,10 +36,6 @@ const Payload = v.object({
   l: Locale,
 });
 
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(`signup:${payload}`).digest('base64url');
-}
-
 /**
  * Starts a new flow for the user (a sign-up post, /login/2, a confirmed code): a fresh
  * nonce replaces the stored one, so every older cookie for this address stops working.
@@ -65,13 +61,11 @@ export async function startFlow(
   // Browsers drop cookies over 4 KB: a long or foreign `next` is not worth keeping.
   const next =
     flow.next !== null && flow.next.length <= 512 && isLocalPath(flow.next) ? flow.next : null;
-  const json = JSON.stringify({ u: flow.userId, k: nonce, e: expiresAt, n: next, l: flow.locale });
-  const payload = Buffer.from(json).toString('base64url');
-  setCookie(
+  setSignedCookie(
     c,
-    cookieName(deps.config, SIGNUP_COOKIE),
-    `${payload}.${sign(deps.config.sessionSecret, payload)}`,
-    { ...cookieOptions(deps.config), maxAge: SIGNUP_TTL_MS / 1000 },
+    deps.config,
+    { base: SIGNUP_COOKIE, purpose: 'signup', maxAgeSeconds: SIGNUP_TTL_MS / 1000 },
+    { u: flow.userId, k: nonce, e: expiresAt, n: next, l: flow.locale },
   );
 }
 
@@ -86,27 +80,12 @@ export function clearSignupCookie(c: Context<AppEnv>, deps: AppDeps): void {
 
 /** The cookie's claims, or 400 token_not_found / wrong_token / token_expired. */
 export function readSignupCookie(c: Context<AppEnv>, deps: AppDeps): Pending {
-  const value = getCookie(c, cookieName(deps.config, SIGNUP_COOKIE));
-  if (!value) throw simpleError(400, 'token_not_found');
-  const [payload = '', signature = '', extra] = value.split('.');
-  const expected = Buffer.from(sign(deps.config.sessionSecret, payload));
-  const given = Buffer.from(signature);
-  if (
-    extra !== undefined ||
-    expected.length !== given.length ||
-    !timingSafeEqual(expected, given)
-  ) {
-    throw simpleError(400, 'wrong_token');
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  } catch {
-    throw simpleError(400, 'wrong_token');
-  }
-  const parsed = v.safeParse(Payload, data);
-  if (!parsed.success) throw simpleError(400, 'wrong_token');
-  const { u, k, e, n, l } = parsed.output;
+  const { u, k, e, n, l } = readSignedCookie(
+    c,
+    deps.config,
+    { base: SIGNUP_COOKIE, purpose: 'signup' },
+    Payload,
+  );
   if (e <= deps.clock.now().getTime()) throw simpleError(400, 'token_expired');
   return { userId: u, nonce: k, expiresAt: e, next: n, locale: l };
 }

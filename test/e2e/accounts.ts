@@ -20,6 +20,11 @@ async function csrf(context: BrowserContext): Promise<string> {
   return token;
 }
 
+/** The CSRF header of the API's writes, for `context.request` calls. */
+export async function csrfHeader(context: BrowserContext): Promise<Record<string, string>> {
+  return { 'X-CSRFToken': await csrf(context) };
+}
+
 async function post(
   context: BrowserContext,
   path: string,
@@ -58,4 +63,41 @@ export async function newAccount(
     { first_name: 'Test', last_name: 'Person', country },
     address,
   );
+}
+
+/**
+ * Premium bought through the API and the sandbox provider: a checkout, Pay on its page,
+ * and the settlement a moment later (the checkout's own walk is the billing test's).
+ */
+export async function buyPremium(context: BrowserContext, email: string) {
+  const started = await context.request.post('/api/autopayment/', {
+    data: {
+      provider: 'stripe',
+      plan: 'premium',
+      interval: 'monthly',
+      coupon: '',
+      user_data: { first_name: 'Test', second_name: 'Person', email, country: 'DE' },
+      options: {
+        success_url: '/en/subscription?scenario=creation&payment-attempt-status=success',
+        cancel_url: '/en/subscription?scenario=creation&payment-attempt-status=failed',
+      },
+    },
+    headers: await csrfHeader(context),
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { redirect_url } = (await started.json()) as { redirect_url: string };
+  const paid = await context.request.post(redirect_url, {
+    form: { decision: 'pay' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(
+      async () => {
+        const answer = await context.request.get('/api/subscription/');
+        return ((await answer.json()) as { subscription: { plan: string } }).subscription.plan;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe('premium');
 }

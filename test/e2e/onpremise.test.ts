@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 
@@ -77,11 +77,6 @@ function newIdentifier(): string {
   return chars.match(/.{4}/g)?.join('-') ?? '';
 }
 
-async function csrfHeader(context: BrowserContext) {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  return { 'X-CSRFToken': token };
-}
-
 /** A signed-in account in `locale`, and a page of it. */
 async function account(locale: Locale, prefix: string) {
   const context = await chromium.newContext({ locale: texts[locale].browserLocale });
@@ -90,40 +85,6 @@ async function account(locale: Locale, prefix: string) {
   const profile = await context.request.get('/api/v1/profile/');
   const { username } = (await profile.json()) as { username: string };
   return { context, page: await context.newPage(), email, username };
-}
-
-/** Premium bought through the sandbox provider: checkout, Pay, and its settlement. */
-async function buyPremium(context: BrowserContext, email: string) {
-  const started = await context.request.post('/api/autopayment/', {
-    data: {
-      provider: 'stripe',
-      plan: 'premium',
-      interval: 'monthly',
-      coupon: '',
-      user_data: { first_name: 'Test', second_name: 'Person', email, country: 'DE' },
-      options: {
-        success_url: '/en/subscription?scenario=creation&payment-attempt-status=success',
-        cancel_url: '/en/subscription?scenario=creation&payment-attempt-status=failed',
-      },
-    },
-    headers: await csrfHeader(context),
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { redirect_url } = (await started.json()) as { redirect_url: string };
-  const paid = await context.request.post(redirect_url, {
-    form: { decision: 'pay' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(
-      async () => {
-        const answer = await context.request.get('/api/subscription/');
-        return ((await answer.json()) as { subscription: { plan: string } }).subscription.plan;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe('premium');
 }
 
 /** The texts tied to `input` (its error message, its description), as assistive technology reads them. */

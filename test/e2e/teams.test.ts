@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 
@@ -71,11 +71,6 @@ interface Account {
   username: string;
 }
 
-async function csrfHeader(context: BrowserContext) {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  return { 'X-CSRFToken': token };
-}
-
 /** A new signed-in account in `locale`, and a page of it. */
 async function account(locale: Locale, prefix: string): Promise<Account> {
   const context = await chromium.newContext({ locale: texts[locale].browserLocale });
@@ -84,40 +79,6 @@ async function account(locale: Locale, prefix: string): Promise<Account> {
   const profile = await context.request.get('/api/v1/profile/');
   const { username } = (await profile.json()) as { username: string };
   return { context, page: await context.newPage(), email, username };
-}
-
-/** Premium bought through the sandbox provider (the checkout's own walk is billing's test). */
-async function buyPremium({ context, email }: Account) {
-  const started = await context.request.post('/api/autopayment/', {
-    data: {
-      provider: 'stripe',
-      plan: 'premium',
-      interval: 'monthly',
-      coupon: '',
-      user_data: { first_name: 'Test', second_name: 'Person', email, country: 'DE' },
-      options: {
-        success_url: '/en/subscription?scenario=creation&payment-attempt-status=success',
-        cancel_url: '/en/subscription?scenario=creation&payment-attempt-status=failed',
-      },
-    },
-    headers: await csrfHeader(context),
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { redirect_url } = (await started.json()) as { redirect_url: string };
-  const paid = await context.request.post(redirect_url, {
-    form: { decision: 'pay' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(
-      async () => {
-        const answer = await context.request.get('/api/subscription/');
-        return ((await answer.json()) as { subscription: { plan: string } }).subscription.plan;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe('premium');
 }
 
 /** Keyboard focus moved with Tab until it reaches `target`. */
@@ -139,7 +100,7 @@ describe.each(['en', 'ru'] as const)('teams in %s', (locale) => {
   it('a premium owner adds a member, who gets Premium; the limit and the red dot', async () => {
     const owner = await account(locale, `team-owner-${locale}`);
     const member = await account(locale, `team_member.${locale}`);
-    await buyPremium(owner);
+    await buyPremium(owner.context, owner.email);
     const { page } = owner;
 
     // /teammanage opens the owner tab.

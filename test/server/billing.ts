@@ -1,7 +1,32 @@
 import { expect } from 'vitest';
 import type { AutopaymentRequest } from '../../contract/billing.ts';
-import type { NewUser } from '../../server/db/schema.ts';
+import type { PlanId } from '../../contract/profile.ts';
+import { subscriptions, type NewUser } from '../../server/db/schema.ts';
 import type { TestClient, TestServer } from './harness.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Gives the user their own plan, paid (30 a month) until `days` from the test clock's
+ * now, written straight into the database: for tests of what a plan allows, not of
+ * how it is bought.
+ */
+export async function setPlan(server: TestServer, userId: number, plan: PlanId, days = 30) {
+  const now = server.clock.now();
+  const row = {
+    plan,
+    interval: 'monthly',
+    price: plan === 'free' ? 0 : 30,
+    currency: 'usd',
+    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY_MS),
+    canceledAt: null,
+    updatedAt: now,
+  };
+  await server.db
+    .insert(subscriptions)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: row });
+}
 
 /** A signed-in browser of a new confirmed user. */
 export async function signedIn(server: TestServer, fields: Partial<NewUser> = {}) {

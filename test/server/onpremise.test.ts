@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Binding, BindingList, BINDINGS_MAX } from '../../contract/onpremise.ts';
-import { onpremiseBindings, subscriptions, type User } from '../../server/db/schema.ts';
-import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+import { onpremiseBindings, type User } from '../../server/db/schema.ts';
+import { buy, checkoutRequest, json, sendJson, setPlan as setPlanIn, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 
 /*
@@ -14,7 +14,6 @@ import { useTestServer, type TestClient } from './harness.ts';
  */
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 const PATH = '/api/v1/onpremise/bindings/';
 type ErrorList = { errors: { code: string; detail: string; source: { pointer: string } }[] };
 
@@ -26,23 +25,8 @@ function identifier(): string {
   return `ABCD-EF01-2345-6789-WXYZ-${tail.slice(-12, -8)}-${tail.slice(-8, -4)}-${tail.slice(-4)}`;
 }
 
-/** Gives the user their own plan until 30 days from the test clock's now. */
-async function setPlan(user: User, plan: 'free' | 'mini' | 'premium') {
-  const now = server().clock.now();
-  const row = {
-    plan,
-    interval: 'monthly',
-    price: plan === 'free' ? 0 : 30,
-    currency: 'usd',
-    expireAt: plan === 'free' ? null : new Date(now.getTime() + 30 * DAY),
-    canceledAt: null,
-    updatedAt: now,
-  };
-  await server()
-    .db.insert(subscriptions)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: row });
-}
+const setPlan = (user: User, plan: 'free' | 'mini' | 'premium') =>
+  setPlanIn(server(), user.id, plan);
 
 async function premium() {
   const signed = await signedIn(server());

@@ -4,19 +4,12 @@ import * as v from 'valibot';
 import { Profile } from '../../contract/profile.ts';
 import { Team, TeamList, TEAM_USERS_MAX, UserLookup } from '../../contract/teams.ts';
 import { Webgis } from '../../contract/webgis.ts';
-import {
-  subscriptions,
-  teamMembers,
-  teams,
-  users,
-  webgisInstances,
-  type User,
-} from '../../server/db/schema.ts';
+import { teamMembers, teams, users, webgisInstances, type User } from '../../server/db/schema.ts';
 import { effectivePlan, teamPlan } from '../../server/teams/effective-plan.ts';
 import { saveTeam } from '../../server/teams/teams.ts';
 import { checkWebgisPlans } from '../../server/webgis/plan-rule.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
-import { json, sendJson, signedIn } from './billing.ts';
+import { json, sendJson, setPlan as setPlanIn, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 
 /*
@@ -29,23 +22,8 @@ const server = useTestServer({ env: { WEBGIS_PROVISION_SECONDS: '0' } });
 const DAY = 24 * 60 * 60 * 1000;
 const GIB = 1024 ** 3;
 
-/** Gives the user their own premium (or another plan) until `days` from the test clock's now. */
-async function setPlan(user: User, plan: 'free' | 'mini' | 'premium' = 'premium', days = 30) {
-  const now = server().clock.now();
-  const row = {
-    plan,
-    interval: 'monthly',
-    price: plan === 'free' ? 0 : 30,
-    currency: 'usd',
-    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY),
-    canceledAt: null,
-    updatedAt: now,
-  };
-  await server()
-    .db.insert(subscriptions)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: row });
-}
+const setPlan = (user: User, plan: 'free' | 'mini' | 'premium' = 'premium', days = 30) =>
+  setPlanIn(server(), user.id, plan, days);
 
 async function premiumOwner() {
   const owner = await signedIn(server());

@@ -1,10 +1,15 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { Locale } from '../../../contract/countries.ts';
 import { SocialProvider } from '../../../contract/identity.ts';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import {
+  cookieName,
+  cookieOptions,
+  readSignedCookie,
+  setSignedCookie,
+} from '../../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { simpleError } from '../../http/errors.ts';
 import type { Identity } from './provider.ts';
@@ -28,10 +33,6 @@ const Payload = v.object({
   l: v.pipe(v.string(), v.maxLength(64)),
   x: v.number(),
 });
-
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(`social-consent:${payload}`).digest('base64url');
-}
 
 /** The flow a consent takes up again: who the provider said the visitor is, and where to go. */
 export type PendingConsent = {
@@ -60,48 +61,32 @@ export async function holdForConsent(
     userId: null,
   });
   const { identity } = pending;
-  const json = JSON.stringify({
-    k: nonce,
-    p: pending.provider,
-    s: identity.subject.slice(0, 255),
-    e: (identity.email ?? '').slice(0, 254),
-    f: identity.first_name.slice(0, 64),
-    l: identity.last_name.slice(0, 64),
-    x: deps.clock.now().getTime() + STATE_TTL_MS,
-  });
-  const payload = Buffer.from(json).toString('base64url');
-  setCookie(
+  setSignedCookie(
     c,
-    cookieName(deps.config, CONSENT_COOKIE),
-    `${payload}.${sign(deps.config.sessionSecret, payload)}`,
-    { ...cookieOptions(deps.config), maxAge: STATE_TTL_MS / 1000 },
+    deps.config,
+    { base: CONSENT_COOKIE, purpose: 'social-consent', maxAgeSeconds: STATE_TTL_MS / 1000 },
+    {
+      k: nonce,
+      p: pending.provider,
+      s: identity.subject.slice(0, 255),
+      e: (identity.email ?? '').slice(0, 254),
+      f: identity.first_name.slice(0, 64),
+      l: identity.last_name.slice(0, 64),
+      x: deps.clock.now().getTime() + STATE_TTL_MS,
+    },
   );
 }
 
 /** The cookie's claims, or 400 token_not_found / wrong_token / token_expired. */
 function readCookie(c: Context<AppEnv>, deps: AppDeps): v.InferOutput<typeof Payload> {
-  const value = getCookie(c, cookieName(deps.config, CONSENT_COOKIE));
-  if (!value) throw simpleError(400, 'token_not_found');
-  const [payload = '', signature = '', extra] = value.split('.');
-  const expected = Buffer.from(sign(deps.config.sessionSecret, payload));
-  const given = Buffer.from(signature);
-  if (
-    extra !== undefined ||
-    expected.length !== given.length ||
-    !timingSafeEqual(expected, given)
-  ) {
-    throw simpleError(400, 'wrong_token');
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  } catch {
-    throw simpleError(400, 'wrong_token');
-  }
-  const parsed = v.safeParse(Payload, data);
-  if (!parsed.success) throw simpleError(400, 'wrong_token');
-  if (parsed.output.x <= deps.clock.now().getTime()) throw simpleError(400, 'token_expired');
-  return parsed.output;
+  const claims = readSignedCookie(
+    c,
+    deps.config,
+    { base: CONSENT_COOKIE, purpose: 'social-consent' },
+    Payload,
+  );
+  if (claims.x <= deps.clock.now().getTime()) throw simpleError(400, 'token_expired');
+  return claims;
 }
 
 export function clearConsentCookie(c: Context<AppEnv>, deps: AppDeps): void {
