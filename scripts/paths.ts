@@ -1,5 +1,8 @@
 // npm run paths [-- --json]: runs the model-based path tests and reports, per flow,
-// how many states and transitions the generated paths reached. Fails below 100%.
+// how many states and transitions the generated paths reached, and how many states a
+// check of the path test names. Fails below 100% of states or transitions.
+// npm run paths -- --list <machine id>: also prints that machine's generated paths as
+// numbered steps (each event and the state it leads to), for testing by hand.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,7 @@ interface Row {
   file: string;
   machine: string;
   states: Tally;
+  asserted: Tally;
   transitions: Tally;
   paths: number;
   complete: boolean;
@@ -23,6 +27,8 @@ interface Row {
 }
 
 const json = process.argv.includes('--json');
+const listAt = process.argv.indexOf('--list');
+const listed = listAt >= 0 ? process.argv[listAt + 1] : undefined;
 const reportDir = mkdtempSync(join(tmpdir(), 'paths-'));
 try {
   const vitestStatus = runVitest(reportDir);
@@ -32,6 +38,7 @@ try {
   const ok = vitestStatus === 0 && rows.every((row) => row.complete);
   if (json) printJson(rows, vitestStatus, ok);
   else printTable(rows, vitestStatus);
+  if (listed) printPaths(reportDir, listed);
   process.exitCode = ok ? 0 : 1;
 } finally {
   rmSync(reportDir, { recursive: true, force: true });
@@ -47,6 +54,7 @@ function runVitest(dir: string): number {
       env: {
         ...process.env,
         PATHS_REPORT_DIR: dir,
+        ...(listed ? { PATHS_LIST: listed } : {}),
         // vitest's `#!/usr/bin/env node` must find this Node (24), not the system one.
         PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
       },
@@ -58,6 +66,7 @@ function runVitest(dir: string): number {
 interface Report {
   machine: string;
   states: Tally;
+  asserted: Tally;
   transitions: Tally;
   paths: number;
 }
@@ -83,6 +92,8 @@ function isReport(value: unknown): value is Report {
     typeof value.paths === 'number' &&
     'states' in value &&
     tally(value.states) &&
+    'asserted' in value &&
+    tally(value.asserted) &&
     'transitions' in value &&
     tally(value.transitions)
   );
@@ -105,9 +116,13 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
       transitions.length,
       missingIn(transitions, (r) => r.transitions),
     );
+    const asserted = tally(
+      stateIds.length,
+      missingIn(stateIds, (r) => r.asserted),
+    );
     const paths = found.reduce((sum, r) => sum + r.paths, 0);
     const complete = states.missing.length === 0 && trans.missing.length === 0;
-    return { file, machine: machine.id, states, transitions: trans, paths, complete };
+    return { file, machine: machine.id, states, asserted, transitions: trans, paths, complete };
   } catch (error) {
     const empty = tally(0, []);
     const message = error instanceof Error ? error.message : String(error);
@@ -115,6 +130,7 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
       file,
       machine: '?',
       states: empty,
+      asserted: empty,
       transitions: empty,
       paths: 0,
       complete: false,
@@ -131,6 +147,7 @@ function totals(rows: Row[]) {
   const sum = (pick: (row: Row) => number) => rows.reduce((acc, row) => acc + pick(row), 0);
   return {
     states: { total: sum((r) => r.states.total), covered: sum((r) => r.states.covered) },
+    asserted: { total: sum((r) => r.asserted.total), covered: sum((r) => r.asserted.covered) },
     transitions: {
       total: sum((r) => r.transitions.total),
       covered: sum((r) => r.transitions.covered),
@@ -144,10 +161,11 @@ function printJson(rows: Row[], vitestStatus: number, ok: boolean): void {
 }
 
 function printTable(rows: Row[], vitestStatus: number): void {
-  const header = ['machine', 'states', 'transitions', 'paths', 'status'];
+  const header = ['machine', 'states', 'asserted', 'transitions', 'paths', 'status'];
   const body = rows.map((row) => [
     row.machine === '?' ? row.file : row.machine,
     `${row.states.covered}/${row.states.total}`,
+    `${row.asserted.covered}/${row.asserted.total}`,
     `${row.transitions.covered}/${row.transitions.total}`,
     String(row.paths),
     row.error ?? (row.complete ? 'ok' : 'INCOMPLETE'),
@@ -156,6 +174,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
   const footer = [
     'total',
     `${sum.states.covered}/${sum.states.total}`,
+    `${sum.asserted.covered}/${sum.asserted.total}`,
     `${sum.transitions.covered}/${sum.transitions.total}`,
     String(sum.paths),
     '',
@@ -178,4 +197,22 @@ function printTable(rows: Row[], vitestStatus: number): void {
   if (rows.length === 0) console.log('(no machines/*.machine.ts)');
   if (vitestStatus !== 0) console.log(`\nvitest exited with ${vitestStatus}`);
   console.log('Goal: every flow at 100% of states and transitions.');
+  console.log(
+    'asserted: states a check of the path test names; the others are compared with the model only.',
+  );
+}
+
+function printPaths(dir: string, machine: string): void {
+  const file = join(dir, `${machine}.paths.txt`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    console.error(`\nNo paths of a machine "${machine}": the ids are in the first column above.`);
+    process.exitCode = 1;
+    return;
+  }
+  // With --json, stdout holds the JSON alone.
+  const out = json ? console.error : console.log;
+  out(`\nThe generated paths of ${machine}:\n\n${text}`);
 }

@@ -8,6 +8,7 @@ import {
   generatePaths,
   internalEvents,
 } from './path-harness.ts';
+import { unknownStateKeys } from './path-harness/coverage.ts';
 import { lampMachine } from './fixtures/lamp.machine.ts';
 import { submitFormMachine } from './fixtures/submit-form.machine.ts';
 
@@ -69,13 +70,21 @@ describe('computeCoverage', () => {
     const observed = createObserved();
     for (const path of paths) await executePath(lampMachine, path, {}, observed);
 
-    const report = computeCoverage(lampMachine, observed, paths.length);
+    const report = computeCoverage(lampMachine, observed, paths.length, ['on']);
     expect(report).toEqual({
       machine: 'lamp',
       states: { total: 2, covered: 2, missing: [] },
+      asserted: { total: 2, covered: 1, missing: ['lamp.off'] },
       transitions: { total: 3, covered: 2, missing: ['lamp.on power.cut → lamp.off'] },
       paths: 1,
     });
+  });
+
+  it('tells the check keys that name no state: a misspelled one would never run', () => {
+    expect(unknownStateKeys(submitFormMachine, ['editing', 'working.deciding'])).toEqual([]);
+    expect(
+      unknownStateKeys(lampMachine, ['on', '#lamp.off', 'of', 'on.bright', '#lamp.of']),
+    ).toEqual(['of', 'on.bright', '#lamp.of']);
   });
 
   it('counts nested states and always/after/done/error transitions', () => {

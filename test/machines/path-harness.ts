@@ -8,7 +8,13 @@ import type {
   InputFrom,
   SnapshotFrom,
 } from 'xstate';
-import { computeCoverage, formatMissing, writeReport } from './path-harness/coverage.ts';
+import {
+  computeCoverage,
+  formatMissing,
+  unknownStateKeys,
+  writePathList,
+  writeReport,
+} from './path-harness/coverage.ts';
 import { createObserved, executePath } from './path-harness/execute.ts';
 import { generatePaths } from './path-harness/generate.ts';
 
@@ -54,13 +60,19 @@ export function describeMachinePaths<M extends AnyStateMachine>(
   describe(`${machine.id} paths`, () => {
     const paths = generatePaths(machine, traversal);
     const observed = createObserved();
+    const checked = Object.keys(states ?? {});
+    it('names only states of the machine in its per-state checks', () => {
+      // A misspelled key would never match, and its check would silently never run.
+      expect(unknownStateKeys(machine, checked)).toEqual([]);
+    });
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));
     }
     it('covers every state and transition', () => {
-      const report = computeCoverage(machine, observed, paths.length);
+      const report = computeCoverage(machine, observed, paths.length, checked);
       const dir = process.env.PATHS_REPORT_DIR;
       if (dir) writeReport(dir, report);
+      if (dir && process.env.PATHS_LIST === machine.id) writePathList(dir, machine.id, paths);
       const complete =
         report.states.missing.length === 0 && report.transitions.missing.length === 0;
       expect(complete, formatMissing(report)).toBe(true);

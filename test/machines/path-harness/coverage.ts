@@ -3,6 +3,8 @@ import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { allTransitionsOf, stateNodesOf } from '../../../scripts/lib/statechart.ts';
+import { stepLabel } from './events.ts';
+import { formatValue, type MachinePath } from './generate.ts';
 
 export interface Tally {
   total: number;
@@ -13,6 +15,8 @@ export interface Tally {
 export interface CoverageReport {
   machine: string;
   states: Tally;
+  /** The states a per-state check of the path test names (the rest: only compared with the model). */
+  asserted: Tally;
   transitions: Tally;
   paths: number;
 }
@@ -24,18 +28,38 @@ export interface ObservedKeys {
   transitions: ReadonlySet<string>;
 }
 
+/** The state a check key names: `#id`, or the path of dotted keys below the root. */
+function nodeIdOf(machine: AnyStateMachine, key: string): string | undefined {
+  const nodes = stateNodesOf(machine);
+  const found = key.startsWith('#')
+    ? nodes.find((node) => `#${node.id}` === key)
+    : nodes.find((node) => node.path.length > 0 && node.path.join('.') === key);
+  return found?.id;
+}
+
+/** Check keys that name no state of the machine. */
+export function unknownStateKeys(machine: AnyStateMachine, keys: string[]): string[] {
+  return keys.filter((key) => nodeIdOf(machine, key) === undefined);
+}
+
 export function computeCoverage(
   machine: AnyStateMachine,
   observed: ObservedKeys,
   paths: number,
+  checkKeys: string[] = [],
 ): CoverageReport {
   const stateIds = stateNodesOf(machine).map((node) => node.id);
+  const asserted = new Set(checkKeys.map((key) => nodeIdOf(machine, key)));
   const transitions = allTransitionsOf(machine);
   const missingStates = stateIds.filter((id) => !observed.states.has(id));
   const missingTransitions = transitions.filter((t) => !observed.transitions.has(t.key));
   return {
     machine: machine.id,
     states: tally(stateIds.length, missingStates),
+    asserted: tally(
+      stateIds.length,
+      stateIds.filter((id) => !asserted.has(id)),
+    ),
     transitions: tally(
       transitions.length,
       missingTransitions.map((t) => t.label),
@@ -74,4 +98,22 @@ export function writeReport(dir: string, report: CoverageReport): string {
       if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
     }
   }
+}
+
+/**
+ * Writes `<dir>/<machine>.paths.txt`: every generated path as numbered steps, each event
+ * and the state it leads to, for a tester to follow by hand (`npm run paths -- --list`).
+ */
+export function writePathList(dir: string, machine: string, paths: MachinePath[]): void {
+  mkdirSync(dir, { recursive: true });
+  const lines = paths.flatMap((path, index) => [
+    `path ${index + 1}: start in ${formatValue(path.initial.value)}`,
+    ...path.steps.map(
+      (step, at) => `  ${at + 1}. ${stepLabel(step.event)} -> ${formatValue(step.state.value)}`,
+    ),
+    '',
+  ]);
+  const fd = openSync(join(dir, `${machine}.paths.txt`), 'w');
+  writeSync(fd, lines.join('\n'));
+  closeSync(fd);
 }
