@@ -115,6 +115,9 @@ export default defineConfig(({ command }) => ({
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // What the page shows after a server round trip: on a busy machine that can
+          // take longer than expect.poll's 1-second default.
+          expect: { poll: { timeout: 30_000 } },
           hookTimeout: 120_000,
         },
       },
