@@ -10,6 +10,12 @@ describeMachinePaths(dataExportMachine, {
     }),
   ],
   states: {
+    preparing: (snapshot) => {
+      // The export is being fetched: busy, no file yet, and no retry until it fails.
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.file).toBeNull();
+      expect(snapshot.can({ type: 'export.retry' })).toBe(false);
+    },
     ready: (snapshot) => expect(snapshot.context.file?.name).toBe('demo-data.json'),
     failed: (snapshot) => expect(snapshot.context.file).toBeNull(),
   },

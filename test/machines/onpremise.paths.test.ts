@@ -69,6 +69,13 @@ describeMachinePaths(onpremiseMachine, {
   }),
   states: {
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    unavailable: (snapshot) => {
+      // The subscription could not be loaded: no plan known, only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.plan).toBeNull();
+      expect(snapshot.can({ type: 'plan.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
     notAvailable: (snapshot) => {
       expect(snapshot.context.viaTeam).toBe(false);
       expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
@@ -79,6 +86,14 @@ describeMachinePaths(onpremiseMachine, {
       expect(snapshot.context.viaTeam).toBe(plan?.plan !== 'premium');
     },
     'premium.loading': (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    'premium.failed': (snapshot) => {
+      // The list could not be loaded: the plan stays premium, nothing listed or bindable.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.bindings).toEqual([]);
+      expect(snapshot.can({ type: 'bindings.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'plan.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
     'premium.ready': (snapshot) => {
       const { bindings, max, full: isFull } = snapshot.context;
       expect(max).toBe(2);

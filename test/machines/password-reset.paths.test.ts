@@ -15,6 +15,15 @@ describeMachinePaths(passwordResetMachine, {
     }),
   ],
   states: {
+    editing: (snapshot) => {
+      // The form is open: not busy, edits and a valid address are taken, and a server
+      // error can only sit at the e-mail field.
+      expect(snapshot.status).toBe('active');
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'field.edit', field: 'email' })).toBe(true);
+      expect(snapshot.can({ type: 'form.submit', values: { email: 'a@example.com' } })).toBe(true);
+      expect(Object.keys(snapshot.context.serverErrors).every((f) => f === 'email')).toBe(true);
+    },
     submitting: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.context.email).toBe('someone@example.com');

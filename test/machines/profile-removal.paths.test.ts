@@ -12,6 +12,12 @@ describeMachinePaths(profileRemovalMachine, {
   events: (snapshot) => [{ type: 'removal.retry' }, ...internalEvents(snapshot)],
   states: {
     removing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    failed: (snapshot) => {
+      // The removal failed: still active, not busy, and it may be retried.
+      expect(snapshot.status).toBe('active');
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'removal.retry' })).toBe(true);
+    },
     removed: (snapshot) => expect(snapshot.status).toBe('done'),
   },
 });

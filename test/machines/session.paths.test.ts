@@ -55,6 +55,23 @@ describeMachinePaths(sessionMachine, {
   }),
   states: {
     checking: (snapshot) => expect(snapshot.hasTag('checking')).toBe(true),
+    unavailable: (snapshot) => {
+      // The user could not be read: neither signed in nor out, and the app offers a retry.
+      expect(snapshot.hasTag('checking')).toBe(false);
+      expect(snapshot.can({ type: 'session.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'session.signOut' })).toBe(false);
+      expect(snapshot.can({ type: 'session.refresh' })).toBe(false);
+    },
+    signedIn: (snapshot) => {
+      // A user is known; they can sign out, and a 401 elsewhere ends the session.
+      expect(snapshot.context.user).not.toBeNull();
+      expect(snapshot.hasTag('checking')).toBe(false);
+      expect(snapshot.can({ type: 'session.signOut' })).toBe(true);
+      expect(snapshot.can({ type: 'session.expired' })).toBe(true);
+      expect(snapshot.can({ type: 'session.retry' })).toBe(false);
+    },
+    // Transient (`always`): no snapshot rests here, so this check documents the state only.
+    'signedIn.checkingTimezone': (snapshot) => expect(snapshot.context.user).not.toBeNull(),
     signedOut: (snapshot) => {
       expect(snapshot.context.user).toBeNull();
       expect(snapshot.context.teamPlan).toBe(false);

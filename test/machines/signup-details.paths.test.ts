@@ -41,6 +41,21 @@ describeMachinePaths(signupDetailsMachine, {
       expect(snapshot.context.countries).toEqual(countries);
       expect(snapshot.context.country).toBe('RU');
     },
+    unavailable: (snapshot) => {
+      // The countries could not be loaded: no form, nothing loaded, and a retry offered.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.countries).toEqual([]);
+      expect(snapshot.context.tokenError).toBeNull();
+      expect(snapshot.can({ type: 'details.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
+    submitting: (snapshot) => {
+      // Server errors were cleared on submit; busy, and no second submit meanwhile.
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.serverErrors).toEqual({});
+      expect(snapshot.context.countries).toEqual(countries);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
     sessionLost: (snapshot) => expect(snapshot.context.tokenError).toBe('email_not_confirmed'),
     done: (snapshot) => expect(snapshot.output).toEqual({ next: '/en/profile' }),
   },

@@ -27,6 +27,18 @@ describeMachinePaths(socialAccountsMachine, {
     error: snapshot.context.error,
   }),
   states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.accounts).toEqual([]);
+      expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
+    },
+    loadFailed: (snapshot) => {
+      // Nothing listed, nothing to unlink: only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.accounts).toEqual([]);
+      expect(snapshot.can({ type: 'accounts.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
+    },
     unlinking: (snapshot) => expect(snapshot.context.provider).toBe('github'),
     ready: (snapshot) =>
       expect(

@@ -75,6 +75,13 @@ describeMachinePaths(teamOwnerMachine, {
   }),
   states: {
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    unavailable: (snapshot) => {
+      // The team could not be loaded: nothing to edit, only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.team).toBeNull();
+      expect(snapshot.can({ type: 'team.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'member.add' })).toBe(false);
+    },
     upgradeOffered: (snapshot) => {
       expect(snapshot.can({ type: 'team.save' })).toBe(false);
       expect(snapshot.can({ type: 'member.add' })).toBe(false);
@@ -91,9 +98,22 @@ describeMachinePaths(teamOwnerMachine, {
     },
     'editing.ready': (snapshot) =>
       expect(snapshot.can({ type: 'team.save' })).toBe(hasChanges(snapshot.context)),
+    'editing.ready.idle': (snapshot) => {
+      // Editing a premium team at rest: nothing under way, adding is open.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.hasTag('lookingUp')).toBe(false);
+      expect(snapshot.context.team?.team_status).toBe('active');
+      expect(snapshot.can({ type: 'member.add' })).toBe(true);
+    },
     'editing.ready.saved': (snapshot) => {
       expect(snapshot.context.team).toEqual(saved);
       expect(hasChanges(snapshot.context)).toBe(false);
+    },
+    'editing.ready.failed': (snapshot) => {
+      // The save failed without a field error: the edits are kept, to be saved again.
+      expect(hasChanges(snapshot.context)).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'team.save' })).toBe(true);
     },
     'editing.lookingUp': (snapshot) => {
       expect(snapshot.hasTag('lookingUp')).toBe(true);

@@ -54,6 +54,53 @@ describeMachinePaths(verificationMachine, {
   }),
   states: {
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    unavailable: (snapshot) => {
+      // The pending sign-up could not be loaded for another reason: not a lost session,
+      // nothing loaded, and the page offers a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.tokenError).toBeNull();
+      expect(snapshot.context.email).toBe('');
+      expect(snapshot.can({ type: 'verification.retry' })).toBe(true);
+    },
+    active: (snapshot) => {
+      // The pending sign-up is loaded: its e-mail and resend time are known, no token error,
+      // and busy only while a code is checked or a new one is sent.
+      expect(snapshot.context.email).toBe('new@example.com');
+      expect(snapshot.context.resendAt).toBeGreaterThan(0);
+      expect(snapshot.context.tokenError).toBeNull();
+      expect(snapshot.can({ type: 'verification.retry' })).toBe(false);
+      expect(snapshot.hasTag('busy')).toBe(
+        snapshot.matches({ active: { code: 'submitting' } }) ||
+          snapshot.matches({ active: { resend: 'sending' } }),
+      );
+    },
+    'active.code': (snapshot) => {
+      // The code form runs side by side with the resend countdown.
+      expect(snapshot.matches({ active: 'resend' })).toBe(true);
+      expect(snapshot.context.next).toBe('/en/signup/2');
+    },
+    'active.code.editing': (snapshot) => {
+      // The form takes edits and a valid code; only the code field can carry a server error.
+      expect(snapshot.can({ type: 'field.edit', field: 'code' })).toBe(true);
+      expect(snapshot.can({ type: 'form.submit', values: { code: '123456' } })).toBe(true);
+      expect(Object.keys(snapshot.context.serverErrors).every((f) => f === 'code')).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ active: { resend: 'sending' } }));
+    },
+    'active.resend': (snapshot) => {
+      // The resend countdown runs side by side with the code form.
+      expect(snapshot.matches({ active: 'code' })).toBe(true);
+      expect(snapshot.context.now).toBeGreaterThan(0);
+    },
+    'active.resend.coolingDown.counting': (snapshot) => {
+      // The clock moves while counting down; no new code yet and nothing sent.
+      expect(snapshot.can({ type: 'code.resend' })).toBe(false);
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ active: { code: 'submitting' } }));
+    },
+    'active.resend.sending': (snapshot) => {
+      // A new code is being requested: busy, and no second request meanwhile.
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.can({ type: 'code.resend' })).toBe(false);
+    },
     'active.resend.coolingDown': (snapshot) => {
       expect(snapshot.can({ type: 'code.resend' })).toBe(false);
       expect(snapshot.context.resendAt).toBeGreaterThanOrEqual(snapshot.context.now);

@@ -28,6 +28,8 @@ const taken = new FieldErrors([
   { field: 'subdomain_name', code: 'subdomain_taken', detail: 'This domain name is already taken' },
 ]);
 
+const valid = { subdomain_name: 'my-gis', location_id: 'eu-central' };
+
 describeMachinePaths(webgisCreateMachine, {
   input: { username: '2_my.gis', language: 'ru' },
   // A short deadline keeps the paths readable; the clock is fake either way.
@@ -55,7 +57,21 @@ describeMachinePaths(webgisCreateMachine, {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.context.defaultSubdomain).toBe('my-gis');
     },
+    unavailable: (snapshot) => {
+      // The options could not be loaded: nothing is busy, no form, only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.locations).toEqual([]);
+      expect(snapshot.can({ type: 'options.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
     form: (snapshot) => expect(snapshot.context.domain).toBe('localhost'),
+    'form.editing': (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.locations).toEqual(options.locations);
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(true);
+      // Editing never shows an instance still being created.
+      expect(snapshot.context.webgis?.state_transition ?? null).toBeNull();
+    },
     creating: (snapshot) => {
       expect(snapshot.hasTag('creating')).toBe(true);
       expect(snapshot.context.request).toEqual({
@@ -68,6 +84,17 @@ describeMachinePaths(webgisCreateMachine, {
       expect(snapshot.hasTag('creating')).toBe(true);
       // Section 4: after the create call the local transition is wait_for_create.
       expect(snapshot.context.webgis?.state_transition).toBe('wait_for_create');
+    },
+    'polling.waiting': (snapshot) => {
+      // Between polls: no fetch under way, and the instance seen is neither started nor in error.
+      expect(snapshot.children.fetchWebgis).toBeUndefined();
+      expect(snapshot.context.webgis?.state).toBe('wait_for_create');
+      expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
+    },
+    'polling.checking': (snapshot) => {
+      expect(snapshot.children.fetchWebgis).toBeDefined();
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.webgis).not.toBeNull();
     },
     'form.failed': (snapshot) => {
       // The state becomes error locally and the transition is cleared (none when the

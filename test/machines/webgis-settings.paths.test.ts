@@ -33,7 +33,28 @@ describeMachinePaths(webgisSettingsMachine, {
   }),
   states: {
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    unavailable: (snapshot) => {
+      // The instance could not be loaded: nothing shown, nothing busy, a retry offered.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.webgis).toBeNull();
+      expect(snapshot.can({ type: 'webgis.retry' })).toBe(true);
+    },
     absent: (snapshot) => expect(snapshot.context.webgis).toBeNull(),
+    shown: (snapshot) => {
+      // Shown means there is an instance, and it is no longer loading.
+      expect(snapshot.context.webgis).not.toBeNull();
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'webgis.retry' })).toBe(false);
+    },
+    // Transient (eventless): a settled snapshot never rests here, so this check guards
+    // against the sorting step ever becoming a resting state.
+    'shown.sorting': () => expect.unreachable('shown.sorting is left at once'),
+    'shown.refreshing': (snapshot) => {
+      // Looked at again only while being created, and the look is under way.
+      expect(snapshot.children.refreshWebgis).toBeDefined();
+      expect(['wait_for_create', 'wait_for_start']).toContain(snapshot.context.webgis?.state);
+      expect(snapshot.can({ type: 'success.close' })).toBe(false);
+    },
     'shown.creating': (snapshot) =>
       expect(['wait_for_create', 'wait_for_start']).toContain(snapshot.context.webgis?.state),
     'shown.ready': (snapshot) => {
