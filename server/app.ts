@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { csrfMiddleware } from './identity/csrf.ts';
 import { OWASP_ARGON2, type PasswordCost } from './identity/passwords.ts';
+import type { SessionCache } from './identity/session-cache.ts';
 import { sessionMiddleware } from './identity/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -50,6 +51,8 @@ export type AppOptions = {
   jobs: JobQueue;
   /** Password hashing cost; tests pass a cheap one. */
   passwordCost?: PasswordCost;
+  /** Sessions read lately, kept right by database notifications; without it every request reads. */
+  sessionCache?: SessionCache;
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -75,7 +78,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   // Around the session middleware: the page-readable hint follows what it finds.
   app.use(sessionHint(deps));
-  app.use('/api/*', sessionMiddleware(deps));
+  app.use('/api/*', sessionMiddleware(deps, options.sessionCache));
 
   app.route('/api/auth/', authRoutes(deps));
   app.route('/api/auth/signup/', signupRoutes(deps));

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import type { Deliver } from './billing/sandbox-settlement.ts';
 import { loadConfig, type EnvConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { SessionCache } from './identity/session-cache.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
 import { systemClock } from './http/context.ts';
 import { openQueue } from './jobs/queue.ts';
@@ -48,7 +49,9 @@ const jobs = await openQueue(
   queueDefinitions({ config, db, logger, clock, mailer, deliver }),
   { logger, work: true },
 );
-const app = createApp({ config, db, logger, clock, jobs });
+const sessionCache = new SessionCache(handle.changeFeed());
+await sessionCache.start();
+const app = createApp({ config, db, logger, clock, jobs, sessionCache });
 started.app = app;
 await jobs.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
@@ -63,6 +66,7 @@ server.on('error', (error) => {
   console.error(`Cannot serve on port ${config.port}: ${error.message}`);
   void jobs
     .stop()
+    .then(() => sessionCache.close())
     .then(() => handle.close())
     .finally(() => process.exit(1));
 });
@@ -79,6 +83,7 @@ function shutdown(signal: string): void {
     // Jobs under way finish (or are retried later by any process), then the database closes.
     jobs
       .stop()
+      .then(() => sessionCache.close())
       .then(() => handle.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ChangeFeed } from '../identity/session-cache.ts';
 import type { Logger } from '../logger.ts';
 import * as schema from './schema.ts';
 
@@ -23,6 +24,8 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** Where the job queue keeps its tables: the same database. */
   jobsTarget: Where;
+  /** Notifications from the database (LISTEN), for the session cache. */
+  changeFeed(): ChangeFeed;
   /** PGlite only: the data folder as a gzipped tarball, reusable as a `template`. */
   dump?: () => Promise<Blob>;
 };
@@ -55,6 +58,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     jobsTarget: { pglite: client },
+    changeFeed: () => pgliteFeed(client),
     dump: async () => client.dumpDataDir('gzip'),
   };
 }
@@ -84,5 +88,90 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
     },
     close: () => pool.end(),
     jobsTarget: { databaseUrl: url },
+    changeFeed: () => postgresFeed(url, logger),
+  };
+}
+
+/** PGlite hands a notification to its listeners before the committing query returns. */
+function pgliteFeed(client: PGlite): ChangeFeed {
+  let unsubscribe: (() => Promise<void>) | undefined;
+  return {
+    async listen(channel, { onChange, onReady }) {
+      unsubscribe = await client.listen(channel, onChange);
+      onReady();
+    },
+    settle: () => Promise.resolve(),
+    close: async () => {
+      await unsubscribe?.();
+    },
+  };
+}
+
+const FEED_RETRY_MS = 1000;
+
+/**
+ * One connection of its own that LISTENs; when it drops, the feed says so at once and
+ * reconnects every second. `settle` is a round trip on that connection: PostgreSQL
+ * sends the notifications pending for a session before it reports the session ready.
+ */
+function postgresFeed(url: string, logger: Logger | undefined): ChangeFeed {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  return {
+    async listen(channel, { onChange, onLost, onReady }) {
+      const lost = (lostClient: pg.Client) => {
+        if (client !== lostClient) return;
+        client = undefined;
+        onLost();
+        lostClient.end().catch(() => {});
+        reconnectLater();
+      };
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onChange(message.payload ?? '');
+        });
+        next.on('error', (error) => {
+          logger?.warn('database notifications lost', { error });
+          lost(next);
+        });
+        next.on('end', () => lost(next));
+        try {
+          await next.connect();
+          await next.query(`LISTEN "${channel}"`);
+        } catch (error) {
+          await next.end().catch(() => {});
+          throw error;
+        }
+        if (closed) return void (await next.end());
+        client = next;
+        onReady();
+      };
+      const reconnectLater = () => {
+        if (closed) return;
+        retry = setTimeout(() => {
+          connect().catch((error: unknown) => {
+            logger?.warn('database notifications unavailable', { error });
+            reconnectLater();
+          });
+        }, FEED_RETRY_MS);
+        retry.unref();
+      };
+      await connect().catch((error: unknown) => {
+        logger?.warn('database notifications unavailable', { error });
+        reconnectLater();
+      });
+    },
+    async settle() {
+      await client?.query('select 1').catch(() => {});
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end();
+    },
   };
 }

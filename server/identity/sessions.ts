@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { sessions, users, type User } from '../db/schema.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 import { notAuthenticated } from '../http/errors.ts';
 
@@ -54,8 +55,12 @@ export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<voi
   c.set('user', null);
 }
 
-/** Puts the signed-in user, or null, on the context as `user`. */
-export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/**
+ * Puts the signed-in user, or null, on the context as `user`. With a cache, a warm
+ * session costs no query; a request that may have written waits for the change
+ * notifications before it answers, so what it changed is never read stale after.
+ */
+export function sessionMiddleware(deps: AppDeps, cache?: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
@@ -63,30 +68,39 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const now = deps.clock.now();
       const tokenHash = hashToken(token);
-      const [row] = await deps.db
-        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-          ),
-        )
-        .limit(1);
-      if (row) {
-        c.set('user', row.user);
-        if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+      const session = cache?.get(tokenHash) ?? (await readSession(deps, tokenHash));
+      if (session && isCurrent(session, now)) {
+        c.set('user', session.user);
+        if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
           await deps.db
             .update(sessions)
             .set({ lastSeenAt: now })
             .where(eq(sessions.tokenHash, tokenHash));
+          // The update's notification has dropped any cached copy; read afresh next time.
+        } else {
+          cache?.set(tokenHash, session);
         }
       }
     }
     await next();
+    if (cache && !SAFE_METHODS.has(c.req.method)) await cache.settle();
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function readSession(deps: AppDeps, tokenHash: string): Promise<CachedSession | undefined> {
+  const [row] = await deps.db
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+function isCurrent(session: CachedSession, now: Date): boolean {
+  return session.expiresAt > now && session.lastSeenAt.getTime() > now.getTime() - SESSION_IDLE_MS;
 }
 
 /** The signed-in user, or a 401 for the handler to not deal with. */

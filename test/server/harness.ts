@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
+import { SessionCache } from '../../server/identity/session-cache.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
   migrationsFolder,
@@ -120,6 +121,7 @@ export type TestServer = {
   config: Config;
   logger: MemoryLogger;
   clock: TestClock;
+  sessionCache: SessionCache;
   /** The job queue, run by hand: nothing polls it in tests. */
   jobs: JobQueue;
   /** What time makes due: every queued job, then the billing sweep at the test clock's now. */
@@ -152,8 +154,20 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
       queueDefinitions({ config, db, logger, clock, mailer, deliver }),
       { logger, work: false },
     );
-    const app = createApp({ config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST });
+    // The cache is on, as in the app: every server test also checks that it is never stale.
+    const sessionCache = new SessionCache(handle.changeFeed());
+    await sessionCache.start();
+    const app = createApp({
+      config,
+      db,
+      logger,
+      clock,
+      jobs,
+      passwordCost: TEST_PASSWORD_COST,
+      sessionCache,
+    });
     server = {
+      sessionCache,
       app,
       db,
       handle,
@@ -190,6 +204,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
 
   afterAll(async () => {
     await server?.jobs.stop();
+    await server?.sessionCache.close();
     await server?.handle.close();
   });
 
