@@ -8,7 +8,7 @@ import {
   generatePaths,
   internalEvents,
 } from './path-harness.ts';
-import { unknownStateKeys } from './path-harness/coverage.ts';
+import { formatMissing, unknownStateKeys } from './path-harness/coverage.ts';
 import { lampMachine } from './fixtures/lamp.machine.ts';
 import { submitFormMachine } from './fixtures/submit-form.machine.ts';
 
@@ -29,8 +29,13 @@ describeMachinePaths(submitFormMachine, {
     }),
   ],
   states: {
+    editing: (snapshot) => expect(snapshot.can({ type: 'form.submit' })).toBe(true),
+    working: (snapshot) => expect(snapshot.can({ type: 'form.submit' })).toBe(false),
+    'working.submitting': (snapshot) => expect(snapshot.children.submitForm).toBeDefined(),
     'working.waitingToRetry': (snapshot) => expect(snapshot.context.attempts).toBe(1),
     '#submitForm.accepted': (snapshot) => expect(snapshot.status).toBe('done'),
+    rejected: (snapshot) => expect(snapshot.context.status).toBe('rejected'),
+    failed: (snapshot) => expect(snapshot.status).toBe('done'),
   },
 });
 
@@ -70,14 +75,63 @@ describe('computeCoverage', () => {
     const observed = createObserved();
     for (const path of paths) await executePath(lampMachine, path, {}, observed);
 
+    // A check for `on` ran (the path rests there); none was written for `off`.
+    observed.ran.add('on');
     const report = computeCoverage(lampMachine, observed, paths.length, ['on']);
     expect(report).toEqual({
       machine: 'lamp',
       states: { total: 2, covered: 2, missing: [] },
       asserted: { total: 2, covered: 1, missing: ['lamp.off'] },
+      passThrough: [],
+      neverRan: [],
       transitions: { total: 3, covered: 2, missing: ['lamp.on power.cut → lamp.off'] },
       paths: 1,
     });
+  });
+
+  it('demands a check of every state a path rests in, and that every check runs', async () => {
+    const paths = generatePaths(submitFormMachine, {
+      events: (snapshot) => [
+        { type: 'form.submit' },
+        { type: 'form.edit' },
+        { type: 'retry.cancel' },
+        ...internalEvents(snapshot, {
+          submitForm: { output: [{ status: 'accepted' }, { status: 'rejected' }] },
+        }),
+      ],
+    });
+    const observed = createObserved();
+    const states = {
+      editing: () => {},
+      // Passed through (eventless), so never seen at rest: this check can never run.
+      'working.deciding': () => {},
+    };
+    for (const path of paths) await executePath(submitFormMachine, path, { states }, observed);
+    const report = computeCoverage(submitFormMachine, observed, paths.length, Object.keys(states));
+    expect(report.passThrough).toEqual(['submitForm.working.deciding']);
+    expect(report.neverRan).toEqual([{ key: 'working.deciding', passThrough: true }]);
+    // Every state at rest but `editing` lacks a check; the pass-through one is not asked for.
+    expect(report.asserted.missing).toEqual([
+      'submitForm.working',
+      'submitForm.working.submitting',
+      'submitForm.working.waitingToRetry',
+      'submitForm.accepted',
+      'submitForm.rejected',
+      'submitForm.failed',
+    ]);
+    expect(formatMissing(report)).toContain(
+      'check that can never run: working.deciding is only passed through',
+    );
+    expect(formatMissing(report)).toContain('state with no check of its own: submitForm.rejected');
+  });
+
+  it('fails a check that never ran on any path', () => {
+    const observed = createObserved();
+    observed.states.add('lamp.off');
+    observed.resting.add('lamp.off');
+    const report = computeCoverage(lampMachine, observed, 0, ['on']);
+    expect(report.neverRan).toEqual([{ key: 'on', passThrough: false }]);
+    expect(formatMissing(report)).toContain('check that never ran: on');
   });
 
   it('tells the check keys that name no state: a misspelled one would never run', () => {

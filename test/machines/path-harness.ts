@@ -68,13 +68,16 @@ export function describeMachinePaths<M extends AnyStateMachine>(
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));
     }
-    it('covers every state and transition', () => {
+    it('covers every state and transition, and checks every state it rests in', () => {
       const report = computeCoverage(machine, observed, paths.length, checked);
       const dir = process.env.PATHS_REPORT_DIR;
       if (dir) writeReport(dir, report);
       if (dir && process.env.PATHS_LIST === machine.id) writePathList(dir, machine.id, paths);
       const complete =
-        report.states.missing.length === 0 && report.transitions.missing.length === 0;
+        report.states.missing.length === 0 &&
+        report.transitions.missing.length === 0 &&
+        report.asserted.missing.length === 0 &&
+        report.neverRan.length === 0;
       expect(complete, formatMissing(report)).toBe(true);
     });
   });

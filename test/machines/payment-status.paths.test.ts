@@ -24,7 +24,21 @@ describeMachinePaths(paymentStatusMachine, {
     last: snapshot.context.last?.status ?? null,
   }),
   states: {
+    idle: (snapshot) => {
+      // Nothing is fetched until the page says how the user came back.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.children.fetchAutopaymentState).toBeUndefined();
+      expect(snapshot.context.last).toBeNull();
+    },
     polling: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    'polling.checking': (snapshot) => {
+      expect(snapshot.children.fetchAutopaymentState).toBeDefined();
+    },
+    'polling.waiting': (snapshot) => {
+      // Between polls: nothing under way, and what was seen last (if anything) is not final.
+      expect(snapshot.children.fetchAutopaymentState).toBeUndefined();
+      expect(snapshot.context.last?.status ?? 'pending').toBe('pending');
+    },
     settled: (snapshot) => {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output?.status).toBe('active');

@@ -5,7 +5,19 @@ import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(confirmMachine, {
   events: () => [{ type: 'confirm.ask' }, { type: 'confirm.cancel' }, { type: 'confirm.accept' }],
-  states: { confirmed: (snapshot) => expect(snapshot.status).toBe('done') },
+  states: {
+    closed: (snapshot) => {
+      // Nothing asked yet: only a question opens it; an answer without one does nothing.
+      expect(snapshot.can({ type: 'confirm.ask' })).toBe(true);
+      expect(snapshot.can({ type: 'confirm.accept' })).toBe(false);
+    },
+    asking: (snapshot) => {
+      expect(snapshot.can({ type: 'confirm.accept' })).toBe(true);
+      expect(snapshot.can({ type: 'confirm.cancel' })).toBe(true);
+      expect(snapshot.can({ type: 'confirm.ask' })).toBe(false);
+    },
+    confirmed: (snapshot) => expect(snapshot.status).toBe('done'),
+  },
 });
 
 describeMachinePaths(profileRemovalMachine, {

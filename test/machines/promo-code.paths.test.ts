@@ -12,7 +12,7 @@ const check = (status: PromoCheck['status']): PromoCheck => ({
 describeMachinePaths(promoCodeMachine, {
   input: { plan: 'mini', period: 'monthly', currency: 'usd' },
   events: (snapshot) => [
-    { type: 'promo.edit', code: 'SAVE20' },
+    { type: 'promo.edit', code: ' SAVE20 ' },
     { type: 'promo.edit', code: '' },
     { type: 'promo.apply' },
     ...internalEvents(snapshot, {
@@ -27,9 +27,38 @@ describeMachinePaths(promoCodeMachine, {
     status: snapshot.context.check?.status ?? null,
   }),
   states: {
-    idle: (snapshot) => expect(snapshot.context.check).toBeNull(),
-    no_coupon: (snapshot) => expect(snapshot.context.code).toBe(''),
-    success: (snapshot) => expect(snapshot.context.check?.status).toBe('ok'),
-    failed: (snapshot) => expect(snapshot.context.check?.status).not.toBe('ok'),
+    idle: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.check).toBeNull();
+    },
+    no_coupon: (snapshot) => {
+      expect(snapshot.context.code).toBe('');
+      expect(snapshot.children.checkPromoCode).toBeUndefined();
+    },
+    checking: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      // The code is sent trimmed, for the plan, period and currency being bought.
+      expect(snapshot.children.checkPromoCode?.getSnapshot().input).toEqual({
+        plan: 'mini',
+        period: 'monthly',
+        currency: 'usd',
+        code: 'SAVE20',
+      });
+    },
+    success: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.check).toEqual(check('ok'));
+    },
+    failed: (snapshot) => {
+      // The server's own status is kept for the message under the field.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.check?.status).toBe('err_not_found');
+    },
+    unknown_error: (snapshot) => {
+      // The request failed: no status from the server, the code stays as typed.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.check).toBeNull();
+      expect(snapshot.context.code).toBe(' SAVE20 ');
+    },
   },
 });

@@ -56,8 +56,34 @@ describeMachinePaths(subscriptionUpdateMachine, {
     selected: snapshot.context.selected,
   }),
   states: {
-    checkout: (snapshot) => expect(snapshot.context.selected).not.toBeNull(),
-    choosing: (snapshot) => expect(snapshot.context.selected).toBeNull(),
+    opening: (snapshot) => {
+      // Waiting for the page's query: busy, nothing loaded or asked for yet.
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.children.loadSubscription).toBeUndefined();
+      expect(snapshot.context.data).toBeNull();
+    },
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.children.loadSubscription).toBeDefined();
+    },
+    unavailable: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'load.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'plan.select', plan: 'premium' })).toBe(false);
+    },
+    checkout: (snapshot) => {
+      expect(snapshot.context.selected).toBe('premium');
+      expect(snapshot.context.data?.subscription).toEqual(mini);
+      // Chosen from the cards, the period is the cards'; preselected, the query's.
+      if (snapshot.context.query.plan) expect(snapshot.context.period).toBe('yearly');
+    },
+    choosing: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.selected).toBeNull();
+      expect(snapshot.context.data?.plans).toEqual(plans);
+      // Back from the checkout, the query no longer preselects.
+      expect(snapshot.context.query).toEqual({ plan: null, period: null });
+    },
   },
 });
 

@@ -79,8 +79,27 @@ describeMachinePaths(subscriptionMachine, {
     autopayment: snapshot.context.autopayment?.status ?? null,
   }),
   states: {
-    polling: (snapshot) => expect(snapshot.hasTag('waitingForPayment')).toBe(true),
-    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    opening: (snapshot) => {
+      // Waiting for the page's query: nothing asked of the server yet.
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(Object.keys(snapshot.children)).toEqual([]);
+      expect(snapshot.context.data).toBeNull();
+    },
+    polling: (snapshot) => {
+      expect(snapshot.hasTag('waitingForPayment')).toBe(true);
+      // The payment-status child polls (its own path test checks the deadlines).
+      expect(snapshot.children.pollPaymentStatus).toBeDefined();
+      expect(snapshot.context.data).toBeNull();
+    },
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.children.loadSubscription).toBeDefined();
+    },
+    unavailable: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'load.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'restore.confirmed' })).toBe(false);
+    },
     // Asked only where neither the poll nor the subscription told it.
     readingAutopayment: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);

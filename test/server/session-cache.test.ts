@@ -3,10 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { createApp } from '../../server/app.ts';
 import { SessionCache, type ChangeFeed } from '../../server/identity/session-cache.ts';
-import { TEST_PASSWORD_COST } from '../../server/identity/passwords.ts';
 import type { User } from '../../server/db/schema.ts';
 import { createClient, type TestClient } from './client.ts';
-import { useTestServer, type TestServer } from './harness.ts';
+import { TEST_PASSWORD_COST, useTestServer, type TestServer } from './harness.ts';
 
 const server = useTestServer();
 

@@ -15,8 +15,17 @@ export interface Tally {
 export interface CoverageReport {
   machine: string;
   states: Tally;
-  /** The states a per-state check of the path test names (the rest: only compared with the model). */
+  /**
+   * States with a check of their own that ran on some path. A state only passed through
+   * (eventless transitions leave it in the same step) is never seen at rest, so no check
+   * can run in it: it counts as asserted through the states it leads to, whose checks
+   * are required like every other's.
+   */
   asserted: Tally;
+  /** The pass-through states among them. */
+  passThrough: string[];
+  /** Check keys that never ran, and whether their state is only passed through. */
+  neverRan: { key: string; passThrough: boolean }[];
   transitions: Tally;
   paths: number;
 }
@@ -24,8 +33,12 @@ export interface CoverageReport {
 export interface ObservedKeys {
   /** State node ids that were active at some point. */
   states: ReadonlySet<string>;
+  /** State node ids active in a snapshot after a step (what a check can see). */
+  resting: ReadonlySet<string>;
   /** Keys from `keyOfTakenTransition`. */
   transitions: ReadonlySet<string>;
+  /** Check keys that ran. */
+  ran: ReadonlySet<string>;
 }
 
 /** The state a check key names: `#id`, or the path of dotted keys below the root. */
@@ -49,7 +62,9 @@ export function computeCoverage(
   checkKeys: string[] = [],
 ): CoverageReport {
   const stateIds = stateNodesOf(machine).map((node) => node.id);
-  const asserted = new Set(checkKeys.map((key) => nodeIdOf(machine, key)));
+  const ran = checkKeys.filter((key) => observed.ran.has(key));
+  const asserted = new Set(ran.map((key) => nodeIdOf(machine, key)));
+  const passThrough = stateIds.filter((id) => observed.states.has(id) && !observed.resting.has(id));
   const transitions = allTransitionsOf(machine);
   const missingStates = stateIds.filter((id) => !observed.states.has(id));
   const missingTransitions = transitions.filter((t) => !observed.transitions.has(t.key));
@@ -58,8 +73,12 @@ export function computeCoverage(
     states: tally(stateIds.length, missingStates),
     asserted: tally(
       stateIds.length,
-      stateIds.filter((id) => !asserted.has(id)),
+      stateIds.filter((id) => !asserted.has(id) && !passThrough.includes(id)),
     ),
+    passThrough,
+    neverRan: checkKeys
+      .filter((key) => !observed.ran.has(key))
+      .map((key) => ({ key, passThrough: passThrough.includes(nodeIdOf(machine, key) ?? '') })),
     transitions: tally(
       transitions.length,
       missingTransitions.map((t) => t.label),
@@ -76,6 +95,14 @@ export function formatMissing(report: CoverageReport): string {
   const lines = [
     ...report.states.missing.map((id) => `  state never entered: ${id}`),
     ...report.transitions.missing.map((label) => `  transition never taken: ${label}`),
+    ...report.asserted.missing
+      .filter((id) => !report.states.missing.includes(id))
+      .map((id) => `  state with no check of its own: ${id}`),
+    ...report.neverRan.map(({ key, passThrough }) =>
+      passThrough
+        ? `  check that can never run: ${key} is only passed through; check the states it leads to`
+        : `  check that never ran: ${key}`,
+    ),
   ];
   return `${report.machine}: ${report.states.covered}/${report.states.total} states, ${report.transitions.covered}/${report.transitions.total} transitions\n${lines.join('\n')}`;
 }

@@ -17,8 +17,13 @@ import { classify, toJson } from './events.ts';
 import type { MachinePath } from './generate.ts';
 
 export interface Observed {
+  /** Every state node active at some microstep, passed through or not. */
   states: Set<string>;
+  /** State nodes active in a snapshot the actor rested in after a step: checks see these. */
+  resting: Set<string>;
   transitions: Set<string>;
+  /** The per-state check keys that ran at least once. */
+  ran: Set<string>;
 }
 
 export interface ExecuteOptions {
@@ -36,7 +41,7 @@ interface Deferred {
 }
 
 export function createObserved(): Observed {
-  return { states: new Set(), transitions: new Set() };
+  return { states: new Set(), resting: new Set(), transitions: new Set(), ran: new Set() };
 }
 
 export async function executePath(
@@ -76,7 +81,7 @@ export async function executePath(
   const actor = createActor(testMachine, { input: options.input, inspect });
   try {
     actor.start();
-    check(actor.getSnapshot(), path.initial, 'initial state', options);
+    check(actor.getSnapshot(), path.initial, 'initial state', options, observed);
     record(actor.getSnapshot());
     for (const [index, step] of path.steps.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
@@ -84,7 +89,7 @@ export async function executePath(
       await perform(step.event, actor, running, where);
       await settle(() => received.includes(step.event.type));
       expect(received, `${where}: the actor never processed the event`).toContain(step.event.type);
-      check(actor.getSnapshot(), step.state, where, options);
+      check(actor.getSnapshot(), step.state, where, options, observed);
       record(actor.getSnapshot());
     }
   } finally {
@@ -128,7 +133,9 @@ function check(
   predicted: AnyMachineSnapshot,
   where: string,
   options: ExecuteOptions,
+  observed: Observed,
 ): void {
+  for (const node of live._nodes) observed.resting.add(node.id);
   const error = live.status === 'error' ? `: ${String(live.error)}` : '';
   expect(live.status, `${where}: status${error}`).toBe(predicted.status);
   expect(live.value, `${where}: state value`).toEqual(predicted.value);
@@ -138,6 +145,9 @@ function check(
     const active = key.startsWith('#')
       ? live._nodes.some((node) => `#${node.id}` === key)
       : live.matches(key);
-    if (active) assertion(live);
+    if (active) {
+      assertion(live);
+      observed.ran.add(key);
+    }
   }
 }
