@@ -15,9 +15,21 @@ export function toMermaid(machine: AnyStateMachine): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Mermaid ids allow no dots: `work.waiting` becomes `work_waiting`. */
+/** Lines under a state's name: its description, then the actors it invokes. */
+function notesOf(node: AnyStateNode): string[] {
+  const description = node.description ? [node.description.replace(/[;\n]/g, ' ')] : [];
+  return [...description, ...node.invoke.map((invoke) => `invoke ${invoke.id}`)];
+}
+
+/**
+ * Mermaid ids allow no dots: `work.waiting` becomes `work_waiting`. A box with notes
+ * shows its first line as the title, and Mermaid drops a first line equal to the id,
+ * so such a state's id differs from its name and the name is given as its label.
+ */
 function mermaidId(node: AnyStateNode): string {
-  return node.parent ? node.path.join('_').replace(/\W/g, '_') : ANY;
+  if (!node.parent) return ANY;
+  const id = node.path.join('_').replace(/\W/g, '_');
+  return id === node.key && notesOf(node).length > 0 ? `${id}_` : id;
 }
 
 function writeScope(
@@ -36,7 +48,7 @@ function writeScope(
     if (node.type === 'parallel' && index > 0) lines.push(`${pad}--`);
     const name = child.type === 'history' ? `${child.key} (history)` : child.key;
     if (name !== id) lines.push(`${pad}state "${name}" as ${id}`);
-    for (const invoke of child.invoke) lines.push(`${pad}${id} : invoke ${invoke.id}`);
+    for (const note of notesOf(child)) lines.push(`${pad}${id} : ${note}`);
     if (Object.keys(child.states).length > 0) {
       lines.push(`${pad}state ${id} {`);
       writeScope(child, depth + 1, lines, edges);

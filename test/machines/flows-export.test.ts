@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FLOWS_DIR, isGenerated, renderFlows } from '../../scripts/lib/flows.ts';
+
+// The charts product owners read must be the machines that run.
+describe('docs/flows', async () => {
+  const expected = await renderFlows();
+  const committed = readdirSync(FLOWS_DIR).filter(isGenerated).sort();
+
+  it('holds exactly the exports of the machines (npm run flows:export)', () => {
+    expect(committed).toEqual([...expected.keys()].sort());
+  });
+
+  it.each([...expected.entries()])(
+    '%s matches its machine (npm run flows:export)',
+    (name, text) => {
+      const onDisk = committed.includes(name) ? readFileSync(join(FLOWS_DIR, name), 'utf8') : null;
+      expect(onDisk, `${FLOWS_DIR}/${name} is stale: run npm run flows:export`).toBe(text);
+    },
+  );
+
+  it('names every state in the Mermaid chart', () => {
+    for (const [name, text] of expected) {
+      if (!name.endsWith('.md')) continue;
+      // A box's first line is its title: an invoke must never stand in for the name.
+      for (const line of text.split('\n')) {
+        const described = /^\s*(\w+) : (.*)$/.exec(line);
+        if (!described) continue;
+        const [, id, label] = described;
+        const titled =
+          text.includes(`state "`) && new RegExp(`state "[^"]+" as ${id}\\b`).test(text);
+        expect(titled || label === id, `${name}: ${id} shows "${label}" without its name`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});
