@@ -49,7 +49,7 @@ export const sessionMachine = setup({
     signOut: fromPromise<void>(async () => {
       throw new Error('signOut is provided by the app');
     }),
-    fetchWebgis: fromPromise<Webgis | null>(async () => {
+    fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => {
       throw new Error('fetchWebgis is provided by the app');
     }),
     fetchMemberTeams: fromPromise<Team[]>(async () => {
@@ -115,6 +115,9 @@ export const sessionMachine = setup({
         {
           id: 'fetchWebgis',
           src: 'fetchWebgis',
+          // The profile names the address when there is a web GIS: without one, the
+          // answer (404) is known and not asked for.
+          input: ({ context }) => ({ hasWebgis: Boolean(context.user?.webgis_url) }),
           onDone: {
             actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.output }) },
           },

@@ -1,7 +1,7 @@
 // npm run flows:export: writes docs/flows/<flow>.md (doc comment, Mermaid diagram) and
 // docs/flows/<flow>.stately.js (the createMachine call Stately imports) for every
 // machines/*.machine.ts, so product owners read the flows without reading code.
-// test/machines/flows-export.test.ts fails when the committed files differ.
+// test/lib/flows-committed.test.ts fails when the committed files differ.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FLOWS_DIR, isGenerated, renderFlows } from './lib/flows.ts';

@@ -32,8 +32,11 @@ export const liveSessionMachine = sessionMachine.provide({
     ),
     sendTimezone: fromPromise(({ input, signal }) => sendTimezone(input, signal)),
     signOut: fromPromise(({ signal }) => signOut(signal).catch(report)),
-    // Section 7: get_webgis, a 404 (no web GIS yet) passed over silently.
-    fetchWebgis: fromPromise(({ signal }) => fetchMyWebgis('get_webgis', signal)),
+    // Section 7: get_webgis, a 404 (no web GIS yet) passed over silently; not asked when
+    // the profile already said there is none.
+    fetchWebgis: fromPromise(({ input, signal }) =>
+      input.hasWebgis ? fetchMyWebgis('get_webgis', signal) : Promise.resolve(null),
+    ),
     // Section 4: the non-owned teams, for the team-plan flag.
     fetchMemberTeams: fromPromise(({ signal }) => fetchMemberTeams(signal)),
   },

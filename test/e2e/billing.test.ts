@@ -287,7 +287,7 @@ describe('a promo code used up while paying', () => {
 });
 
 describe('calls whose answer is known', () => {
-  it('asks a visitor for no profile, and a free plan for no autopayment', async () => {
+  it('asks a visitor for no profile, and a free plan for no autopayment or web GIS', async () => {
     context = await chromium.newContext();
     page = await context.newPage();
     const asked: string[] = [];
@@ -310,8 +310,10 @@ describe('calls whose answer is known', () => {
     expect(asked).toContain('/api/v1/profile/');
     expect(asked).toContain('/api/subscription/');
     expect(asked).not.toContain('/api/autopayment/');
-    // Neither the spec's 401 (no session) nor its 404 (no autopayment) was needed.
-    expect(refused.filter((r) => /profile|autopayment/.test(r))).toEqual([]);
+    // The profile says there is no web GIS: get_webgis is not asked for.
+    expect(asked).not.toContain('/api/v1/webgis/my/');
+    // Neither the spec's 401 (no session) nor its 404s (no autopayment, no web GIS) was needed.
+    expect(refused.filter((r) => /profile|autopayment|webgis/.test(r))).toEqual([]);
     expect(refused.filter((r) => r.startsWith('401'))).toEqual([]);
   });
 });

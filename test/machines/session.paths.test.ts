@@ -94,7 +94,7 @@ describe('the team-plan flag', () => {
         actors: {
           fetchUser: fromPromise<Profile | null>(async () => demoUser),
           sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null>(async () => null),
+          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
           fetchMemberTeams: fromPromise(async () => answer),
         },
       }),
@@ -120,7 +120,7 @@ describe('a session the server ended', () => {
         actors: {
           fetchUser: fromPromise<Profile | null>(async () => demoUser),
           sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null>(async () => null),
+          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
           fetchMemberTeams: fromPromise(async () => teams),
         },
       }),
@@ -136,5 +136,33 @@ describe('a session the server ended', () => {
     expect(actor.getSnapshot().context).toMatchObject({ user: null, teamPlan: false });
     expect(announced).toEqual(['expired']);
     actor.stop();
+  });
+});
+
+describe('the web GIS on sign-in', () => {
+  async function askedFor(user: Profile) {
+    const inputs: { hasWebgis: boolean }[] = [];
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchUser: fromPromise<Profile | null>(async () => user),
+          sendTimezone: fromPromise(async () => {}),
+          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async ({ input }) => {
+            inputs.push(input);
+            return null;
+          }),
+          fetchMemberTeams: fromPromise(async () => []),
+        },
+      }),
+      { input: { browserTimezone } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.stop();
+    return inputs;
+  }
+
+  it('is looked up only when the profile names its address', async () => {
+    expect(await askedFor(demoUser)).toEqual([{ hasWebgis: false }]);
+    expect(await askedFor({ ...demoUser, webgis_url: webgis.url })).toEqual([{ hasWebgis: true }]);
   });
 });

@@ -79,7 +79,7 @@ describe('refused calls', () => {
         actors: {
           fetchUser: fromPromise<Profile | null>(async () => demoUser),
           sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null>(async () => null),
+          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
           fetchMemberTeams: fromPromise<Team[]>(async () => []),
         },
       }),
