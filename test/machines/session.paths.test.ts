@@ -151,7 +151,7 @@ describe('the web GIS on sign-in', () => {
             inputs.push(input);
             return null;
           }),
-          fetchMemberTeams: fromPromise(async () => []),
+          fetchMemberTeams: fromPromise<Team[]>(async () => []),
         },
       }),
       { input: { browserTimezone } },
