@@ -100,7 +100,7 @@ describe.each([
   },
 ])('card checkout refused by the server, in $locale', (w) => {
   it('shows each refusal at its field, not in a toast; Pay and editing clear them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const toast = vi.fn();
     setGlobalErrorHandler(toast);
     api.startCheckout.mockRejectedValueOnce(
@@ -148,7 +148,7 @@ describe.each([
 
 describe('a promo code refused at Pay', () => {
   it('is told at the promo code, without its discount, until the code is edited', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     api.startCheckout.mockRejectedValueOnce(
       new ApiError([item('coupon', 'invalid_input', 'err_expired_count')], 400),
     );

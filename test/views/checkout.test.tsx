@@ -94,7 +94,7 @@ afterEach(cleanup);
 
 describe('checkout', () => {
   it('asks for the missing fields, then starts one card checkout on a double click', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
     const onLeave = renderCheckout('en', 'mini', { pay });
     const pay$ = await screen.findByRole('button', { name: 'Pay' });
@@ -113,7 +113,7 @@ describe('checkout', () => {
 
   it("starts the card form with the profile's name, and its country where payments are taken", async () => {
     const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onLeave = renderCheckout('en', 'mini', { pay }, free, {
       firstName: 'Ann',
       lastName: 'Lee',
@@ -138,7 +138,7 @@ describe('checkout', () => {
   });
 
   it('shows every promo message of section 8', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const check = (status: PromoCheck['status']): PromoCheck => ({
       status,
       discount: 20,
@@ -168,7 +168,7 @@ describe('checkout', () => {
   });
 
   it('in Russian, refuses a bad phone at the field, then requests the invoice', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const invoice = vi.fn(async () => ({
       href: '/ru/subscription?scenario=invoiceRequested',
       external: false,
@@ -229,7 +229,7 @@ describe('checkout', () => {
   });
 
   it('cancels to Free with the restrictions and the warning', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const cancel = vi.fn(async () => ({
       href: '/en/subscription?scenario=cancellation',
       external: false,
@@ -328,7 +328,7 @@ describe('subscription update page', () => {
   };
 
   it('opens the premium yearly checkout from ?plan=premium&period=annually; back clears it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const cleared = page({ plan: 'premium', period: 'annually' });
     expect(await screen.findByText('Premium')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change subscription' })).toBeTruthy();
@@ -341,7 +341,7 @@ describe('subscription update page', () => {
   });
 
   it('shows the cards with section 4 buttons and yearly prices per month', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     page({ plan: null, period: null });
     expect(await screen.findByRole('button', { name: 'Your plan' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Select' })).toHaveLength(2);

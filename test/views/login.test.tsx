@@ -35,7 +35,7 @@ afterEach(cleanup);
 
 describe('sign-in form', () => {
   it('shows a rule only once the field is touched', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin(vi.fn());
     const login = await screen.findByLabelText(/Username or email/);
     expect(screen.queryByText('This field is required')).toBeNull();
@@ -45,7 +45,7 @@ describe('sign-in form', () => {
   });
 
   it('does not submit an invalid form and puts the caret in the first field in error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderLogin(submit);
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -57,7 +57,7 @@ describe('sign-in form', () => {
   });
 
   it('shows every rule on submit even when one field already has an error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin(vi.fn());
     const login = await screen.findByLabelText(/Username or email/);
     await user.type(login, 'x');
@@ -68,7 +68,7 @@ describe('sign-in form', () => {
   });
 
   it('trims the login and signs in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>().mockResolvedValue({ next: '/en/profile' });
     const { onSignedIn } = renderLogin(submit);
     await user.type(await screen.findByLabelText(/Username or email/), '  demo  ');
@@ -83,7 +83,7 @@ describe('sign-in form', () => {
   });
 
   it('shows a refused field at the field, keeps what was typed, and clears it on edit', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi
       .fn<Submit>()
       .mockRejectedValue(

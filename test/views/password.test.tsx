@@ -42,7 +42,7 @@ function renderSet(save: (input: { token: string; password: string }) => Promise
 
 describe('password reset', () => {
   it('requires a valid e-mail and sends nothing otherwise', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const request = vi.fn();
     renderReset(request);
     await user.click(await screen.findByRole('button', { name: 'Send' }));
@@ -55,7 +55,7 @@ describe('password reset', () => {
   });
 
   it('says the same whether or not the account exists, with a way back', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const request = vi.fn().mockResolvedValue(undefined);
     renderReset(request, 'ru');
     await user.type(await screen.findByLabelText(/Эл. почта/), ' a@example.com ');
@@ -74,7 +74,7 @@ describe('password reset', () => {
 
 describe('set a new password', () => {
   it('shows the rule and refuses a weak password without sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const save = vi.fn();
     renderSet(save);
     expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
@@ -88,7 +88,7 @@ describe('set a new password', () => {
   });
 
   it('shows invalid_password from the server at the field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSet(() =>
       Promise.reject(
         new FieldErrors([{ field: 'password', code: 'invalid_password', detail: 'x' }]),
@@ -100,7 +100,7 @@ describe('set a new password', () => {
   });
 
   it('offers a new link when the token is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSet(() => Promise.reject(new ResetLinkInvalid('token_expired')));
     await user.type(await screen.findByLabelText(/New password/), 'Strong-pass-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -113,7 +113,7 @@ describe('set a new password', () => {
   });
 
   it('saves with the token and sends the user to sign in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const save = vi.fn().mockResolvedValue(undefined);
     renderSet(save);
     await user.type(await screen.findByLabelText(/New password/), 'Strong-pass-1');

@@ -36,7 +36,7 @@ afterEach(cleanup);
 
 describe('profile form', () => {
   it('shows the phone rule at the field and sends nothing while it is broken', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const save = vi.fn<Save>();
     render(
       <Providers locale="en">
@@ -57,7 +57,7 @@ describe('profile form', () => {
   });
 
   it('saves, says so, and shows a refused field in Russian until it is edited', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const save = vi
       .fn<Save>()
       .mockRejectedValueOnce(

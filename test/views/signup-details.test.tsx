@@ -49,7 +49,7 @@ describe('sign-up details', () => {
   });
 
   it('applies the name rules and sends nothing while they fail', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderDetails(submit, 'en', '');
     await user.type(await screen.findByLabelText(/First name/), 'R2D2');
@@ -66,7 +66,7 @@ describe('sign-up details', () => {
   });
 
   it('shows country_not_found at the country', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi
       .fn<Submit>()
       .mockRejectedValue(
@@ -83,7 +83,7 @@ describe('sign-up details', () => {
   });
 
   it('offers to restart when the sign-up session is gone', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetails(() => Promise.reject(new SignupTokenError('email_not_confirmed')));
     await user.type(await screen.findByLabelText(/First name/), 'Anna');
     await user.type(screen.getByLabelText(/Last name/), 'Smith');
@@ -95,7 +95,7 @@ describe('sign-up details', () => {
   });
 
   it('finishes with the next address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onDone } = renderDetails(() => Promise.resolve({ next: '/en/profile' }));
     await user.type(await screen.findByLabelText(/First name/), 'Anna');
     await user.type(screen.getByLabelText(/Last name/), 'Smith');

@@ -44,7 +44,7 @@ afterEach(cleanup);
 
 describe('sign-up form', () => {
   it('shows the password rule, then every rule on an invalid submit, without sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderSignup(submit);
     expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
@@ -55,7 +55,7 @@ describe('sign-up form', () => {
   });
 
   it('puts the caret on the terms checkbox when only the agreement is missing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderSignup(submit);
     await user.type(await screen.findByLabelText(/^Email/), 'new@example.com');
@@ -67,7 +67,7 @@ describe('sign-up form', () => {
   });
 
   it('refuses a weak password and a bad e-mail at their fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderSignup(submit);
     await user.type(await screen.findByLabelText(/^Email/), 'nope');
@@ -84,7 +84,7 @@ describe('sign-up form', () => {
     ['en', 'Must be at least 8 characters', /^The password must be 8 to 128 characters long/],
     ['ru', 'Должно быть не меньше 8 символов', /^Пароль должен содержать от 8 до 128 символов/],
   ] as const)('says the minimum length of a short password in %s', async (locale, short, rule) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>();
     renderSignup(submit, locale);
     expect(await screen.findByText(rule)).toBeTruthy();
@@ -102,7 +102,7 @@ describe('sign-up form', () => {
   });
 
   it('sends the trimmed form and goes to the next step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi.fn<Submit>().mockResolvedValue({ next: '/en/signup/1' });
     const { onRegistered } = renderSignup(submit);
     await fill(user);
@@ -117,7 +117,7 @@ describe('sign-up form', () => {
   });
 
   it('shows user_already_exists at the e-mail with a link to sign in, cleared on edit', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi
       .fn<Submit>()
       .mockRejectedValue(
@@ -138,7 +138,7 @@ describe('sign-up form', () => {
   });
 
   it('shows invalid_password from the server at the password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submit = vi
       .fn<Submit>()
       .mockRejectedValue(
@@ -154,7 +154,7 @@ describe('sign-up form', () => {
 
 describe('social sign-up', () => {
   it('asks to agree to the terms first: Disagree stays, Agree goes to the provider', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onLeave } = renderSignup(vi.fn());
     const social = await screen.findByRole('region', { name: 'Sign up with another account' });
     const buttons = within(social).getAllByRole('button');

@@ -32,7 +32,7 @@ function renderConsent(
 
 describe('a social sign-in new here', () => {
   it('asks the same consent as sign-up, with links to both documents, then signs in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const accept = vi.fn(() => Promise.resolve({ next: '/en/software' }));
     const { onDecided } = renderConsent(accept);
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign up with Yandex' });
@@ -52,7 +52,7 @@ describe('a social sign-in new here', () => {
   });
 
   it('creates nothing when declined', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const accept = vi.fn(() => Promise.resolve({ next: '/en/profile' }));
     const decline = vi.fn(() => Promise.resolve());
     const { onDecided } = renderConsent(accept, decline);
@@ -65,7 +65,7 @@ describe('a social sign-in new here', () => {
   });
 
   it('hands a refusal over to the page, which words it without a sign-up', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onDecided } = renderConsent(() => Promise.reject(new ConsentRefused('token_expired')));
     await user.click(await screen.findByRole('button', { name: 'Agree' }));
     await waitFor(() =>

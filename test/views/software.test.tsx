@@ -175,7 +175,7 @@ describe('software page', () => {
   });
 
   it('says it could not load the software for an empty list, with the simple error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const errors = toasts();
     stubApi(json(200, []), json(200, releases));
     render(

@@ -90,7 +90,7 @@ describe('subscription page', () => {
   });
 
   it('restores a cancelled plan after the confirmation, in Russian', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let current: Subscription = {
       ...mini,
       autopayment: false,
@@ -127,7 +127,7 @@ describe('subscription page', () => {
 
   it('says that the last payment failed, and why, with a way to buy again', async () => {
     const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Providers locale="en">
         <SubscriptionScreen

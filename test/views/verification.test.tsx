@@ -82,7 +82,7 @@ describe('e-mail verification', () => {
   });
 
   it('refuses a code that is not 6 digits without sending it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const confirmCode = vi.fn();
     renderVerification({ confirmCode });
     await user.type(await screen.findByLabelText(/Verification code/), '12a');
@@ -93,7 +93,7 @@ describe('e-mail verification', () => {
   });
 
   it('shows a refused code at the field and clears it on edit', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderVerification({
       confirmCode: () =>
         Promise.reject(
@@ -110,7 +110,7 @@ describe('e-mail verification', () => {
   });
 
   it('confirms and hands over the next address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const confirmCode = vi.fn().mockResolvedValue({ next: '/en/signup/2' });
     const { onConfirmed } = renderVerification({ confirmCode });
     await user.type(await screen.findByLabelText(/Verification code/), '123456');
@@ -120,7 +120,7 @@ describe('e-mail verification', () => {
   });
 
   it('sends a new code after the countdown and says the old one no longer works', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderVerification({ fetchPending: () => Promise.resolve(pending(0)) });
     const resend = await screen.findByRole('button', { name: 'Request a new code' });
     await waitFor(() => expect(resend.hasAttribute('disabled')).toBe(false));
@@ -134,7 +134,7 @@ describe('e-mail verification', () => {
   });
 
   it('restarts the countdown from retry_after when the server says it is too early', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderVerification({
       fetchPending: () => Promise.resolve(pending(0)),
       resendCode: () => Promise.reject(new ResendTooEarly(30)),
@@ -175,7 +175,7 @@ describe('e-mail verification', () => {
   });
 
   it('offers a retry when the pending sign-up cannot be read', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchPending = vi
       .fn<() => Promise<PendingSignup>>()
       .mockRejectedValueOnce(new Error('down'))
@@ -211,7 +211,7 @@ describe('e-mail verification against the API (fetch stubbed)', () => {
         return json(400, { code: 'wrong_token', detail: 'Wrong token' });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Providers locale="en">
         <VerificationScreen

@@ -77,7 +77,7 @@ afterEach(() => {
 
 describe('web GIS create page', () => {
   it('offers the default subdomain, creates, shows the dialog and ends with the instance', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({
       my: [json(200, instance('wait_for_create')), json(200, instance('started'))],
     });
