@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint's recommended set (without type information,
 // see docs/decisions/0103), React hooks rules for the browser code, and the layering
-// of design.md enforced as import restrictions.
+// of design.md enforced as import restrictions; machines name every action in setup().
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -58,6 +58,24 @@ export default tseslint.config(
   {
     files: ['test/views/**', 'test/setup.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+
+  // Machines read like their charts: every action is named in setup() (docs/decisions/0104),
+  // so the Stately editor and docs/flows show what it does.
+  {
+    files: ['machines/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^(assign|emit|raise|sendTo|sendParent|cancel|log|enqueueActions)$/]:not(CallExpression[callee.name='setup'] > ObjectExpression > Property[key.name='actions'] > ObjectExpression > Property > CallExpression)",
+          message:
+            'Name this action in setup({ actions }) and refer to it by name with params: ' +
+            'inline actions show as xstate.assign in the charts product owners read.',
+        },
+      ],
+    },
   },
 
   // Layering (design.md). Each message says why the import is refused.

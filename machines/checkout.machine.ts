@@ -99,6 +99,7 @@ export const checkoutMachine = setup({
       v.safeParse(EntityForm, params.values).success,
   },
   actions: {
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
     leave: assign({ leaving: (_, params: { leaving: Leaving }) => params.leaving }),
     choosePayerType: assign({
       payerType: (_, params: { payerType: PayerType }) => params.payerType,
@@ -163,7 +164,7 @@ export const checkoutMachine = setup({
             target: 'payingByCard',
             actions: 'clearServerErrors',
           },
-          { actions: ['clearServerErrors', emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
         'pay.invoice': [
           {
@@ -171,7 +172,7 @@ export const checkoutMachine = setup({
             target: 'requestingInvoice',
             actions: 'clearServerErrors',
           },
-          { actions: ['clearServerErrors', emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
         'subscription.cancel': 'canceling',
       },

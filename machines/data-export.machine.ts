@@ -19,6 +19,9 @@ export const dataExportMachine = setup({
       throw new Error('fetchExport is provided by the app');
     }),
   },
+  actions: {
+    keepFile: assign({ file: (_, params: { file: ExportFile }) => params.file }),
+  },
 }).createMachine({
   id: 'dataExport',
   context: { file: null },
@@ -29,7 +32,10 @@ export const dataExportMachine = setup({
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
-        onDone: { target: 'ready', actions: assign({ file: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepFile', params: ({ event }) => ({ file: event.output }) },
+        },
         onError: 'failed',
       },
     },

@@ -40,6 +40,18 @@ export const loginMachine = setup({
   guards: {
     isValid: (_, params: { values: LoginValues }) => v.safeParse(LoginForm, params.values).success,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+  },
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({ next: input.next, serverErrors: {} }),
@@ -48,18 +60,16 @@ export const loginMachine = setup({
     editing: {
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'submitting',
-            actions: assign({ serverErrors: {} }),
+            actions: 'clearServerErrors',
           },
           {
-            actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })],
+            actions: ['clearServerErrors', 'reportValidationFailed'],
           },
         ],
       },
@@ -75,11 +85,11 @@ export const loginMachine = setup({
         }),
         onDone: {
           target: 'signedIn',
-          actions: assign({ next: ({ event }) => event.output.next }),
+          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
         onError: {
           target: 'editing',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -34,6 +34,21 @@ export const passwordResetMachine = setup({
     isValid: (_, params: { values: ResetValues }) =>
       v.safeParse(ResetRequestForm, params.values).success,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepEmail: assign({
+      serverErrors: {},
+      email: (_, params: { email: string }) => params.email.trim(),
+    }),
+  },
 }).createMachine({
   id: 'passwordReset',
   context: { email: '', serverErrors: {} },
@@ -42,20 +57,15 @@ export const passwordResetMachine = setup({
     editing: {
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'submitting',
-            actions: assign({
-              serverErrors: {},
-              email: ({ event }) => event.values.email.trim(),
-            }),
+            actions: { type: 'keepEmail', params: ({ event }) => ({ email: event.values.email }) },
           },
-          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
       },
     },
@@ -68,7 +78,7 @@ export const passwordResetMachine = setup({
         onDone: 'sent',
         onError: {
           target: 'editing',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -47,6 +47,9 @@ export const paymentStatusMachine = setup({
     returnedUnknown: ({ context }) => context.returnStatus === 'unknown',
   },
   actions: {
+    keepReturnStatus: assign({
+      returnStatus: (_, params: { returnStatus: ReturnStatus }) => params.returnStatus,
+    }),
     keepLast: assign({ last: (_, params: { state: AutopaymentState }) => params.state }),
   },
   delays: {
@@ -63,7 +66,10 @@ export const paymentStatusMachine = setup({
       on: {
         'poll.start': {
           target: 'polling',
-          actions: assign({ returnStatus: ({ event }) => event.returnStatus }),
+          actions: {
+            type: 'keepReturnStatus',
+            params: ({ event }) => ({ returnStatus: event.returnStatus }),
+          },
         },
       },
     },

@@ -45,6 +45,23 @@ export const profileFormMachine = setup({
     isValid: (_, params: { values: ProfileValues }) =>
       v.safeParse(ProfileUpdate, params.values).success,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepCountries: assign({ countries: (_, params: { countries: Country[] }) => params.countries }),
+    keepSaved: assign({ user: (_, params: { user: Profile }) => params.user }),
+    announceSaved: emit((_, params: { user: Profile }) => ({
+      type: 'saved' as const,
+      user: params.user,
+    })),
+  },
 }).createMachine({
   id: 'profileForm',
   context: ({ input }) => ({ user: input.user, countries: [], serverErrors: {} }),
@@ -55,7 +72,10 @@ export const profileFormMachine = setup({
       invoke: {
         id: 'loadCountries',
         src: 'loadCountries',
-        onDone: { target: 'editing', actions: assign({ countries: ({ event }) => event.output }) },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'keepCountries', params: ({ event }) => ({ countries: event.output }) },
+        },
         onError: 'loadFailed',
       },
     },
@@ -66,17 +86,15 @@ export const profileFormMachine = setup({
       initial: 'idle',
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'saving',
-            actions: assign({ serverErrors: {} }),
+            actions: 'clearServerErrors',
           },
-          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
       },
       states: {
@@ -96,13 +114,13 @@ export const profileFormMachine = setup({
         onDone: {
           target: 'editing.saved',
           actions: [
-            assign({ user: ({ event }) => event.output }),
-            emit(({ event }) => ({ type: 'saved' as const, user: event.output })),
+            { type: 'keepSaved', params: ({ event }) => ({ user: event.output }) },
+            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
           ],
         },
         onError: {
           target: 'editing',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -43,6 +43,10 @@ export const promoCodeMachine = setup({
     isEmpty: ({ context }) => context.code.trim() === '',
     isOk: (_, params: { check: PromoCheck }) => params.check.status === 'ok',
   },
+  actions: {
+    editCode: assign({ code: (_, params: { code: string }) => params.code, check: null }),
+    keepCheck: assign({ check: (_, params: { check: PromoCheck }) => params.check }),
+  },
 }).createMachine({
   id: 'promoCode',
   context: ({ input }) => ({ ...input, code: '', check: null }),
@@ -50,7 +54,7 @@ export const promoCodeMachine = setup({
   on: {
     'promo.edit': {
       target: '.idle',
-      actions: assign({ code: ({ event }) => event.code, check: null }),
+      actions: { type: 'editCode', params: ({ event }) => ({ code: event.code }) },
     },
   },
   states: {
@@ -75,9 +79,12 @@ export const promoCodeMachine = setup({
           {
             guard: { type: 'isOk', params: ({ event }) => ({ check: event.output }) },
             target: 'success',
-            actions: assign({ check: ({ event }) => event.output }),
+            actions: { type: 'keepCheck', params: ({ event }) => ({ check: event.output }) },
           },
-          { target: 'failed', actions: assign({ check: ({ event }) => event.output }) },
+          {
+            target: 'failed',
+            actions: { type: 'keepCheck', params: ({ event }) => ({ check: event.output }) },
+          },
         ],
         onError: 'unknown_error',
       },

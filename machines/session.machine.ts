@@ -57,6 +57,16 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
+    keepUser: assign({
+      user: (_, params: { user: Profile | null }) => params.user,
+      memberTeams: null,
+      teamPlan: false,
+    }),
+    forgetUser: assign({ user: null, memberTeams: null, teamPlan: false }),
+    replaceUser: assign({ user: (_, params: { user: Profile }) => params.user }),
+    keepTimezone: assign({
+      user: ({ context }) => context.user && { ...context.user, timezone: context.browserTimezone },
+    }),
     // The app sends the user to sign in, keeping the page in `next`.
     announceExpiry: emit({ type: 'expired' }),
     // Section 8: the app reports what went wrong (a 404 was no error: no web GIS yet).
@@ -92,15 +102,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
             target: 'signedIn',
-            actions: assign({
-              user: ({ event }) => event.output,
-              memberTeams: null,
-              teamPlan: false,
-            }),
+            actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
           },
           {
             target: 'signedOut',
-            actions: assign({ user: null, memberTeams: null, teamPlan: false }),
+            actions: 'forgetUser',
           },
         ],
         onError: { target: 'unavailable' },
@@ -143,10 +149,12 @@ export const sessionMachine = setup({
         'session.refresh': 'checking',
         'session.expired': {
           target: 'signedOut',
-          actions: [assign({ user: null, memberTeams: null, teamPlan: false }), 'announceExpiry'],
+          actions: ['forgetUser', 'announceExpiry'],
         },
         // The profile page saved new data: show it without reading it again.
-        'session.userChanged': { actions: assign({ user: ({ event }) => event.user }) },
+        'session.userChanged': {
+          actions: { type: 'replaceUser', params: ({ event }) => ({ user: event.user }) },
+        },
         'session.webgisChanged': {
           actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.webgis }) },
         },
@@ -162,10 +170,7 @@ export const sessionMachine = setup({
             input: ({ context }) => context.browserTimezone,
             onDone: {
               target: 'idle',
-              actions: assign({
-                user: ({ context }) =>
-                  context.user && { ...context.user, timezone: context.browserTimezone },
-              }),
+              actions: 'keepTimezone',
             },
             // The zone is sent again at the next sign-in; nothing to tell the user.
             onError: 'idle',
@@ -181,7 +186,7 @@ export const sessionMachine = setup({
         src: 'signOut',
         onDone: {
           target: 'signedOut',
-          actions: assign({ user: null, memberTeams: null, teamPlan: false }),
+          actions: 'forgetUser',
         },
         // Still signed in on the server: stay, the user may try again.
         onError: 'signedIn',

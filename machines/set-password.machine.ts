@@ -50,6 +50,21 @@ export const setPasswordMachine = setup({
       v.safeParse(SetPasswordForm, { token: context.token, ...params.values }).success,
     isLinkInvalid: (_, params: { error: unknown }) => params.error instanceof ResetLinkInvalid,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepLinkError: assign({
+      linkError: (_, params: { error: unknown }) =>
+        params.error instanceof ResetLinkInvalid ? params.error.code : null,
+    }),
+  },
 }).createMachine({
   id: 'setPassword',
   context: ({ input }) => ({ token: input.token, serverErrors: {}, linkError: null }),
@@ -58,17 +73,15 @@ export const setPasswordMachine = setup({
     editing: {
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'submitting',
-            actions: assign({ serverErrors: {} }),
+            actions: 'clearServerErrors',
           },
-          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
       },
     },
@@ -86,14 +99,11 @@ export const setPasswordMachine = setup({
           {
             guard: { type: 'isLinkInvalid', params: ({ event }) => ({ error: event.error }) },
             target: 'linkInvalid',
-            actions: assign({
-              linkError: ({ event }) =>
-                event.error instanceof ResetLinkInvalid ? event.error.code : null,
-            }),
+            actions: { type: 'keepLinkError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'editing',
-            actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },

@@ -57,6 +57,26 @@ export const signupDetailsMachine = setup({
       v.safeParse(DetailsForm, params.values).success,
     isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
+      countries: params.choice.countries,
+      country: params.choice.country,
+    })),
+    keepTokenError: assign({
+      tokenError: (_, params: { error: unknown }) =>
+        params.error instanceof SignupTokenError ? params.error.code : null,
+    }),
+  },
 }).createMachine({
   id: 'signupDetails',
   context: ({ input }) => ({
@@ -77,10 +97,7 @@ export const signupDetailsMachine = setup({
         input: ({ context }) => ({ locale: context.locale }),
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            countries: event.output.countries,
-            country: event.output.country,
-          })),
+          actions: { type: 'keepCountryChoice', params: ({ event }) => ({ choice: event.output }) },
         },
         onError: 'unavailable',
       },
@@ -91,17 +108,15 @@ export const signupDetailsMachine = setup({
     editing: {
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'submitting',
-            actions: assign({ serverErrors: {} }),
+            actions: 'clearServerErrors',
           },
-          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
       },
     },
@@ -116,20 +131,17 @@ export const signupDetailsMachine = setup({
             : { first_name: '', last_name: '', country: '' },
         onDone: {
           target: 'done',
-          actions: assign({ next: ({ event }) => event.output.next }),
+          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
         onError: [
           {
             guard: { type: 'isTokenError', params: ({ event }) => ({ error: event.error }) },
             target: 'sessionLost',
-            actions: assign({
-              tokenError: ({ event }) =>
-                event.error instanceof SignupTokenError ? event.error.code : null,
-            }),
+            actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'editing',
-            actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },

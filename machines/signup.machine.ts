@@ -57,6 +57,18 @@ export const signupMachine = setup({
     isValid: (_, params: { values: SignupValues }) =>
       v.safeParse(SignupValuesSchema, params.values).success,
   },
+  actions: {
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    clearServerErrors: assign({ serverErrors: {} }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+  },
 }).createMachine({
   id: 'signup',
   context: ({ input }) => ({ next: input.next, serverErrors: {} }),
@@ -65,17 +77,15 @@ export const signupMachine = setup({
     editing: {
       on: {
         'field.edit': {
-          actions: assign({
-            serverErrors: ({ context, event }) => withoutField(context.serverErrors, event.field),
-          }),
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
         },
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
             target: 'submitting',
-            actions: assign({ serverErrors: {} }),
+            actions: 'clearServerErrors',
           },
-          { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+          { actions: ['clearServerErrors', 'reportValidationFailed'] },
         ],
       },
     },
@@ -92,11 +102,11 @@ export const signupMachine = setup({
         }),
         onDone: {
           target: 'registered',
-          actions: assign({ next: ({ event }) => event.output.next }),
+          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
         onError: {
           target: 'editing',
-          actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -35,6 +35,20 @@ export const socialAccountsMachine = setup({
       throw new Error('unlinkAccount is provided by the app');
     }),
   },
+  actions: {
+    keepAccounts: assign({
+      accounts: (_, params: { accounts: SocialAccount[] }) => params.accounts,
+    }),
+    chooseProvider: assign({
+      provider: (_, params: { provider: SocialProvider }) => params.provider,
+      error: null,
+    }),
+    dropUnlinked: assign({
+      accounts: ({ context }) => context.accounts.filter((a) => a.provider !== context.provider),
+      provider: null,
+    }),
+    keepError: assign({ error: (_, params: { error: unknown }) => codeOf(params.error) }),
+  },
 }).createMachine({
   id: 'socialAccounts',
   context: { accounts: [], provider: null, error: null },
@@ -45,7 +59,10 @@ export const socialAccountsMachine = setup({
       invoke: {
         id: 'loadAccounts',
         src: 'loadAccounts',
-        onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output }) },
+        },
         onError: 'loadFailed',
       },
     },
@@ -56,7 +73,10 @@ export const socialAccountsMachine = setup({
       on: {
         'account.unlink': {
           target: 'unlinking',
-          actions: assign({ provider: ({ event }) => event.provider, error: null }),
+          actions: {
+            type: 'chooseProvider',
+            params: ({ event }) => ({ provider: event.provider }),
+          },
         },
       },
     },
@@ -72,15 +92,11 @@ export const socialAccountsMachine = setup({
         },
         onDone: {
           target: 'ready',
-          actions: assign({
-            accounts: ({ context }) =>
-              context.accounts.filter((a) => a.provider !== context.provider),
-            provider: null,
-          }),
+          actions: 'dropUnlinked',
         },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

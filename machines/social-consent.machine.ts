@@ -20,6 +20,12 @@ export const socialConsentMachine = setup({
     events: {} as SocialConsentEvent,
     output: {} as { provider: SocialProvider },
   },
+  actions: {
+    keepProvider: assign({
+      provider: (_, params: { provider: SocialProvider }) => params.provider,
+    }),
+    forgetProvider: assign({ provider: null }),
+  },
 }).createMachine({
   id: 'socialConsent',
   context: { provider: null },
@@ -29,14 +35,14 @@ export const socialConsentMachine = setup({
       on: {
         'provider.choose': {
           target: 'confirming',
-          actions: assign({ provider: ({ event }) => event.provider }),
+          actions: { type: 'keepProvider', params: ({ event }) => ({ provider: event.provider }) },
         },
       },
     },
     confirming: {
       on: {
         'consent.agree': 'redirecting',
-        'consent.disagree': { target: 'closed', actions: assign({ provider: null }) },
+        'consent.disagree': { target: 'closed', actions: 'forgetProvider' },
       },
     },
     redirecting: { type: 'final', tags: ['busy'] },

@@ -94,6 +94,24 @@ export const subscriptionUpdateMachine = setup({
     preselects: ({ context }, params: { data: SubscriptionData }) =>
       preselection(context.query, params.data.subscription) !== null,
   },
+  actions: {
+    keepQuery: assign({ query: (_, params: { query: UpdateQuery }) => params.query }),
+    keepPreselected: assign(({ context }, params: { data: SubscriptionData }) => {
+      const chosen = preselection(context.query, params.data.subscription);
+      return {
+        data: params.data,
+        selected: chosen?.plan ?? null,
+        period: chosen?.period ?? params.data.subscription.interval,
+      };
+    }),
+    keepData: assign((_, params: { data: SubscriptionData }) => ({
+      data: params.data,
+      period: params.data.subscription.interval,
+    })),
+    choosePeriod: assign({ period: (_, params: { period: Interval }) => params.period }),
+    selectPlan: assign({ selected: (_, params: { plan: PlanId }) => params.plan }),
+    forgetSelection: assign({ selected: null, query: { plan: null, period: null } }),
+  },
 }).createMachine({
   id: 'subscriptionUpdate',
   context: {
@@ -107,7 +125,10 @@ export const subscriptionUpdateMachine = setup({
     opening: {
       tags: ['busy'],
       on: {
-        'page.open': { target: 'loading', actions: assign({ query: ({ event }) => event.query }) },
+        'page.open': {
+          target: 'loading',
+          actions: { type: 'keepQuery', params: ({ event }) => ({ query: event.query }) },
+        },
       },
     },
     loading: {
@@ -119,21 +140,11 @@ export const subscriptionUpdateMachine = setup({
           {
             guard: { type: 'preselects', params: ({ event }) => ({ data: event.output }) },
             target: 'checkout',
-            actions: assign(({ context, event }) => {
-              const chosen = preselection(context.query, event.output.subscription);
-              return {
-                data: event.output,
-                selected: chosen?.plan ?? null,
-                period: chosen?.period ?? event.output.subscription.interval,
-              };
-            }),
+            actions: { type: 'keepPreselected', params: ({ event }) => ({ data: event.output }) },
           },
           {
             target: 'choosing',
-            actions: assign(({ event }) => ({
-              data: event.output,
-              period: event.output.subscription.interval,
-            })),
+            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
           },
         ],
         onError: 'unavailable',
@@ -142,10 +153,12 @@ export const subscriptionUpdateMachine = setup({
     unavailable: { on: { 'load.retry': 'loading' } },
     choosing: {
       on: {
-        'period.change': { actions: assign({ period: ({ event }) => event.period }) },
+        'period.change': {
+          actions: { type: 'choosePeriod', params: ({ event }) => ({ period: event.period }) },
+        },
         'plan.select': {
           target: 'checkout',
-          actions: assign({ selected: ({ event }) => event.plan }),
+          actions: { type: 'selectPlan', params: ({ event }) => ({ plan: event.plan }) },
         },
       },
     },
@@ -153,7 +166,7 @@ export const subscriptionUpdateMachine = setup({
       on: {
         'checkout.back': {
           target: 'choosing',
-          actions: assign({ selected: null, query: { plan: null, period: null } }),
+          actions: 'forgetSelection',
         },
       },
     },

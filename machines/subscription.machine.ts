@@ -144,6 +144,22 @@ export const subscriptionMachine = setup({
       context.data !== null && canRestore(context.data.subscription, context.autopayment),
   },
   actions: {
+    keepQuery: assign({ query: (_, params: { query: PageQuery }) => params.query }),
+    keepQueryAndOutcome: assign((_, params: { query: PageQuery }) => ({
+      query: params.query,
+      outcome: outcomeOf(params.query, null),
+    })),
+    keepPolledOutcome: assign({
+      outcome: ({ context }, params: { polled: AutopaymentState | null }) =>
+        outcomeOf(context.query, params.polled),
+    }),
+    keepUnpolledOutcome: assign({ outcome: ({ context }) => outcomeOf(context.query, null) }),
+    closeOutcome: assign({ outcome: null }),
+    // The child starts idle; it is told which deadline applies.
+    startPolling: sendTo('pollPaymentStatus', ({ context }) => ({
+      type: 'poll.start' as const,
+      returnStatus: returnStatusOf(context.query) ?? 'unknown',
+    })),
     keepData: assign({ data: (_, params: { data: SubscriptionData }) => params.data }),
     keepAutopayment: assign({
       autopayment: ({ context }, params: { autopayment: AutopaymentState | null }) =>
@@ -172,14 +188,14 @@ export const subscriptionMachine = setup({
           {
             guard: { type: 'needsPolling', params: ({ event }) => ({ query: event.query }) },
             target: 'polling',
-            actions: assign({ query: ({ event }) => event.query }),
+            actions: { type: 'keepQuery', params: ({ event }) => ({ query: event.query }) },
           },
           {
             target: 'loading',
-            actions: assign(({ event }) => ({
-              query: event.query,
-              outcome: outcomeOf(event.query, null),
-            })),
+            actions: {
+              type: 'keepQueryAndOutcome',
+              params: ({ event }) => ({ query: event.query }),
+            },
           },
         ],
       },
@@ -192,21 +208,17 @@ export const subscriptionMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            assign({ outcome: ({ context, event }) => outcomeOf(context.query, event.output) }),
+            { type: 'keepPolledOutcome', params: ({ event }) => ({ polled: event.output }) },
             { type: 'keepAutopayment', params: ({ event }) => ({ autopayment: event.output }) },
           ],
         },
         // The poll failed outright: what the provider said decides.
         onError: {
           target: 'loading',
-          actions: assign({ outcome: ({ context }) => outcomeOf(context.query, null) }),
+          actions: 'keepUnpolledOutcome',
         },
       },
-      // The child starts idle; it is told which deadline applies.
-      entry: sendTo('pollPaymentStatus', ({ context }) => ({
-        type: 'poll.start',
-        returnStatus: returnStatusOf(context.query) ?? 'unknown',
-      })),
+      entry: 'startPolling',
     },
     loading: {
       tags: ['busy'],
@@ -264,7 +276,7 @@ export const subscriptionMachine = setup({
       on: { 'load.retry': 'loading' },
     },
     showingOutcome: {
-      on: { 'outcome.close': { target: 'ready', actions: assign({ outcome: null }) } },
+      on: { 'outcome.close': { target: 'ready', actions: 'closeOutcome' } },
     },
     ready: {
       on: { 'restore.confirmed': { guard: 'isRestorable', target: 'restoring' } },

@@ -21,6 +21,13 @@ export const unsubscribeMachine = setup({
   guards: {
     isSubscribed: (_, params: { subscription: Unsubscription }) => params.subscription.subscribed,
   },
+  actions: {
+    keepSubscription: assign({
+      subscription: (_, params: { subscription: Unsubscription }) => params.subscription,
+    }),
+    clearFailure: assign({ failed: false }),
+    markFailed: assign({ failed: true }),
+  },
 }).createMachine({
   id: 'unsubscribe',
   context: { subscription: null, failed: false },
@@ -38,11 +45,17 @@ export const unsubscribeMachine = setup({
               params: ({ event }) => ({ subscription: event.output }),
             },
             target: 'asking',
-            actions: assign({ subscription: ({ event }) => event.output }),
+            actions: {
+              type: 'keepSubscription',
+              params: ({ event }) => ({ subscription: event.output }),
+            },
           },
           {
             target: 'unsubscribed',
-            actions: assign({ subscription: ({ event }) => event.output }),
+            actions: {
+              type: 'keepSubscription',
+              params: ({ event }) => ({ subscription: event.output }),
+            },
           },
         ],
         onError: 'invalid',
@@ -50,7 +63,7 @@ export const unsubscribeMachine = setup({
     },
     invalid: { on: { 'unsubscribe.retry': 'loading' } },
     asking: {
-      on: { 'unsubscribe.confirm': { target: 'confirming', actions: assign({ failed: false }) } },
+      on: { 'unsubscribe.confirm': { target: 'confirming', actions: 'clearFailure' } },
     },
     confirming: {
       tags: ['busy'],
@@ -59,9 +72,12 @@ export const unsubscribeMachine = setup({
         src: 'confirmUnsubscribe',
         onDone: {
           target: 'unsubscribed',
-          actions: assign({ subscription: ({ event }) => event.output }),
+          actions: {
+            type: 'keepSubscription',
+            params: ({ event }) => ({ subscription: event.output }),
+          },
         },
-        onError: { target: 'asking', actions: assign({ failed: true }) },
+        onError: { target: 'asking', actions: 'markFailed' },
       },
     },
     unsubscribed: { type: 'final' },

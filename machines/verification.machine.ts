@@ -111,6 +111,28 @@ export const verificationMachine = setup({
     isTooEarly: (_, params: { error: unknown }) => params.error instanceof ResendTooEarly,
   },
   actions: {
+    keepPending: assign((_, params: { pending: PendingSignup }) => fromPending(params.pending)),
+    clearServerErrors: assign({ serverErrors: {} }),
+    forgetServerError: assign({
+      serverErrors: ({ context }, params: { field: string }) =>
+        withoutField(context.serverErrors, params.field),
+    }),
+    keepServerErrors: assign({
+      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    moveClock: assign({ now: () => Date.now() }),
+    keepResentCode: assign((_, params: { pending: PendingSignup }) => ({
+      ...fromPending(params.pending),
+      resent: true,
+      serverErrors: {},
+    })),
+    waitAfterRefusal: assign((_, params: { error: unknown }) => {
+      const now = Date.now();
+      const wait = params.error instanceof ResendTooEarly ? params.error.retryAfter : 0;
+      return { now, resendAt: now + wait * 1000 };
+    }),
     keepTokenError: assign({
       tokenError: (_, params: { error: unknown }) =>
         params.error instanceof SignupTokenError ? params.error.code : null,
@@ -143,7 +165,10 @@ export const verificationMachine = setup({
             guard: { type: 'isConfirmed', params: ({ event }) => ({ pending: event.output }) },
             target: 'confirmed',
           },
-          { target: 'active', actions: assign(({ event }) => fromPending(event.output)) },
+          {
+            target: 'active',
+            actions: { type: 'keepPending', params: ({ event }) => ({ pending: event.output }) },
+          },
         ],
         onError: [
           {
@@ -167,18 +192,18 @@ export const verificationMachine = setup({
             editing: {
               on: {
                 'field.edit': {
-                  actions: assign({
-                    serverErrors: ({ context, event }) =>
-                      withoutField(context.serverErrors, event.field),
-                  }),
+                  actions: {
+                    type: 'forgetServerError',
+                    params: ({ event }) => ({ field: event.field }),
+                  },
                 },
                 'form.submit': [
                   {
                     guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
                     target: 'submitting',
-                    actions: assign({ serverErrors: {} }),
+                    actions: 'clearServerErrors',
                   },
-                  { actions: [assign({ serverErrors: {} }), emit({ type: 'validationFailed' })] },
+                  { actions: ['clearServerErrors', 'reportValidationFailed'] },
                 ],
               },
             },
@@ -192,7 +217,10 @@ export const verificationMachine = setup({
                 }),
                 onDone: {
                   target: '#verification.confirmed',
-                  actions: assign({ next: ({ event }) => event.output.next }),
+                  actions: {
+                    type: 'keepNext',
+                    params: ({ event }) => ({ next: event.output.next }),
+                  },
                 },
                 onError: [
                   {
@@ -208,7 +236,10 @@ export const verificationMachine = setup({
                   },
                   {
                     target: 'editing',
-                    actions: assign({ serverErrors: ({ event }) => toServerErrors(event.error) }),
+                    actions: {
+                      type: 'keepServerErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
                   },
                 ],
               },
@@ -227,7 +258,7 @@ export const verificationMachine = setup({
                     tick: {
                       target: 'counting',
                       reenter: true,
-                      actions: assign({ now: () => Date.now() }),
+                      actions: 'moveClock',
                     },
                   },
                 },
@@ -243,22 +274,19 @@ export const verificationMachine = setup({
                 src: 'resendCode',
                 onDone: {
                   target: 'coolingDown',
-                  actions: assign(({ event }) => ({
-                    ...fromPending(event.output),
-                    resent: true,
-                    serverErrors: {},
-                  })),
+                  actions: {
+                    type: 'keepResentCode',
+                    params: ({ event }) => ({ pending: event.output }),
+                  },
                 },
                 onError: [
                   {
                     guard: { type: 'isTooEarly', params: ({ event }) => ({ error: event.error }) },
                     target: 'coolingDown',
-                    actions: assign(({ event }) => {
-                      const now = Date.now();
-                      const wait =
-                        event.error instanceof ResendTooEarly ? event.error.retryAfter : 0;
-                      return { now, resendAt: now + wait * 1000 };
-                    }),
+                    actions: {
+                      type: 'waitAfterRefusal',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
                   },
                   {
                     guard: {

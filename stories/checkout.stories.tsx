@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { checkoutMachine, type CheckoutContext } from '../machines/checkout.machine.ts';
 import { promoCodeMachine, type PromoContext } from '../machines/promo-code.machine.ts';
 import { CheckoutView } from '../src/views/subscription/checkout.view.tsx';
-import { demoPlans, demoSubscription } from './subscription-update.stories.tsx';
+import type { CouponStatus } from '../contract/billing.ts';
+import { demoPlans, demoSubscription } from '../test/fixtures/billing.ts';
 
 interface Args {
   value: 'preparing' | 'unavailable' | 'ready' | 'payingByCard' | 'requestingInvoice' | 'canceling';
@@ -39,7 +40,7 @@ const promoContext: PromoContext = {
   code: 'SAVE20',
   check: null,
 };
-const check = (status: 'ok' | 'err_expired_date') => ({
+const check = (status: CouponStatus) => ({
   status,
   discount: 20,
   newPrice: { amount: 38400, currency: 'rub' as const },
@@ -90,6 +91,17 @@ export const PromoApplied: Story = {
 export const PromoExpired: Story = {
   args: { promo: 'failed', promoContext: { ...promoContext, check: check('err_expired_date') } },
 };
+export const PromoNotFound: Story = {
+  args: { promo: 'failed', promoContext: { ...promoContext, check: check('err_not_found') } },
+};
+/** Used as many times as it may be: the spec says "expired" for both limits. */
+export const PromoUsedUp: Story = {
+  args: { promo: 'failed', promoContext: { ...promoContext, check: check('err_expired_count') } },
+};
+export const PromoNotForThisPlan: Story = {
+  args: { promo: 'failed', promoContext: { ...promoContext, check: check('err_max_price') } },
+};
+export const PromoChecking: Story = { args: { promo: 'checking' } };
 export const PromoUnknownError: Story = { args: { promo: 'unknown_error' } };
 export const PromoEmpty: Story = {
   args: { promo: 'no_coupon', promoContext: { ...promoContext, code: '' } },
@@ -125,9 +137,28 @@ export const PromoRefusedAtPay: Story = {
 export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
 /** The server takes no invoices (ENTITY_ORDERS=off): no payer-type choice, in Russian too. */
 export const InvoicesOff: Story = { args: { entityOrders: false } };
-/** Chosen monthly, but an invoice always pays a year: the summary says so. */
+/**
+ * Chosen monthly, but an invoice always pays a year: the summary says so. Invoices are
+ * offered on the Russian page only; in English the card form shows.
+ */
 export const Invoice: Story = {
   args: { context: { ...ready, period: 'monthly', payerType: 'entity' } },
+};
+export const RequestingInvoice: Story = {
+  args: { value: 'requestingInvoice', context: { ...ready, payerType: 'entity' } },
+};
+/** The server refused the company's details: each refusal at its field. */
+export const InvoiceServerErrors: Story = {
+  args: {
+    context: {
+      ...ready,
+      payerType: 'entity',
+      serverErrors: {
+        contact_email: { field: 'contact_email', code: 'invalid_input', detail: 'email' },
+        contact_phone: { field: 'contact_phone', code: 'invalid_input', detail: 'phone' },
+      },
+    },
+  },
 };
 export const DowngradeToMini: Story = {
   args: { context: { ...ready, plan: 'mini', period: 'monthly' } },

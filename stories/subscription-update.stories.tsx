@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { PlanList, Subscription } from '../contract/billing.ts';
+import type { Subscription } from '../contract/billing.ts';
+import { demoPlans, demoSubscription } from '../test/fixtures/billing.ts';
 import {
   subscriptionUpdateMachine,
   type SubscriptionUpdateContext,
@@ -11,50 +12,6 @@ interface Args {
   context: SubscriptionUpdateContext;
 }
 
-const rub = (amount: number) => ({ amount, currency: 'rub' as const });
-export const demoPlans: PlanList = {
-  currency: 'rub',
-  plans: [
-    {
-      id: 'free',
-      name: 'Free',
-      monthlyPrice: rub(0),
-      yearlyPrice: rub(0),
-      monthlyPriceDiscounted: null,
-      yearlyPriceDiscounted: null,
-      discount_annual: null,
-    },
-    {
-      id: 'mini',
-      name: 'Mini',
-      monthlyPrice: rub(900),
-      yearlyPrice: rub(9600),
-      monthlyPriceDiscounted: null,
-      yearlyPriceDiscounted: null,
-      discount_annual: null,
-    },
-    {
-      id: 'premium',
-      name: 'Premium',
-      monthlyPrice: rub(5000),
-      yearlyPrice: rub(60000),
-      monthlyPriceDiscounted: null,
-      yearlyPriceDiscounted: rub(48000),
-      discount_annual: 20,
-    },
-  ],
-};
-export const demoSubscription: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 900,
-  currency: 'rub',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
 const context = (subscription: Subscription, period: 'monthly' | 'yearly' = 'monthly') => ({
   query: { plan: null, period: null },
   data: { subscription, plans: demoPlans },

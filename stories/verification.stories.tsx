@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { StateValue } from 'xstate';
+import { useMachine } from '@xstate/react';
+import { fromPromise, type StateValue } from 'xstate';
+import type { PendingSignup } from '../contract/identity.ts';
 import { verificationMachine, type VerificationContext } from '../machines/verification.machine.ts';
 import { VerificationView } from '../src/views/verification/verification.view.tsx';
 
@@ -45,7 +47,25 @@ export const Loading: Story = { args: { value: 'loading' } };
 
 export const Unavailable: Story = { args: { value: 'unavailable' } };
 
-export const CountingDown: Story = {};
+/** The machine itself runs here, so the countdown moves every second as on the page. */
+const runningMachine = verificationMachine.provide({
+  actors: {
+    fetchPending: fromPromise<PendingSignup>(async () => ({
+      email: base.email,
+      resend_available_at: new Date(Date.now() + 42_000).toISOString(),
+      code_expires_at: new Date(Date.now() + 600_000).toISOString(),
+      email_confirmed: false,
+    })),
+  },
+});
+function RunningCountdown() {
+  const [snapshot, send] = useMachine(runningMachine, { input: { confirmedNext: base.next } });
+  return <VerificationView snapshot={snapshot} send={send} />;
+}
+export const CountingDown: Story = { render: () => <RunningCountdown /> };
+
+/** The countdown at one moment, for comparing pictures. */
+export const CountingDownStill: Story = {};
 
 export const OneSecondLeft: Story = { args: { context: { ...base, resendAt: now + 1_000 } } };
 

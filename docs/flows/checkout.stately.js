@@ -67,7 +67,7 @@ export const checkoutMachine = createMachine({
           {
             "actions": [
               "clearServerErrors",
-              "xstate.emit"
+              "reportValidationFailed"
             ]
           }
         ],
@@ -82,7 +82,7 @@ export const checkoutMachine = createMachine({
           {
             "actions": [
               "clearServerErrors",
-              "xstate.emit"
+              "reportValidationFailed"
             ]
           }
         ],

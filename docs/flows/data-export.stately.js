@@ -18,7 +18,7 @@ export const dataExportMachine = createMachine({
             {
               "target": "#dataExport.ready",
               "actions": [
-                "xstate.assign"
+                "keepFile"
               ]
             }
           ],

@@ -11,7 +11,7 @@ export const loginMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -20,13 +20,13 @@ export const loginMachine = createMachine({
             "target": "#login.submitting",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "clearServerErrors"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -44,7 +44,7 @@ export const loginMachine = createMachine({
             {
               "target": "#login.signedIn",
               "actions": [
-                "xstate.assign"
+                "keepNext"
               ]
             }
           ],
@@ -52,7 +52,7 @@ export const loginMachine = createMachine({
             {
               "target": "#login.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

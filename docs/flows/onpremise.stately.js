@@ -126,12 +126,6 @@ export const onpremiseMachine = createMachine({
               "states": {
                 "quiet": {},
                 "notified": {
-                  "entry": [
-                    "xstate.raise"
-                  ],
-                  "exit": [
-                    "xstate.cancel"
-                  ],
                   "after": {
                     "noticeTimeout": [
                       {

@@ -11,7 +11,7 @@ export const passwordResetMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -20,13 +20,13 @@ export const passwordResetMachine = createMachine({
             "target": "#passwordReset.submitting",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "keepEmail"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -49,7 +49,7 @@ export const passwordResetMachine = createMachine({
             {
               "target": "#passwordReset.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

@@ -12,7 +12,7 @@ export const paymentStatusMachine = createMachine({
           {
             "target": "#paymentStatus.polling",
             "actions": [
-              "xstate.assign"
+              "keepReturnStatus"
             ]
           }
         ]
@@ -22,14 +22,6 @@ export const paymentStatusMachine = createMachine({
       "initial": "checking",
       "tags": [
         "busy"
-      ],
-      "entry": [
-        "xstate.raise",
-        "xstate.raise"
-      ],
-      "exit": [
-        "xstate.cancel",
-        "xstate.cancel"
       ],
       "after": {
         "successTimeout": [
@@ -75,12 +67,6 @@ export const paymentStatusMachine = createMachine({
           ]
         },
         "waiting": {
-          "entry": [
-            "xstate.raise"
-          ],
-          "exit": [
-            "xstate.cancel"
-          ],
           "after": {
             "pollInterval": [
               {

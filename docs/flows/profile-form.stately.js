@@ -18,7 +18,7 @@ export const profileFormMachine = createMachine({
             {
               "target": "#profileForm.editing",
               "actions": [
-                "xstate.assign"
+                "keepCountries"
               ]
             }
           ],
@@ -45,7 +45,7 @@ export const profileFormMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -54,13 +54,13 @@ export const profileFormMachine = createMachine({
             "target": "#profileForm.saving",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "clearServerErrors"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -68,12 +68,6 @@ export const profileFormMachine = createMachine({
       "states": {
         "idle": {},
         "saved": {
-          "entry": [
-            "xstate.raise"
-          ],
-          "exit": [
-            "xstate.cancel"
-          ],
           "after": {
             "savedNotice": [
               {
@@ -96,8 +90,8 @@ export const profileFormMachine = createMachine({
             {
               "target": "#profileForm.editing.saved",
               "actions": [
-                "xstate.assign",
-                "xstate.emit"
+                "keepSaved",
+                "announceSaved"
               ]
             }
           ],
@@ -105,7 +99,7 @@ export const profileFormMachine = createMachine({
             {
               "target": "#profileForm.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

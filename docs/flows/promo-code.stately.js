@@ -10,7 +10,7 @@ export const promoCodeMachine = createMachine({
       {
         "target": "#promoCode.idle",
         "actions": [
-          "xstate.assign"
+          "editCode"
         ]
       }
     ]
@@ -43,13 +43,13 @@ export const promoCodeMachine = createMachine({
               "target": "#promoCode.success",
               "guard": "isOk",
               "actions": [
-                "xstate.assign"
+                "keepCheck"
               ]
             },
             {
               "target": "#promoCode.failed",
               "actions": [
-                "xstate.assign"
+                "keepCheck"
               ]
             }
           ],

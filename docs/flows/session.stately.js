@@ -19,13 +19,13 @@ export const sessionMachine = createMachine({
               "target": "#session.signedIn",
               "guard": "hasUser",
               "actions": [
-                "xstate.assign"
+                "keepUser"
               ]
             },
             {
               "target": "#session.signedOut",
               "actions": [
-                "xstate.assign"
+                "forgetUser"
               ]
             }
           ],
@@ -101,7 +101,7 @@ export const sessionMachine = createMachine({
           {
             "target": "#session.signedOut",
             "actions": [
-              "xstate.assign",
+              "forgetUser",
               "announceExpiry"
             ]
           }
@@ -109,7 +109,7 @@ export const sessionMachine = createMachine({
         "session.userChanged": [
           {
             "actions": [
-              "xstate.assign"
+              "replaceUser"
             ]
           }
         ],
@@ -142,7 +142,7 @@ export const sessionMachine = createMachine({
                 {
                   "target": "#session.signedIn.idle",
                   "actions": [
-                    "xstate.assign"
+                    "keepTimezone"
                   ]
                 }
               ],
@@ -169,7 +169,7 @@ export const sessionMachine = createMachine({
             {
               "target": "#session.signedOut",
               "actions": [
-                "xstate.assign"
+                "forgetUser"
               ]
             }
           ],

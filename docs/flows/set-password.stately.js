@@ -11,7 +11,7 @@ export const setPasswordMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -20,13 +20,13 @@ export const setPasswordMachine = createMachine({
             "target": "#setPassword.submitting",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "clearServerErrors"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -50,13 +50,13 @@ export const setPasswordMachine = createMachine({
               "target": "#setPassword.linkInvalid",
               "guard": "isLinkInvalid",
               "actions": [
-                "xstate.assign"
+                "keepLinkError"
               ]
             },
             {
               "target": "#setPassword.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

@@ -18,7 +18,7 @@ export const signupDetailsMachine = createMachine({
             {
               "target": "#signupDetails.editing",
               "actions": [
-                "xstate.assign"
+                "keepCountryChoice"
               ]
             }
           ],
@@ -44,7 +44,7 @@ export const signupDetailsMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -53,13 +53,13 @@ export const signupDetailsMachine = createMachine({
             "target": "#signupDetails.submitting",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "clearServerErrors"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -77,7 +77,7 @@ export const signupDetailsMachine = createMachine({
             {
               "target": "#signupDetails.done",
               "actions": [
-                "xstate.assign"
+                "keepNext"
               ]
             }
           ],
@@ -86,13 +86,13 @@ export const signupDetailsMachine = createMachine({
               "target": "#signupDetails.sessionLost",
               "guard": "isTokenError",
               "actions": [
-                "xstate.assign"
+                "keepTokenError"
               ]
             },
             {
               "target": "#signupDetails.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

@@ -11,7 +11,7 @@ export const signupMachine = createMachine({
         "field.edit": [
           {
             "actions": [
-              "xstate.assign"
+              "forgetServerError"
             ]
           }
         ],
@@ -20,13 +20,13 @@ export const signupMachine = createMachine({
             "target": "#signup.submitting",
             "guard": "isValid",
             "actions": [
-              "xstate.assign"
+              "clearServerErrors"
             ]
           },
           {
             "actions": [
-              "xstate.assign",
-              "xstate.emit"
+              "clearServerErrors",
+              "reportValidationFailed"
             ]
           }
         ]
@@ -44,7 +44,7 @@ export const signupMachine = createMachine({
             {
               "target": "#signup.registered",
               "actions": [
-                "xstate.assign"
+                "keepNext"
               ]
             }
           ],
@@ -52,7 +52,7 @@ export const signupMachine = createMachine({
             {
               "target": "#signup.editing",
               "actions": [
-                "xstate.assign"
+                "keepServerErrors"
               ]
             }
           ]

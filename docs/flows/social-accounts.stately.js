@@ -18,7 +18,7 @@ export const socialAccountsMachine = createMachine({
             {
               "target": "#socialAccounts.ready",
               "actions": [
-                "xstate.assign"
+                "keepAccounts"
               ]
             }
           ],
@@ -45,7 +45,7 @@ export const socialAccountsMachine = createMachine({
           {
             "target": "#socialAccounts.unlinking",
             "actions": [
-              "xstate.assign"
+              "chooseProvider"
             ]
           }
         ]
@@ -63,7 +63,7 @@ export const socialAccountsMachine = createMachine({
             {
               "target": "#socialAccounts.ready",
               "actions": [
-                "xstate.assign"
+                "dropUnlinked"
               ]
             }
           ],
@@ -71,7 +71,7 @@ export const socialAccountsMachine = createMachine({
             {
               "target": "#socialAccounts.ready",
               "actions": [
-                "xstate.assign"
+                "keepError"
               ]
             }
           ]

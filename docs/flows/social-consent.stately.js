@@ -12,7 +12,7 @@ export const socialConsentMachine = createMachine({
           {
             "target": "#socialConsent.confirming",
             "actions": [
-              "xstate.assign"
+              "keepProvider"
             ]
           }
         ]
@@ -29,7 +29,7 @@ export const socialConsentMachine = createMachine({
           {
             "target": "#socialConsent.closed",
             "actions": [
-              "xstate.assign"
+              "forgetProvider"
             ]
           }
         ]

@@ -15,7 +15,7 @@ export const subscriptionUpdateMachine = createMachine({
           {
             "target": "#subscriptionUpdate.loading",
             "actions": [
-              "xstate.assign"
+              "keepQuery"
             ]
           }
         ]
@@ -34,13 +34,13 @@ export const subscriptionUpdateMachine = createMachine({
               "target": "#subscriptionUpdate.checkout",
               "guard": "preselects",
               "actions": [
-                "xstate.assign"
+                "keepPreselected"
               ]
             },
             {
               "target": "#subscriptionUpdate.choosing",
               "actions": [
-                "xstate.assign"
+                "keepData"
               ]
             }
           ],
@@ -66,7 +66,7 @@ export const subscriptionUpdateMachine = createMachine({
         "period.change": [
           {
             "actions": [
-              "xstate.assign"
+              "choosePeriod"
             ]
           }
         ],
@@ -74,7 +74,7 @@ export const subscriptionUpdateMachine = createMachine({
           {
             "target": "#subscriptionUpdate.checkout",
             "actions": [
-              "xstate.assign"
+              "selectPlan"
             ]
           }
         ]
@@ -86,7 +86,7 @@ export const subscriptionUpdateMachine = createMachine({
           {
             "target": "#subscriptionUpdate.choosing",
             "actions": [
-              "xstate.assign"
+              "forgetSelection"
             ]
           }
         ]

@@ -16,13 +16,13 @@ export const subscriptionMachine = createMachine({
             "target": "#subscription.polling",
             "guard": "needsPolling",
             "actions": [
-              "xstate.assign"
+              "keepQuery"
             ]
           },
           {
             "target": "#subscription.loading",
             "actions": [
-              "xstate.assign"
+              "keepQueryAndOutcome"
             ]
           }
         ]
@@ -34,7 +34,7 @@ export const subscriptionMachine = createMachine({
         "waitingForPayment"
       ],
       "entry": [
-        "xstate.sendTo"
+        "startPolling"
       ],
       "invoke": [
         {
@@ -44,7 +44,7 @@ export const subscriptionMachine = createMachine({
             {
               "target": "#subscription.loading",
               "actions": [
-                "xstate.assign",
+                "keepPolledOutcome",
                 "keepAutopayment"
               ]
             }
@@ -53,7 +53,7 @@ export const subscriptionMachine = createMachine({
             {
               "target": "#subscription.loading",
               "actions": [
-                "xstate.assign"
+                "keepUnpolledOutcome"
               ]
             }
           ]
@@ -144,7 +144,7 @@ export const subscriptionMachine = createMachine({
           {
             "target": "#subscription.ready",
             "actions": [
-              "xstate.assign"
+              "closeOutcome"
             ]
           }
         ]

@@ -104,12 +104,6 @@ export const teamOwnerMachine = createMachine({
           "states": {
             "idle": {},
             "saved": {
-              "entry": [
-                "xstate.raise"
-              ],
-              "exit": [
-                "xstate.cancel"
-              ],
               "after": {
                 "savedNotice": [
                   {

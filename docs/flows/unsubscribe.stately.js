@@ -19,13 +19,13 @@ export const unsubscribeMachine = createMachine({
               "target": "#unsubscribe.asking",
               "guard": "isSubscribed",
               "actions": [
-                "xstate.assign"
+                "keepSubscription"
               ]
             },
             {
               "target": "#unsubscribe.unsubscribed",
               "actions": [
-                "xstate.assign"
+                "keepSubscription"
               ]
             }
           ],
@@ -52,7 +52,7 @@ export const unsubscribeMachine = createMachine({
           {
             "target": "#unsubscribe.confirming",
             "actions": [
-              "xstate.assign"
+              "clearFailure"
             ]
           }
         ]
@@ -70,7 +70,7 @@ export const unsubscribeMachine = createMachine({
             {
               "target": "#unsubscribe.unsubscribed",
               "actions": [
-                "xstate.assign"
+                "keepSubscription"
               ]
             }
           ],
@@ -78,7 +78,7 @@ export const unsubscribeMachine = createMachine({
             {
               "target": "#unsubscribe.asking",
               "actions": [
-                "xstate.assign"
+                "markFailed"
               ]
             }
           ]

@@ -22,7 +22,7 @@ export const verificationMachine = createMachine({
             {
               "target": "#verification.active",
               "actions": [
-                "xstate.assign"
+                "keepPending"
               ]
             }
           ],
@@ -61,7 +61,7 @@ export const verificationMachine = createMachine({
                 "field.edit": [
                   {
                     "actions": [
-                      "xstate.assign"
+                      "forgetServerError"
                     ]
                   }
                 ],
@@ -70,13 +70,13 @@ export const verificationMachine = createMachine({
                     "target": "#verification.active.code.submitting",
                     "guard": "isValid",
                     "actions": [
-                      "xstate.assign"
+                      "clearServerErrors"
                     ]
                   },
                   {
                     "actions": [
-                      "xstate.assign",
-                      "xstate.emit"
+                      "clearServerErrors",
+                      "reportValidationFailed"
                     ]
                   }
                 ]
@@ -94,7 +94,7 @@ export const verificationMachine = createMachine({
                     {
                       "target": "#verification.confirmed",
                       "actions": [
-                        "xstate.assign"
+                        "keepNext"
                       ]
                     }
                   ],
@@ -109,7 +109,7 @@ export const verificationMachine = createMachine({
                     {
                       "target": "#verification.active.code.editing",
                       "actions": [
-                        "xstate.assign"
+                        "keepServerErrors"
                       ]
                     }
                   ]
@@ -123,12 +123,6 @@ export const verificationMachine = createMachine({
           "states": {
             "coolingDown": {
               "initial": "counting",
-              "entry": [
-                "xstate.raise"
-              ],
-              "exit": [
-                "xstate.cancel"
-              ],
               "after": {
                 "resendCooldown": [
                   {
@@ -138,19 +132,13 @@ export const verificationMachine = createMachine({
               },
               "states": {
                 "counting": {
-                  "entry": [
-                    "xstate.raise"
-                  ],
-                  "exit": [
-                    "xstate.cancel"
-                  ],
                   "after": {
                     "tick": [
                       {
                         "target": "#verification.active.resend.coolingDown.counting",
                         "reenter": true,
                         "actions": [
-                          "xstate.assign"
+                          "moveClock"
                         ]
                       }
                     ]
@@ -179,7 +167,7 @@ export const verificationMachine = createMachine({
                     {
                       "target": "#verification.active.resend.coolingDown",
                       "actions": [
-                        "xstate.assign"
+                        "keepResentCode"
                       ]
                     }
                   ],
@@ -188,7 +176,7 @@ export const verificationMachine = createMachine({
                       "target": "#verification.active.resend.coolingDown",
                       "guard": "isTooEarly",
                       "actions": [
-                        "xstate.assign"
+                        "waitAfterRefusal"
                       ]
                     },
                     {

@@ -111,12 +111,6 @@ export const webgisCreateMachine = createMachine({
         "busy",
         "creating"
       ],
-      "entry": [
-        "xstate.raise"
-      ],
-      "exit": [
-        "xstate.cancel"
-      ],
       "after": {
         "createTimeout": [
           {
@@ -126,12 +120,6 @@ export const webgisCreateMachine = createMachine({
       },
       "states": {
         "waiting": {
-          "entry": [
-            "xstate.raise"
-          ],
-          "exit": [
-            "xstate.cancel"
-          ],
           "after": {
             "pollInterval": [
               {

@@ -67,12 +67,6 @@ export const webgisSettingsMachine = createMachine({
           ]
         },
         "creating": {
-          "entry": [
-            "xstate.raise"
-          ],
-          "exit": [
-            "xstate.cancel"
-          ],
           "after": {
             "refreshInterval": [
               {

@@ -77,14 +77,20 @@ function push(map: Record<string, Config[]>, key: string, value: Config): void {
   map[key] = [...(map[key] ?? []), value];
 }
 
-/** Named actions only: inline functions have no name the importer could show. */
+/**
+ * Named actions only. XState's own (`xstate.raise` and `xstate.cancel`, which it puts
+ * in entry and exit to run `after` transitions) are left out: `after` says it, and
+ * machines/ name every action of their own (docs/decisions/0104).
+ */
 function addActions(config: Config, key: string, actions: readonly unknown[]): void {
-  const names = actions.flatMap((action) => {
-    if (typeof action === 'string') return [action];
-    if (typeof action === 'object' && action !== null && 'type' in action)
-      return [String(action.type)];
-    if (typeof action === 'function' && 'type' in action) return [String(action.type)];
-    return [];
-  });
+  const names = actions
+    .flatMap((action): string[] => {
+      if (typeof action === 'string') return [action];
+      if (typeof action === 'object' && action !== null && 'type' in action)
+        return [String(action.type)];
+      if (typeof action === 'function' && 'type' in action) return [String(action.type)];
+      return [];
+    })
+    .filter((name) => !name.startsWith('xstate.'));
   if (names.length > 0) config[key] = names;
 }

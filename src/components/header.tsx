@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
+import { Busy } from './status.tsx';
 
 export type HeaderSession =
   | { status: 'checking' }
@@ -93,7 +94,7 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
         </Link>
       </Flex>
       <Box flex="1" />
-      {session.status === 'checking' && <Spinner size="sm" aria-label={t`Loading`} />}
+      {session.status === 'checking' && <Busy quiet label={t`Loading`} />}
       {session.status === 'signedOut' && <SignInButton />}
       {session.status === 'signedIn' && (
         <Flex gap="3" align="center">

@@ -6,7 +6,7 @@ import type * as BillingApi from '../../src/api/billing.api.ts';
 import type * as CountriesApi from '../../src/api/countries.api.ts';
 import { ApiError, setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
-import { demoPlans } from '../../stories/subscription-update.stories.tsx';
+import { demoPlans } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
 /**

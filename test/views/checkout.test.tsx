@@ -20,7 +20,7 @@ import {
   type UpdateQuery,
 } from '../../machines/subscription-update.machine.ts';
 import type { SubscriptionData } from '../../machines/subscription.machine.ts';
-import { demoPlans } from '../../stories/subscription-update.stories.tsx';
+import { demoPlans } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
 const free: Subscription = {

@@ -1,4 +1,5 @@
-import { Button, chakra, Link, Stack } from '@chakra-ui/react';
+import { chakra, Link, Stack } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';

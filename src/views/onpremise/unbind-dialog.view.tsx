@@ -1,4 +1,5 @@
-import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Binding } from '../../../contract/onpremise.ts';
 import type { OnpremiseEvent } from '../../../machines/onpremise.machine.ts';

@@ -1,4 +1,5 @@
-import { Button, chakra, Stack } from '@chakra-ui/react';
+import { chakra, Stack } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';

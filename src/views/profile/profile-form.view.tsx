@@ -1,9 +1,10 @@
-import { Button, chakra, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { chakra, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { RetryAlert } from '../../components/status.tsx';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
 import type {
   ProfileField,
@@ -38,7 +39,7 @@ export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProp
     return (
       <Stack gap="4">
         {title}
-        <Spinner aria-label={t`Loading`} />
+        <Busy quiet label={t`Loading`} />
       </Stack>
     );
   }

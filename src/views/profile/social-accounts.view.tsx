@@ -1,4 +1,5 @@
-import { Alert, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
@@ -10,6 +11,7 @@ import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { providerNames } from '../login/social-buttons.tsx';
+import { Busy } from '../../components/status.tsx';
 
 export interface SocialAccountsViewProps {
   snapshot: SnapshotFrom<typeof socialAccountsMachine>;
@@ -33,7 +35,7 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
     return (
       <Stack gap="4">
         {title}
-        <Spinner aria-label={t`Loading`} />
+        <Busy quiet label={t`Loading`} />
       </Stack>
     );
   }

@@ -1,4 +1,5 @@
-import { Button, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import { site } from '../../components/site.ts';

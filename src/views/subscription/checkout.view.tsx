@@ -1,14 +1,16 @@
-import { Alert, Box, Button, Card, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, chakra, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { RetryAlert } from '../../components/status.tsx';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { AvailablePlan, Currency, Subscription } from '../../../contract/billing.ts';
 import type {
   CardValues,
   CheckoutEvent,
   checkoutMachine,
+  PayerType,
 } from '../../../machines/checkout.machine.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { planPrice } from '../../../machines/subscription-update.machine.ts';
@@ -38,11 +40,25 @@ export interface CheckoutViewProps {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
+/** Invoices are for Russian legal entities, and only where the server takes them. */
+function invoicesOffered(locale: Locale, entityOrders: boolean): boolean {
+  return locale === 'ru' && entityOrders;
+}
+
+/**
+ * The payer type the page shows: an invoice chosen on the Russian page is not offered
+ * once the language changes to English, so the card form shows instead of nothing.
+ */
+function payerTypeShown(chosen: PayerType, locale: Locale, entityOrders: boolean): PayerType {
+  return invoicesOffered(locale, entityOrders) ? chosen : 'individual';
+}
+
 /** The checkout of the selected plan: summary, then cancel (free) or the payer's form. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { snapshot, send, promo, plan, subscription, locale, onBack } = props;
+  const { snapshot, send, promo, plan, subscription, locale, entityOrders, onBack } = props;
   const { t, i18n } = useLingui();
-  const { plan: id, nextExpire, additionalDays, payerType } = snapshot.context;
+  const { plan: id, nextExpire, additionalDays } = snapshot.context;
+  const payerType = payerTypeShown(snapshot.context.payerType, locale, entityOrders);
   const free = id === 'free';
   // An invoice always pays a year, whichever period was chosen.
   const invoice = payerType === 'entity';
@@ -93,7 +109,7 @@ export function CheckoutView(props: CheckoutViewProps) {
             </Box>
           </Box>
         )}
-        {snapshot.matches('preparing') && <Spinner aria-label={t`Loading…`} />}
+        {snapshot.matches('preparing') && <Busy quiet label={t`Loading…`} />}
         {snapshot.matches('unavailable') && (
           <RetryAlert
             message={t`Couldn't prepare the checkout. Please try again.`}
@@ -176,10 +192,11 @@ function PaidCheckout({
   nextPayment: ReactNode;
 }) {
   const { t } = useLingui();
-  const { payerType, serverErrors, countries } = snapshot.context;
+  const { serverErrors, countries } = snapshot.context;
+  const payerType = payerTypeShown(snapshot.context.payerType, locale, entityOrders);
   const busy = snapshot.hasTag('busy');
   const contact = site.contactEmail;
-  const offersInvoice = locale === 'ru' && entityOrders;
+  const offersInvoice = invoicesOffered(locale, entityOrders);
   const footer = (
     <Stack gap="1" mt="4" fontSize="sm">
       <Text fontWeight="semibold">{t`Total: ${price}`}</Text>

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Subscription } from '../../../contract/billing.ts';

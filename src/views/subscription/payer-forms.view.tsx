@@ -1,4 +1,5 @@
-import { Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
+import { chakra, Grid, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type RefObject } from 'react';

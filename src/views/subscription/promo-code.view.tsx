@@ -1,4 +1,5 @@
-import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { SnapshotFrom } from 'xstate';

@@ -1,9 +1,9 @@
-import { Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { RetryAlert } from '../../components/status.tsx';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type {
   SubscriptionUpdateEvent,
   subscriptionUpdateMachine,
@@ -28,7 +28,7 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
     switch (state) {
       case 'opening':
       case 'loading':
-        return <Spinner aria-label={t`Loading…`} />;
+        return <Busy quiet label={t`Loading…`} />;
       case 'unavailable':
         return (
           <RetryAlert

@@ -1,4 +1,5 @@
-import { Box, Button, chakra, Field, HStack, Input } from '@chakra-ui/react';
+import { Box, chakra, Field, HStack, Input } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { FieldError } from '../../../machines/field-errors.ts';
 import type { TeamOwnerEvent, UsernameProblem } from '../../../machines/team-owner.machine.ts';

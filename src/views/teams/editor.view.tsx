@@ -1,4 +1,5 @@
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { overLimit } from '../../../contract/teams.ts';

@@ -1,7 +1,8 @@
-import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { RetryAlert } from '../../components/status.tsx';
+import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
 
 type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' };
@@ -19,7 +20,7 @@ export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
   const body = (() => {
     switch (state) {
       case 'loading':
-        return <Spinner aria-label={t`Loading`} />;
+        return <Busy quiet label={t`Loading`} />;
       case 'invalid':
         return (
           <RetryAlert

@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../../components/button.tsx';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';

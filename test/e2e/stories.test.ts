@@ -1,0 +1,158 @@
+// Storybook tests itself: every story, in English and Russian, is rendered in Chromium
+// from a fresh static build and must render something, log no error, and pass axe
+// with no serious or critical violation. One page switches stories through
+// Storybook's preview channel, so a story costs a render, not a page load.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+
+const LOCALES = ['en', 'ru'] as const;
+
+function buildStorybook(): string {
+  const out = mkdtempSync(path.join(tmpdir(), 'storybook-'));
+  const result = spawnSync(
+    path.join('node_modules', '.bin', 'storybook'),
+    ['build', '-o', out, '--quiet'],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        STORYBOOK_DISABLE_TELEMETRY: '1',
+        NODE_ENV: 'production',
+        // `#!/usr/bin/env node` must find this Node, not an older one on the PATH.
+        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      },
+    },
+  );
+  if (result.status !== 0) throw new Error(`storybook build failed:\n${result.stderr}`);
+  return out;
+}
+
+function serve(root: string): Promise<Server> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.svg': 'image/svg+xml',
+  };
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = path.join(root, path.normalize(pathname === '/' ? '/index.html' : pathname));
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+    });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+type Outcome = { kind: 'rendered' } | { kind: 'failed'; detail: string };
+
+/** Shows a story in the open preview and waits for Storybook to say how it went. */
+function showStory(page: Page, storyId: string): Promise<Outcome> {
+  return page.evaluate(
+    (id) =>
+      new Promise<Outcome>((resolve) => {
+        type Channel = {
+          on(name: string, fn: (payload: unknown) => void): void;
+          off(name: string, fn: (payload: unknown) => void): void;
+          emit(name: string, payload: unknown): void;
+        };
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel })
+          .__STORYBOOK_ADDONS_CHANNEL__;
+        const handlers: Record<string, (payload: unknown) => void> = {};
+        const finish = (outcome: Outcome) => {
+          for (const [name, fn] of Object.entries(handlers)) channel.off(name, fn);
+          resolve(outcome);
+        };
+        handlers.storyRendered = (payload) => {
+          if (payload === id) finish({ kind: 'rendered' });
+        };
+        for (const name of ['storyErrored', 'storyThrewException', 'storyMissing']) {
+          handlers[name] = (payload) =>
+            finish({ kind: 'failed', detail: `${name}: ${JSON.stringify(payload)}` });
+        }
+        for (const [name, fn] of Object.entries(handlers)) channel.on(name, fn);
+        channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+      }),
+    storyId,
+  );
+}
+
+const staticDir = buildStorybook();
+const index = JSON.parse(readFileSync(path.join(staticDir, 'index.json'), 'utf8')) as {
+  entries: Record<string, { id: string; type: string; title: string; name: string }>;
+};
+const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+
+describe.each(LOCALES)('every story in %s', (locale) => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await serve(staticDir);
+    browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/iframe.html?globals=locale:${locale}`);
+    await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+    await page.evaluate(async () => {
+      const preview = (
+        window as unknown as { __STORYBOOK_PREVIEW__?: { ready?: () => Promise<void> } }
+      ).__STORYBOOK_PREVIEW__;
+      await preview?.ready?.();
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    if (locale === LOCALES[LOCALES.length - 1]) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('has stories to check', () => expect(stories.length).toBeGreaterThan(100));
+
+  it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))(
+    '%s renders, logs no error and passes axe',
+    async (_, id) => {
+      errors.length = 0;
+      const outcome = await showStory(page, id);
+      expect(outcome).toEqual({ kind: 'rendered' });
+      const shown = await page.evaluate(() => {
+        const root = document.getElementById('storybook-root');
+        return (
+          (root?.innerText.trim().length ?? 0) + document.querySelectorAll('[role="dialog"]').length
+        );
+      });
+      expect(shown, 'the story shows nothing').toBeGreaterThan(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
+      expect(serious).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+});
