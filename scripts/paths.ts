@@ -25,6 +25,8 @@ interface Row {
   complete: boolean;
   /** States only passed through, asserted by the checks of the states they lead to. */
   passThrough: number;
+  /** With a view suite: states whose real view, rendered on the paths, was checked. */
+  viewed?: Tally;
   error?: string;
 }
 
@@ -72,6 +74,7 @@ interface Report {
   transitions: Tally;
   paths: number;
   passThrough?: string[];
+  viewed?: Tally;
 }
 
 function readReports(dir: string): Map<string, Report[]> {
@@ -123,15 +126,27 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
       stateIds.length,
       missingIn(stateIds, (r) => r.asserted),
     );
+    const withView = found.filter((r) => r.viewed);
+    const viewed =
+      withView.length > 0
+        ? tally(
+            stateIds.length,
+            stateIds.filter((id) => withView.every((r) => r.viewed?.missing.includes(id))),
+          )
+        : undefined;
     const paths = found.reduce((sum, r) => sum + r.paths, 0);
     const passThrough = found.flatMap((r) => r.passThrough ?? []);
     const complete =
-      states.missing.length === 0 && trans.missing.length === 0 && asserted.missing.length === 0;
+      states.missing.length === 0 &&
+      trans.missing.length === 0 &&
+      asserted.missing.length === 0 &&
+      (viewed?.missing.length ?? 0) === 0;
     return {
       file,
       machine: machine.id,
       states,
       asserted,
+      ...(viewed && { viewed }),
       transitions: trans,
       paths,
       complete,
@@ -169,6 +184,8 @@ function totals(rows: Row[]) {
     },
     paths: sum((r) => r.paths),
     passThrough: sum((r) => r.passThrough),
+    /** Flows whose view suite checked every state they rest in. */
+    viewed: rows.filter((r) => r.viewed && r.viewed.missing.length === 0).length,
   };
 }
 
@@ -182,6 +199,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     'states',
     'asserted',
     'pass-through',
+    'view checked',
     'transitions',
     'paths',
     'status',
@@ -191,6 +209,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     `${row.states.covered}/${row.states.total}`,
     `${row.asserted.covered}/${row.asserted.total}`,
     String(row.passThrough),
+    row.viewed ? `${row.viewed.covered}/${row.viewed.total}` : '-',
     `${row.transitions.covered}/${row.transitions.total}`,
     String(row.paths),
     row.error ?? (row.complete ? 'ok' : 'INCOMPLETE'),
@@ -201,6 +220,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     `${sum.states.covered}/${sum.states.total}`,
     `${sum.asserted.covered}/${sum.asserted.total}`,
     String(sum.passThrough),
+    `${sum.viewed}/${rows.filter((r) => r.viewed).length} flows`,
     `${sum.transitions.covered}/${sum.transitions.total}`,
     String(sum.paths),
     '',
@@ -221,6 +241,8 @@ function printTable(rows: Row[], vitestStatus: number): void {
     for (const t of row.transitions.missing) console.log(`  ${row.machine}: never taken: ${t}`);
     for (const id of row.asserted.missing.filter((s) => !row.states.missing.includes(s)))
       console.log(`  ${row.machine}: state with no check of its own: ${id}`);
+    for (const id of row.viewed?.missing.filter((s) => !row.states.missing.includes(s)) ?? [])
+      console.log(`  ${row.machine}: state whose view is not checked: ${id}`);
   }
   if (rows.length === 0) console.log('(no machines/*.machine.ts)');
   if (vitestStatus !== 0) console.log(`\nvitest exited with ${vitestStatus}`);
@@ -230,6 +252,9 @@ function printTable(rows: Row[], vitestStatus: number): void {
   );
   console.log(
     'a state only passed through (pass-through) is asserted by the checks of the states it leads to.',
+  );
+  console.log(
+    'view checked: states whose real view, rendered with Testing Library at every step, showed what it must.',
   );
 }
 

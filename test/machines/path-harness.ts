@@ -1,5 +1,6 @@
 // Model-based path tests for XState v5 machines with invoke and after, which
 // @xstate/test's createTestModel rejects (docs/decisions/0101).
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type {
   AnyMachineSnapshot,
@@ -20,7 +21,7 @@ import { generatePaths } from './path-harness/generate.ts';
 
 export { internalEvents, type Outcomes } from './path-harness/events.ts';
 export { computeCoverage, type CoverageReport } from './path-harness/coverage.ts';
-export { createObserved, executePath } from './path-harness/execute.ts';
+export { createObserved, executePath, type PathView } from './path-harness/execute.ts';
 export { generatePaths, type MachinePath } from './path-harness/generate.ts';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
@@ -33,6 +34,15 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   states?: Record<string, (snapshot: SnapshotFrom<M>) => void>;
   /** Replacement delay values in ms (the clock is fake, so the defaults cost nothing). */
   delays?: Record<string, number>;
+  /**
+   * The machine's real view, rendered with Testing Library after every step of every
+   * path, and per state what it must show. With it, every state the paths rest in needs
+   * a view check too.
+   */
+  view?: {
+    render: (snapshot: SnapshotFrom<M>) => ReactElement;
+    states: Record<string, (snapshot: SnapshotFrom<M>) => void>;
+  };
 }
 
 /**
@@ -45,6 +55,8 @@ export function describeMachinePaths<M extends AnyStateMachine>(
   options: PathTestOptions<M>,
 ): void {
   const adapt = forSnapshotsOf(machine);
+  const adaptAll = (checks: Record<string, (snapshot: SnapshotFrom<M>) => void>) =>
+    Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, adapt(check)]));
   const { events, serialize, states } = options;
   const traversal = {
     events: adapt(events),
@@ -54,22 +66,27 @@ export function describeMachinePaths<M extends AnyStateMachine>(
   const execution = {
     ...traversal,
     delays: options.delays,
-    states: states && Object.fromEntries(Object.entries(states).map(([k, f]) => [k, adapt(f)])),
+    states: states && adaptAll(states),
+    view: options.view && {
+      render: adapt(options.view.render),
+      states: adaptAll(options.view.states),
+    },
   };
 
   describe(`${machine.id} paths`, () => {
     const paths = generatePaths(machine, traversal);
     const observed = createObserved();
     const checked = Object.keys(states ?? {});
+    const viewChecked = options.view && Object.keys(options.view.states);
     it('names only states of the machine in its per-state checks', () => {
       // A misspelled key would never match, and its check would silently never run.
-      expect(unknownStateKeys(machine, checked)).toEqual([]);
+      expect(unknownStateKeys(machine, [...checked, ...(viewChecked ?? [])])).toEqual([]);
     });
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));
     }
     it('covers every state and transition, and checks every state it rests in', () => {
-      const report = computeCoverage(machine, observed, paths.length, checked);
+      const report = computeCoverage(machine, observed, paths.length, checked, viewChecked);
       const dir = process.env.PATHS_REPORT_DIR;
       if (dir) writeReport(dir, report);
       if (dir && process.env.PATHS_LIST === machine.id) writePathList(dir, machine.id, paths);
@@ -77,7 +94,9 @@ export function describeMachinePaths<M extends AnyStateMachine>(
         report.states.missing.length === 0 &&
         report.transitions.missing.length === 0 &&
         report.asserted.missing.length === 0 &&
-        report.neverRan.length === 0;
+        report.neverRan.length === 0 &&
+        (report.viewed?.missing.length ?? 0) === 0 &&
+        (report.viewNeverRan?.length ?? 0) === 0;
       expect(complete, formatMissing(report)).toBe(true);
     });
   });

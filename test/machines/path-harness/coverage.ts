@@ -24,6 +24,13 @@ export interface CoverageReport {
   asserted: Tally;
   /** The pass-through states among them. */
   passThrough: string[];
+  /**
+   * With a view: states whose view check ran on some path (the view rendered for that
+   * state showed what it must), by the same rule as `asserted`. Absent without a view.
+   */
+  viewed?: Tally;
+  /** View check keys that never ran. */
+  viewNeverRan?: string[];
   /** Check keys that never ran, and whether their state is only passed through. */
   neverRan: { key: string; passThrough: boolean }[];
   transitions: Tally;
@@ -39,6 +46,8 @@ export interface ObservedKeys {
   transitions: ReadonlySet<string>;
   /** Check keys that ran. */
   ran: ReadonlySet<string>;
+  /** View check keys that ran. */
+  viewRan?: ReadonlySet<string>;
 }
 
 /** The state a check key names: `#id`, or the path of dotted keys below the root. */
@@ -60,22 +69,26 @@ export function computeCoverage(
   observed: ObservedKeys,
   paths: number,
   checkKeys: string[] = [],
+  viewKeys?: string[],
 ): CoverageReport {
   const stateIds = stateNodesOf(machine).map((node) => node.id);
-  const ran = checkKeys.filter((key) => observed.ran.has(key));
-  const asserted = new Set(ran.map((key) => nodeIdOf(machine, key)));
   const passThrough = stateIds.filter((id) => observed.states.has(id) && !observed.resting.has(id));
+  const unchecked = (keys: string[], ran: ReadonlySet<string>) => {
+    const checked = new Set(keys.filter((key) => ran.has(key)).map((k) => nodeIdOf(machine, k)));
+    return stateIds.filter((id) => !checked.has(id) && !passThrough.includes(id));
+  };
   const transitions = allTransitionsOf(machine);
   const missingStates = stateIds.filter((id) => !observed.states.has(id));
   const missingTransitions = transitions.filter((t) => !observed.transitions.has(t.key));
   return {
     machine: machine.id,
     states: tally(stateIds.length, missingStates),
-    asserted: tally(
-      stateIds.length,
-      stateIds.filter((id) => !asserted.has(id) && !passThrough.includes(id)),
-    ),
+    asserted: tally(stateIds.length, unchecked(checkKeys, observed.ran)),
     passThrough,
+    ...(viewKeys && {
+      viewed: tally(stateIds.length, unchecked(viewKeys, observed.viewRan ?? new Set())),
+      viewNeverRan: viewKeys.filter((key) => !observed.viewRan?.has(key)),
+    }),
     neverRan: checkKeys
       .filter((key) => !observed.ran.has(key))
       .map((key) => ({ key, passThrough: passThrough.includes(nodeIdOf(machine, key) ?? '') })),
@@ -103,6 +116,10 @@ export function formatMissing(report: CoverageReport): string {
         ? `  check that can never run: ${key} is only passed through; check the states it leads to`
         : `  check that never ran: ${key}`,
     ),
+    ...(report.viewed?.missing ?? [])
+      .filter((id) => !report.states.missing.includes(id))
+      .map((id) => `  state whose view is not checked: ${id}`),
+    ...(report.viewNeverRan ?? []).map((key) => `  view check that never ran: ${key}`),
   ];
   return `${report.machine}: ${report.states.covered}/${report.states.total} states, ${report.transitions.covered}/${report.transitions.total} transitions\n${lines.join('\n')}`;
 }

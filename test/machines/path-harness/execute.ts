@@ -1,6 +1,8 @@
 // Runs one generated path against a real actor: effects become deferred promises the
 // path settles, timers run on vitest fake timers, and every step is checked against
 // the model's prediction. What the actor really did is recorded for coverage.
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { expect, vi } from 'vitest';
 import {
   createActor,
@@ -24,6 +26,17 @@ export interface Observed {
   transitions: Set<string>;
   /** The per-state check keys that ran at least once. */
   ran: Set<string>;
+  /** The per-state view check keys that ran at least once. */
+  viewRan: Set<string>;
+}
+
+/**
+ * The machine's real view, rendered with Testing Library at every step of every path,
+ * and what it must show in each state (checks keyed like the machine's).
+ */
+export interface PathView {
+  render: (snapshot: AnyMachineSnapshot) => ReactElement;
+  states: Record<string, (snapshot: AnyMachineSnapshot) => void>;
 }
 
 export interface ExecuteOptions {
@@ -33,6 +46,7 @@ export interface ExecuteOptions {
   states?: Record<string, (snapshot: AnyMachineSnapshot) => void> | undefined;
   /** Replacement delay values (ms), e.g. to mirror production timings. */
   delays?: Record<string, number> | undefined;
+  view?: PathView | undefined;
 }
 
 interface Deferred {
@@ -41,7 +55,13 @@ interface Deferred {
 }
 
 export function createObserved(): Observed {
-  return { states: new Set(), resting: new Set(), transitions: new Set(), ran: new Set() };
+  return {
+    states: new Set(),
+    resting: new Set(),
+    transitions: new Set(),
+    ran: new Set(),
+    viewRan: new Set(),
+  };
 }
 
 export async function executePath(
@@ -81,7 +101,7 @@ export async function executePath(
   const actor = createActor(testMachine, { input: options.input, inspect });
   try {
     actor.start();
-    check(actor.getSnapshot(), path.initial, 'initial state', options, observed);
+    await check(actor.getSnapshot(), path.initial, 'initial state', options, observed);
     record(actor.getSnapshot());
     for (const [index, step] of path.steps.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
@@ -89,11 +109,12 @@ export async function executePath(
       await perform(step.event, actor, running, where);
       await settle(() => received.includes(step.event.type));
       expect(received, `${where}: the actor never processed the event`).toContain(step.event.type);
-      check(actor.getSnapshot(), step.state, where, options, observed);
+      await check(actor.getSnapshot(), step.state, where, options, observed);
       record(actor.getSnapshot());
     }
   } finally {
     actor.stop();
+    if (options.view) cleanup();
     vi.useRealTimers();
   }
 }
@@ -128,26 +149,46 @@ async function settle(done: () => boolean): Promise<void> {
   for (let tick = 0; tick < 20 && !done(); tick++) await Promise.resolve();
 }
 
-function check(
+async function check(
   live: AnyMachineSnapshot,
   predicted: AnyMachineSnapshot,
   where: string,
   options: ExecuteOptions,
   observed: Observed,
-): void {
+): Promise<void> {
   for (const node of live._nodes) observed.resting.add(node.id);
   const error = live.status === 'error' ? `: ${String(live.error)}` : '';
   expect(live.status, `${where}: status${error}`).toBe(predicted.status);
   expect(live.value, `${where}: state value`).toEqual(predicted.value);
   const view = options.serialize ?? ((snapshot: AnyMachineSnapshot): unknown => snapshot.context);
   expect(toJson(view(live)), `${where}: context`).toBe(toJson(view(predicted)));
-  for (const [key, assertion] of Object.entries(options.states ?? {})) {
+  runChecks(live, options.states, observed.ran);
+  if (options.view) {
+    // The view the user would see in this state, from scratch, as a page load would draw it.
+    cleanup();
+    const { container } = render(options.view.render(live));
+    // The providers' router draws the page a few microtasks later (no timer involved,
+    // so the fake clock, and the machine's timers, stay where they are).
+    for (let tick = 0; tick < 50 && !container.textContent; tick++) {
+      await act(() => Promise.resolve());
+    }
+    expect(container.textContent, `${where}: the view shows nothing`).not.toBe('');
+    runChecks(live, options.view.states, observed.viewRan);
+  }
+}
+
+function runChecks(
+  live: AnyMachineSnapshot,
+  checks: Record<string, (snapshot: AnyMachineSnapshot) => void> | undefined,
+  ran: Set<string>,
+): void {
+  for (const [key, assertion] of Object.entries(checks ?? {})) {
     const active = key.startsWith('#')
       ? live._nodes.some((node) => `#${node.id}` === key)
       : live.matches(key);
     if (active) {
       assertion(live);
-      observed.ran.add(key);
+      ran.add(key);
     }
   }
 }

@@ -1,7 +1,29 @@
+import { screen, within } from '@testing-library/react';
+import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
+import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
+import { CheckoutView } from '../../src/views/subscription/checkout.view.tsx';
+import { demoPlans, demoSubscription } from '../fixtures/billing.ts';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+// The view is drawn in Russian, where invoices are offered, so both payer forms show.
+const shownForm = () => {
+  const forms = screen.getAllByRole('form');
+  expect(forms).toHaveLength(1);
+  return forms[0] as HTMLElement;
+};
+const payButton = () => within(shownForm()).getByRole('button', { name: /Оплатить/ });
+const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
+/** Paying, invoicing, cancelling or leaving: the one Pay button waits, with its word kept. */
+const payWaits = () => {
+  expect(enabled(payButton())).toBe(false);
+  expect(payButton().hasAttribute('data-loading')).toBe(true);
+};
+const formFor = (snapshot: AnyMachineSnapshot) =>
+  snapshot.context.payerType === 'entity' ? 'Данные компании' : 'Данные плательщика';
 
 const card = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'DE' };
 const entity = {
@@ -105,6 +127,72 @@ describeMachinePaths(checkoutMachine, {
     leaving: (snapshot) => {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual(snapshot.context.leaving);
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="ru">
+        <CheckoutView
+          snapshot={snapshot}
+          send={() => {}}
+          promo={promoCodeMachine.resolveState({
+            value: 'idle',
+            context: { plan: 'mini', period: 'monthly', currency: 'rub', code: '', check: null },
+          })}
+          sendPromo={() => {}}
+          plan={demoPlans.plans.find((p) => p.id === 'mini')}
+          subscription={demoSubscription}
+          payer={{ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'DE' }}
+          locale="ru"
+          entityOrders
+          onBack={() => {}}
+        />
+      </Providers>
+    ),
+    states: {
+      preparing: () => {
+        expect(screen.getByRole('status').textContent).toContain('Загрузка…');
+        expect(screen.queryByRole('form')).toBeNull();
+      },
+      unavailable: () => {
+        screen.getByText('Не удалось подготовить оформление. Попробуйте ещё раз.');
+        expect(enabled(screen.getByRole('button', { name: 'Попробовать ещё раз' }))).toBe(true);
+        expect(screen.queryByRole('form')).toBeNull();
+      },
+      ready: (snapshot) => {
+        // The chosen payer's form, its Pay ready, and the choice shown as pressed.
+        expect(shownForm().getAttribute('aria-label')).toBe(formFor(snapshot));
+        expect(enabled(payButton())).toBe(true);
+        const entity = snapshot.context.payerType === 'entity';
+        const pressed = screen.getByRole('button', { pressed: true });
+        expect(pressed.textContent).toBe(
+          entity ? 'Юридическое лицо (счёт)' : 'Физическое лицо (карта)',
+        );
+        // Each refusal the server made is at its field of the shown form, in words.
+        const errors = snapshot.context.serverErrors;
+        const form = within(shownForm());
+        if (!entity && errors['country']) {
+          form.getByText('Эта страна недоступна. Выберите другую страну.');
+        }
+        if (entity && errors['contact_phone']) {
+          const phone = form.getByRole('textbox', { name: /Контактный телефон/ });
+          expect(phone.getAttribute('aria-invalid')).toBe('true');
+        }
+        if (Object.keys(errors).length === 0) {
+          expect(form.queryAllByRole('textbox').some((f) => f.ariaInvalid === 'true')).toBe(false);
+        }
+      },
+      // The form stays as it was submitted, and waits.
+      payingByCard: (snapshot) => {
+        expect(shownForm().getAttribute('aria-label')).toBe(formFor(snapshot));
+        payWaits();
+      },
+      requestingInvoice: (snapshot) => {
+        expect(shownForm().getAttribute('aria-label')).toBe(formFor(snapshot));
+        payWaits();
+      },
+      canceling: payWaits,
+      leaving: payWaits,
     },
   },
 });

@@ -1,11 +1,19 @@
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
   ResendTooEarly,
   SignupTokenError,
+  secondsLeft,
   verificationMachine,
 } from '../../machines/verification.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
+import { VerificationView } from '../../src/views/verification/verification.view.tsx';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const resendButton = () => screen.getByRole('button', { name: /Request a new code|Sending…/ });
+const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
+const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checking…)$/ });
 
 // Far enough ahead that no tick of a path reaches it before the path asks.
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -111,6 +119,70 @@ describeMachinePaths(verificationMachine, {
     confirmed: (snapshot) => {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual({ next: '/en/signup/2' });
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <VerificationView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status').textContent).toContain('Loading…');
+        expect(screen.queryByRole('textbox')).toBeNull();
+      },
+      unavailable: () => {
+        screen.getByRole('heading', { name: 'Confirm your email' });
+        expect(enabled(screen.getByRole('button', { name: 'Try again' }))).toBe(true);
+        expect(screen.queryByRole('textbox')).toBeNull();
+      },
+      active: () => {
+        screen.getByText(/We sent a 6-digit code to new@example\.com/);
+        screen.getByRole('textbox', { name: /Verification code/ });
+      },
+      'active.code': (snapshot) => {
+        // A server refusal of the code shows at the code field, in words.
+        const field = screen.getByRole('textbox', { name: /Verification code/ });
+        if (snapshot.context.serverErrors['code']) {
+          expect(field.getAttribute('aria-invalid')).toBe('true');
+          screen.getByText('Invalid verification code');
+        } else expect(field.getAttribute('aria-invalid')).not.toBe('true');
+      },
+      'active.code.editing': () => {
+        expect(confirmButton().textContent).toBe('Confirm');
+        expect(enabled(confirmButton())).toBe(true);
+      },
+      'active.code.submitting': () => {
+        expect(confirmButton().textContent).toContain('Checking…');
+        expect(enabled(confirmButton())).toBe(false);
+      },
+      'active.resend': (snapshot) => {
+        // After a resend the page says the old code is void; not before.
+        const notice = screen.queryByText(/The previous code no longer works/);
+        expect(notice !== null).toBe(snapshot.context.resent);
+      },
+      'active.resend.coolingDown': () => {
+        expect(enabled(resendButton())).toBe(false);
+        screen.getByText(/You can request a new code in \d+ seconds?/);
+      },
+      'active.resend.coolingDown.counting': (snapshot) =>
+        screen.getByText(new RegExp(`in ${secondsLeft(snapshot.context)} seconds?$`)),
+      'active.resend.ready': () => {
+        expect(enabled(resendButton())).toBe(true);
+        expect(screen.queryByText(/You can request a new code in/)).toBeNull();
+      },
+      'active.resend.sending': () => {
+        expect(resendButton().textContent).toContain('Sending…');
+        expect(enabled(resendButton())).toBe(false);
+      },
+      sessionLost: () => {
+        // A lost session offers a new code (by signing in), never a new sign-up.
+        screen.getByText('To get a new code, sign in with your email and password.');
+        expect(screen.queryByText(/Start the sign-up again/)).toBeNull();
+        expect(screen.queryByRole('textbox')).toBeNull();
+      },
+      confirmed: () => within(screen.getByRole('status')).getByText(/Email confirmed/),
     },
   },
 });

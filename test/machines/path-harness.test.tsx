@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -132,6 +133,32 @@ describe('computeCoverage', () => {
     const report = computeCoverage(lampMachine, observed, 0, ['on']);
     expect(report.neverRan).toEqual([{ key: 'on', passThrough: false }]);
     expect(formatMissing(report)).toContain('check that never ran: on');
+  });
+
+  it('renders the view at every step and demands a view check of every state at rest', async () => {
+    const paths = generatePaths(lampMachine, {
+      events: () => [{ type: 'switch.on' }, { type: 'switch.off' }],
+    });
+    const observed = createObserved();
+    const view = {
+      render: (snapshot: { value: unknown }) => <p>The lamp is {String(snapshot.value)}</p>,
+      // Only `on` has a view check.
+      states: { on: () => expect(screen.getByText('The lamp is on')).toBeDefined() },
+    };
+    for (const path of paths) await executePath(lampMachine, path, { view }, observed);
+    const report = computeCoverage(lampMachine, observed, paths.length, [], ['on']);
+    expect(report.viewed).toEqual({ total: 2, covered: 1, missing: ['lamp.off'] });
+    expect(report.viewNeverRan).toEqual([]);
+    expect(formatMissing(report)).toContain('state whose view is not checked: lamp.off');
+  });
+
+  it('fails a step whose view does not show what its state must', async () => {
+    const [path] = generatePaths(lampMachine, { events: () => [{ type: 'switch.on' }] });
+    const view = {
+      render: () => <p>The lamp is off</p>,
+      states: { on: () => expect(screen.queryByText('The lamp is on')).not.toBeNull() },
+    };
+    await expect(executePath(lampMachine, path!, { view }, createObserved())).rejects.toThrow();
   });
 
   it('tells the check keys that name no state: a misspelled one would never run', () => {

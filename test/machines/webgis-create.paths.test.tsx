@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Webgis } from '../../contract/webgis.ts';
@@ -6,7 +7,19 @@ import {
   webgisCreateMachine,
   type WebgisCreateOptions,
 } from '../../machines/webgis-create.machine.ts';
+import { CreateView } from '../../src/views/webgis/create.view.tsx';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
+// While the blocking dialog is open the page behind it is hidden from assistive technology.
+const form = () => screen.getByRole('form', { name: 'Create Web GIS', hidden: true });
+const dialog = () => screen.queryByRole('alertdialog', { name: 'Your Web GIS is being created' });
+/** Creating or polling: the dialog blocks the page, and the form (with what was typed) stays. */
+const blocked = () => {
+  expect(dialog()).not.toBeNull();
+  form();
+};
 
 const options: WebgisCreateOptions = {
   domain: 'localhost',
@@ -112,6 +125,47 @@ describeMachinePaths(webgisCreateMachine, {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual(snapshot.context.webgis);
       expect(snapshot.output?.state).toBe('wait_for_create');
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <CreateView snapshot={snapshot} send={() => {}} locale="en" />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status').textContent).toContain('Loading…');
+        expect(screen.queryByRole('form')).toBeNull();
+      },
+      unavailable: () => {
+        screen.getByText("Couldn't load the data centers. Please try again.");
+        expect(enabled(screen.getByRole('button', { name: 'Try again' }))).toBe(true);
+        expect(screen.queryByRole('form')).toBeNull();
+      },
+      form: (snapshot) => {
+        expect(dialog()).toBeNull();
+        form();
+        // A refused address is explained at the address field.
+        const refusal = screen.queryByText('This domain name is already taken');
+        expect(refusal !== null).toBe('subdomain_name' in snapshot.context.serverErrors);
+      },
+      'form.editing': () => {
+        expect(enabled(screen.getByRole('button', { name: 'Create' }))).toBe(true);
+        expect(screen.queryByText(/could not be created/)).toBeNull();
+      },
+      'form.failed': () => {
+        screen.getByText(
+          'Your Web GIS could not be created. Try again, or choose another data center.',
+        );
+        expect(enabled(screen.getByRole('button', { name: 'Create' }))).toBe(true);
+      },
+      creating: blocked,
+      polling: blocked,
+      'polling.waiting': blocked,
+      'polling.checking': blocked,
+      created: () => expect(screen.getByRole('status').textContent).toContain('Opening'),
+      timedOut: () => expect(screen.getByRole('status').textContent).toContain('Opening'),
     },
   },
 });

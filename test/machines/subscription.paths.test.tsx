@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlanList, Subscription } from '../../contract/billing.ts';
 import {
@@ -9,7 +10,30 @@ import {
   subscriptionMachine,
   type PageQuery,
 } from '../../machines/subscription.machine.ts';
+import { confirmMachine } from '../../machines/confirm.machine.ts';
+import { SubscriptionView } from '../../src/views/subscription/subscription.view.tsx';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
+const titles = {
+  created: 'Subscription created',
+  creation_failed: 'Subscription not created',
+  updated: 'Subscription updated',
+  updating_failed: 'Subscription not updated',
+  cancel: 'Subscription cancelled',
+  invoice_requested: 'Invoice requested',
+  restored: 'Subscription restored',
+  payment_failed: 'Payment failed',
+} as const;
+/** Opening, polling, loading: one spinner, which names the payment system while it waits for it. */
+const waiting = (forPayment: boolean) => () => {
+  const status = screen.getByRole('status');
+  expect(status.textContent).toContain(
+    forPayment ? 'waiting response from payment system' : 'Loading…',
+  );
+  expect(screen.queryByRole('dialog')).toBeNull();
+};
 
 const plans: PlanList = { currency: 'usd', plans: [] };
 const active: Subscription = {
@@ -110,6 +134,53 @@ describeMachinePaths(subscriptionMachine, {
     restoring: (snapshot) => expect(snapshot.context.autopayment?.status).toBe('canceled'),
     showingOutcome: (snapshot) => expect(snapshot.context.outcome).not.toBeNull(),
     ready: (snapshot) => expect(snapshot.context.outcome).toBeNull(),
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <SubscriptionView
+          snapshot={snapshot}
+          send={() => {}}
+          confirm={confirmMachine.resolveState({ value: 'closed', context: {} })}
+          sendConfirm={() => {}}
+          locale="en"
+        />
+      </Providers>
+    ),
+    states: {
+      opening: waiting(false),
+      polling: waiting(true),
+      loading: waiting(false),
+      readingAutopayment: waiting(false),
+      unavailable: () => {
+        screen.getByText("Couldn't load your subscription. Please try again.");
+        expect(enabled(screen.getByRole('button', { name: 'Try again' }))).toBe(true);
+      },
+      ready: (snapshot) => {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        // Restore is offered exactly where the server would take it.
+        const restore = screen.queryByRole('button', { name: 'Restore' });
+        const data = snapshot.context.data;
+        expect(restore !== null).toBe(
+          data !== null && canRestore(data.subscription, snapshot.context.autopayment),
+        );
+        if (restore) expect(enabled(restore)).toBe(true);
+        expect(screen.queryByText('Your last payment failed') !== null).toBe(
+          failedPayment(snapshot.context.autopayment) !== null,
+        );
+      },
+      restoring: () => {
+        const restore = screen.getByRole('button', { name: 'Restore' });
+        expect(enabled(restore)).toBe(false);
+        expect(restore.hasAttribute('data-loading')).toBe(true);
+      },
+      showingOutcome: (snapshot) => {
+        const outcome = snapshot.context.outcome;
+        expect(outcome).not.toBeNull();
+        if (outcome) screen.getByRole('dialog', { name: titles[outcome] });
+        screen.getByRole('button', { name: 'OK', hidden: true });
+      },
+    },
   },
 });
 
