@@ -130,6 +130,8 @@ export const checkoutMachine = setup({
   initial: 'preparing',
   states: {
     preparing: {
+      description:
+        'A spinner while the conversion data and the next-period expiry load (at once for the free plan).',
       tags: ['busy'],
       invoke: {
         id: 'loadCheckoutData',
@@ -146,8 +148,13 @@ export const checkoutMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: { on: { 'checkout.retry': 'preparing' } },
+    unavailable: {
+      description: 'The checkout data could not be loaded, with Try again.',
+      on: { 'checkout.retry': 'preparing' },
+    },
     ready: {
+      description:
+        "'You selected' plan and final price — the payer's form (card, or invoice in Russian), or Cancel subscription for Free.",
       on: {
         'payerType.change': {
           actions: [
@@ -178,6 +185,8 @@ export const checkoutMachine = setup({
       },
     },
     payingByCard: {
+      description:
+        'Starts a provider checkout (or changes the autopayment) — Pay waits, a second click is not taken.',
       tags: ['busy'],
       invoke: {
         id: 'payByCard',
@@ -201,6 +210,7 @@ export const checkoutMachine = setup({
       },
     },
     requestingInvoice: {
+      description: 'Requests an invoice for a year — invoices are sent within 2 working days.',
       tags: ['busy'],
       invoke: {
         id: 'requestInvoice',
@@ -223,6 +233,8 @@ export const checkoutMachine = setup({
       },
     },
     canceling: {
+      description:
+        'Cancel: removes the autopayment (or submits go-to-free-form for a free plan without one).',
       tags: ['busy'],
       invoke: {
         id: 'cancelSubscription',
@@ -240,7 +252,12 @@ export const checkoutMachine = setup({
         onError: 'ready',
       },
     },
-    leaving: { type: 'final', tags: ['busy'] },
+    leaving: {
+      description:
+        "Goes to the provider's redirect_url or back to /subscription with the scenario.",
+      type: 'final',
+      tags: ['busy'],
+    },
   },
   output: ({ context }) => context.leaving,
 });

@@ -13,8 +13,14 @@ export const confirmMachine = setup({
   id: 'confirm',
   initial: 'closed',
   states: {
-    closed: { on: { 'confirm.ask': 'asking' } },
-    asking: { on: { 'confirm.cancel': 'closed', 'confirm.accept': 'confirmed' } },
-    confirmed: { type: 'final' },
+    closed: { description: 'No confirmation is asked.', on: { 'confirm.ask': 'asking' } },
+    asking: {
+      description: 'The confirmation dialog is open: confirm or cancel.',
+      on: { 'confirm.cancel': 'closed', 'confirm.accept': 'confirmed' },
+    },
+    confirmed: {
+      description: 'The user confirmed — the page goes on with the action.',
+      type: 'final',
+    },
   },
 });

@@ -28,6 +28,7 @@ export const dataExportMachine = setup({
   initial: 'preparing',
   states: {
     preparing: {
+      description: 'The copy of the personal data is prepared (and a notice e-mailed).',
       tags: ['busy'],
       invoke: {
         id: 'fetchExport',
@@ -39,7 +40,10 @@ export const dataExportMachine = setup({
         onError: 'failed',
       },
     },
-    ready: {},
-    failed: { on: { 'export.retry': 'preparing' } },
+    ready: { description: 'The file is offered as a download.' },
+    failed: {
+      description: 'The export failed, with Try again.',
+      on: { 'export.retry': 'preparing' },
+    },
   },
 });

@@ -35,6 +35,7 @@ export const legalPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The terms of service or privacy policy text loads.',
       tags: ['busy'],
       invoke: {
         id: 'fetchDocument',
@@ -47,7 +48,10 @@ export const legalPageMachine = setup({
         onError: 'failed',
       },
     },
-    shown: {},
-    failed: { on: { 'legal.retry': 'loading' } },
+    shown: { description: 'The document is shown in the page language.' },
+    failed: {
+      description: 'The document could not be loaded, with Try again.',
+      on: { 'legal.retry': 'loading' },
+    },
   },
 });

@@ -58,6 +58,8 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description:
+        'The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.',
       on: {
         'field.edit': {
           actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
@@ -75,6 +77,7 @@ export const loginMachine = setup({
       },
     },
     submitting: {
+      description: 'Signs in — the form waits.',
       tags: ['busy'],
       invoke: {
         id: 'submitLogin',
@@ -93,7 +96,12 @@ export const loginMachine = setup({
         },
       },
     },
-    signedIn: { type: 'final', tags: ['busy'] },
+    signedIn: {
+      description:
+        'Signed in: goes to next, or to e-mail verification (/login/2) when the e-mail is not confirmed.',
+      type: 'final',
+      tags: ['busy'],
+    },
   },
   output: ({ context }) => ({ next: context.next }),
 });

@@ -168,6 +168,7 @@ export const onpremiseMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'A spinner until the subscription data loads.',
       tags: ['busy'],
       invoke: {
         id: 'fetchPlan',
@@ -187,13 +188,19 @@ export const onpremiseMachine = setup({
       },
     },
     unavailable: {
+      description: 'The plan could not be loaded, with Try again.',
       on: { 'plan.retry': 'loading' },
     },
-    notAvailable: {},
+    notAvailable: {
+      description: "Other plans: a 'not available' notice, with the way to upgrade.",
+    },
     premium: {
+      description:
+        'Premium (own or through a team): the description and the identifier binding screen.',
       initial: 'loading',
       states: {
         loading: {
+          description: 'The bound identifiers load.',
           tags: ['busy'],
           invoke: {
             id: 'fetchBindings',
@@ -206,9 +213,11 @@ export const onpremiseMachine = setup({
           },
         },
         failed: {
+          description: 'The identifiers could not be loaded, with Try again.',
           on: { 'bindings.retry': 'loading' },
         },
         ready: {
+          description: 'The bound identifiers and the form to bind another, up to the limit.',
           initial: 'idle',
           on: {
             'field.edit': {
@@ -220,6 +229,7 @@ export const onpremiseMachine = setup({
           },
           states: {
             idle: {
+              description: 'Waiting for the user.',
               initial: 'quiet',
               on: {
                 'form.submit': [
@@ -243,14 +253,16 @@ export const onpremiseMachine = setup({
                 },
               },
               states: {
-                quiet: {},
+                quiet: { description: 'No notice shown.' },
                 /** A change just succeeded: its notice shows for a while. */
                 notified: {
+                  description: 'A bind or unbind notice, for a few seconds.',
                   after: { noticeTimeout: { target: 'quiet', actions: 'clearNotice' } },
                 },
               },
             },
             binding: {
+              description: 'Binds the identifier — a refusal goes to its field.',
               tags: ['binding'],
               invoke: {
                 id: 'bindIdentifier',
@@ -289,12 +301,14 @@ export const onpremiseMachine = setup({
               },
             },
             confirming: {
+              description: 'Asks to confirm the unbinding.',
               on: {
                 'unbind.confirm': 'unbinding',
                 'unbind.cancel': { target: 'idle', actions: 'dropPending' },
               },
             },
             unbinding: {
+              description: 'Unbinds the identifier.',
               tags: ['unbinding'],
               invoke: {
                 id: 'unbindIdentifier',

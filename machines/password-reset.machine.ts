@@ -55,6 +55,7 @@ export const passwordResetMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'Field: email, and a Send button.',
       on: {
         'field.edit': {
           actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
@@ -70,6 +71,7 @@ export const passwordResetMachine = setup({
       },
     },
     submitting: {
+      description: 'Sends the reset link — Send waits.',
       tags: ['busy'],
       invoke: {
         id: 'requestReset',
@@ -82,6 +84,9 @@ export const passwordResetMachine = setup({
         },
       },
     },
-    sent: { type: 'final' },
+    sent: {
+      description: 'The same answer for known and unknown addresses: check your e-mail.',
+      type: 'final',
+    },
   },
 });

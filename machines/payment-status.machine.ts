@@ -63,6 +63,7 @@ export const paymentStatusMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'Waits to be told the return status from the provider.',
       on: {
         'poll.start': {
           target: 'polling',
@@ -74,6 +75,8 @@ export const paymentStatusMachine = setup({
       },
     },
     polling: {
+      description:
+        'The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown.',
       tags: ['busy'],
       initial: 'checking',
       after: {
@@ -82,6 +85,7 @@ export const paymentStatusMachine = setup({
       },
       states: {
         checking: {
+          description: 'Asks for the autopayment status.',
           invoke: {
             id: 'fetchAutopaymentState',
             src: 'fetchAutopaymentState',
@@ -101,12 +105,14 @@ export const paymentStatusMachine = setup({
           },
         },
         waiting: {
+          description:
+            'Not final yet (anything but canceled, active, failed, none): waits a second.',
           after: { pollInterval: 'checking' },
         },
       },
     },
-    settled: { type: 'final' },
-    timedOut: { type: 'final' },
+    settled: { description: 'A final status: canceled, active, failed or none.', type: 'final' },
+    timedOut: { description: 'At timeout the last seen status is used.', type: 'final' },
   },
   output: ({ context }) => context.last,
 });

@@ -68,6 +68,7 @@ export const profileFormMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The countries load.',
       tags: ['busy'],
       invoke: {
         id: 'loadCountries',
@@ -80,9 +81,11 @@ export const profileFormMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The countries could not be loaded, with Try again.',
       on: { 'countries.retry': 'loading' },
     },
     editing: {
+      description: 'The profile form.',
       initial: 'idle',
       on: {
         'field.edit': {
@@ -98,11 +101,15 @@ export const profileFormMachine = setup({
         ],
       },
       states: {
-        idle: {},
-        saved: { after: { savedNotice: 'idle' } },
+        idle: { description: 'Nothing saved yet.' },
+        saved: {
+          description: 'Saved: the header shows the new data without reading it again.',
+          after: { savedNotice: 'idle' },
+        },
       },
     },
     saving: {
+      description: 'Saves the profile — refusals go to their fields.',
       tags: ['busy'],
       invoke: {
         id: 'saveProfile',

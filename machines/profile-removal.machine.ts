@@ -19,12 +19,14 @@ export const profileRemovalMachine = setup({
   initial: 'removing',
   states: {
     removing: {
+      description: 'After the confirmation, the profile is removed.',
       tags: ['busy'],
       invoke: { id: 'deleteProfile', src: 'deleteProfile', onDone: 'removed', onError: 'failed' },
     },
     failed: {
+      description: 'The removal failed, with Try again.',
       on: { 'removal.retry': 'removing' },
     },
-    removed: { type: 'final' },
+    removed: { description: 'The profile is removed and the user signed out.', type: 'final' },
   },
 });

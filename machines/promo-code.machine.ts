@@ -59,12 +59,14 @@ export const promoCodeMachine = setup({
   },
   states: {
     idle: {
+      description: 'No status: the code text changed, or nothing was applied yet.',
       on: {
         'promo.apply': [{ guard: 'isEmpty', target: 'no_coupon' }, { target: 'checking' }],
       },
     },
-    no_coupon: {},
+    no_coupon: { description: 'Apply with no code entered: please enter your promo code.' },
     checking: {
+      description: 'The code is checked for the plan and period.',
       tags: ['busy'],
       invoke: {
         id: 'checkPromoCode',
@@ -89,8 +91,8 @@ export const promoCodeMachine = setup({
         onError: 'unknown_error',
       },
     },
-    success: {},
-    failed: {},
-    unknown_error: {},
+    success: { description: 'ok: the discount and the new price are shown.' },
+    failed: { description: 'Another code: not found, expired, used up or not for this plan.' },
+    unknown_error: { description: 'The request failed: something went wrong.' },
   },
 });

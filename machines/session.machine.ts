@@ -94,6 +94,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'Reads the user (a 401 or 403 means not authenticated).',
       tags: ['checking'],
       invoke: {
         id: 'fetchUser',
@@ -113,9 +114,12 @@ export const sessionMachine = setup({
       },
     },
     unavailable: {
+      description: 'The user could not be read, with Try again.',
       on: { 'session.retry': 'checking' },
     },
     signedIn: {
+      description:
+        'Signed in: the user menu, the plan label — the web GIS and non-owned teams are read.',
       initial: 'checkingTimezone',
       invoke: [
         {
@@ -161,9 +165,11 @@ export const sessionMachine = setup({
       },
       states: {
         checkingTimezone: {
+          description: 'If the stored timezone differs from the browser offset, it is sent.',
           always: [{ guard: 'timezoneDiffers', target: 'sendingTimezone' }, { target: 'idle' }],
         },
         sendingTimezone: {
+          description: "Sends the browser's timezone.",
           invoke: {
             id: 'sendTimezone',
             src: 'sendTimezone',
@@ -176,10 +182,11 @@ export const sessionMachine = setup({
             onError: 'idle',
           },
         },
-        idle: {},
+        idle: { description: 'Nothing to do.' },
       },
     },
     signingOut: {
+      description: 'Signs out (/logout, /silent_logout).',
       tags: ['busy'],
       invoke: {
         id: 'signOut',
@@ -193,6 +200,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
+      description: 'Not signed in: a Sign in button carrying next.',
       on: { 'session.refresh': 'checking' },
     },
   },

@@ -71,6 +71,7 @@ export const setPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The new password and its repetition.',
       on: {
         'field.edit': {
           actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
@@ -86,6 +87,7 @@ export const setPasswordMachine = setup({
       },
     },
     submitting: {
+      description: 'Saves the new password.',
       tags: ['busy'],
       invoke: {
         id: 'savePassword',
@@ -108,7 +110,7 @@ export const setPasswordMachine = setup({
         ],
       },
     },
-    linkInvalid: {},
-    changed: { type: 'final' },
+    linkInvalid: { description: 'The reset link is invalid or expired: ask for a new one.' },
+    changed: { description: 'The password is changed — sign in with it.', type: 'final' },
   },
 });

@@ -90,6 +90,7 @@ export const signupDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: "The countries load, with the browser's country chosen.",
       tags: ['busy'],
       invoke: {
         id: 'fetchCountries',
@@ -103,9 +104,11 @@ export const signupDetailsMachine = setup({
       },
     },
     unavailable: {
+      description: 'The countries could not be loaded, with Try again.',
       on: { 'details.retry': 'loading' },
     },
     editing: {
+      description: 'Details step: first and last name, country.',
       on: {
         'field.edit': {
           actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
@@ -121,6 +124,7 @@ export const signupDetailsMachine = setup({
       },
     },
     submitting: {
+      description: 'Saves the details and signs in.',
       tags: ['busy'],
       invoke: {
         id: 'submitDetails',
@@ -146,8 +150,8 @@ export const signupDetailsMachine = setup({
         ],
       },
     },
-    sessionLost: {},
-    done: { type: 'final', tags: ['busy'] },
+    sessionLost: { description: 'The sign-up session is gone: sign-up restarts at /signup/0.' },
+    done: { description: 'Signed in: goes on to next.', type: 'final', tags: ['busy'] },
   },
   output: ({ context }) => ({ next: context.next }),
 });

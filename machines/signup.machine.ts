@@ -75,6 +75,7 @@ export const signupMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'Fields: email, password, agree — a link to /login/ — social buttons.',
       on: {
         'field.edit': {
           actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
@@ -90,6 +91,7 @@ export const signupMachine = setup({
       },
     },
     submitting: {
+      description: 'Creates the account and e-mails a code.',
       tags: ['busy'],
       invoke: {
         id: 'submitSignup',
@@ -110,7 +112,11 @@ export const signupMachine = setup({
         },
       },
     },
-    registered: { type: 'final', tags: ['busy'] },
+    registered: {
+      description: 'Goes to the e-mail verification step.',
+      type: 'final',
+      tags: ['busy'],
+    },
   },
   output: ({ context }) => ({ next: context.next }),
 });

@@ -59,9 +59,12 @@ export const socialAccountConsentMachine = setup({
   initial: 'asking',
   states: {
     asking: {
+      description:
+        'An unknown identity: agree to the terms of service and privacy policy, or disagree.',
       on: { 'consent.agree': 'creating', 'consent.disagree': 'declining' },
     },
     creating: {
+      description: 'Agreed: the account is created and signed in.',
       tags: ['busy'],
       invoke: {
         id: 'acceptConsent',
@@ -78,6 +81,7 @@ export const socialAccountConsentMachine = setup({
     },
     // The server forgets the identity in minutes anyway: a failed decline changes nothing.
     declining: {
+      description: 'Disagreed: the pending identity is dropped.',
       tags: ['busy'],
       invoke: {
         id: 'declineConsent',
@@ -86,9 +90,9 @@ export const socialAccountConsentMachine = setup({
         onError: 'declined',
       },
     },
-    signedIn: { type: 'final', tags: ['busy'] },
-    declined: { type: 'final' },
-    failed: { type: 'final' },
+    signedIn: { description: 'Signed in: goes on to next.', type: 'final', tags: ['busy'] },
+    declined: { description: 'No account was created — back to sign-in.', type: 'final' },
+    failed: { description: 'The provider session expired — start again.', type: 'final' },
   },
   output: ({ context }): SocialAccountConsentOutput => {
     if (context.next !== null) return { outcome: 'signedIn', next: context.next };

@@ -55,6 +55,7 @@ export const socialAccountsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The linked social accounts load.',
       tags: ['busy'],
       invoke: {
         id: 'loadAccounts',
@@ -67,9 +68,11 @@ export const socialAccountsMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The social accounts could not be loaded, with Try again.',
       on: { 'accounts.retry': 'loading' },
     },
     ready: {
+      description: 'The linked providers, each with Unlink.',
       on: {
         'account.unlink': {
           target: 'unlinking',
@@ -81,6 +84,7 @@ export const socialAccountsMachine = setup({
       },
     },
     unlinking: {
+      description: 'Unlinks one — the last way to sign in is refused.',
       tags: ['busy'],
       invoke: {
         id: 'unlinkAccount',

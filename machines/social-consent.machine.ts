@@ -32,6 +32,7 @@ export const socialConsentMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: 'The social buttons.',
       on: {
         'provider.choose': {
           target: 'confirming',
@@ -40,12 +41,17 @@ export const socialConsentMachine = setup({
       },
     },
     confirming: {
+      description: 'The dialog: agree to the terms of service and privacy policy, or disagree.',
       on: {
         'consent.agree': 'redirecting',
         'consent.disagree': { target: 'closed', actions: 'forgetProvider' },
       },
     },
-    redirecting: { type: 'final', tags: ['busy'] },
+    redirecting: {
+      description: "Agreed: the browser goes to the provider's URL.",
+      type: 'final',
+      tags: ['busy'],
+    },
   },
   output: ({ context }) => ({ provider: context.provider ?? 'yandex' }),
 });

@@ -71,6 +71,7 @@ export const softwareListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'A spinner while the products load.',
       tags: ['busy'],
       invoke: {
         id: 'fetchReleases',
@@ -88,8 +89,15 @@ export const softwareListMachine = setup({
         onError: 'failed',
       },
     },
-    loaded: {},
-    empty: { entry: 'reportEmpty', on: { 'releases.retry': 'loading' } },
-    failed: { on: { 'releases.retry': 'loading' } },
+    loaded: { description: 'The products, each with its downloads, and the plugin info block.' },
+    empty: {
+      description: "The list is empty: 'Couldn't load software data'.",
+      entry: 'reportEmpty',
+      on: { 'releases.retry': 'loading' },
+    },
+    failed: {
+      description: "The list failed: 'Couldn't load software data'.",
+      on: { 'releases.retry': 'loading' },
+    },
   },
 });

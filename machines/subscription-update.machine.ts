@@ -123,6 +123,7 @@ export const subscriptionUpdateMachine = setup({
   initial: 'opening',
   states: {
     opening: {
+      description: 'Reads plan and period from the address.',
       tags: ['busy'],
       on: {
         'page.open': {
@@ -132,6 +133,7 @@ export const subscriptionUpdateMachine = setup({
       },
     },
     loading: {
+      description: 'The subscription and the plans load.',
       tags: ['busy'],
       invoke: {
         id: 'loadSubscription',
@@ -150,8 +152,12 @@ export const subscriptionUpdateMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: { on: { 'load.retry': 'loading' } },
+    unavailable: {
+      description: 'The plans could not be loaded, with Try again.',
+      on: { 'load.retry': 'loading' },
+    },
     choosing: {
+      description: 'The monthly/yearly switch and the plan cards with their buttons.',
       on: {
         'period.change': {
           actions: { type: 'choosePeriod', params: ({ event }) => ({ period: event.period }) },
@@ -163,6 +169,7 @@ export const subscriptionUpdateMachine = setup({
       },
     },
     checkout: {
+      description: 'A plan is selected (or preselected by plan and period): the checkout.',
       on: {
         'checkout.back': {
           target: 'choosing',

@@ -182,6 +182,7 @@ export const subscriptionMachine = setup({
   initial: 'opening',
   states: {
     opening: {
+      description: 'Reads payment-attempt-status and scenario from the address, then removes them.',
       tags: ['busy'],
       on: {
         'page.open': [
@@ -201,6 +202,7 @@ export const subscriptionMachine = setup({
       },
     },
     polling: {
+      description: "'waiting response from payment system' while the payment status is polled.",
       tags: ['busy', 'waitingForPayment'],
       invoke: {
         id: 'pollPaymentStatus',
@@ -221,6 +223,7 @@ export const subscriptionMachine = setup({
       entry: 'startPolling',
     },
     loading: {
+      description: 'A spinner while the subscription loads.',
       tags: ['busy'],
       invoke: {
         id: 'loadSubscription',
@@ -248,6 +251,7 @@ export const subscriptionMachine = setup({
       },
     },
     readingAutopayment: {
+      description: 'Reads the autopayment, where the subscription has one.',
       tags: ['busy'],
       invoke: {
         id: 'fetchAutopayment',
@@ -273,15 +277,20 @@ export const subscriptionMachine = setup({
       },
     },
     unavailable: {
+      description: 'The subscription could not be loaded, with Try again.',
       on: { 'load.retry': 'loading' },
     },
     showingOutcome: {
+      description: 'The outcome dialog: plan, next payment price and date, a contact hint.',
       on: { 'outcome.close': { target: 'ready', actions: 'closeOutcome' } },
     },
     ready: {
+      description:
+        'The current plan and its actions (upgrade, change, cancel, renew, or only Restore when cancelled).',
       on: { 'restore.confirmed': { guard: 'isRestorable', target: 'restoring' } },
     },
     restoring: {
+      description: 'Restore: sets the autopayment status to active, reloads, shows restored.',
       tags: ['busy'],
       invoke: {
         id: 'restoreSubscription',

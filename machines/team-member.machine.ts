@@ -43,6 +43,7 @@ export const teamMemberMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The teams the user is a member of load.',
       tags: ['busy'],
       invoke: {
         id: 'fetchMemberTeams',
@@ -60,8 +61,11 @@ export const teamMemberMachine = setup({
         onError: 'failed',
       },
     },
-    loaded: {},
-    empty: {},
-    failed: { on: { 'teams.retry': 'loading' } },
+    loaded: { description: 'Non-owned teams.' },
+    empty: { description: 'The user is in no other team.' },
+    failed: {
+      description: 'The teams could not be loaded, with Try again.',
+      on: { 'teams.retry': 'loading' },
+    },
   },
 });

@@ -136,6 +136,7 @@ export const teamOwnerMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'A spinner while the own team loads.',
       tags: ['busy'],
       invoke: {
         id: 'fetchOwnTeam',
@@ -155,11 +156,13 @@ export const teamOwnerMachine = setup({
       },
     },
     unavailable: {
+      description: 'The team could not be loaded, with Try again.',
       on: { 'team.retry': 'loading' },
     },
     /** The own plan is not premium: a team is offered with an upgrade (section 2). */
-    upgradeOffered: {},
+    upgradeOffered: { description: 'Free-plan users cannot create a team: an upgrade is offered.' },
     editing: {
+      description: 'Owner tab: edit members — the owner cannot be removed.',
       initial: 'ready',
       on: {
         'username.edit': {
@@ -171,6 +174,7 @@ export const teamOwnerMachine = setup({
       },
       states: {
         ready: {
+          description: 'The members and the field to add one by username.',
           initial: 'idle',
           on: {
             'member.add': [
@@ -202,16 +206,18 @@ export const teamOwnerMachine = setup({
             'team.save': { guard: 'hasChanges', target: 'saving' },
           },
           states: {
-            idle: {},
+            idle: { description: 'Nothing saved yet.' },
             /** Just saved: a notice that goes after `savedNotice`. */
             saved: {
+              description: 'Saved, for a few seconds.',
               after: { savedNotice: 'idle' },
             },
             /** The last save failed (the error went to the global handler). */
-            failed: {},
+            failed: { description: 'The save was refused — the members stay as edited.' },
           },
         },
         lookingUp: {
+          description: 'Looks up the username to add.',
           tags: ['lookingUp'],
           invoke: {
             id: 'lookupUser',
@@ -246,6 +252,7 @@ export const teamOwnerMachine = setup({
           },
         },
         saving: {
+          description: 'Saves the members.',
           tags: ['busy'],
           invoke: {
             id: 'saveTeam',

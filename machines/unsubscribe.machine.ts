@@ -34,6 +34,7 @@ export const unsubscribeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'Reads the unsubscribe link.',
       tags: ['busy'],
       invoke: {
         id: 'loadSubscription',
@@ -61,11 +62,13 @@ export const unsubscribeMachine = setup({
         onError: 'invalid',
       },
     },
-    invalid: { on: { 'unsubscribe.retry': 'loading' } },
+    invalid: { description: 'The link is invalid.', on: { 'unsubscribe.retry': 'loading' } },
     asking: {
+      description: 'Asks to confirm the unsubscribe.',
       on: { 'unsubscribe.confirm': { target: 'confirming', actions: 'clearFailure' } },
     },
     confirming: {
+      description: 'Unsubscribes.',
       tags: ['busy'],
       invoke: {
         id: 'confirmUnsubscribe',
@@ -80,6 +83,6 @@ export const unsubscribeMachine = setup({
         onError: { target: 'asking', actions: 'markFailed' },
       },
     },
-    unsubscribed: { type: 'final' },
+    unsubscribed: { description: 'No more e-mails of this kind.', type: 'final' },
   },
 });

@@ -156,6 +156,7 @@ export const verificationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The pending sign-up loads.',
       tags: ['busy'],
       invoke: {
         id: 'fetchPending',
@@ -181,15 +182,20 @@ export const verificationMachine = setup({
       },
     },
     unavailable: {
+      description: 'The pending sign-up could not be loaded, with Try again.',
       on: { 'verification.retry': 'loading' },
     },
     active: {
+      description:
+        'E-mail verification step: a code is entered — a new code can be requested after a countdown.',
       type: 'parallel',
       states: {
         code: {
+          description: 'The code form.',
           initial: 'editing',
           states: {
             editing: {
+              description: 'The code field — a wrong code is refused at it.',
               on: {
                 'field.edit': {
                   actions: {
@@ -208,6 +214,7 @@ export const verificationMachine = setup({
               },
             },
             submitting: {
+              description: 'Checks the code.',
               tags: ['busy'],
               invoke: {
                 id: 'confirmCode',
@@ -247,13 +254,16 @@ export const verificationMachine = setup({
           },
         },
         resend: {
+          description: 'Request a new code.',
           initial: 'coolingDown',
           states: {
             coolingDown: {
+              description: 'The countdown until a new code may be requested.',
               initial: 'counting',
               after: { resendCooldown: 'ready' },
               states: {
                 counting: {
+                  description: 'The seconds left move every second.',
                   after: {
                     tick: {
                       target: 'counting',
@@ -265,9 +275,11 @@ export const verificationMachine = setup({
               },
             },
             ready: {
+              description: 'A new code may be requested.',
               on: { 'code.resend': 'sending' },
             },
             sending: {
+              description: 'Sends a new code — the previous one stops working.',
               tags: ['busy'],
               invoke: {
                 id: 'resendCode',
@@ -308,8 +320,15 @@ export const verificationMachine = setup({
         },
       },
     },
-    sessionLost: {},
-    confirmed: { type: 'final', tags: ['busy'] },
+    sessionLost: {
+      description:
+        'The sign-up session is gone: a new code is offered (by signing in), never a new sign-up.',
+    },
+    confirmed: {
+      description: 'The e-mail is confirmed: goes on to the details step or next.',
+      type: 'final',
+      tags: ['busy'],
+    },
   },
   output: ({ context }) => ({ next: context.next }),
 });

@@ -131,6 +131,7 @@ export const webgisCreateMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The instance domain and the data centers load.',
       tags: ['busy'],
       invoke: {
         id: 'fetchOptions',
@@ -143,9 +144,12 @@ export const webgisCreateMachine = setup({
       },
     },
     unavailable: {
+      description: 'The data centers could not be loaded, with Try again.',
       on: { 'options.retry': 'loading' },
     },
     form: {
+      description:
+        'Domain-name field with the instance domain as suffix, the data-center cards, Create, the related-info panel.',
       initial: 'editing',
       on: {
         'field.edit': {
@@ -161,12 +165,13 @@ export const webgisCreateMachine = setup({
         ],
       },
       states: {
-        editing: {},
+        editing: { description: 'The form, with the default subdomain built from the username.' },
         /** The last creation failed; the form may be sent again. */
-        failed: {},
+        failed: { description: 'The creation failed: try again, or choose another data center.' },
       },
     },
     creating: {
+      description: "The create request — the blocking dialog 'Your Web GIS is being created'.",
       tags: ['busy', 'creating'],
       invoke: {
         id: 'createWebgis',
@@ -190,14 +195,17 @@ export const webgisCreateMachine = setup({
       },
     },
     polling: {
+      description: 'Polls until the state is started, once a second, for at most 60 seconds.',
       tags: ['busy', 'creating'],
       initial: 'waiting',
       after: { createTimeout: 'timedOut' },
       states: {
         waiting: {
+          description: 'Waits a second.',
           after: { pollInterval: 'checking' },
         },
         checking: {
+          description: 'Reads the web GIS.',
           invoke: {
             id: 'fetchWebgis',
             src: 'fetchWebgis',
@@ -227,9 +235,12 @@ export const webgisCreateMachine = setup({
         },
       },
     },
-    created: { type: 'final' },
+    created: {
+      description: 'Started: goes to /webgis/ with webgis-status and webgis-transition-status.',
+      type: 'final',
+    },
     /** The deadline passed: the last data is the answer (section 4). */
-    timedOut: { type: 'final' },
+    timedOut: { description: 'At timeout it resolves with the last data.', type: 'final' },
   },
   output: ({ context }) => context.webgis,
 });

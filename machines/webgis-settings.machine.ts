@@ -57,6 +57,7 @@ export const webgisSettingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The web GIS loads.',
       tags: ['busy'],
       invoke: {
         id: 'fetchWebgis',
@@ -75,13 +76,16 @@ export const webgisSettingsMachine = setup({
       },
     },
     unavailable: {
+      description: 'The web GIS could not be loaded, with Try again.',
       on: { 'webgis.retry': 'loading' },
     },
-    absent: {},
+    absent: { description: 'No web GIS yet: the way to create one.' },
     shown: {
+      description: 'The web GIS.',
       initial: 'sorting',
       states: {
         sorting: {
+          description: 'Decides what to show from the state.',
           always: [
             { guard: 'isCreating', target: 'creating' },
             { guard: 'isBlocked', target: 'blocked' },
@@ -90,9 +94,12 @@ export const webgisSettingsMachine = setup({
           ],
         },
         creating: {
+          description:
+            "A 'being created' message including the user's e-mail — refreshed every few seconds.",
           after: { refreshInterval: 'refreshing' },
         },
         refreshing: {
+          description: 'Reads the web GIS again.',
           invoke: {
             id: 'refreshWebgis',
             src: 'fetchWebgis',
@@ -112,6 +119,8 @@ export const webgisSettingsMachine = setup({
           },
         },
         ready: {
+          description:
+            'The address link — a success modal when webgis-status=started is in the address.',
           on: {
             'success.close': {
               guard: 'showsSuccess',
@@ -119,8 +128,8 @@ export const webgisSettingsMachine = setup({
             },
           },
         },
-        blocked: {},
-        failed: {},
+        blocked: { description: 'State disabled: a blocked alert.' },
+        failed: { description: 'The creation failed.' },
       },
     },
   },

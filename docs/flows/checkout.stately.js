@@ -7,6 +7,7 @@ export const checkoutMachine = createMachine({
   "initial": "preparing",
   "states": {
     "preparing": {
+      "description": "A spinner while the conversion data and the next-period expiry load (at once for the free plan).",
       "tags": [
         "busy"
       ],
@@ -31,6 +32,7 @@ export const checkoutMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The checkout data could not be loaded, with Try again.",
       "on": {
         "checkout.retry": [
           {
@@ -40,6 +42,7 @@ export const checkoutMachine = createMachine({
       }
     },
     "ready": {
+      "description": "'You selected' plan and final price — the payer's form (card, or invoice in Russian), or Cancel subscription for Free.",
       "on": {
         "payerType.change": [
           {
@@ -94,6 +97,7 @@ export const checkoutMachine = createMachine({
       }
     },
     "payingByCard": {
+      "description": "Starts a provider checkout (or changes the autopayment) — Pay waits, a second click is not taken.",
       "tags": [
         "busy"
       ],
@@ -121,6 +125,7 @@ export const checkoutMachine = createMachine({
       ]
     },
     "requestingInvoice": {
+      "description": "Requests an invoice for a year — invoices are sent within 2 working days.",
       "tags": [
         "busy"
       ],
@@ -148,6 +153,7 @@ export const checkoutMachine = createMachine({
       ]
     },
     "canceling": {
+      "description": "Cancel: removes the autopayment (or submits go-to-free-form for a free plan without one).",
       "tags": [
         "busy"
       ],
@@ -173,6 +179,7 @@ export const checkoutMachine = createMachine({
     },
     "leaving": {
       "type": "final",
+      "description": "Goes to the provider's redirect_url or back to /subscription with the scenario.",
       "tags": [
         "busy"
       ]

@@ -7,6 +7,7 @@ export const confirmMachine = createMachine({
   "initial": "closed",
   "states": {
     "closed": {
+      "description": "No confirmation is asked.",
       "on": {
         "confirm.ask": [
           {
@@ -16,6 +17,7 @@ export const confirmMachine = createMachine({
       }
     },
     "asking": {
+      "description": "The confirmation dialog is open: confirm or cancel.",
       "on": {
         "confirm.cancel": [
           {
@@ -30,7 +32,8 @@ export const confirmMachine = createMachine({
       }
     },
     "confirmed": {
-      "type": "final"
+      "type": "final",
+      "description": "The user confirmed — the page goes on with the action."
     }
   }
 });

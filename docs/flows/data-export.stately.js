@@ -7,6 +7,7 @@ export const dataExportMachine = createMachine({
   "initial": "preparing",
   "states": {
     "preparing": {
+      "description": "The copy of the personal data is prepared (and a notice e-mailed).",
       "tags": [
         "busy"
       ],
@@ -30,8 +31,11 @@ export const dataExportMachine = createMachine({
         }
       ]
     },
-    "ready": {},
+    "ready": {
+      "description": "The file is offered as a download."
+    },
     "failed": {
+      "description": "The export failed, with Try again.",
       "on": {
         "export.retry": [
           {

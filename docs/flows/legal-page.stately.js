@@ -7,6 +7,7 @@ export const legalPageMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The terms of service or privacy policy text loads.",
       "tags": [
         "busy"
       ],
@@ -30,8 +31,11 @@ export const legalPageMachine = createMachine({
         }
       ]
     },
-    "shown": {},
+    "shown": {
+      "description": "The document is shown in the page language."
+    },
     "failed": {
+      "description": "The document could not be loaded, with Try again.",
       "on": {
         "legal.retry": [
           {

@@ -7,6 +7,7 @@ export const loginMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.",
       "on": {
         "field.edit": [
           {
@@ -33,6 +34,7 @@ export const loginMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "Signs in — the form waits.",
       "tags": [
         "busy"
       ],
@@ -61,6 +63,7 @@ export const loginMachine = createMachine({
     },
     "signedIn": {
       "type": "final",
+      "description": "Signed in: goes to next, or to e-mail verification (/login/2) when the e-mail is not confirmed.",
       "tags": [
         "busy"
       ]

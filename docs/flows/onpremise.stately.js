@@ -7,6 +7,7 @@ export const onpremiseMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "A spinner until the subscription data loads.",
       "tags": [
         "busy"
       ],
@@ -38,6 +39,7 @@ export const onpremiseMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The plan could not be loaded, with Try again.",
       "on": {
         "plan.retry": [
           {
@@ -46,11 +48,15 @@ export const onpremiseMachine = createMachine({
         ]
       }
     },
-    "notAvailable": {},
+    "notAvailable": {
+      "description": "Other plans: a 'not available' notice, with the way to upgrade."
+    },
     "premium": {
       "initial": "loading",
+      "description": "Premium (own or through a team): the description and the identifier binding screen.",
       "states": {
         "loading": {
+          "description": "The bound identifiers load.",
           "tags": [
             "busy"
           ],
@@ -75,6 +81,7 @@ export const onpremiseMachine = createMachine({
           ]
         },
         "failed": {
+          "description": "The identifiers could not be loaded, with Try again.",
           "on": {
             "bindings.retry": [
               {
@@ -85,6 +92,7 @@ export const onpremiseMachine = createMachine({
         },
         "ready": {
           "initial": "idle",
+          "description": "The bound identifiers and the form to bind another, up to the limit.",
           "on": {
             "field.edit": [
               {
@@ -97,6 +105,7 @@ export const onpremiseMachine = createMachine({
           "states": {
             "idle": {
               "initial": "quiet",
+              "description": "Waiting for the user.",
               "on": {
                 "form.submit": [
                   {
@@ -124,8 +133,11 @@ export const onpremiseMachine = createMachine({
                 ]
               },
               "states": {
-                "quiet": {},
+                "quiet": {
+                  "description": "No notice shown."
+                },
                 "notified": {
+                  "description": "A bind or unbind notice, for a few seconds.",
                   "after": {
                     "noticeTimeout": [
                       {
@@ -140,6 +152,7 @@ export const onpremiseMachine = createMachine({
               }
             },
             "binding": {
+              "description": "Binds the identifier — a refusal goes to its field.",
               "tags": [
                 "binding"
               ],
@@ -178,6 +191,7 @@ export const onpremiseMachine = createMachine({
               ]
             },
             "confirming": {
+              "description": "Asks to confirm the unbinding.",
               "on": {
                 "unbind.confirm": [
                   {
@@ -195,6 +209,7 @@ export const onpremiseMachine = createMachine({
               }
             },
             "unbinding": {
+              "description": "Unbinds the identifier.",
               "tags": [
                 "unbinding"
               ],

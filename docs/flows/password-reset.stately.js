@@ -7,6 +7,7 @@ export const passwordResetMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "Field: email, and a Send button.",
       "on": {
         "field.edit": [
           {
@@ -33,6 +34,7 @@ export const passwordResetMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "Sends the reset link — Send waits.",
       "tags": [
         "busy"
       ],
@@ -57,7 +59,8 @@ export const passwordResetMachine = createMachine({
       ]
     },
     "sent": {
-      "type": "final"
+      "type": "final",
+      "description": "The same answer for known and unknown addresses: check your e-mail."
     }
   }
 });

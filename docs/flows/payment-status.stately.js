@@ -7,6 +7,7 @@ export const paymentStatusMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "Waits to be told the return status from the provider.",
       "on": {
         "poll.start": [
           {
@@ -20,6 +21,7 @@ export const paymentStatusMachine = createMachine({
     },
     "polling": {
       "initial": "checking",
+      "description": "The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown.",
       "tags": [
         "busy"
       ],
@@ -39,6 +41,7 @@ export const paymentStatusMachine = createMachine({
       },
       "states": {
         "checking": {
+          "description": "Asks for the autopayment status.",
           "invoke": [
             {
               "id": "fetchAutopaymentState",
@@ -67,6 +70,7 @@ export const paymentStatusMachine = createMachine({
           ]
         },
         "waiting": {
+          "description": "Not final yet (anything but canceled, active, failed, none): waits a second.",
           "after": {
             "pollInterval": [
               {
@@ -78,10 +82,12 @@ export const paymentStatusMachine = createMachine({
       }
     },
     "settled": {
-      "type": "final"
+      "type": "final",
+      "description": "A final status: canceled, active, failed or none."
     },
     "timedOut": {
-      "type": "final"
+      "type": "final",
+      "description": "At timeout the last seen status is used."
     }
   }
 });

@@ -7,6 +7,7 @@ export const profileFormMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The countries load.",
       "tags": [
         "busy"
       ],
@@ -31,6 +32,7 @@ export const profileFormMachine = createMachine({
       ]
     },
     "loadFailed": {
+      "description": "The countries could not be loaded, with Try again.",
       "on": {
         "countries.retry": [
           {
@@ -41,6 +43,7 @@ export const profileFormMachine = createMachine({
     },
     "editing": {
       "initial": "idle",
+      "description": "The profile form.",
       "on": {
         "field.edit": [
           {
@@ -66,8 +69,11 @@ export const profileFormMachine = createMachine({
         ]
       },
       "states": {
-        "idle": {},
+        "idle": {
+          "description": "Nothing saved yet."
+        },
         "saved": {
+          "description": "Saved: the header shows the new data without reading it again.",
           "after": {
             "savedNotice": [
               {
@@ -79,6 +85,7 @@ export const profileFormMachine = createMachine({
       }
     },
     "saving": {
+      "description": "Saves the profile — refusals go to their fields.",
       "tags": [
         "busy"
       ],

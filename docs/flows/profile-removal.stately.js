@@ -7,6 +7,7 @@ export const profileRemovalMachine = createMachine({
   "initial": "removing",
   "states": {
     "removing": {
+      "description": "After the confirmation, the profile is removed.",
       "tags": [
         "busy"
       ],
@@ -28,6 +29,7 @@ export const profileRemovalMachine = createMachine({
       ]
     },
     "failed": {
+      "description": "The removal failed, with Try again.",
       "on": {
         "removal.retry": [
           {
@@ -37,7 +39,8 @@ export const profileRemovalMachine = createMachine({
       }
     },
     "removed": {
-      "type": "final"
+      "type": "final",
+      "description": "The profile is removed and the user signed out."
     }
   }
 });

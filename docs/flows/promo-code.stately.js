@@ -17,6 +17,7 @@ export const promoCodeMachine = createMachine({
   },
   "states": {
     "idle": {
+      "description": "No status: the code text changed, or nothing was applied yet.",
       "on": {
         "promo.apply": [
           {
@@ -29,8 +30,11 @@ export const promoCodeMachine = createMachine({
         ]
       }
     },
-    "no_coupon": {},
+    "no_coupon": {
+      "description": "Apply with no code entered: please enter your promo code."
+    },
     "checking": {
+      "description": "The code is checked for the plan and period.",
       "tags": [
         "busy"
       ],
@@ -61,8 +65,14 @@ export const promoCodeMachine = createMachine({
         }
       ]
     },
-    "success": {},
-    "failed": {},
-    "unknown_error": {}
+    "success": {
+      "description": "ok: the discount and the new price are shown."
+    },
+    "failed": {
+      "description": "Another code: not found, expired, used up or not for this plan."
+    },
+    "unknown_error": {
+      "description": "The request failed: something went wrong."
+    }
   }
 });

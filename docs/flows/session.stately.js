@@ -7,6 +7,7 @@ export const sessionMachine = createMachine({
   "initial": "checking",
   "states": {
     "checking": {
+      "description": "Reads the user (a 401 or 403 means not authenticated).",
       "tags": [
         "checking"
       ],
@@ -38,6 +39,7 @@ export const sessionMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The user could not be read, with Try again.",
       "on": {
         "session.retry": [
           {
@@ -48,6 +50,7 @@ export const sessionMachine = createMachine({
     },
     "signedIn": {
       "initial": "checkingTimezone",
+      "description": "Signed in: the user menu, the plan label — the web GIS and non-owned teams are read.",
       "invoke": [
         {
           "id": "fetchWebgis",
@@ -123,6 +126,7 @@ export const sessionMachine = createMachine({
       },
       "states": {
         "checkingTimezone": {
+          "description": "If the stored timezone differs from the browser offset, it is sent.",
           "always": [
             {
               "target": "#session.signedIn.sendingTimezone",
@@ -134,6 +138,7 @@ export const sessionMachine = createMachine({
           ]
         },
         "sendingTimezone": {
+          "description": "Sends the browser's timezone.",
           "invoke": [
             {
               "id": "sendTimezone",
@@ -154,10 +159,13 @@ export const sessionMachine = createMachine({
             }
           ]
         },
-        "idle": {}
+        "idle": {
+          "description": "Nothing to do."
+        }
       }
     },
     "signingOut": {
+      "description": "Signs out (/logout, /silent_logout).",
       "tags": [
         "busy"
       ],
@@ -182,6 +190,7 @@ export const sessionMachine = createMachine({
       ]
     },
     "signedOut": {
+      "description": "Not signed in: a Sign in button carrying next.",
       "on": {
         "session.refresh": [
           {

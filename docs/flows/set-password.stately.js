@@ -7,6 +7,7 @@ export const setPasswordMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The new password and its repetition.",
       "on": {
         "field.edit": [
           {
@@ -33,6 +34,7 @@ export const setPasswordMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "Saves the new password.",
       "tags": [
         "busy"
       ],
@@ -63,9 +65,12 @@ export const setPasswordMachine = createMachine({
         }
       ]
     },
-    "linkInvalid": {},
+    "linkInvalid": {
+      "description": "The reset link is invalid or expired: ask for a new one."
+    },
     "changed": {
-      "type": "final"
+      "type": "final",
+      "description": "The password is changed — sign in with it."
     }
   }
 });

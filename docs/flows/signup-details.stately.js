@@ -7,6 +7,7 @@ export const signupDetailsMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The countries load, with the browser's country chosen.",
       "tags": [
         "busy"
       ],
@@ -31,6 +32,7 @@ export const signupDetailsMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The countries could not be loaded, with Try again.",
       "on": {
         "details.retry": [
           {
@@ -40,6 +42,7 @@ export const signupDetailsMachine = createMachine({
       }
     },
     "editing": {
+      "description": "Details step: first and last name, country.",
       "on": {
         "field.edit": [
           {
@@ -66,6 +69,7 @@ export const signupDetailsMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "Saves the details and signs in.",
       "tags": [
         "busy"
       ],
@@ -99,9 +103,12 @@ export const signupDetailsMachine = createMachine({
         }
       ]
     },
-    "sessionLost": {},
+    "sessionLost": {
+      "description": "The sign-up session is gone: sign-up restarts at /signup/0."
+    },
     "done": {
       "type": "final",
+      "description": "Signed in: goes on to next.",
       "tags": [
         "busy"
       ]

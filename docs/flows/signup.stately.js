@@ -7,6 +7,7 @@ export const signupMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "Fields: email, password, agree — a link to /login/ — social buttons.",
       "on": {
         "field.edit": [
           {
@@ -33,6 +34,7 @@ export const signupMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "Creates the account and e-mails a code.",
       "tags": [
         "busy"
       ],
@@ -61,6 +63,7 @@ export const signupMachine = createMachine({
     },
     "registered": {
       "type": "final",
+      "description": "Goes to the e-mail verification step.",
       "tags": [
         "busy"
       ]

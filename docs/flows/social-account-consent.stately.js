@@ -7,6 +7,7 @@ export const socialAccountConsentMachine = createMachine({
   "initial": "asking",
   "states": {
     "asking": {
+      "description": "An unknown identity: agree to the terms of service and privacy policy, or disagree.",
       "on": {
         "consent.agree": [
           {
@@ -21,6 +22,7 @@ export const socialAccountConsentMachine = createMachine({
       }
     },
     "creating": {
+      "description": "Agreed: the account is created and signed in.",
       "tags": [
         "busy"
       ],
@@ -48,6 +50,7 @@ export const socialAccountConsentMachine = createMachine({
       ]
     },
     "declining": {
+      "description": "Disagreed: the pending identity is dropped.",
       "tags": [
         "busy"
       ],
@@ -70,15 +73,18 @@ export const socialAccountConsentMachine = createMachine({
     },
     "signedIn": {
       "type": "final",
+      "description": "Signed in: goes on to next.",
       "tags": [
         "busy"
       ]
     },
     "declined": {
-      "type": "final"
+      "type": "final",
+      "description": "No account was created — back to sign-in."
     },
     "failed": {
-      "type": "final"
+      "type": "final",
+      "description": "The provider session expired — start again."
     }
   }
 });

@@ -7,6 +7,7 @@ export const socialAccountsMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The linked social accounts load.",
       "tags": [
         "busy"
       ],
@@ -31,6 +32,7 @@ export const socialAccountsMachine = createMachine({
       ]
     },
     "loadFailed": {
+      "description": "The social accounts could not be loaded, with Try again.",
       "on": {
         "accounts.retry": [
           {
@@ -40,6 +42,7 @@ export const socialAccountsMachine = createMachine({
       }
     },
     "ready": {
+      "description": "The linked providers, each with Unlink.",
       "on": {
         "account.unlink": [
           {
@@ -52,6 +55,7 @@ export const socialAccountsMachine = createMachine({
       }
     },
     "unlinking": {
+      "description": "Unlinks one — the last way to sign in is refused.",
       "tags": [
         "busy"
       ],

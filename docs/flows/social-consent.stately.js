@@ -7,6 +7,7 @@ export const socialConsentMachine = createMachine({
   "initial": "closed",
   "states": {
     "closed": {
+      "description": "The social buttons.",
       "on": {
         "provider.choose": [
           {
@@ -19,6 +20,7 @@ export const socialConsentMachine = createMachine({
       }
     },
     "confirming": {
+      "description": "The dialog: agree to the terms of service and privacy policy, or disagree.",
       "on": {
         "consent.agree": [
           {
@@ -37,6 +39,7 @@ export const socialConsentMachine = createMachine({
     },
     "redirecting": {
       "type": "final",
+      "description": "Agreed: the browser goes to the provider's URL.",
       "tags": [
         "busy"
       ]

@@ -7,6 +7,7 @@ export const softwareListMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "A spinner while the products load.",
       "tags": [
         "busy"
       ],
@@ -34,8 +35,11 @@ export const softwareListMachine = createMachine({
         }
       ]
     },
-    "loaded": {},
+    "loaded": {
+      "description": "The products, each with its downloads, and the plugin info block."
+    },
     "empty": {
+      "description": "The list is empty: 'Couldn't load software data'.",
       "entry": [
         "reportEmpty"
       ],
@@ -48,6 +52,7 @@ export const softwareListMachine = createMachine({
       }
     },
     "failed": {
+      "description": "The list failed: 'Couldn't load software data'.",
       "on": {
         "releases.retry": [
           {

@@ -7,6 +7,7 @@ export const subscriptionUpdateMachine = createMachine({
   "initial": "opening",
   "states": {
     "opening": {
+      "description": "Reads plan and period from the address.",
       "tags": [
         "busy"
       ],
@@ -22,6 +23,7 @@ export const subscriptionUpdateMachine = createMachine({
       }
     },
     "loading": {
+      "description": "The subscription and the plans load.",
       "tags": [
         "busy"
       ],
@@ -53,6 +55,7 @@ export const subscriptionUpdateMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The plans could not be loaded, with Try again.",
       "on": {
         "load.retry": [
           {
@@ -62,6 +65,7 @@ export const subscriptionUpdateMachine = createMachine({
       }
     },
     "choosing": {
+      "description": "The monthly/yearly switch and the plan cards with their buttons.",
       "on": {
         "period.change": [
           {
@@ -81,6 +85,7 @@ export const subscriptionUpdateMachine = createMachine({
       }
     },
     "checkout": {
+      "description": "A plan is selected (or preselected by plan and period): the checkout.",
       "on": {
         "checkout.back": [
           {

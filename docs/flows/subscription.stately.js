@@ -7,6 +7,7 @@ export const subscriptionMachine = createMachine({
   "initial": "opening",
   "states": {
     "opening": {
+      "description": "Reads payment-attempt-status and scenario from the address, then removes them.",
       "tags": [
         "busy"
       ],
@@ -29,6 +30,7 @@ export const subscriptionMachine = createMachine({
       }
     },
     "polling": {
+      "description": "'waiting response from payment system' while the payment status is polled.",
       "tags": [
         "busy",
         "waitingForPayment"
@@ -61,6 +63,7 @@ export const subscriptionMachine = createMachine({
       ]
     },
     "loading": {
+      "description": "A spinner while the subscription loads.",
       "tags": [
         "busy"
       ],
@@ -99,6 +102,7 @@ export const subscriptionMachine = createMachine({
       ]
     },
     "readingAutopayment": {
+      "description": "Reads the autopayment, where the subscription has one.",
       "tags": [
         "busy"
       ],
@@ -130,6 +134,7 @@ export const subscriptionMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The subscription could not be loaded, with Try again.",
       "on": {
         "load.retry": [
           {
@@ -139,6 +144,7 @@ export const subscriptionMachine = createMachine({
       }
     },
     "showingOutcome": {
+      "description": "The outcome dialog: plan, next payment price and date, a contact hint.",
       "on": {
         "outcome.close": [
           {
@@ -151,6 +157,7 @@ export const subscriptionMachine = createMachine({
       }
     },
     "ready": {
+      "description": "The current plan and its actions (upgrade, change, cancel, renew, or only Restore when cancelled).",
       "on": {
         "restore.confirmed": [
           {
@@ -161,6 +168,7 @@ export const subscriptionMachine = createMachine({
       }
     },
     "restoring": {
+      "description": "Restore: sets the autopayment status to active, reloads, shows restored.",
       "tags": [
         "busy"
       ],

@@ -7,6 +7,7 @@ export const teamMemberMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The teams the user is a member of load.",
       "tags": [
         "busy"
       ],
@@ -34,9 +35,14 @@ export const teamMemberMachine = createMachine({
         }
       ]
     },
-    "loaded": {},
-    "empty": {},
+    "loaded": {
+      "description": "Non-owned teams."
+    },
+    "empty": {
+      "description": "The user is in no other team."
+    },
     "failed": {
+      "description": "The teams could not be loaded, with Try again.",
       "on": {
         "teams.retry": [
           {

@@ -7,6 +7,7 @@ export const teamOwnerMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "A spinner while the own team loads.",
       "tags": [
         "busy"
       ],
@@ -38,6 +39,7 @@ export const teamOwnerMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The team could not be loaded, with Try again.",
       "on": {
         "team.retry": [
           {
@@ -46,9 +48,12 @@ export const teamOwnerMachine = createMachine({
         ]
       }
     },
-    "upgradeOffered": {},
+    "upgradeOffered": {
+      "description": "Free-plan users cannot create a team: an upgrade is offered."
+    },
     "editing": {
       "initial": "ready",
+      "description": "Owner tab: edit members — the owner cannot be removed.",
       "on": {
         "username.edit": [
           {
@@ -61,6 +66,7 @@ export const teamOwnerMachine = createMachine({
       "states": {
         "ready": {
           "initial": "idle",
+          "description": "The members and the field to add one by username.",
           "on": {
             "member.add": [
               {
@@ -102,8 +108,11 @@ export const teamOwnerMachine = createMachine({
             ]
           },
           "states": {
-            "idle": {},
+            "idle": {
+              "description": "Nothing saved yet."
+            },
             "saved": {
+              "description": "Saved, for a few seconds.",
               "after": {
                 "savedNotice": [
                   {
@@ -112,10 +121,13 @@ export const teamOwnerMachine = createMachine({
                 ]
               }
             },
-            "failed": {}
+            "failed": {
+              "description": "The save was refused — the members stay as edited."
+            }
           }
         },
         "lookingUp": {
+          "description": "Looks up the username to add.",
           "tags": [
             "lookingUp"
           ],
@@ -154,6 +166,7 @@ export const teamOwnerMachine = createMachine({
           ]
         },
         "saving": {
+          "description": "Saves the members.",
           "tags": [
             "busy"
           ],

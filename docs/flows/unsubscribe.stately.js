@@ -7,6 +7,7 @@ export const unsubscribeMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "Reads the unsubscribe link.",
       "tags": [
         "busy"
       ],
@@ -38,6 +39,7 @@ export const unsubscribeMachine = createMachine({
       ]
     },
     "invalid": {
+      "description": "The link is invalid.",
       "on": {
         "unsubscribe.retry": [
           {
@@ -47,6 +49,7 @@ export const unsubscribeMachine = createMachine({
       }
     },
     "asking": {
+      "description": "Asks to confirm the unsubscribe.",
       "on": {
         "unsubscribe.confirm": [
           {
@@ -59,6 +62,7 @@ export const unsubscribeMachine = createMachine({
       }
     },
     "confirming": {
+      "description": "Unsubscribes.",
       "tags": [
         "busy"
       ],
@@ -86,7 +90,8 @@ export const unsubscribeMachine = createMachine({
       ]
     },
     "unsubscribed": {
-      "type": "final"
+      "type": "final",
+      "description": "No more e-mails of this kind."
     }
   }
 });

@@ -7,6 +7,7 @@ export const verificationMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The pending sign-up loads.",
       "tags": [
         "busy"
       ],
@@ -42,6 +43,7 @@ export const verificationMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The pending sign-up could not be loaded, with Try again.",
       "on": {
         "verification.retry": [
           {
@@ -52,11 +54,14 @@ export const verificationMachine = createMachine({
     },
     "active": {
       "type": "parallel",
+      "description": "E-mail verification step: a code is entered — a new code can be requested after a countdown.",
       "states": {
         "code": {
           "initial": "editing",
+          "description": "The code form.",
           "states": {
             "editing": {
+              "description": "The code field — a wrong code is refused at it.",
               "on": {
                 "field.edit": [
                   {
@@ -83,6 +88,7 @@ export const verificationMachine = createMachine({
               }
             },
             "submitting": {
+              "description": "Checks the code.",
               "tags": [
                 "busy"
               ],
@@ -120,9 +126,11 @@ export const verificationMachine = createMachine({
         },
         "resend": {
           "initial": "coolingDown",
+          "description": "Request a new code.",
           "states": {
             "coolingDown": {
               "initial": "counting",
+              "description": "The countdown until a new code may be requested.",
               "after": {
                 "resendCooldown": [
                   {
@@ -132,6 +140,7 @@ export const verificationMachine = createMachine({
               },
               "states": {
                 "counting": {
+                  "description": "The seconds left move every second.",
                   "after": {
                     "tick": [
                       {
@@ -147,6 +156,7 @@ export const verificationMachine = createMachine({
               }
             },
             "ready": {
+              "description": "A new code may be requested.",
               "on": {
                 "code.resend": [
                   {
@@ -156,6 +166,7 @@ export const verificationMachine = createMachine({
               }
             },
             "sending": {
+              "description": "Sends a new code — the previous one stops working.",
               "tags": [
                 "busy"
               ],
@@ -197,9 +208,12 @@ export const verificationMachine = createMachine({
         }
       }
     },
-    "sessionLost": {},
+    "sessionLost": {
+      "description": "The sign-up session is gone: a new code is offered (by signing in), never a new sign-up."
+    },
     "confirmed": {
       "type": "final",
+      "description": "The e-mail is confirmed: goes on to the details step or next.",
       "tags": [
         "busy"
       ]

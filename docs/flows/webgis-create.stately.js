@@ -7,6 +7,7 @@ export const webgisCreateMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The instance domain and the data centers load.",
       "tags": [
         "busy"
       ],
@@ -31,6 +32,7 @@ export const webgisCreateMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The data centers could not be loaded, with Try again.",
       "on": {
         "options.retry": [
           {
@@ -41,6 +43,7 @@ export const webgisCreateMachine = createMachine({
     },
     "form": {
       "initial": "editing",
+      "description": "Domain-name field with the instance domain as suffix, the data-center cards, Create, the related-info panel.",
       "on": {
         "field.edit": [
           {
@@ -66,11 +69,16 @@ export const webgisCreateMachine = createMachine({
         ]
       },
       "states": {
-        "editing": {},
-        "failed": {}
+        "editing": {
+          "description": "The form, with the default subdomain built from the username."
+        },
+        "failed": {
+          "description": "The creation failed: try again, or choose another data center."
+        }
       }
     },
     "creating": {
+      "description": "The create request — the blocking dialog 'Your Web GIS is being created'.",
       "tags": [
         "busy",
         "creating"
@@ -107,6 +115,7 @@ export const webgisCreateMachine = createMachine({
     },
     "polling": {
       "initial": "waiting",
+      "description": "Polls until the state is started, once a second, for at most 60 seconds.",
       "tags": [
         "busy",
         "creating"
@@ -120,6 +129,7 @@ export const webgisCreateMachine = createMachine({
       },
       "states": {
         "waiting": {
+          "description": "Waits a second.",
           "after": {
             "pollInterval": [
               {
@@ -129,6 +139,7 @@ export const webgisCreateMachine = createMachine({
           }
         },
         "checking": {
+          "description": "Reads the web GIS.",
           "invoke": [
             {
               "id": "fetchWebgis",
@@ -171,10 +182,12 @@ export const webgisCreateMachine = createMachine({
       }
     },
     "created": {
-      "type": "final"
+      "type": "final",
+      "description": "Started: goes to /webgis/ with webgis-status and webgis-transition-status."
     },
     "timedOut": {
-      "type": "final"
+      "type": "final",
+      "description": "At timeout it resolves with the last data."
     }
   }
 });

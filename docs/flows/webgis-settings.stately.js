@@ -7,6 +7,7 @@ export const webgisSettingsMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The web GIS loads.",
       "tags": [
         "busy"
       ],
@@ -35,6 +36,7 @@ export const webgisSettingsMachine = createMachine({
       ]
     },
     "unavailable": {
+      "description": "The web GIS could not be loaded, with Try again.",
       "on": {
         "webgis.retry": [
           {
@@ -43,11 +45,15 @@ export const webgisSettingsMachine = createMachine({
         ]
       }
     },
-    "absent": {},
+    "absent": {
+      "description": "No web GIS yet: the way to create one."
+    },
     "shown": {
       "initial": "sorting",
+      "description": "The web GIS.",
       "states": {
         "sorting": {
+          "description": "Decides what to show from the state.",
           "always": [
             {
               "target": "#webgisSettings.shown.creating",
@@ -67,6 +73,7 @@ export const webgisSettingsMachine = createMachine({
           ]
         },
         "creating": {
+          "description": "A 'being created' message including the user's e-mail — refreshed every few seconds.",
           "after": {
             "refreshInterval": [
               {
@@ -76,6 +83,7 @@ export const webgisSettingsMachine = createMachine({
           }
         },
         "refreshing": {
+          "description": "Reads the web GIS again.",
           "invoke": [
             {
               "id": "refreshWebgis",
@@ -104,6 +112,7 @@ export const webgisSettingsMachine = createMachine({
           ]
         },
         "ready": {
+          "description": "The address link — a success modal when webgis-status=started is in the address.",
           "on": {
             "success.close": [
               {
@@ -116,8 +125,12 @@ export const webgisSettingsMachine = createMachine({
             ]
           }
         },
-        "blocked": {},
-        "failed": {}
+        "blocked": {
+          "description": "State disabled: a blocked alert."
+        },
+        "failed": {
+          "description": "The creation failed."
+        }
       }
     }
   }
