@@ -5,6 +5,7 @@ import { sessionMachine, type SessionContext } from '../machines/session.machine
 import { AppShell } from '../src/components/app-shell.tsx';
 import { ErrorPage } from '../src/components/error-page.tsx';
 import { toHeaderSession } from '../src/components/header-session.ts';
+import SectionsDrawer from '../src/components/sections-drawer.tsx';
 import { PlanLabel } from '../src/components/user-area.tsx';
 import { SectionPage } from '../src/components/section-page.tsx';
 import { demoUser } from '../test/fixtures/users.ts';
@@ -99,3 +100,7 @@ export const WithWebgis: Story = {
   },
 };
 export const WithBanner: Story = { args: { banner: true } };
+/** On a phone the sections open from the header's menu button as a drawer. */
+export const PhoneSectionsDrawer: Story = {
+  render: () => <SectionsDrawer hasWebgis={false} defaultOpen />,
+};

@@ -1,14 +1,8 @@
 import type { Locale } from '../../contract/countries.ts';
+import { escapeHtml as escape } from '../http/html.ts';
 
 /** What a template gives: the words; headers are added by sendMail. */
 export type MailContent = { subject: string; text: string; html: string };
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** Paragraphs of plain text, the same words as HTML (links made clickable). */
 function compose(subject: string, paragraphs: string[]): MailContent {

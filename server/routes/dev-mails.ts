@@ -3,12 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { mails } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"]/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char,
-  );
+import { escapeHtml as escape } from '../http/html.ts';
 
 const To = v.optional(
   v.pipe(

@@ -5,6 +5,7 @@ import { callbackUrl, usesSandbox } from '../identity/social/registry.ts';
 import { PROVIDER_NAMES } from '../identity/social/provider.ts';
 import { sandboxCode } from '../identity/social/sandbox.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 const AuthorizeQuery = v.object({
   response_type: v.literal('code'),
@@ -26,28 +27,24 @@ const Consent = v.object({
 
 const SANDBOX_PERSON = { email: 'sandbox.person@example.com', first: 'Sandy', last: 'Boxer' };
 
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 function consentPage(provider: SocialProvider, query: AuthorizeQuery): string {
   const name = escape(PROVIDER_NAMES[provider]);
   const hidden = Object.entries(query)
     .map(([key, value]) => `<input type="hidden" name="${key}" value="${escape(value)}">`)
     .join('');
   const input = (id: string, label: string, type: string, value: string) =>
-    `<p><label for="${id}">${label}</label><br><input id="${id}" name="${id}" type="${type}" value="${escape(value)}" required></p>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name} sandbox: sign in</title></head>
-<body><main><h1>${name} (sandbox identity provider)</h1>
-<p>The account portal asks for your e-mail address and name. This is a development stand-in for ${name}; nothing leaves this machine.</p>
+    `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" value="${escape(value)}" required>`;
+  return standInPage({
+    title: `Sign in with ${PROVIDER_NAMES[provider]}`,
+    badge: `${PROVIDER_NAMES[provider]} sandbox identity provider`,
+    body: `<p>The account portal asks for your e-mail address and name. This is a development stand-in for ${name}; nothing leaves this machine.</p>
 <form method="post">${hidden}
 ${input('email', 'E-mail', 'email', SANDBOX_PERSON.email)}
 ${input('first_name', 'First name', 'text', SANDBOX_PERSON.first)}
 ${input('last_name', 'Last name', 'text', SANDBOX_PERSON.last)}
-<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny" formnovalidate>Deny</button></p>
-</form></main></body></html>`;
+<p class="actions"><button type="submit" class="primary" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny" formnovalidate>Deny</button></p>
+</form>`,
+  });
 }
 
 /** GET/POST /sandbox/idp/:provider/authorize, mounted only outside production. */

@@ -7,20 +7,14 @@ import {
   sandboxCheckoutOf,
 } from '../billing/sandbox-settlement.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 const SYMBOLS: Record<string, string> = { rub: '₽', usd: '$', eur: '€' };
 const money = (amount: number, currency: string) =>
   currency === 'rub' ? `${amount} ₽` : `${SYMBOLS[currency] ?? ''}${amount}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
-<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+  return standInPage({ title, body });
 }
 
 function checkoutPage(checkout: Checkout): string {
@@ -37,7 +31,7 @@ function checkoutPage(checkout: Checkout): string {
     `${name} sandbox: pay`,
     `<p>A development stand-in for ${name}: no card is charged, nothing leaves this machine.</p>
 <dl>${list}</dl>
-<form method="post"><p><button type="submit" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
+<form method="post"><p class="actions"><button type="submit" class="primary" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
 <button type="submit" name="decision" value="pay_fails_later">Pay with a card that later charges refuse</button>
 <button type="submit" name="decision" value="decline">Decline (card refused)</button>
 <button type="submit" name="decision" value="cancel">Cancel</button></p></form>`,

@@ -3,15 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import { isSubdomain } from '../../contract/webgis.ts';
 import { webgisInstances, type WebgisInstance } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
+import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 type Page = { status: 200 | 404 | 503; title: string; body: string };
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 function pageOf(instance: WebgisInstance | null, portal: string): Page {
   if (!instance) {
@@ -74,11 +68,12 @@ function pageOf(instance: WebgisInstance | null, portal: string): Page {
 }
 
 function html(page: Page, lang: string): string {
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(page.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}</style>
-</head><body><main><h1>${escape(page.title)}</h1><p>${escape(page.body)}</p></main></body></html>`;
+  return standInPage({
+    title: page.title,
+    body: `<p>${escape(page.body)}</p>`,
+    lang,
+    badge: 'Sandbox web GIS',
+  });
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { Locale } from '../../contract/countries.ts';
 import type { WebgisInstance } from '../db/schema.ts';
 import type { MailContent } from '../mail/templates.ts';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml as escape } from '../http/html.ts';
 
 /** The mail the "being created" message promises: the instance is ready, and where. */
 export function readyMail(

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Link, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { Logo } from './logo.tsx';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
@@ -20,15 +21,7 @@ export interface HeaderProps {
 
 /** Menu and tooltip code loads only for a signed-in user, not on the sign-in page. */
 const UserArea = lazy(() => import('./user-area.tsx'));
-
-function Logo() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-      <circle cx="16" cy="16" r="14" fill="#0058a3" />
-      <path d="M9 20l5-10 4 7 2-3 3 6z" fill="#fff" />
-    </svg>
-  );
-}
+const SectionsDrawer = lazy(() => import('./sections-drawer.tsx'));
 
 /**
  * Where the Sign in button leads: nowhere on the sign-in page itself; from the pages
@@ -73,16 +66,22 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
       zIndex="sticky"
       bg="bg"
       h="14"
-      px={{ base: '4', md: '6' }}
-      gap="4"
+      px={{ base: '2', sm: '4', md: '6' }}
+      gap={{ base: '2', sm: '4' }}
       align="center"
       borderBottomWidth="1px"
     >
+      {session.status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <SectionsDrawer hasWebgis={Boolean(session.user.webgis_url)} />
+        </Suspense>
+      )}
       <Link asChild fontWeight="semibold" gap="2" _hover={{ textDecoration: 'none' }}>
         <RouterLink to="/$locale/profile" from="/$locale">
           <Logo />
-          {/* On a phone the name is read out only: the link keeps its name. */}
-          <Text srOnly={{ base: true, sm: false }}>{i18n._(site.name)}</Text>
+          <Text whiteSpace="nowrap" fontSize={{ base: 'sm', sm: 'md' }}>
+            {i18n._(site.name)}
+          </Text>
         </RouterLink>
       </Link>
       <Flex as="nav" aria-label={t`Top menu`} gap="4" display={{ base: 'none', lg: 'flex' }}>
@@ -97,7 +96,7 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
       {session.status === 'checking' && <Busy quiet label={t`Loading`} />}
       {session.status === 'signedOut' && <SignInButton />}
       {session.status === 'signedIn' && (
-        <Flex gap="3" align="center">
+        <Flex gap={{ base: '1', sm: '3' }} align="center">
           {!session.user.webgis_url && !onWebgisCreate && (
             <Button
               asChild

@@ -43,49 +43,68 @@ export function sidebarItems(hasWebgis: boolean, onSubscription: boolean): Item[
   ];
 }
 
-export function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname: string }) {
-  const { t, i18n } = useLingui();
+export function SectionList({
+  hasWebgis,
+  pathname,
+  direction,
+  onNavigate,
+}: {
+  hasWebgis: boolean;
+  pathname: string;
+  direction: 'row' | 'column';
+  onNavigate?: () => void;
+}) {
+  const { i18n } = useLingui();
   const items = sidebarItems(hasWebgis, /\/subscription(\/|$)/.test(pathname));
+  return (
+    <Stack as="ul" listStyleType="none" direction={direction} gap="1">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link
+            asChild
+            display="block"
+            px="3"
+            py="2"
+            ps={item.child ? '6' : undefined}
+            borderRadius="l2"
+            whiteSpace="nowrap"
+            fontSize={direction === 'column' && onNavigate ? 'md' : 'sm'}
+            _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+            css={{
+              '&[aria-current=page]': {
+                bg: 'blue.50',
+                color: 'blue.800',
+                fontWeight: 'semibold',
+              },
+            }}
+          >
+            <RouterLink
+              to={item.to}
+              from="/$locale"
+              activeOptions={{ exact: item.to.endsWith('subscription') }}
+              onClick={onNavigate}
+            >
+              {i18n._(item.label)}
+            </RouterLink>
+          </Link>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The sections beside the page, from the tablet width up (on a phone: the header's menu). */
+export function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname: string }) {
+  const { t } = useLingui();
   return (
     <Box
       as="nav"
       aria-label={t`Account sections`}
-      width={{ base: 'full', md: SIDEBAR_WIDTH }}
+      width={SIDEBAR_WIDTH}
       flexShrink={0}
-      overflowX={{ base: 'auto', md: 'visible' }}
+      display={{ base: 'none', md: 'block' }}
     >
-      <Stack as="ul" listStyleType="none" direction={{ base: 'row', md: 'column' }} gap="1">
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              asChild
-              display="block"
-              px="3"
-              py="2"
-              ps={item.child ? { md: '6' } : undefined}
-              borderRadius="l2"
-              whiteSpace="nowrap"
-              fontSize="sm"
-              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-              css={{
-                '&[aria-current=page]': {
-                  bg: 'blue.50',
-                  color: 'blue.800',
-                  fontWeight: 'semibold',
-                },
-              }}
-            >
-              <RouterLink
-                to={item.to}
-                from="/$locale"
-                activeOptions={{ exact: item.to.endsWith('subscription') }}
-              >
-                {i18n._(item.label)}
-              </RouterLink>
-            </Link>
-          </li>
-        ))}
-      </Stack>
+      <SectionList hasWebgis={hasWebgis} pathname={pathname} direction="column" />
     </Box>
   );
 }

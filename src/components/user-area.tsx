@@ -1,4 +1,4 @@
-import { Badge, Button, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { Badge, Box, Button, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
@@ -13,7 +13,16 @@ export function PlanLabel({ user, defaultOpen }: { user: Profile; defaultOpen?: 
   const teamPremium = user.team_plan === 'premium' && user.plan !== 'premium';
   const shown = teamPremium ? 'premium' : user.plan;
   const label = (
-    <Badge asChild colorPalette={shown === 'free' ? 'gray' : 'blue'} variant="subtle">
+    <Badge
+      asChild
+      colorPalette={shown === 'free' ? 'gray' : 'blue'}
+      variant="surface"
+      size={{ base: 'sm', sm: 'md' }}
+      textDecoration="underline"
+      textDecorationColor="transparent"
+      _hover={{ textDecorationColor: 'currentColor' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
+    >
       <RouterLink to="/$locale/subscription" from="/$locale">
         {i18n._(planNames[shown])}
       </RouterLink>
@@ -33,17 +42,49 @@ export function PlanLabel({ user, defaultOpen }: { user: Profile; defaultOpen?: 
   );
 }
 
+/** Up to two letters: the first of the first two words of the name. */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('')
+    .replace(/["\\]/g, '');
+}
+
 function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
   const { t } = useLingui();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Account menu of ${name}`}>
-          {busy ? <Spinner size="xs" /> : null}
-          <Text maxW="40" truncate>
+        <Button variant="ghost" size="sm" px="1.5" aria-label={t`Account menu of ${name}`}>
+          {busy ? (
+            <Spinner size="xs" />
+          ) : (
+            <Box
+              as="span"
+              aria-hidden="true"
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              boxSize="6"
+              borderRadius="full"
+              bg="blue.subtle"
+              color="blue.fg"
+              fontSize="2xs"
+              fontWeight="bold"
+              // Drawn, not text: the button's name is its label, which names the user.
+              _before={{ content: `"${initials(name)}"` }}
+            />
+          )}
+          <Text maxW="40" truncate display={{ base: 'none', sm: 'block' }}>
             {name}
           </Text>
+          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+            <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         </Button>
       </Menu.Trigger>
       <Portal>

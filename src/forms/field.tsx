@@ -34,6 +34,8 @@ export function TextField({
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
         onBlur={onBlur}
+        // A field the user cannot change looks it: muted, without the focus ring's invitation.
+        {...(input.readOnly && { bg: 'bg.muted', color: 'fg.muted', cursor: 'default' })}
         {...input}
       />
       {/* The message line keeps its height, so a message appearing on blur does not

@@ -5,6 +5,20 @@ import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 
 const PHONE = { width: 390, height: 844 };
+const texts = {
+  en: {
+    sections: 'Account sections',
+    menu: 'Menu',
+    subscription: 'Subscription',
+    service: 'GIS Account',
+  },
+  ru: {
+    sections: 'Разделы аккаунта',
+    menu: 'Меню',
+    subscription: 'Подписка',
+    service: 'Аккаунт ГИС',
+  },
+} as const;
 const chromium = useChromium();
 
 /** The page's heading is shown, nothing sticks out sideways, and axe finds nothing serious. */
@@ -36,5 +50,14 @@ describe.each(['en', 'ru'] as const)('on a phone, in %s', (locale) => {
     ]) {
       await fitsPhone(page, `/${locale}/${path}`);
     }
+    // The sections are behind the header's menu button, in a drawer, not beside the page.
+    const sections = page.getByRole('navigation', { name: texts[locale].sections });
+    expect(await sections.count()).toBe(0);
+    await page.getByRole('button', { name: texts[locale].menu, exact: true }).click();
+    await sections.getByRole('link', { name: texts[locale].subscription }).click();
+    await page.waitForURL(`**/${locale}/subscription`);
+    await sections.waitFor({ state: 'detached' });
+    // The service name stays in the header.
+    await page.getByRole('banner').getByText(texts[locale].service).waitFor();
   });
 });

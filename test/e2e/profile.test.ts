@@ -19,7 +19,7 @@ describe('profile', () => {
     const email = uniqueEmail('yandex');
     await page.goto('/en/login/1');
     await page.getByRole('link', { name: 'Yandex' }).click();
-    await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in with Yandex' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Allow' }).click();
     // An identity new here agrees to the terms before its account is made.

@@ -170,7 +170,7 @@ describe('a session ended on the server', () => {
 describe('social sign-in of an identity new here', () => {
   /** The sandbox provider's page: who the visitor is there, then Allow. */
   async function allowAtProvider(email: string) {
-    await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in with Yandex' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Allow' }).click();
   }

@@ -111,7 +111,7 @@ describe('sign-up by a social account, and /login/2', () => {
     expect(new URL(page.url()).pathname).toBe('/en/signup/0');
     await page.getByRole('button', { name: 'Yandex' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Agree', exact: true }).click();
-    await page.getByRole('heading', { name: /Yandex \(sandbox/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in with Yandex' }).waitFor();
   });
 
   it('takes the right password of an unconfirmed account to the code step', async () => {

@@ -150,11 +150,11 @@ describe('social sign-in through the sandbox provider', () => {
     const html = await (
       await client.get(location(await client.get('/api/auth/social/github/start/')))
     ).text();
-    expect(html).toContain('<h1>GitHub (sandbox identity provider)</h1>');
+    expect(html).toContain('<h1>Sign in with GitHub</h1>');
     for (const id of ['email', 'first_name', 'last_name']) {
       expect(html).toMatch(
         new RegExp(
-          `<label for="${id}">[^<]+</label><br><input id="${id}" name="${id}" [^>]*value="[^"]+"`,
+          `<label for="${id}">[^<]+</label><input id="${id}" name="${id}" [^>]*value="[^"]+"`,
         ),
       );
     }

@@ -174,13 +174,14 @@ describe('checkout', () => {
       external: false,
     }));
     const onLeave = renderCheckout('ru', 'premium', { invoice });
-    const card = await screen.findByRole('form', { name: 'Данные плательщика' });
-    expect(within(card).getByText(/Итого: 5\s000\s₽\/мес/)).toBeTruthy();
+    await screen.findByRole('form', { name: 'Данные плательщика' });
+    const summary = () => screen.getByRole('region', { name: 'Итог заказа' });
+    expect(within(summary()).getByText(/Итого: 5\s000\s₽\/мес/)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' }));
     expect(screen.queryByRole('button', { name: 'У меня есть промокод' })).toBeNull();
     // An invoice pays a year: premium's yearly price, whichever period was chosen.
     const company = screen.getByRole('form', { name: 'Данные компании' });
-    expect(within(company).getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
+    expect(within(summary()).getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
     // The invoice threshold in the currency of the totals beside it (section 9's $500).
     expect(
       within(company).getByText(/^Оплата по счёту доступна для заказов от 42\s000\s₽\.$/),

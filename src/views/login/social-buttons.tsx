@@ -12,6 +12,35 @@ export const providerNames: Record<SocialProvider, string> = {
   github: 'GitHub',
 };
 
+/** Each provider's mark in its brand colour, beside its name (decorative: the name is read). */
+const providerMarks: Record<SocialProvider, { letter: string; bg: string }> = {
+  yandex: { letter: 'Y', bg: '#fc3f1d' },
+  google: { letter: 'G', bg: '#1a73e8' },
+  github: { letter: 'GH', bg: '#24292f' },
+};
+
+function ProviderMark({ provider }: { provider: SocialProvider }) {
+  const { letter, bg } = providerMarks[provider];
+  return (
+    <Box
+      as="span"
+      aria-hidden="true"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      boxSize="5"
+      borderRadius="full"
+      bg={bg}
+      color="white"
+      fontSize={letter.length > 1 ? '2xs' : 'xs'}
+      fontWeight="bold"
+      lineHeight="1"
+      // Drawn, not text: the button's text and name stay the provider's name.
+      _before={{ content: `"${letter}"` }}
+    />
+  );
+}
+
 export interface SocialButtonsProps {
   intent: 'login' | 'signup';
   /** The page to come back to after the provider. */
@@ -45,11 +74,15 @@ export function SocialButtons({ intent, next, onChoose, disabled = false }: Soci
               disabled={disabled}
               onClick={() => onChoose(provider)}
             >
+              <ProviderMark provider={provider} />
               {providerNames[provider]}
             </Button>
           ) : (
             <Button key={provider} asChild variant="outline" flex={{ base: 'none', sm: '1' }}>
-              <a href={socialStartUrl(provider, intent, next)}>{providerNames[provider]}</a>
+              <a href={socialStartUrl(provider, intent, next)}>
+                <ProviderMark provider={provider} />
+                {providerNames[provider]}
+              </a>
             </Button>
           ),
         )}

@@ -197,20 +197,32 @@ function PaidCheckout({
   const busy = snapshot.hasTag('busy');
   const contact = site.contactEmail;
   const offersInvoice = invoicesOffered(locale, entityOrders);
-  const footer = (
-    <Stack gap="1" mt="4" fontSize="sm">
-      <Text fontWeight="semibold">{t`Total: ${price}`}</Text>
-      {discount ? <Text>{t`Discount: ${discount}%`}</Text> : null}
+  // What is paid, kept apart from the form: the total, the discount and the next payment.
+  const summary = (
+    <Stack
+      as="section"
+      aria-label={t`Order summary`}
+      gap="1"
+      p="4"
+      borderRadius="l2"
+      bg="bg.muted"
+      fontSize="sm"
+    >
+      <Text fontSize="lg" fontWeight="semibold">{t`Total: ${price}`}</Text>
+      {discount ? <Text color="green.fg">{t`Discount: ${discount}%`}</Text> : null}
       {nextPayment}
-      <Text color="fg.muted">
-        {payerType === 'entity'
-          ? t`By clicking Pay you agree to the terms of service.`
-          : t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
-      </Text>
     </Stack>
+  );
+  const footer = (
+    <Text mt="4" fontSize="sm" color="fg.muted">
+      {payerType === 'entity'
+        ? t`By clicking Pay you agree to the terms of service.`
+        : t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
+    </Text>
   );
   return (
     <Stack gap="4">
+      {summary}
       <Text
         fontSize="sm"
         color="fg.muted"
@@ -225,6 +237,7 @@ function PaidCheckout({
           {(['individual', 'entity'] as const).map((type) => (
             <Button
               key={type}
+              colorPalette="blue"
               variant={payerType === type ? 'solid' : 'outline'}
               aria-pressed={payerType === type}
               onClick={() => {

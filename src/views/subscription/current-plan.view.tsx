@@ -1,4 +1,5 @@
 import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { FeatureList } from './feature-list.view.tsx';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -51,6 +52,12 @@ export function CurrentPlanView({
           </Heading>
           {canceled_at && <Badge colorPalette="orange">{t`Cancelled`}</Badge>}
         </Stack>
+        {plan === 'free' && (
+          <Stack gap="2">
+            <Text color="fg.muted">{t`Free includes:`}</Text>
+            <FeatureList plan="free" locale={locale} />
+          </Stack>
+        )}
         {plan !== 'free' && (
           <Text fontSize="xl">
             {priceLabel(subscription.price, subscription.currency, interval)}

@@ -1,4 +1,5 @@
 import { chakra, Grid, Stack, Text } from '@chakra-ui/react';
+import { DisclosureButton } from '../../components/disclosure-button.tsx';
 import { Button } from '../../components/button.tsx';
 import { useForm } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
@@ -195,9 +196,9 @@ export function EntityFormView({
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
         {requiredEntity.map((name) => fieldOf(name, true))}
       </Grid>
-      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <DisclosureButton open={open} onClick={() => setOpen((o) => !o)}>
         {open ? t`Hide extended requisites` : t`Add extended requisites`}
-      </Button>
+      </DisclosureButton>
       {open && (
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2" mt="2">
           {extended.map((name) => fieldOf(name, false))}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Interval } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
@@ -13,7 +13,7 @@ import type { SubscriptionData } from '../../../machines/subscription.machine.ts
 import { planNames } from '../../components/plan-names.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import { planFeatures } from './features.ts';
+import { FeatureList } from './feature-list.view.tsx';
 import { priceLabel } from './money.ts';
 
 export interface PlansViewProps {
@@ -44,6 +44,7 @@ export function PlansView({ data, period, locale, send }: PlansViewProps) {
         {(['monthly', 'yearly'] as const).map((p) => (
           <Button
             key={p}
+            colorPalette="blue"
             variant={p === period ? 'solid' : 'outline'}
             aria-pressed={p === period}
             onClick={() => send({ type: 'period.change', period: p })}
@@ -62,37 +63,51 @@ export function PlansView({ data, period, locale, send }: PlansViewProps) {
           const price = plan ? planPrice(plan, period) : null;
           const perMonth = (amount: number) =>
             period === 'yearly' ? Math.round(amount / 12) : amount;
-          const ru = locale === 'ru';
+          const current = id === subscription.plan;
           return (
-            <Card.Root key={id}>
+            <Card.Root
+              key={id}
+              borderWidth={current ? '2px' : '1px'}
+              borderColor={current ? 'blue.solid' : 'border'}
+            >
               <Card.Header>
-                <Card.Title>{i18n._(planNames[id])}</Card.Title>
+                <Stack direction="row" justify="space-between" align="center" flexWrap="wrap">
+                  <Card.Title>{i18n._(planNames[id])}</Card.Title>
+                  {current && <Badge colorPalette="blue">{t`Current plan`}</Badge>}
+                </Stack>
               </Card.Header>
-              <Card.Body gap="3">
-                {price && id !== 'free' && (
-                  <Stack gap="0">
+              <Card.Body gap="4">
+                {/* The same height on every card, so the feature lists start level. */}
+                <Stack gap="0" minH="16">
+                  {id === 'free' ? (
                     <Text fontSize="2xl">
-                      {price.old && (
-                        <Text as="s" color="fg.muted" me="2" fontSize="md">
-                          {formatMoney(perMonth(price.old.amount), price.old.currency)}
-                        </Text>
-                      )}
-                      {priceLabel(perMonth(price.price.amount), price.price.currency, 'monthly')}
+                      {priceLabel(0, price?.price.currency ?? subscription.currency, 'monthly')}
                     </Text>
-                    {period === 'yearly' && (
-                      <Text fontSize="sm" color="fg.muted">
-                        {t`Billed yearly: ${priceLabel(price.price.amount, price.price.currency, 'yearly')}`}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-                <Box as="ul" ps="4" listStyleType="disc">
-                  {planFeatures[id]
-                    .filter((f) => ru || !f.ruOnly)
-                    .map((f) => (
-                      <li key={f.text.id}>{i18n._(f.text)}</li>
-                    ))}
-                </Box>
+                  ) : (
+                    price && (
+                      <>
+                        <Text fontSize="2xl">
+                          {price.old && (
+                            <Text as="s" color="fg.muted" me="2" fontSize="md">
+                              {formatMoney(perMonth(price.old.amount), price.old.currency)}
+                            </Text>
+                          )}
+                          {priceLabel(
+                            perMonth(price.price.amount),
+                            price.price.currency,
+                            'monthly',
+                          )}
+                        </Text>
+                        {period === 'yearly' && (
+                          <Text fontSize="sm" color="fg.muted">
+                            {t`Billed yearly: ${priceLabel(price.price.amount, price.price.currency, 'yearly')}`}
+                          </Text>
+                        )}
+                      </>
+                    )
+                  )}
+                </Stack>
+                <FeatureList plan={id} locale={locale} />
               </Card.Body>
               <Card.Footer>
                 <Button

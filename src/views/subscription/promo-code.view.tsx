@@ -1,4 +1,5 @@
 import { Box, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { DisclosureButton } from '../../components/disclosure-button.tsx';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -54,9 +55,9 @@ export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProp
   })();
   return (
     <Box>
-      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <DisclosureButton open={open} onClick={() => setOpen(!open)}>
         {t`I have a promo code`}
-      </Button>
+      </DisclosureButton>
       {open && (
         <Field.Root invalid={message !== null && !message.ok} mt="2" maxW="md">
           <Field.Label>{t`Promo code`}</Field.Label>

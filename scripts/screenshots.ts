@@ -1,0 +1,84 @@
+// npm run screenshots [-- --out <folder>] [-- --only <page>]: every page of the portal
+// as a visitor and as the demo account sees it, desktop (1280 × 800) and phone
+// (390 × 844), in English and Russian, from a fresh build on the real server in
+// Debian's Chromium. Writes <out>/<page>.<locale>.<device>.png (full page) and prints
+// the folder. For reviewing the look beside other account portals.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launchChromium } from '../test/e2e/browser.ts';
+import { startServer } from '../test/e2e/server.ts';
+import { demoSession } from './demo-session.ts';
+
+const pages = [
+  { name: 'login', path: '/login/1', signedIn: false },
+  { name: 'signup', path: '/signup/0', signedIn: false },
+  { name: 'password-reset', path: '/password/reset', signedIn: false },
+  { name: 'terms', path: '/terms', signedIn: false },
+  { name: 'not-found', path: '/no-such-page', signedIn: false },
+  { name: 'profile', path: '/profile', signedIn: true },
+  { name: 'subscription', path: '/subscription', signedIn: true },
+  { name: 'plans', path: '/subscription/update', signedIn: true },
+  { name: 'checkout', path: '/subscription/update?plan=premium&period=yearly', signedIn: true },
+  { name: 'webgis-create', path: '/webgis/create', signedIn: true },
+  { name: 'software', path: '/software', signedIn: true },
+  { name: 'teams', path: '/teammanage/owner', signedIn: true },
+  { name: 'onpremise', path: '/myngidonpremises', signedIn: true },
+] as const;
+const devices = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+const locales = ['en', 'ru'] as const;
+
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const out = path.resolve(option('--out') ?? 'screenshots');
+const only = option('--only');
+mkdirSync(out, { recursive: true });
+
+const vite = spawnSync(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+  { stdio: ['ignore', 2, 2] },
+);
+if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
+
+const server = await startServer();
+const browser = await launchChromium();
+try {
+  const { cookie } = await demoSession(server.url);
+  const { hostname } = new URL(server.url);
+  const cookies = cookie.split('; ').map((pair) => {
+    const [name = '', value = ''] = pair.split('=');
+    return { name, value, domain: hostname, path: '/' };
+  });
+  for (const [device, viewport] of Object.entries(devices)) {
+    for (const signedIn of [false, true]) {
+      const context = await browser.newContext({
+        viewport,
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+        isMobile: device === 'phone',
+        hasTouch: device === 'phone',
+      });
+      if (signedIn) await context.addCookies(cookies);
+      const page = await context.newPage();
+      for (const locale of locales) {
+        for (const entry of pages.filter((p) => p.signedIn === signedIn)) {
+          if (only && entry.name !== only) continue;
+          await page.goto(`${server.url}/${locale}${entry.path}`, { waitUntil: 'networkidle' });
+          const file = path.join(out, `${entry.name}.${locale}.${device}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+        }
+      }
+      await context.close();
+    }
+  }
+  console.log(out);
+} finally {
+  await browser.close();
+  await server.stop();
+}
