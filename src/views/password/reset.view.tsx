@@ -1,5 +1,6 @@
-import { Alert, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Link, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { AuthCard } from '../../components/auth-card.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
@@ -35,8 +36,7 @@ export function ResetView({ snapshot, send, formRef }: ResetViewProps) {
     case 'editing':
     case 'submitting':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          <Heading as="h1" size="2xl">{t`Password reset`}</Heading>
+        <AuthCard title={t`Password reset`}>
           <Text color="fg.muted">{t`Enter the email of your account and we will send you a link to set a new password.`}</Text>
           <ResetFormView
             busy={state === 'submitting'}
@@ -45,12 +45,11 @@ export function ResetView({ snapshot, send, formRef }: ResetViewProps) {
             formRef={formRef}
           />
           <BackToSignIn />
-        </Stack>
+        </AuthCard>
       );
     case 'sent':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          <Heading as="h1" size="2xl">{t`Password reset`}</Heading>
+        <AuthCard title={t`Password reset`}>
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Title>
@@ -58,7 +57,7 @@ export function ResetView({ snapshot, send, formRef }: ResetViewProps) {
             </Alert.Title>
           </Alert.Root>
           <BackToSignIn />
-        </Stack>
+        </AuthCard>
       );
     default:
       return state satisfies never;

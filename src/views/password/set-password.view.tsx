@@ -1,5 +1,6 @@
-import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { AuthCard } from '../../components/auth-card.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
@@ -19,25 +20,23 @@ export interface SetPasswordViewProps {
 export function SetPasswordView({ snapshot, send, formRef }: SetPasswordViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
-  const heading = <Heading as="h1" size="2xl">{t`Set a new password`}</Heading>;
+  const title = t`Set a new password`;
   switch (state) {
     case 'editing':
     case 'submitting':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          {heading}
+        <AuthCard title={title}>
           <SetPasswordFormView
             busy={state === 'submitting'}
             serverErrors={snapshot.context.serverErrors}
             send={send}
             formRef={formRef}
           />
-        </Stack>
+        </AuthCard>
       );
     case 'linkInvalid':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          {heading}
+        <AuthCard title={title}>
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Title>
@@ -51,12 +50,11 @@ export function SetPasswordView({ snapshot, send, formRef }: SetPasswordViewProp
               {t`Request a new link`}
             </RouterLink>
           </Button>
-        </Stack>
+        </AuthCard>
       );
     case 'changed':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          {heading}
+        <AuthCard title={title}>
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Title>{t`Your password was changed. Sign in with the new one.`}</Alert.Title>
@@ -66,7 +64,7 @@ export function SetPasswordView({ snapshot, send, formRef }: SetPasswordViewProp
               {t`Sign in`}
             </RouterLink>
           </Button>
-        </Stack>
+        </AuthCard>
       );
     default:
       return state satisfies never;

@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { AuthCard } from '../../components/auth-card.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
@@ -21,25 +22,23 @@ export function DetailsView({ snapshot, send, formRef }: DetailsViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
   const { context } = snapshot;
-  const heading = <Heading as="h1" size="2xl">{t`Tell us about yourself`}</Heading>;
+  const title = t`Tell us about yourself`;
   switch (state) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="6">
-          {heading}
+        <AuthCard title={title}>
           <RetryAlert
             message={t`Something went wrong. Try again later.`}
             onRetry={() => send({ type: 'details.retry' })}
           />
-        </Stack>
+        </AuthCard>
       );
     case 'editing':
     case 'submitting':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          {heading}
+        <AuthCard title={title}>
           <Text color="fg.muted">{t`Your email is confirmed. One last step to finish your account.`}</Text>
           <DetailsFormView
             busy={state === 'submitting'}
@@ -49,14 +48,13 @@ export function DetailsView({ snapshot, send, formRef }: DetailsViewProps) {
             send={send}
             formRef={formRef}
           />
-        </Stack>
+        </AuthCard>
       );
     case 'sessionLost':
       return (
-        <Stack gap="6">
-          {heading}
+        <AuthCard title={title}>
           <SessionLostView code={context.tokenError} remedy="restart" />
-        </Stack>
+        </AuthCard>
       );
     case 'done':
       return <PageBusy label={t`Signing in…`} />;

@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { AuthCard } from '../../components/auth-card.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
@@ -22,24 +23,22 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
   const { t } = useLingui();
   const top = typeof snapshot.value === 'string' ? snapshot.value : 'active';
   const email = snapshot.context.email;
-  const heading = <Heading as="h1" size="2xl">{t`Confirm your email`}</Heading>;
+  const title = t`Confirm your email`;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="6">
-          {heading}
+        <AuthCard title={title}>
           <RetryAlert
             message={t`Something went wrong. Try again later.`}
             onRetry={() => send({ type: 'verification.retry' })}
           />
-        </Stack>
+        </AuthCard>
       );
     case 'active':
       return (
-        <Stack gap="6" maxW="md" width="full">
-          {heading}
+        <AuthCard title={title}>
           <Text>{t`We sent a 6-digit code to ${email}. Enter it below: it works for 15 minutes.`}</Text>
           <CodeFormView
             busy={snapshot.matches({ active: { code: 'submitting' } })}
@@ -48,14 +47,13 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
             formRef={formRef}
           />
           <ResendView snapshot={snapshot} send={send} />
-        </Stack>
+        </AuthCard>
       );
     case 'sessionLost':
       return (
-        <Stack gap="6">
-          {heading}
+        <AuthCard title={title}>
           <SessionLostView code={snapshot.context.tokenError} remedy="newCode" />
-        </Stack>
+        </AuthCard>
       );
     case 'confirmed':
       return <PageBusy label={t`Email confirmed. One moment…`} />;
