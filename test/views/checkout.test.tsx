@@ -97,7 +97,8 @@ describe('checkout', () => {
     const user = userEvent.setup({ delay: null });
     const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
     const onLeave = renderCheckout('en', 'mini', { pay });
-    const pay$ = await screen.findByRole('button', { name: 'Pay' });
+    // Pay names the total it pays.
+    const pay$ = await screen.findByRole('button', { name: /^Pay 900\s₽$/ });
     await user.click(pay$);
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
     expect(document.activeElement?.getAttribute('name')).toBe('firstName');
@@ -120,7 +121,7 @@ describe('checkout', () => {
       email: 'ann@example.com',
       country: 'RU',
     });
-    await user.click(await screen.findByRole('button', { name: 'Pay' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay / }));
     await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
     expect(pay).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -196,14 +197,14 @@ describe('checkout', () => {
     expect(screen.queryByRole('form', { name: 'Данные компании' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Юридическое лицо (счёт)' }));
     expect(screen.getByLabelText<HTMLInputElement>(/Название компании/).value).toBe('ООО Карта');
-    await user.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await user.click(screen.getByRole('button', { name: /^Оплатить / }));
     expect(
       await screen.findByText('Введите корректный номер телефона с международным кодом страны'),
     ).toBeTruthy();
     expect(invoice).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText(/Контактный телефон/));
     await user.type(screen.getByLabelText(/Контактный телефон/), '+7 495 123-45-67');
-    await user.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await user.click(screen.getByRole('button', { name: /^Оплатить / }));
     await waitFor(() =>
       expect(onLeave).toHaveBeenCalledWith({
         href: '/ru/subscription?scenario=invoiceRequested',
@@ -219,7 +220,7 @@ describe('checkout', () => {
     document.head.append(meta);
     try {
       renderCheckout('ru', 'premium', {});
-      await screen.findByRole('button', { name: 'Оплатить' });
+      await screen.findByRole('button', { name: /^Оплатить / });
       expect(screen.queryByRole('button', { name: 'Юридическое лицо (счёт)' })).toBeNull();
     } finally {
       meta.remove();

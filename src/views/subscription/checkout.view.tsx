@@ -76,7 +76,7 @@ export function CheckoutView(props: CheckoutViewProps) {
       ? miniRestrictions
       : null;
   return (
-    <Card.Root maxW="3xl">
+    <Card.Root>
       <Card.Body gap="4">
         <Stack direction="row" justify="space-between" align="baseline" flexWrap="wrap">
           <Text fontSize="lg">
@@ -146,6 +146,7 @@ export function CheckoutView(props: CheckoutViewProps) {
             <PaidCheckout
               {...props}
               price={price ? priceLabel(price.amount, price.currency, period) : ''}
+              amount={price ? formatMoney(price.amount, price.currency) : ''}
               currency={price?.currency ?? subscription.currency}
               discount={
                 applied
@@ -182,11 +183,13 @@ function PaidCheckout({
   entityOrders,
   formRef,
   price,
+  amount,
   currency,
   discount,
   nextPayment,
 }: CheckoutViewProps & {
   price: string;
+  amount: string;
   currency: Currency;
   discount: number | null;
   nextPayment: ReactNode;
@@ -268,6 +271,7 @@ function PaidCheckout({
           send={send}
           formRef={payerType === 'individual' ? formRef : undefined}
           footer={footer}
+          amount={amount}
           payer={payer}
           countries={countries}
           coupon={promo.matches('success') ? promo.context.code.trim() : ''}
@@ -281,6 +285,7 @@ function PaidCheckout({
             send={send}
             formRef={payerType === 'entity' ? formRef : undefined}
             footer={footer}
+            amount={amount}
             currency={currency}
           />
         </chakra.div>

@@ -44,7 +44,7 @@ export function CurrentPlanView({
     return {};
   };
   return (
-    <Card.Root maxW="xl">
+    <Card.Root>
       <Card.Body gap="3">
         <Stack direction="row" align="center" gap="3">
           <Heading as="h2" size="lg">

@@ -27,6 +27,18 @@ interface FormProps {
   formRef?: RefObject<HTMLFormElement | null> | undefined;
   /** The agreement and anything else shown above Pay. */
   footer: ReactNode;
+  /** The total, shown on Pay; empty while it is not known. */
+  amount: string;
+}
+
+/** Pay with the total it pays, keeping its word beside the spinner while busy. */
+function PayButton({ busy, amount }: { busy: boolean; amount: string }) {
+  const { t } = useLingui();
+  return (
+    <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
+      {amount ? t`Pay ${amount}` : t`Pay`}
+    </Button>
+  );
 }
 
 const cardFields = ['firstName', 'lastName', 'email', 'country'] as const;
@@ -38,6 +50,7 @@ export function CardFormView({
   send,
   formRef,
   footer,
+  amount,
   payer,
   countries,
   coupon,
@@ -111,9 +124,7 @@ export function CardFormView({
         ))}
       </Grid>
       {footer}
-      <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
-        {t`Pay`}
-      </Button>
+      <PayButton busy={busy} amount={amount} />
     </chakra.form>
   );
 }
@@ -133,6 +144,7 @@ export function EntityFormView({
   send,
   formRef,
   footer,
+  amount,
   currency,
 }: FormProps & { currency: Currency }) {
   const { t } = useLingui();
@@ -209,9 +221,7 @@ export function EntityFormView({
         <Text>{t`Invoices are sent within 2 working days.`}</Text>
       </Stack>
       {footer}
-      <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
-        {t`Pay`}
-      </Button>
+      <PayButton busy={busy} amount={amount} />
     </chakra.form>
   );
 }

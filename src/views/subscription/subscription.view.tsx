@@ -1,3 +1,4 @@
+import { subscriptionWidth } from './width.ts';
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
@@ -58,7 +59,7 @@ export function SubscriptionView({
         return data ? (
           <>
             {failure !== null && (
-              <Alert.Root status="error" maxW="xl">
+              <Alert.Root status="error">
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title>{t`Your last payment failed`}</Alert.Title>
@@ -89,7 +90,7 @@ export function SubscriptionView({
     }
   })();
   return (
-    <Stack gap="6">
+    <Stack gap="6" maxW={subscriptionWidth}>
       <Heading as="h1" size="2xl">
         {t`Subscription`}
       </Heading>

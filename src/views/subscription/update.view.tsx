@@ -1,3 +1,4 @@
+import { subscriptionWidth } from './width.ts';
 import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -45,7 +46,7 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
     }
   })();
   return (
-    <Stack gap="6">
+    <Stack gap="6" maxW={subscriptionWidth}>
       <nav aria-label={t`Breadcrumbs`}>
         <Stack as="ol" direction="row" gap="2" listStyleType="none" fontSize="sm">
           <li>
