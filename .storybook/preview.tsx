@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { Providers } from '../test/render/providers.tsx';
 import { isLocale } from '../src/i18n/locale.ts';
+import { setColorMode } from '../src/theme/color-mode.ts';
 
 const preview: Preview = {
   globalTypes: {
@@ -16,11 +17,27 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    colorMode: {
+      description: 'Colour mode (the portal follows the system setting)',
+      toolbar: {
+        title: 'Colour mode',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { locale: 'en' },
+  initialGlobals: { locale: 'en', colorMode: 'light' },
   decorators: [
     (Story, context) => {
       const locale = isLocale(context.globals['locale']) ? context.globals['locale'] : 'en';
+      setColorMode(
+        document.documentElement,
+        context.globals['colorMode'] === 'dark' ? 'dark' : 'light',
+      );
       return (
         <Providers key={locale} locale={locale}>
           <Story />

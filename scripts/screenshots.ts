@@ -1,8 +1,9 @@
-// npm run screenshots [-- --out <folder>] [-- --only <page>]: every page of the portal
-// as a visitor and as the demo account sees it, desktop (1280 × 800) and phone
-// (390 × 844), in English and Russian, from a fresh build on the real server in
-// Debian's Chromium. Writes <out>/<page>.<locale>.<device>.png (full page) and prints
-// the folder. For reviewing the look beside other account portals.
+// npm run screenshots [-- --out <folder>] [-- --only <page>] [-- --dark]: every page
+// of the portal as a visitor and as the demo account sees it, desktop (1280 × 800) and
+// phone (390 × 844), in English and Russian, from a fresh build on the real server in
+// Debian's Chromium, in the light colour mode or, with --dark, the dark one. Writes
+// <out>/<page>.<locale>.<device>[.dark].png (full page) and prints the folder. For
+// reviewing the look beside other account portals.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const option = (name: string) => {
 };
 const out = path.resolve(option('--out') ?? 'screenshots');
 const only = option('--only');
+const dark = process.argv.includes('--dark');
 mkdirSync(out, { recursive: true });
 
 const vite = spawnSync(
@@ -61,6 +63,7 @@ try {
         viewport,
         deviceScaleFactor: 1,
         reducedMotion: 'reduce',
+        colorScheme: dark ? 'dark' : 'light',
         isMobile: device === 'phone',
         hasTouch: device === 'phone',
       });
@@ -70,7 +73,10 @@ try {
         for (const entry of pages.filter((p) => p.signedIn === signedIn)) {
           if (only && entry.name !== only) continue;
           await page.goto(`${server.url}/${locale}${entry.path}`, { waitUntil: 'networkidle' });
-          const file = path.join(out, `${entry.name}.${locale}.${device}.png`);
+          const file = path.join(
+            out,
+            `${entry.name}.${locale}.${device}${dark ? '.dark' : ''}.png`,
+          );
           await page.screenshot({ path: file, fullPage: true });
         }
       }

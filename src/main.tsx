@@ -11,9 +11,11 @@ import { errorText } from './forms/messages.ts';
 import { activateLocale, i18n } from './i18n/i18n.ts';
 import { localeOfPath, pageLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
+import { followSystemColorMode } from './theme/color-mode.ts';
 import { system } from './theme/system.ts';
 
 async function start() {
+  followSystemColorMode();
   const locale = localeOfPath(window.location.pathname) ?? pageLocale();
   await activateLocale(locale);
   setGlobalErrorHandler((item) => showErrorToast(errorText((d) => i18n._(d), item)));

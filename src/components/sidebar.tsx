@@ -72,8 +72,8 @@ export function SectionList({
             _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
             css={{
               '&[aria-current=page]': {
-                bg: 'blue.50',
-                color: 'blue.800',
+                bg: 'blue.subtle',
+                color: 'blue.fg',
                 fontWeight: 'semibold',
               },
             }}

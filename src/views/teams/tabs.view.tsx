@@ -18,7 +18,7 @@ export function TabsView({ overLimit }: TabsViewProps) {
     borderColor: 'transparent',
     fontWeight: 'medium',
     _hover: { textDecoration: 'none', bg: 'bg.muted' },
-    css: { '&[aria-current=page]': { borderColor: 'blue.700', color: 'blue.800' } },
+    css: { '&[aria-current=page]': { borderColor: 'blue.solid', color: 'blue.fg' } },
   } as const;
   return (
     <Box as="nav" aria-label={t`Team sections`} borderBottomWidth="1px">

@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buyPremium, newAccount, uniqueEmail } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
+import { useChromium } from './chromium.ts';
+
+const chromium = useChromium();
+
+/** The page's background, as the relative luminance of html's computed colour (0 black, 1 white). */
+const backgroundLuminance = (page: Page) =>
+  page.evaluate(() => {
+    const [r = 0, g = 0, b = 0] = getComputedStyle(document.documentElement)
+      .backgroundColor.match(/\d+(\.\d+)?/g)!
+      .map(Number)
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+
+/** The page settles dark, and axe finds nothing serious in its dark colours. */
+async function darkAndAccessible(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
+  expect(await backgroundLuminance(page), `${path} background`).toBeLessThan(0.05);
+  await expectAccessible(page);
+}
+
+describe.each(['en', 'ru'] as const)('in the dark colour mode, in %s', (locale) => {
+  it('follows the system setting on every page, with axe clean', async () => {
+    const context = await chromium.newContext({ locale, colorScheme: 'dark' });
+    const page = await context.newPage();
+    for (const path of ['login/1', 'signup/0', 'password/reset', 'terms', 'no-such-page']) {
+      await darkAndAccessible(page, `/${locale}/${path}`);
+    }
+    const email = uniqueEmail(`dark-${locale}`);
+    await newAccount(context, email, 'Dark-pass-1');
+    await buyPremium(context, email);
+    for (const path of [
+      'profile',
+      'subscription',
+      'subscription/update',
+      'subscription/update?plan=mini&period=yearly',
+      'webgis/create',
+      'software',
+      'teammanage/owner',
+      'myngidonpremises',
+    ]) {
+      await darkAndAccessible(page, `/${locale}/${path}`);
+    }
+    // The system setting changes while the page is open: the page follows it.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.className))
+      .toContain('light');
+    await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.9);
+    await context.close();
+  });
+});
