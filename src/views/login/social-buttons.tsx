@@ -19,7 +19,7 @@ const providerMarks: Record<SocialProvider, { letter: string; bg: string }> = {
   github: { letter: 'GH', bg: '#24292f' },
 };
 
-function ProviderMark({ provider }: { provider: SocialProvider }) {
+export function ProviderMark({ provider }: { provider: SocialProvider }) {
   const { letter, bg } = providerMarks[provider];
   return (
     <Box

@@ -10,7 +10,7 @@ import type {
 import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { isLocale } from '../../i18n/locale.ts';
-import { providerNames } from '../login/social-buttons.tsx';
+import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
 import { Busy } from '../../components/status.tsx';
 
 export interface SocialAccountsViewProps {
@@ -55,9 +55,10 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
       <Stack as="ul" listStyleType="none" gap="3">
         {accounts.map((account) => (
           <Flex as="li" key={account.provider} gap="4" align="center" wrap="wrap">
-            <Text fontWeight="semibold" minW="24">
+            <Flex as="span" gap="2" align="center" fontWeight="semibold" minW="28">
+              <ProviderMark provider={account.provider} />
               {providerNames[account.provider]}
-            </Text>
+            </Flex>
             <Text color="fg.muted" flex="1">
               {account.email} · {t`linked ${formatDate(account.linked_at, locale)}`}
             </Text>
@@ -87,7 +88,10 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
             .filter((p) => !linked.has(p))
             .map((p) => (
               <Button key={p} asChild size="sm" variant="outline">
-                <a href={linkHref(p)}>{providerNames[p]}</a>
+                <a href={linkHref(p)}>
+                  <ProviderMark provider={p} />
+                  {providerNames[p]}
+                </a>
               </Button>
             ))}
         </Flex>
