@@ -66,6 +66,8 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server finds each locale's catalog in it to preload.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the first page needs in one chunk (the entry and every module it

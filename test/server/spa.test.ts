@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,13 @@ const INDEX = `<!doctype html>
 
 const APP_JS = 'console.log("app")';
 
+/** What Vite's manifest says of the two catalogs (and of something else). */
+const MANIFEST = {
+  'src/locales/en/messages.po': { file: 'assets/messages-en111.js', isDynamicEntry: true },
+  'src/locales/ru/messages.po': { file: 'assets/messages-ru222.js', isDynamicEntry: true },
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+};
+
 // The static folder must exist before useTestServer's beforeAll builds the app.
 const staticDir = path.join(tmpdir(), `portal-spa-${process.pid}-${Date.now()}`);
 beforeAll(async () => {
@@ -24,6 +31,8 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(staticDir, '.secret'), 'hidden');
+  await mkdir(path.join(staticDir, '.vite'));
+  await writeFile(path.join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await writeFile(path.join(staticDir, 'robots.txt'), await readFile('public/robots.txt'));
 });
 afterAll(async () => {
@@ -33,6 +42,32 @@ afterAll(async () => {
 const server = useTestServer({ env: { STATIC_DIR: staticDir } });
 
 describe('SPA serving', () => {
+  it("preloads the page's own catalog, and only that one, read anew from a changed manifest", async () => {
+    const english = await (await server().client().get('/en/login/1')).text();
+    expect(english).toContain(
+      '<link rel="modulepreload" href="/assets/messages-en111.js" /></head>',
+    );
+    expect(english).not.toContain('messages-ru222');
+    const russian = await (await server().client().get('/ru/profile')).text();
+    expect(russian).toContain('<link rel="modulepreload" href="/assets/messages-ru222.js" />');
+    expect(russian).not.toContain('messages-en111');
+    // A rebuild writes a new manifest: the next page names the new file.
+    const rebuilt = {
+      ...MANIFEST,
+      'src/locales/en/messages.po': { file: 'assets/messages-en333.js' },
+    };
+    const manifest = path.join(staticDir, '.vite', 'manifest.json');
+    await writeFile(manifest, JSON.stringify(rebuilt));
+    await utimes(manifest, new Date(), new Date(Date.now() + 5_000));
+    expect(await (await server().client().get('/en/login/1')).text()).toContain(
+      'href="/assets/messages-en333.js"',
+    );
+    await writeFile(manifest, JSON.stringify(MANIFEST));
+    await utimes(manifest, new Date(), new Date(Date.now() + 10_000));
+    // The manifest itself is never served.
+    expect((await server().client().get('/.vite/manifest.json')).status).not.toBe(200);
+  });
+
   it('redirects / to the login page of the visitor locale, keeping the query', async () => {
     const plain = await server().client().get('/');
     expect(plain.status).toBe(302);
