@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Deliver } from './billing/sandbox-settlement.ts';
+import { loadConfig, type EnvConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { SessionCache } from './identity/session-cache.ts';
+import { DEMO_ACCOUNT, seed } from './db/seed.ts';
+import { systemClock } from './http/context.ts';
+import { openQueue } from './jobs/queue.ts';
+import { queueDefinitions } from './jobs/queues.ts';
+import { consoleLogger as logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { resolveSecret } from './secret.ts';
+
+function configOrExit(): EnvConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: the message, not a stack.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+const envConfig = configOrExit();
+const handle = await openDatabase(
+  envConfig.databaseUrl
+    ? { databaseUrl: envConfig.databaseUrl }
+    : { dataDir: path.resolve(envConfig.dataDir) },
+  logger,
+);
+await handle.migrate();
+const config = await resolveSecret(handle.db, envConfig);
+await seed(handle.db, config);
+
+const db = handle.db;
+const clock = systemClock;
+// The sandbox provider posts its webhooks to this very app, made once the queue is open.
+const started: { app?: ReturnType<typeof createApp> } = {};
+const deliver: Deliver = async (request) => {
+  if (!started.app) throw new Error('the server is still starting');
+  return started.app.fetch(request);
+};
+const mailer = createMailer({ config, db, logger, clock });
+const jobs = await openQueue(
+  handle.jobsTarget,
+  queueDefinitions({ config, db, logger, clock, mailer, deliver }),
+  { logger, work: true },
+);
+const sessionCache = new SessionCache(handle.changeFeed());
+await sessionCache.start();
+const app = createApp({ config, db, logger, clock, jobs, sessionCache });
+started.app = app;
+await jobs.start();
+const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
+  logger.info(`Account portal: http://localhost:${info.port}/`);
+  if (config.nodeEnv === 'development') {
+    logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
+  }
+});
+
+server.on('error', (error) => {
+  // Most often the port is taken: say so plainly and stop.
+  console.error(`Cannot serve on port ${config.port}: ${error.message}`);
+  void jobs
+    .stop()
+    .then(() => sessionCache.close())
+    .then(() => handle.close())
+    .finally(() => process.exit(1));
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: shutting down`);
+  // Keep-alive connections would hold close() open; a deadline bounds the wait.
+  const deadline = setTimeout(() => process.exit(1), 10_000);
+  deadline.unref();
+  server.close(() => {
+    // Jobs under way finish (or are retried later by any process), then the database closes.
+    jobs
+      .stop()
+      .then(() => sessionCache.close())
+      .then(() => handle.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error('closing the database failed', { error });
+        process.exit(1);
+      });
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
