@@ -1,8 +1,9 @@
-import { Box, chakra, Container, Flex } from '@chakra-ui/react';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Footer } from './footer.tsx';
 import { Header, type HeaderSession } from './header.tsx';
+import { PageWidth } from './page-width.tsx';
 import { PromoBanner } from './promo-banner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import type { Promotion } from './site.ts';
@@ -38,14 +39,14 @@ export function AppShell({ session, pathname, promotion, children }: AppShellPro
         fixed={!banner}
         onWebgisCreate={pathname.endsWith('/webgis/create')}
       />
-      <Container maxW="6xl" flex="1" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
+      <PageWidth flex="1" py={{ base: '6', md: '10' }}>
         <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
           {signedIn && <Sidebar hasWebgis={Boolean(session.user.webgis_url)} pathname={pathname} />}
           <Box as="main" id="main" flex="1" minW="0" tabIndex={-1} outline="none">
             {children}
           </Box>
         </Flex>
-      </Container>
+      </PageWidth>
       <Footer />
     </Flex>
   );

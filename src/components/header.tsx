@@ -2,6 +2,7 @@ import { Box, Button, Flex, Link, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Logo } from './logo.tsx';
+import { PageWidth } from './page-width.tsx';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
@@ -59,62 +60,60 @@ function SignInButton() {
 export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
   const { t, i18n } = useLingui();
   return (
-    <Flex
+    <Box
       as="header"
       position={fixed ? 'sticky' : 'relative'}
       top="0"
       zIndex="sticky"
       bg="bg"
-      h="14"
-      px={{ base: '2', sm: '4', md: '6' }}
-      gap={{ base: '2', sm: '4' }}
-      align="center"
       borderBottomWidth="1px"
     >
-      {session.status === 'signedIn' && (
-        <Suspense fallback={null}>
-          <SectionsDrawer hasWebgis={Boolean(session.user.webgis_url)} />
-        </Suspense>
-      )}
-      <Link asChild fontWeight="semibold" gap="2" _hover={{ textDecoration: 'none' }}>
-        <RouterLink to="/$locale/profile" from="/$locale">
-          <Logo />
-          <Text whiteSpace="nowrap" fontSize={{ base: 'sm', sm: 'md' }}>
-            {i18n._(site.name)}
-          </Text>
-        </RouterLink>
-      </Link>
-      <Flex as="nav" aria-label={t`Top menu`} gap="4" display={{ base: 'none', lg: 'flex' }}>
-        <Link asChild fontSize="sm">
-          <RouterLink to="/$locale/software" from="/$locale">{t`Software`}</RouterLink>
-        </Link>
-        <Link asChild fontSize="sm">
-          <RouterLink to="/$locale/myngidonpremises" from="/$locale">{t`On-premise`}</RouterLink>
-        </Link>
-      </Flex>
-      <Box flex="1" />
-      {session.status === 'checking' && <Busy quiet label={t`Loading`} />}
-      {session.status === 'signedOut' && <SignInButton />}
-      {session.status === 'signedIn' && (
-        <Flex gap={{ base: '1', sm: '3' }} align="center">
-          {!session.user.webgis_url && !onWebgisCreate && (
-            <Button
-              asChild
-              size="sm"
-              colorPalette="blue"
-              display={{ base: 'none', md: 'inline-flex' }}
-            >
-              <RouterLink
-                to="/$locale/webgis/create"
-                from="/$locale"
-              >{t`Create Web GIS`}</RouterLink>
-            </Button>
-          )}
-          <Suspense fallback={<Spinner size="sm" />}>
-            <UserArea user={session.user} busy={session.signingOut} />
+      <PageWidth display="flex" h="14" gap={{ base: '2', sm: '4' }} alignItems="center">
+        {session.status === 'signedIn' && (
+          <Suspense fallback={null}>
+            <SectionsDrawer hasWebgis={Boolean(session.user.webgis_url)} />
           </Suspense>
+        )}
+        <Link asChild fontWeight="semibold" gap="2" _hover={{ textDecoration: 'none' }}>
+          <RouterLink to="/$locale/profile" from="/$locale">
+            <Logo />
+            <Text whiteSpace="nowrap" fontSize={{ base: 'sm', sm: 'md' }}>
+              {i18n._(site.name)}
+            </Text>
+          </RouterLink>
+        </Link>
+        <Flex as="nav" aria-label={t`Top menu`} gap="4" display={{ base: 'none', lg: 'flex' }}>
+          <Link asChild fontSize="sm">
+            <RouterLink to="/$locale/software" from="/$locale">{t`Software`}</RouterLink>
+          </Link>
+          <Link asChild fontSize="sm">
+            <RouterLink to="/$locale/myngidonpremises" from="/$locale">{t`On-premise`}</RouterLink>
+          </Link>
         </Flex>
-      )}
-    </Flex>
+        <Box flex="1" />
+        {session.status === 'checking' && <Busy quiet label={t`Loading`} />}
+        {session.status === 'signedOut' && <SignInButton />}
+        {session.status === 'signedIn' && (
+          <Flex gap={{ base: '1', sm: '3' }} align="center">
+            {!session.user.webgis_url && !onWebgisCreate && (
+              <Button
+                asChild
+                size="sm"
+                colorPalette="blue"
+                display={{ base: 'none', md: 'inline-flex' }}
+              >
+                <RouterLink
+                  to="/$locale/webgis/create"
+                  from="/$locale"
+                >{t`Create Web GIS`}</RouterLink>
+              </Button>
+            )}
+            <Suspense fallback={<Spinner size="sm" />}>
+              <UserArea user={session.user} busy={session.signingOut} />
+            </Suspense>
+          </Flex>
+        )}
+      </PageWidth>
+    </Box>
   );
 }
