@@ -154,6 +154,8 @@ async function coldStart(): Promise<{ existing_s: number | null; empty_s: number
 log(`bench:api on ${database}: ${warmup} s warm-up, ${duration} s per load`);
 const cold = await coldStart();
 const server = await startServer();
+// What the process holds before any load: the embedded database's share shows here.
+const rssAtStart = rssMiB(server.pid);
 try {
   const session = await demoSession(server.url);
   const signedIn = { cookie: session.cookie };
@@ -260,6 +262,7 @@ try {
       connections: 100,
       answered_per_second: ms(flood.requests.average),
       busy_503: flood.statusCodeStats?.['503']?.count ?? 0,
+      rss_at_start_mib: rssAtStart,
       rss_peak_mib: peak,
       rss_after_mib: rssMiB(server.pid),
       other_p99_ms: ms(beside.latency.p99),
