@@ -51,7 +51,7 @@ export type AppOptions = {
   jobs: JobQueue;
   /** Password hashing cost; tests pass a cheap one. */
   passwordCost?: PasswordCost;
-  /** Sessions read lately, kept right by database notifications; without it every request reads. */
+  /** Sessions and plan facts read lately, kept right by database notifications; without it every request reads. */
   sessionCache?: SessionCache;
 };
 
@@ -60,7 +60,15 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { config, db, logger, clock = systemClock, passwordCost = OWASP_ARGON2 } = options;
-  const deps = { config, db, logger, clock, jobs: options.jobs, passwordCost };
+  const deps = {
+    config,
+    db,
+    logger,
+    clock,
+    jobs: options.jobs,
+    passwordCost,
+    ...(options.sessionCache ? { cache: options.sessionCache } : {}),
+  };
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
@@ -78,7 +86,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   // Around the session middleware: the page-readable hint follows what it finds.
   app.use(sessionHint(deps));
-  app.use('/api/*', sessionMiddleware(deps, options.sessionCache));
+  app.use('/api/*', sessionMiddleware(deps));
 
   app.route('/api/auth/', authRoutes(deps));
   app.route('/api/auth/signup/', signupRoutes(deps));

@@ -1,4 +1,5 @@
 import type { PasswordCost } from '../identity/passwords.ts';
+import type { SessionCache } from '../identity/session-cache.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -19,6 +20,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Password hashing cost: OWASP's in the app, a cheap one in tests. */
   passwordCost: PasswordCost;
+  /** Sessions and plan facts read lately, kept right by database notifications; none in some tests. */
+  cache?: SessionCache;
 };
 
 /** Hono's typed context: the session middleware sets `user` on every /api request. */

@@ -1,17 +1,24 @@
-// A short-lived, per-process cache of the sessions read by the session middleware, so
-// a signed-in read costs no session query while the session is warm.
+// A short-lived, per-process cache of what a signed-in request reads about its user:
+// the session (with the user row) and the profile's plan facts, so a signed-in read
+// costs no query while they are warm.
 //
-// What keeps it right: a trigger (migration 0009) notifies the channel
-// `portal_sessions` with the user's id at the commit of any change to a user row and of
-// any ended session, whichever code path or process made it. Every process listens and
-// drops that user's entries. While the listening connection is down, nothing is cached.
-// A request that may have written waits, before it answers, until the notifications
-// committed so far have reached this process (`settle`), so the next request sees the
-// change even on the same process. The lifetime below only bounds memory and the
-// damage of a bug; correctness never waits for it (docs/decisions/0210).
+// What keeps it right: triggers notify the channel `portal_sessions` at the commit of
+// any change, whichever code path or process made it: the user's id for a change to a
+// user row or an ended session (migration 0009), `*` for a change to what plans are
+// read from (subscriptions, teams, memberships, web GIS addresses; migration 0010).
+// Every process listens and drops what the change touches. While the listening
+// connection is down, nothing is cached. A request that may have written waits, before
+// it answers, until the notifications committed so far have reached this process
+// (`settle`), so the next request sees the change even on the same process. A value
+// read from the database is kept only if no change was heard while it was being read
+// (`mark`). The lifetime below only bounds memory and the damage of a bug; correctness
+// never waits for it (docs/decisions/0210).
+import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 
 export const SESSION_CACHE_CHANNEL = 'portal_sessions';
+/** The payload of a change to what the plan facts are read from: every user's go. */
+export const EVERY_PLAN = '*';
 const LIFETIME_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
@@ -21,7 +28,16 @@ export type CachedSession = {
   lastSeenAt: Date;
 };
 
-type Entry = CachedSession & { cachedAt: number };
+/** The profile's facts beside the user row (server/routes/profile-answer.ts). */
+export type PlanFacts = {
+  plan: PlanId;
+  team: 'premium' | null;
+  webgisUrl: string | null;
+  /** When the facts may change without a write (an owner's paid period ends), or null. */
+  changesAt: Date | null;
+};
+
+type Timed<T> = { value: T; cachedAt: number };
 
 /** How the cache hears of changes: PGlite's listen, or a LISTEN connection to PostgreSQL. */
 export type ChangeFeed = {
@@ -35,57 +51,120 @@ export type ChangeFeed = {
   close(): Promise<void>;
 };
 
+/** Insertion-ordered entries with a lifetime and a bound: the oldest goes first. */
+class Shelf<K, T> {
+  readonly #entries = new Map<K, Timed<T>>();
+  readonly #now: () => number;
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+
+  get(key: K): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#now() - entry.cachedAt > LIFETIME_MS) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: T): void {
+    if (this.#entries.size >= MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, cachedAt: this.#now() });
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  deleteWhere(test: (value: T) => boolean): void {
+    for (const [key, entry] of this.#entries) if (test(entry.value)) this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
 export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #sessions: Shelf<string, CachedSession>;
+  readonly #plans: Shelf<number, PlanFacts>;
   #live = false;
+  /** Counts the changes heard; a read begun before one is not kept. */
+  #heard = 0;
 
   readonly #feed: ChangeFeed;
-  readonly #now: () => number;
 
   constructor(feed: ChangeFeed, now: () => number = Date.now) {
     this.#feed = feed;
-    this.#now = now;
+    this.#sessions = new Shelf(now);
+    this.#plans = new Shelf(now);
   }
 
   async start(): Promise<void> {
     await this.#feed.listen(SESSION_CACHE_CHANNEL, {
-      onChange: (payload) => this.forgetUser(Number(payload)),
+      onChange: (payload) => {
+        if (payload === EVERY_PLAN) this.forgetPlans();
+        else this.forgetUser(Number(payload));
+      },
       onLost: () => {
         this.#live = false;
-        this.#entries.clear();
+        this.#forgetAll();
       },
       onReady: () => {
-        this.#entries.clear();
+        this.#forgetAll();
         this.#live = true;
       },
     });
   }
 
-  get(tokenHash: string): CachedSession | undefined {
-    const entry = this.#entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (!this.#live || this.#now() - entry.cachedAt > LIFETIME_MS) {
-      this.#entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry;
+  /** Taken before reading what `setSession` or `setPlan` will be given. */
+  mark(): number {
+    return this.#heard;
   }
 
-  set(tokenHash: string, session: CachedSession): void {
-    if (!this.#live) return;
-    if (this.#entries.size >= MAX_ENTRIES) {
-      // The oldest entry goes first: Map keeps insertion order.
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+  getSession(tokenHash: string): CachedSession | undefined {
+    return this.#live ? this.#sessions.get(tokenHash) : undefined;
+  }
+
+  setSession(tokenHash: string, session: CachedSession, mark: number): void {
+    if (this.#keeps(mark)) this.#sessions.set(tokenHash, session);
+  }
+
+  /** The user's plan facts, unless they may have changed by `now`. */
+  getPlan(userId: number, now: Date): PlanFacts | undefined {
+    if (!this.#live) return undefined;
+    const facts = this.#plans.get(userId);
+    if (facts?.changesAt && facts.changesAt <= now) {
+      this.#plans.delete(userId);
+      return undefined;
     }
-    this.#entries.delete(tokenHash);
-    this.#entries.set(tokenHash, { ...session, cachedAt: this.#now() });
+    return facts;
+  }
+
+  setPlan(userId: number, facts: PlanFacts, mark: number): void {
+    if (this.#keeps(mark)) this.#plans.set(userId, facts);
   }
 
   forgetUser(userId: number): void {
-    for (const [tokenHash, entry] of this.#entries) {
-      if (entry.user.id === userId) this.#entries.delete(tokenHash);
-    }
+    this.#heard += 1;
+    this.#sessions.deleteWhere((session) => session.user.id === userId);
+    this.#plans.delete(userId);
+  }
+
+  forgetPlans(): void {
+    this.#heard += 1;
+    this.#plans.clear();
   }
 
   /** After a request that may have written: its notifications are handled before it answers. */
@@ -93,13 +172,23 @@ export class SessionCache {
     return this.#live ? this.#feed.settle() : Promise.resolve();
   }
 
-  get size(): number {
-    return this.#entries.size;
+  get size(): { sessions: number; plans: number } {
+    return { sessions: this.#sessions.size, plans: this.#plans.size };
   }
 
   close(): Promise<void> {
     this.#live = false;
-    this.#entries.clear();
+    this.#forgetAll();
     return this.#feed.close();
+  }
+
+  #keeps(mark: number): boolean {
+    return this.#live && mark === this.#heard;
+  }
+
+  #forgetAll(): void {
+    this.#heard += 1;
+    this.#sessions.clear();
+    this.#plans.clear();
   }
 }

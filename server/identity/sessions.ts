@@ -5,7 +5,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { sessions, users, type User } from '../db/schema.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import type { CachedSession, SessionCache } from './session-cache.ts';
+import type { CachedSession } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 import { notAuthenticated } from '../http/errors.ts';
 
@@ -60,7 +60,8 @@ export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<voi
  * session costs no query; a request that may have written waits for the change
  * notifications before it answers, so what it changed is never read stale after.
  */
-export function sessionMiddleware(deps: AppDeps, cache?: SessionCache): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { cache } = deps;
   return async (c, next) => {
     c.set('user', null);
     const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
@@ -68,17 +69,22 @@ export function sessionMiddleware(deps: AppDeps, cache?: SessionCache): Middlewa
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const now = deps.clock.now();
       const tokenHash = hashToken(token);
-      const session = cache?.get(tokenHash) ?? (await readSession(deps, tokenHash));
+      let session = cache?.getSession(tokenHash);
+      if (!session) {
+        const mark = cache?.mark() ?? 0;
+        session = await readSession(deps, tokenHash);
+        if (session && isCurrent(session, now) && !lastSeenDue(session, now)) {
+          cache?.setSession(tokenHash, session, mark);
+        }
+      }
       if (session && isCurrent(session, now)) {
         c.set('user', session.user);
-        if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+        if (lastSeenDue(session, now)) {
           await deps.db
             .update(sessions)
             .set({ lastSeenAt: now })
             .where(eq(sessions.tokenHash, tokenHash));
           // The update's notification has dropped any cached copy; read afresh next time.
-        } else {
-          cache?.set(tokenHash, session);
         }
       }
     }
@@ -86,6 +92,9 @@ export function sessionMiddleware(deps: AppDeps, cache?: SessionCache): Middlewa
     if (cache && !SAFE_METHODS.has(c.req.method)) await cache.settle();
   };
 }
+
+const lastSeenDue = (session: CachedSession, now: Date) =>
+  now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -5,8 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlanId, type Profile } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
+import type { AppDeps } from '../http/context.ts';
+import type { PlanFacts } from '../identity/session-cache.ts';
 import { subscriptions, users, webgisInstances, type User } from '../db/schema.ts';
-import { teamPremium } from '../teams/effective-plan.ts';
+import { teamPremium, teamPremiumChangesAt } from '../teams/effective-plan.ts';
 
 /**
  * The profile as the SPA reads it; `plan` is the subscription's current plan,
@@ -43,24 +45,40 @@ export function toProfile(
 }
 
 /**
- * The profile answer read from the database in one query (every signed-in page asks
- * for it): the own plan, the team part (as of `now`) and the web GIS address.
+ * The profile answer (every signed-in page asks for it): the user row from the session,
+ * and the own plan, the team part (as of `now`) and the web GIS address read in one
+ * query, or taken from the cache while no change has been heard (session-cache.ts).
  */
-export async function profileAnswer(db: Database, user: User, now: Date): Promise<Profile> {
+export async function profileAnswer(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  user: User,
+  now: Date,
+): Promise<Profile> {
+  let facts = deps.cache?.getPlan(user.id, now);
+  if (!facts) {
+    const mark = deps.cache?.mark() ?? 0;
+    facts = await readPlanFacts(deps.db, user.id, now);
+    deps.cache?.setPlan(user.id, facts, mark);
+  }
+  return toProfile(user, facts.plan, facts.webgisUrl, facts.team);
+}
+
+async function readPlanFacts(db: Database, userId: number, now: Date): Promise<PlanFacts> {
   const [row] = await db
     .select({
       plan: sql<string>`coalesce(${subscriptions.plan}, 'free')`,
       team: teamPremium(users.id, now),
+      changesAt: teamPremiumChangesAt(users.id, now),
       webgisUrl: webgisInstances.url,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(webgisInstances, eq(webgisInstances.userId, users.id))
-    .where(eq(users.id, user.id));
-  return toProfile(
-    user,
-    v.parse(PlanId, row?.plan ?? 'free'),
-    row?.webgisUrl ?? null,
-    row?.team === true ? 'premium' : null,
-  );
+    .where(eq(users.id, userId));
+  return {
+    plan: v.parse(PlanId, row?.plan ?? 'free'),
+    team: row?.team === true ? 'premium' : null,
+    webgisUrl: row?.webgisUrl ?? null,
+    changesAt: row?.changesAt ? new Date(row.changesAt) : null,
+  };
 }

@@ -16,14 +16,14 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   router.get('/', async (c) => {
     const user = requireUser(c);
-    return c.json(await profileAnswer(deps.db, user, deps.clock.now()));
+    return c.json(await profileAnswer(deps, user, deps.clock.now()));
   });
 
   router.patch('/', async (c) => {
     const user = requireUser(c);
     const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
     const saved = await updateProfile(deps, user, form);
-    return c.json(await profileAnswer(deps.db, saved, deps.clock.now()));
+    return c.json(await profileAnswer(deps, saved, deps.clock.now()));
   });
 
   router.get('/export/', async (c) => {

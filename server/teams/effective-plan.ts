@@ -42,6 +42,20 @@ export function teamPremium(userId: UserRef, now: Date): SQL<boolean> {
   )`;
 }
 
+/**
+ * When the team part of `userId` may change by time alone: the earliest end, after
+ * `now`, of a paid period of an owner of a team the user is a member of; null if none.
+ */
+export function teamPremiumChangesAt(userId: UserRef, now: Date): SQL<string | null> {
+  return sql<string | null>`(
+    select min(owner_subscription.expire_at) from ${teamMembers}
+    join ${teams} on ${teams.id} = ${teamMembers.teamId}
+    join ${subscriptions} as owner_subscription on owner_subscription.user_id = ${teams.ownerId}
+    where ${teamMembers.userId} = ${userId}
+      and owner_subscription.expire_at > ${now.toISOString()}::timestamptz
+  )`;
+}
+
 /** The effective plan of `userId` whose own plan is `ownPlan`, as one SQL expression. */
 export function effectivePlanSql(ownPlan: SQL<string>, userId: UserRef, now: Date): SQL<string> {
   return sql<string>`(case when ${teamPremium(userId, now)} then 'premium' else ${ownPlan} end)`;

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { createApp } from '../../server/app.ts';
-import { SessionCache, type ChangeFeed } from '../../server/identity/session-cache.ts';
+import {
+  SessionCache,
+  type ChangeFeed,
+  type PlanFacts,
+} from '../../server/identity/session-cache.ts';
 import type { User } from '../../server/db/schema.ts';
+import { setPlan } from './billing.ts';
 import { createClient, type TestClient } from './client.ts';
 import { TEST_PASSWORD_COST, useTestServer, type TestServer } from './harness.ts';
 
@@ -122,6 +127,99 @@ describe('the session cache', () => {
   });
 });
 
+describe('the plan facts in the cache', () => {
+  const planOf = async (browser: TestClient) =>
+    (await (await browser.get('/api/v1/profile/')).json()) as {
+      plan: string;
+      team_plan: string | null;
+    };
+
+  it('serves them without reading them, which the change trigger alone keeps right', async () => {
+    const { user, password } = await server().createUser();
+    const browser = server().client();
+    await signIn(browser, user, password);
+    await setPlan(server(), user.id, 'mini');
+    await server().sessionCache.settle();
+    expect((await planOf(browser)).plan).toBe('mini');
+
+    const trigger = sql.raw('subscriptions_plans_changed');
+    await server().db.execute(sql`alter table subscriptions disable trigger ${trigger}`);
+    try {
+      await setPlan(server(), user.id, 'premium');
+    } finally {
+      await server().db.execute(sql`alter table subscriptions enable trigger ${trigger}`);
+    }
+    expect((await planOf(browser)).plan).toBe('mini');
+
+    await setPlan(server(), user.id, 'premium');
+    await server().sessionCache.settle();
+    expect((await planOf(browser)).plan).toBe('premium');
+  });
+
+  it("gives and takes a member's team premium at the owner's change, on every process", async () => {
+    const other = await secondProcess(server());
+    try {
+      const owner = await server().createUser();
+      const member = await server().createUser();
+      const ownerBrowser = server().client();
+      const memberBrowser = server().client();
+      await signIn(ownerBrowser, owner.user, owner.password);
+      await signIn(memberBrowser, member.user, member.password);
+      const memberElsewhere = other.as(memberBrowser);
+      await setPlan(server(), owner.user.id, 'premium');
+      const save = (guids: string[]) =>
+        ownerBrowser.request('/api/v1/team/', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ users: guids }),
+        });
+      // Warm on both processes, without the team.
+      expect((await planOf(memberBrowser)).team_plan).toBeNull();
+      expect((await planOf(memberElsewhere)).team_plan).toBeNull();
+
+      expect((await save([member.user.portalGuid])).status).toBe(200);
+      expect((await planOf(memberBrowser)).team_plan).toBe('premium');
+      await expect
+        .poll(async () => (await planOf(memberElsewhere)).team_plan, { timeout: 5_000 })
+        .toBe('premium');
+
+      // The owner's own plan changes: the member's facts go with it, though the row names only the owner.
+      await setPlan(server(), owner.user.id, 'mini');
+      await server().sessionCache.settle();
+      expect((await planOf(memberBrowser)).team_plan).toBeNull();
+      await expect
+        .poll(async () => (await planOf(memberElsewhere)).team_plan, { timeout: 5_000 })
+        .toBeNull();
+    } finally {
+      await other.cache.close();
+    }
+  });
+
+  it("takes a member's team premium at the end of the owner's paid period, with no write", async () => {
+    const owner = await server().createUser();
+    const member = await server().createUser();
+    const ownerBrowser = server().client();
+    const memberBrowser = server().client();
+    await signIn(ownerBrowser, owner.user, owner.password);
+    await signIn(memberBrowser, member.user, member.password);
+    // Paid for three more minutes: less than the session's last-use granularity, so no
+    // write on the member's session drops the facts before the period ends.
+    await setPlan(server(), owner.user.id, 'premium', 3 / (24 * 60));
+    const saved = await ownerBrowser.request('/api/v1/team/', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ users: [member.user.portalGuid] }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await planOf(memberBrowser)).team_plan).toBe('premium');
+    // Still within the period: served again (from memory).
+    server().clock.advance(60_000);
+    expect((await planOf(memberBrowser)).team_plan).toBe('premium');
+    server().clock.advance(2 * 60_000 + 1_000);
+    expect((await planOf(memberBrowser)).team_plan).toBeNull();
+  });
+});
+
 describe('the session cache without its feed', () => {
   function fakeFeed() {
     let handlers: Parameters<ChangeFeed['listen']>[1] | undefined;
@@ -140,46 +238,103 @@ describe('the session cache without its feed', () => {
     expiresAt: new Date(Date.now() + 60_000),
     lastSeenAt: new Date(),
   });
+  const facts = (changesAt: Date | null = null): PlanFacts => ({
+    plan: 'mini',
+    team: 'premium',
+    webgisUrl: null,
+    changesAt,
+  });
+  const now = new Date();
 
   it('forgets everything and keeps nothing while the feed is down, until it is back', async () => {
     const { feed, handlers } = fakeFeed();
     const cache = new SessionCache(feed);
     await cache.start();
-    cache.set('a', session(1));
-    expect(cache.get('a')?.user.id).toBe(1);
+    cache.setSession('a', session(1), cache.mark());
+    cache.setPlan(1, facts(), cache.mark());
+    expect(cache.getSession('a')?.user.id).toBe(1);
+    expect(cache.getPlan(1, now)?.plan).toBe('mini');
 
     handlers().onLost();
-    expect(cache.get('a')).toBeUndefined();
-    cache.set('a', session(1));
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.getSession('a')).toBeUndefined();
+    expect(cache.getPlan(1, now)).toBeUndefined();
+    cache.setSession('a', session(1), cache.mark());
+    cache.setPlan(1, facts(), cache.mark());
+    expect(cache.size).toEqual({ sessions: 0, plans: 0 });
 
     handlers().onReady();
-    cache.set('a', session(1));
-    expect(cache.get('a')?.user.id).toBe(1);
+    cache.setSession('a', session(1), cache.mark());
+    expect(cache.getSession('a')?.user.id).toBe(1);
   });
 
-  it("drops only the changed user's sessions, and every one of them", async () => {
+  it("drops only the changed user's sessions and facts, and every one of them", async () => {
     const { feed, handlers } = fakeFeed();
     const cache = new SessionCache(feed);
     await cache.start();
-    cache.set('a', session(1));
-    cache.set('b', session(1));
-    cache.set('c', session(2));
+    cache.setSession('a', session(1), cache.mark());
+    cache.setSession('b', session(1), cache.mark());
+    cache.setSession('c', session(2), cache.mark());
+    cache.setPlan(1, facts(), cache.mark());
+    cache.setPlan(2, facts(), cache.mark());
     handlers().onChange('1');
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('c')?.user.id).toBe(2);
+    expect(cache.getSession('a')).toBeUndefined();
+    expect(cache.getSession('b')).toBeUndefined();
+    expect(cache.getPlan(1, now)).toBeUndefined();
+    expect(cache.getSession('c')?.user.id).toBe(2);
+    expect(cache.getPlan(2, now)).toBeDefined();
   });
 
-  it('lets an entry go after its lifetime even without a notification', async () => {
-    const { feed } = fakeFeed();
-    let now = 0;
-    const cache = new SessionCache(feed, () => now);
+  it("drops every user's plan facts at a change to what plans are read from, and no session", async () => {
+    const { feed, handlers } = fakeFeed();
+    const cache = new SessionCache(feed);
     await cache.start();
-    cache.set('a', session(1));
-    now += 29_000;
-    expect(cache.get('a')).toBeDefined();
-    now += 2_000;
-    expect(cache.get('a')).toBeUndefined();
+    cache.setSession('a', session(1), cache.mark());
+    cache.setPlan(1, facts(), cache.mark());
+    cache.setPlan(2, facts(), cache.mark());
+    handlers().onChange('*');
+    expect(cache.size).toEqual({ sessions: 1, plans: 0 });
+  });
+
+  it('keeps nothing read while a change was heard: the read may predate the change', async () => {
+    const { feed, handlers } = fakeFeed();
+    const cache = new SessionCache(feed);
+    await cache.start();
+    const beforeSession = cache.mark();
+    handlers().onChange('7');
+    cache.setSession('a', session(1), beforeSession);
+    const beforePlan = cache.mark();
+    handlers().onChange('*');
+    cache.setPlan(1, facts(), beforePlan);
+    expect(cache.size).toEqual({ sessions: 0, plans: 0 });
+    // Read after the change: kept.
+    cache.setPlan(1, facts(), cache.mark());
+    expect(cache.getPlan(1, now)).toBeDefined();
+  });
+
+  it('does not serve plan facts once the time they may change at has come', async () => {
+    const { feed } = fakeFeed();
+    const cache = new SessionCache(feed);
+    await cache.start();
+    const ends = new Date(now.getTime() + 60_000);
+    cache.setPlan(1, facts(ends), cache.mark());
+    expect(cache.getPlan(1, new Date(ends.getTime() - 1))).toBeDefined();
+    expect(cache.getPlan(1, ends)).toBeUndefined();
+  });
+
+  it('lets an entry go after its lifetime even without a notification, however often read', async () => {
+    const { feed } = fakeFeed();
+    let clock = 0;
+    const cache = new SessionCache(feed, () => clock);
+    await cache.start();
+    cache.setSession('a', session(1), cache.mark());
+    cache.setPlan(1, facts(), cache.mark());
+    for (let second = 0; second < 29; second += 1) {
+      clock += 1_000;
+      expect(cache.getSession('a')).toBeDefined();
+      expect(cache.getPlan(1, now)).toBeDefined();
+    }
+    clock += 2_000;
+    expect(cache.getSession('a')).toBeUndefined();
+    expect(cache.getPlan(1, now)).toBeUndefined();
   });
 });
