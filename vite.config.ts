@@ -69,13 +69,21 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: the server finds each locale's catalog in it to preload.
     manifest: true,
     rolldownOptions: {
+      // Chakra's theme module builds its default config with an unannotated call of
+      // defineConfig (an identity function): read as a side effect, it kept a piece of
+      // every recipe in the bundle, even of components the app never shows.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // Everything the first page needs in one chunk (the entry and every module it
         // imports statically): split across many small shared chunks it compresses
         // worse and costs more requests. Lazy routes and the lazy parts of the shell
-        // (menus, tooltips, toasts) keep their own chunks.
+        // (menus, tooltips, toasts) keep their own chunks. The group takes the modules
+        // the first page runs, not everything they import: Chakra's theme module
+        // imports every recipe, and following its imports pulled the recipes only
+        // later pages use into this chunk (decision 0009). Rolldown's runtime helpers
+        // are not a module a group can take: they load beside it, in a chunk of their own.
         codeSplitting: {
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }],
         },
       },
     },

@@ -1,4 +1,6 @@
 import { createToaster, Portal, Toast, Toaster, Stack } from '@chakra-ui/react';
+// The toast carries its recipe: the first visit's theme leaves it out (decision 0009).
+import { toastSlotRecipe } from '@chakra-ui/react/theme';
 
 /** Section 8: an error no field subscribed to shows as a red toast for 10 seconds. */
 export const ERROR_TOAST_MS = 10_000;
@@ -14,7 +16,7 @@ export default function AppToaster() {
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

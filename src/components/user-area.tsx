@@ -1,7 +1,11 @@
-import { Badge, Box, Button, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal, Spinner, Text, Tooltip } from '@chakra-ui/react';
+// The menu and the tooltip carry their recipes: the first visit's theme has none of them
+// (decision 0009), and this module loads only for a signed-in user.
+import { menuSlotRecipe, tooltipSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
+import { Badge } from './badge.tsx';
 import { planNames } from './plan-names.ts';
 
 /**
@@ -31,7 +35,7 @@ export function PlanLabel({ user, defaultOpen }: { user: Profile; defaultOpen?: 
   if (!teamPremium) return label;
   const own = i18n._(planNames[user.plan]);
   return (
-    <Tooltip.Root defaultOpen={defaultOpen}>
+    <Tooltip.Root recipe={tooltipSlotRecipe} defaultOpen={defaultOpen}>
       <Tooltip.Trigger asChild>{label}</Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
@@ -57,7 +61,7 @@ function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
   const { t } = useLingui();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
-    <Menu.Root>
+    <Menu.Root recipe={menuSlotRecipe}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" px="1.5" aria-label={t`Account menu of ${name}`}>
           {busy ? (

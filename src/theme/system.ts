@@ -1,11 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
-  badgeRecipe,
   cardSlotRecipe,
   alertSlotRecipe,
-  checkboxSlotRecipe,
-  dialogSlotRecipe,
   breakpoints,
   buttonRecipe,
   fieldSlotRecipe,
@@ -15,22 +12,20 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  dataListSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
- * Only the recipes the app uses: Chakra's defaultSystem carries every recipe and
- * costs about 26 KB gzip more on the first visit. Add a recipe here when a screen
- * starts using its component.
+ * Only the recipes of what the sign-in page and the shell around it show: Chakra's
+ * defaultSystem carries every recipe and costs about 26 KB gzip more on the first
+ * visit. A component that only later pages show carries its own recipe instead
+ * (src/components/dialog.tsx, badge.tsx, checkbox.tsx; the user menu and the toaster),
+ * so its recipe loads with those pages (decision 0009).
  */
 const config = defineConfig({
   preflight: true,
@@ -69,7 +64,6 @@ const config = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       input: inputRecipe,
@@ -80,14 +74,8 @@ const config = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      dataList: dataListSlotRecipe,
       field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });

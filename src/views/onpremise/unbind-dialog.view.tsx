@@ -1,4 +1,5 @@
-import { Box, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Portal, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Binding } from '../../../contract/onpremise.ts';

@@ -1,4 +1,5 @@
-import { Button, Card, Dialog, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';

@@ -1,4 +1,5 @@
-import { Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Link, Portal, Stack, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { Button } from '../../components/button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SocialProvider } from '../../../contract/identity.ts';

@@ -1,4 +1,5 @@
-import { Box, Checkbox, Field, Link } from '@chakra-ui/react';
+import { Box, Field, Link } from '@chakra-ui/react';
+import * as Checkbox from '../../components/checkbox.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { site } from '../../components/site.ts';
 import { isLocale } from '../../i18n/locale.ts';

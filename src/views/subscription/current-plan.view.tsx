@@ -1,4 +1,5 @@
-import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge } from '../../components/badge.tsx';
 import { FeatureList } from './feature-list.view.tsx';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';

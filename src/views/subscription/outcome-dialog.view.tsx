@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Portal, Stack, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Subscription } from '../../../contract/billing.ts';
 import type { Outcome } from '../../../machines/subscription.machine.ts';

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge } from '../../components/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Interval } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';

@@ -1,4 +1,5 @@
-import { Badge, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge } from '../../components/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, chakra } from '@chakra-ui/react';
+import { Box, Button, chakra } from '@chakra-ui/react';
+import { Badge } from '../../components/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { TeamUser } from '../../../contract/teams.ts';
 

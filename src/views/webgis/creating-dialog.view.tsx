@@ -1,4 +1,5 @@
-import { Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 
 /**

@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
+import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Webgis } from '../../../contract/webgis.ts';
