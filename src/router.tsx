@@ -32,4 +32,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The page's texts are among the first visit's (lingui.config.ts), not in `pages`. */
+    firstVisitTexts?: boolean;
+  }
 }

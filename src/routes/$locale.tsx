@@ -5,13 +5,17 @@ import { AppShell } from '../components/app-shell.tsx';
 import { ErrorPage, errorPageCodeOf, ForbiddenGate } from '../components/error-page.tsx';
 import { currentPromotion } from '../components/site.ts';
 import { toHeaderSession } from '../components/header-session.ts';
+import { loadPageTexts } from '../i18n/i18n.ts';
 import { isLocale, pageLocale } from '../i18n/locale.ts';
 import { pageTitle } from '../i18n/title.ts';
 
 export const Route = createFileRoute('/$locale')({
-  beforeLoad: ({ params, location }) => {
+  beforeLoad: async ({ params, location, matches }) => {
     // A path without a locale prefix goes to the same path under the default one.
     if (!isLocale(params.locale)) throw redirect({ href: `/${pageLocale()}${location.href}` });
+    // The first visit brought the shell's and the sign-in page's texts; any other page
+    // waits for the rest of the catalog (decision 0009).
+    if (!matches.some((match) => match.staticData.firstVisitTexts)) await loadPageTexts();
   },
   component: LocaleLayout,
   notFoundComponent: NotFound,

@@ -10,11 +10,15 @@ import {
 } from '@tanstack/react-router';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { messages as en } from '../../src/locales/en/messages.po';
+import { messages as enPages } from '../../src/locales/en/pages.po';
 import { messages as ru } from '../../src/locales/ru/messages.po';
+import { messages as ruPages } from '../../src/locales/ru/pages.po';
 import type { Locale } from '../../src/i18n/locale.ts';
 import { system } from '../../src/theme/system.ts';
 
-const catalogs = { en, ru };
+// The app loads the first visit's texts, then the other pages' (decision 0009): a
+// story or a view test shows any page, so it has both.
+const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };
 
 /** Synchronous locale switch for stories and view tests (the app loads catalogs lazily). */
 export function activateTestLocale(locale: Locale): void {

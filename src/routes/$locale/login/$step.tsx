@@ -9,22 +9,26 @@ import type { SocialAccountConsentOutput } from '../../../../machines/social-acc
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
 import { SocialSignInError } from '../../../views/login/social-buttons.tsx';
 import { isLoginNotice, LoginNotice } from '../../../views/login/login-notice.tsx';
+import { loadPageTexts } from '../../../i18n/i18n.ts';
 import { pageTitle } from '../../../i18n/title.ts';
 import { keepQuery, safeNext } from '../../-search.ts';
 import { carryQuery } from '../signup/-carry-query.ts';
 
-// Step 2 is rare: its screen loads when it is visited, not with the first visit.
+// Step 2 is rare: its screen loads when it is visited, not with the first visit, and its
+// texts with it.
 const VerificationScreen = lazy(() =>
-  import('../../../views/verification/verification-screen.tsx').then((m) => ({
-    default: m.VerificationScreen,
-  })),
+  Promise.all([
+    import('../../../views/verification/verification-screen.tsx'),
+    loadPageTexts(),
+  ]).then(([m]) => ({ default: m.VerificationScreen })),
 );
 
 // So is a social sign-in new here, which asks for consent to the terms.
 const SocialAccountConsentScreen = lazy(() =>
-  import('../../../views/login/social-account-consent-screen.tsx').then((m) => ({
-    default: m.SocialAccountConsentScreen,
-  })),
+  Promise.all([
+    import('../../../views/login/social-account-consent-screen.tsx'),
+    loadPageTexts(),
+  ]).then(([m]) => ({ default: m.SocialAccountConsentScreen })),
 );
 
 export const Route = createFileRoute('/$locale/login/$step')({
@@ -40,6 +44,7 @@ export const Route = createFileRoute('/$locale/login/$step')({
     }
   },
   head: ({ params }) => pageTitle(params.step === '2' ? msg`Confirm your email` : msg`Sign in`),
+  staticData: { firstVisitTexts: true },
   component: LoginPage,
 });
 
