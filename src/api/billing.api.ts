@@ -1,4 +1,3 @@
-import { FetchError } from 'ofetch';
 import * as v from 'valibot';
 import {
   AutopaymentAnswer,
@@ -16,7 +15,7 @@ import {
 } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
-import { call, http } from './client.ts';
+import { call, http, HttpError } from './client.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
   return call('v1/subscription/prices/', PlanList, { signal, useCase: 'get_prices' });
@@ -115,7 +114,7 @@ export async function postSubscriptionUpdate(form: FormData, signal?: AbortSigna
   try {
     data = await http('subscription/update', { method: 'POST', body: form, signal });
   } catch (error) {
-    if (error instanceof FetchError && error.response && error.data !== undefined) {
+    if (error instanceof HttpError) {
       const res = error.response;
       const body: unknown = error.data;
       throw new ApiError(
