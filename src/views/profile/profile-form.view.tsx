@@ -1,6 +1,6 @@
 import { chakra, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
-import { useForm } from '@tanstack/react-form';
+import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';

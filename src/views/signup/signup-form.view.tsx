@@ -1,6 +1,6 @@
 import { chakra, Link, Stack } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
-import { useForm } from '@tanstack/react-form';
+import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';

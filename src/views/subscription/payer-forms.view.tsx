@@ -1,7 +1,7 @@
 import { chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import { DisclosureButton } from '../../components/disclosure-button.tsx';
 import { Button } from '../../components/button.tsx';
-import { useForm } from '@tanstack/react-form';
+import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type RefObject } from 'react';
 import { EntityForm, type Currency } from '../../../contract/billing.ts';
