@@ -71,8 +71,14 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       // Chakra's theme module builds its default config with an unannotated call of
       // defineConfig (an identity function): read as a side effect, it kept a piece of
-      // every recipe in the bundle, even of components the app never shows.
-      treeshake: { manualPureFunctions: ['defineConfig'] },
+      // every recipe in the bundle, even of components the app never shows. Emotion
+      // imports hoist-non-react-statics, a CommonJS module without side effects, once
+      // for nothing but its side effects: that kept it and react-is on the first visit.
+      treeshake: {
+        manualPureFunctions: ['defineConfig'],
+        moduleSideEffects: (id) =>
+          /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
+      },
       output: {
         // Everything the first page needs in one chunk (the entry and every module it
         // imports statically): split across many small shared chunks it compresses

@@ -1,17 +1,10 @@
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { LegalBlock, LegalDocumentId } from '../../../contract/legal.ts';
+import type { LegalBlock } from '../../../contract/legal.ts';
 import type { LegalPageEvent, legalPageMachine } from '../../../machines/legal-page.machine.ts';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
-
-/** The page titles; the heading on the page is the operator's own. */
-export const legalTitles: Record<LegalDocumentId, MessageDescriptor> = {
-  terms: msg`Terms of service`,
-  privacy: msg`Privacy policy`,
-};
+import { legalTitles } from './titles.ts';
 
 export interface LegalPageViewProps {
   snapshot: SnapshotFrom<typeof legalPageMachine>;

@@ -2,7 +2,7 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
-import { socialStartUrl } from '../../flows/social-consent.flow.ts';
+import { socialStartUrl } from '../../flows/social-start.ts';
 import { errorText } from '../../forms/messages.ts';
 
 /** Brand names: the same in every language. */

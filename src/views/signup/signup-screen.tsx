@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { liveSignupMachine } from '../../flows/signup.flow.ts';
-import { liveSocialConsentMachine, socialStartUrl } from '../../flows/social-consent.flow.ts';
+import { liveSocialConsentMachine } from '../../flows/social-consent.flow.ts';
+import { socialStartUrl } from '../../flows/social-start.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { SocialButtons } from '../login/social-buttons.tsx';
