@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { csrfMiddleware } from './identity/csrf.ts';
 import { OWASP_ARGON2, type PasswordCost } from './identity/passwords.ts';
@@ -7,7 +6,7 @@ import type { SessionCache } from './identity/session-cache.ts';
 import { sessionMiddleware } from './identity/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { MAX_BODY_BYTES } from './http/body.ts';
+import { bodyLimit } from './http/body.ts';
 import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -77,13 +76,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // JSON and pages, by Accept-Encoding; the built files come precompressed (spa.ts).
   app.use(compress());
   app.use(csrfMiddleware(deps));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, simpleError(413, 'payload_too_large')),
-    }),
-  );
+  app.use('/api/*', bodyLimit());
   // Around the session middleware: the page-readable hint follows what it finds.
   app.use(sessionHint(deps));
   app.use('/api/*', sessionMiddleware(deps));

@@ -1,8 +1,32 @@
-import type { Context } from 'hono';
-import { invalidInput, simpleError } from './errors.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit as streamedBodyLimit } from 'hono/body-limit';
+import { errorResponse, invalidInput, simpleError } from './errors.ts';
 
-/** The most any /api request body may weigh; bodyLimit in app.ts answers 413 above it. */
+/** The most any /api request body may weigh; bodyLimit below answers 413 above it. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * 413 for a body over MAX_BODY_BYTES, before anything reads it. A declared
+ * Content-Length is all it looks at: Node's parser never delivers more than that. Only
+ * a body of unknown length is counted as it streams (Hono's bodyLimit), since asking
+ * for the stream makes @hono/node-server build a whole Request with its AbortSignal,
+ * which every request paid for before, and a sign-in flood in memory. Bodies of
+ * GET, HEAD and OPTIONS are never read here.
+ */
+export function bodyLimit(): MiddlewareHandler {
+  const tooLarge = (c: Context) => errorResponse(c, simpleError(413, 'payload_too_large'));
+  const streamed = streamedBodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  return async (c, next) => {
+    if (BODILESS.has(c.req.method)) return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
+    }
+    return streamed(c, next);
+  };
+}
 
 /** Every body here is a flat set of fields or a small object: deeper JSON is not ours. */
 export const MAX_JSON_DEPTH = 32;

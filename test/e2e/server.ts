@@ -55,6 +55,8 @@ export async function startServer(
       NODE_ENV: 'development',
       // The accounts the tests make up say where they come from (test/e2e/accounts.ts).
       TRUST_PROXY: '1',
+      // As `npm run serve` starts it (docs/decisions/0021).
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -119,6 +119,43 @@ describe('garbage bodies never give a 500', () => {
     }
   });
 
+  it('a declared length over 64 KiB is 413 before any of the body is read', async () => {
+    // The body itself is small: only the header can have refused it.
+    const response = await server()
+      .client()
+      .request('/api/auth/login/', {
+        method: 'POST',
+        body: 'login=a&password=b',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(70 * 1024),
+        },
+      });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('a body of unknown length is counted as it streams, and refused past 64 KiB', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        if (sent > 80) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    // A stream is sent chunked, with no length to declare (fetch wants duplex for it).
+    const streamed = {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      duplex: 'half' as const,
+    };
+    const response = await server().client().request('/api/auth/login/', streamed);
+    expect(response.status).toBe(413);
+  });
+
   it('nothing above was logged as an error', () => {
     expect(server().logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
   });
