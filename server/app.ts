@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { csrfMiddleware } from './identity/csrf.ts';
 import { OWASP_ARGON2, type PasswordCost } from './identity/passwords.ts';
 import type { SessionCache } from './identity/session-cache.ts';
@@ -8,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { bodyLimit } from './http/body.ts';
 import { systemClock, type AppEnv, type Clock } from './http/context.ts';
+import { compress } from './http/compress.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionHint } from './http/session-hint.ts';

@@ -208,6 +208,17 @@ describe('compression and caching', () => {
     expect((await get('/ru/login/1', { 'If-None-Match': en })).status).toBe(200);
   });
 
+  it('sends a JSON answer under 1 KiB as it is, and none to a client that refuses gzip', async () => {
+    const small = await get('/api/v1/profile/', { 'Accept-Encoding': 'gzip' });
+    expect(small.status).toBe(401);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('vary')).toBe('Accept-Encoding');
+    expect(((await small.json()) as { code: string }).code).toBe('not_authenticated');
+    const refused = await get('/api/v1/countries/', { 'Accept-Encoding': 'gzip;q=0, br' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
   it('compresses JSON answers for a client that takes gzip', async () => {
     const answer = await get('/api/v1/countries/', { 'Accept-Encoding': 'gzip' });
     expect(answer.headers.get('content-encoding')).toBe('gzip');
