@@ -3,6 +3,7 @@ import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import type { autopayments } from '../db/schema.ts';
 import { simpleError } from '../http/errors.ts';
+import type { SessionCache } from '../identity/session-cache.ts';
 import { autopaymentOf } from './subscription.ts';
 
 export function toAutopayment(row: typeof autopayments.$inferSelect): Autopayment {
@@ -23,12 +24,23 @@ export function toAutopayment(row: typeof autopayments.$inferSelect): Autopaymen
   };
 }
 
-/** The user's autopayment as GET /api/autopayment/ answers it; none is 404 no_autopayment. */
+/**
+ * The user's autopayment as GET /api/autopayment/ answers it; none is 404 no_autopayment.
+ * Read from the database, or from the cache when one is given: only a request that has
+ * not written may pass it, since the cache hears of a change when the request ends.
+ */
 export async function autopaymentAnswer(
   db: Database,
   userId: number,
+  cache?: SessionCache,
 ): Promise<{ autopayment: Autopayment }> {
-  const row = await autopaymentOf(db, userId);
-  if (!row) throw simpleError(404, 'no_autopayment');
-  return { autopayment: toAutopayment(row) };
+  let autopayment = cache?.getAutopayment(userId);
+  if (autopayment === undefined) {
+    const mark = cache?.mark() ?? 0;
+    const row = await autopaymentOf(db, userId);
+    autopayment = row ? toAutopayment(row) : null;
+    cache?.setAutopayment(userId, autopayment, mark);
+  }
+  if (!autopayment) throw simpleError(404, 'no_autopayment');
+  return { autopayment };
 }

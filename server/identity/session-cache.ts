@@ -1,11 +1,13 @@
 // A short-lived, per-process cache of what a signed-in request reads about its user:
-// the session (with the user row) and the profile's plan facts, so a signed-in read
-// costs no query while they are warm.
+// the session (with the user row), the profile's plan facts and the autopayment (which
+// the payment-status poll asks for every second), so such a read costs no query while
+// they are warm.
 //
 // What keeps it right: triggers notify the channel `portal_sessions` at the commit of
 // any change, whichever code path or process made it: the user's id for a change to a
-// user row or an ended session (migration 0009), `*` for a change to what plans are
-// read from (subscriptions, teams, memberships, web GIS addresses; migration 0010).
+// user row, an ended session (migration 0009) or an autopayment, `*` for a change to
+// what plans are read from (subscriptions, teams, memberships, web GIS addresses;
+// migration 0010).
 // Every process listens and drops what the change touches. While the listening
 // connection is down, nothing is cached. A request that may have written waits, before
 // it answers, until the notifications committed so far have reached this process
@@ -13,6 +15,7 @@
 // read from the database is kept only if no change was heard while it was being read
 // (`mark`). The lifetime below only bounds memory and the damage of a bug; correctness
 // never waits for it (docs/decisions/0210).
+import type { Autopayment } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 
@@ -99,6 +102,8 @@ class Shelf<K, T> {
 export class SessionCache {
   readonly #sessions: Shelf<string, CachedSession>;
   readonly #plans: Shelf<number, PlanFacts>;
+  /** null: the user has none (the poll's 404). */
+  readonly #autopayments: Shelf<number, Autopayment | null>;
   #live = false;
   /** Counts the changes heard; a read begun before one is not kept. */
   #heard = 0;
@@ -109,6 +114,7 @@ export class SessionCache {
     this.#feed = feed;
     this.#sessions = new Shelf(now);
     this.#plans = new Shelf(now);
+    this.#autopayments = new Shelf(now);
   }
 
   async start(): Promise<void> {
@@ -156,10 +162,20 @@ export class SessionCache {
     if (this.#keeps(mark)) this.#plans.set(userId, facts);
   }
 
+  /** The user's autopayment as last read, null for none, undefined when not known. */
+  getAutopayment(userId: number): Autopayment | null | undefined {
+    return this.#live ? this.#autopayments.get(userId) : undefined;
+  }
+
+  setAutopayment(userId: number, autopayment: Autopayment | null, mark: number): void {
+    if (this.#keeps(mark)) this.#autopayments.set(userId, autopayment);
+  }
+
   forgetUser(userId: number): void {
     this.#heard += 1;
     this.#sessions.deleteWhere((session) => session.user.id === userId);
     this.#plans.delete(userId);
+    this.#autopayments.delete(userId);
   }
 
   forgetPlans(): void {
@@ -172,8 +188,12 @@ export class SessionCache {
     return this.#live ? this.#feed.settle() : Promise.resolve();
   }
 
-  get size(): { sessions: number; plans: number } {
-    return { sessions: this.#sessions.size, plans: this.#plans.size };
+  get size(): { sessions: number; plans: number; autopayments: number } {
+    return {
+      sessions: this.#sessions.size,
+      plans: this.#plans.size,
+      autopayments: this.#autopayments.size,
+    };
   }
 
   close(): Promise<void> {
@@ -190,5 +210,6 @@ export class SessionCache {
     this.#heard += 1;
     this.#sessions.clear();
     this.#plans.clear();
+    this.#autopayments.clear();
   }
 }

@@ -23,7 +23,10 @@ const withPayerData = <S extends typeof AutopaymentRequest | typeof AutopaymentC
 export function autopaymentRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => c.json(await autopaymentAnswer(deps.db, requireUser(c).id)));
+  // The payment-status poll: from the cache while nothing changed.
+  router.get('/', async (c) =>
+    c.json(await autopaymentAnswer(deps.db, requireUser(c).id, deps.cache)),
+  );
 
   router.post('/', async (c) => {
     const user = requireUser(c);

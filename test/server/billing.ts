@@ -90,10 +90,14 @@ export function decide(
   return client.postForm(`/sandbox/pay/${id}`, { decision });
 }
 
-/** Lets the sandbox settlement delay pass and runs the poller. */
+/**
+ * Lets the sandbox settlement delay pass and runs the poller; then, as the browser's
+ * next poll a second later would, finds the session cache told of what it changed.
+ */
 export async function settle(server: TestServer): Promise<void> {
   server.clock.advance(server.config.payments.sandboxSettleSeconds * 1000);
   await server.worker.tick();
+  await server.sessionCache.settle();
 }
 
 /** Buys a plan through the sandbox: checkout, Pay, settlement. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../server/db/schema.ts';
+import { autopayments, users } from '../../server/db/schema.ts';
 import { createApp } from '../../server/app.ts';
 import {
   SessionCache,
@@ -8,7 +8,7 @@ import {
   type PlanFacts,
 } from '../../server/identity/session-cache.ts';
 import type { User } from '../../server/db/schema.ts';
-import { setPlan } from './billing.ts';
+import { buy, setPlan, signedIn } from './billing.ts';
 import { createClient, type TestClient } from './client.ts';
 import { TEST_PASSWORD_COST, useTestServer, type TestServer } from './harness.ts';
 
@@ -220,6 +220,55 @@ describe('the plan facts in the cache', () => {
   });
 });
 
+describe('the autopayment in the cache', () => {
+  it('answers the poll without reading, which the change trigger alone keeps right', async () => {
+    const { user, client } = await signedIn(server());
+    expect((await client.get('/api/autopayment/')).status).toBe(404);
+
+    const row = {
+      userId: user.id,
+      provider: 'stripe',
+      status: 'active',
+      plan: 'mini',
+      interval: 'monthly',
+      userData: {},
+      options: {},
+      updatedAt: new Date(),
+    };
+    const trigger = sql.raw('autopayments_changed');
+    await server().db.execute(sql`alter table autopayments disable trigger ${trigger}`);
+    try {
+      await server().db.insert(autopayments).values(row);
+    } finally {
+      await server().db.execute(sql`alter table autopayments enable trigger ${trigger}`);
+    }
+    // Still the remembered answer: none.
+    expect((await client.get('/api/autopayment/')).status).toBe(404);
+
+    await server()
+      .db.update(autopayments)
+      .set({ status: 'canceled' })
+      .where(eq(autopayments.userId, user.id));
+    await server().sessionCache.settle();
+    const seen = await client.get('/api/autopayment/');
+    expect(seen.status).toBe(200);
+    expect(((await seen.json()) as { autopayment: { status: string } }).autopayment.status).toBe(
+      'canceled',
+    );
+  });
+
+  it('sees a checkout settled by the job queue at the next poll', async () => {
+    const { client } = await signedIn(server());
+    expect((await client.get('/api/autopayment/')).status).toBe(404);
+    await buy(server(), client);
+    const seen = await client.get('/api/autopayment/');
+    expect(seen.status).toBe(200);
+    expect(((await seen.json()) as { autopayment: { status: string } }).autopayment.status).toBe(
+      'active',
+    );
+  });
+});
+
 describe('the session cache without its feed', () => {
   function fakeFeed() {
     let handlers: Parameters<ChangeFeed['listen']>[1] | undefined;
@@ -260,7 +309,7 @@ describe('the session cache without its feed', () => {
     expect(cache.getPlan(1, now)).toBeUndefined();
     cache.setSession('a', session(1), cache.mark());
     cache.setPlan(1, facts(), cache.mark());
-    expect(cache.size).toEqual({ sessions: 0, plans: 0 });
+    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0 });
 
     handlers().onReady();
     cache.setSession('a', session(1), cache.mark());
@@ -276,7 +325,11 @@ describe('the session cache without its feed', () => {
     cache.setSession('c', session(2), cache.mark());
     cache.setPlan(1, facts(), cache.mark());
     cache.setPlan(2, facts(), cache.mark());
+    cache.setAutopayment(1, null, cache.mark());
+    cache.setAutopayment(2, null, cache.mark());
     handlers().onChange('1');
+    expect(cache.getAutopayment(1)).toBeUndefined();
+    expect(cache.getAutopayment(2)).toBeNull();
     expect(cache.getSession('a')).toBeUndefined();
     expect(cache.getSession('b')).toBeUndefined();
     expect(cache.getPlan(1, now)).toBeUndefined();
@@ -292,7 +345,7 @@ describe('the session cache without its feed', () => {
     cache.setPlan(1, facts(), cache.mark());
     cache.setPlan(2, facts(), cache.mark());
     handlers().onChange('*');
-    expect(cache.size).toEqual({ sessions: 1, plans: 0 });
+    expect(cache.size).toEqual({ sessions: 1, plans: 0, autopayments: 0 });
   });
 
   it('keeps nothing read while a change was heard: the read may predate the change', async () => {
@@ -305,7 +358,7 @@ describe('the session cache without its feed', () => {
     const beforePlan = cache.mark();
     handlers().onChange('*');
     cache.setPlan(1, facts(), beforePlan);
-    expect(cache.size).toEqual({ sessions: 0, plans: 0 });
+    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0 });
     // Read after the change: kept.
     cache.setPlan(1, facts(), cache.mark());
     expect(cache.getPlan(1, now)).toBeDefined();
