@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { mails } from '../db/schema.ts';
@@ -18,11 +18,16 @@ export function createMailer(deps: {
   clock: Clock;
 }): Mailer {
   const { config, db, logger, clock } = deps;
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+  const { smtpUrl } = config;
+  if (smtpUrl) {
+    // Loaded at the first mail: a start without SMTP never loads it.
+    let transport: Promise<Transporter> | undefined;
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        transport ??= import('nodemailer').then((module) =>
+          module.default.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: config.mailFrom, ...mail });
       },
     };
   }

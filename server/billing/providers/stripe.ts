@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { ChargeResult, Checkout, PaymentEvent, PaymentProvider } from './provider.ts';
 
@@ -10,12 +10,17 @@ const minorUnits = (amount: number) => Math.round(amount * 100);
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : value?.id;
 
+/** The SDK, loaded at its first use: a portal without Stripe keys never loads it. */
+let sdk: Promise<typeof Stripe> | undefined;
+const stripeSdk = () => (sdk ??= import('stripe').then((module) => module.default));
+
 /**
  * A client whose every request carries `signal`: aborting it (see `bounded`) cancels
  * the request in flight. No retries of its own: a failed call is reported at once,
  * and the caller's timeout bounds the whole attempt.
  */
-function client(secretKey: string, signal: AbortSignal): Stripe {
+async function client(secretKey: string, signal: AbortSignal): Promise<Stripe> {
+  const Stripe = await stripeSdk();
   const fetchWithSignal = (input: string | URL | Request, init?: RequestInit) =>
     fetch(input, {
       ...init,
@@ -77,7 +82,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
   }
 
   async function charge(checkout: Checkout, ref: string | null, signal: AbortSignal) {
-    const stripe = client(keys.secretKey, signal);
+    const stripe = await client(keys.secretKey, signal);
     const card = await calling(signal, () => savedCard(stripe, ref));
     if (!card) return { outcome: 'failed', error: 'No saved card' } satisfies ChargeResult;
     try {
@@ -98,16 +103,17 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       return chargeResult(intent);
     } catch (error) {
       // A decline (or a card that needs its owner) is the payer's answer, not an outage.
-      if (error instanceof Stripe.errors.StripeCardError) {
+      if (error instanceof (await stripeSdk()).errors.StripeCardError) {
         return { outcome: 'failed', error: error.message } satisfies ChargeResult;
       }
       throw error;
     }
   }
 
-  function parse(body: string, headers: Headers): Stripe.Event | null {
+  async function parse(body: string, headers: Headers): Promise<Stripe.Event | null> {
     const signature = headers.get('stripe-signature');
     if (!keys.webhookSecret || !signature) return null;
+    const Stripe = await stripeSdk();
     try {
       return Stripe.webhooks.constructEvent(body, signature, keys.webhookSecret);
     } catch {
@@ -120,7 +126,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
     id: 'stripe',
     sandbox: false,
     startCheckout: async (checkout, urls, signal) => {
-      const stripe = client(keys.secretKey, signal);
+      const stripe = await client(keys.secretKey, signal);
       const session = await calling(signal, () =>
         stripe.checkout.sessions.create(
           {
@@ -151,9 +157,9 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       return { redirectUrl: session.url };
     },
     charge,
-    verifyWebhook: (body, headers) => {
-      const event = parse(body, headers);
-      if (!event) return Promise.resolve(null);
+    verifyWebhook: async (body, headers) => {
+      const event = await parse(body, headers);
+      if (!event) return null;
       let found: Omit<PaymentEvent, 'id'> | null = null;
       switch (event.type) {
         case 'checkout.session.completed': {
@@ -189,7 +195,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
         default:
           break;
       }
-      return Promise.resolve(found && { id: event.id, ...found });
+      return found && { id: event.id, ...found };
     },
   };
 }
