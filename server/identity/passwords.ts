@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { HttpError } from '../http/errors.ts';
+import { createLine } from '../http/line.ts';
 
 /**
  * Passwords are argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), in the PHC string
@@ -19,32 +19,7 @@ export const OWASP_ARGON2: PasswordCost = { memoryCost: 19_456, timeCost: 2, par
  * beyond that answers 503 with Retry-After at once, instead of every request waiting
  * while memory grows (19 MiB each).
  */
-export function createHashPool(size: number, waiting: number) {
-  let running = 0;
-  const line: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= size) {
-      if (line.length >= waiting) {
-        throw new HttpError(503, {
-          code: 'server_busy',
-          detail: 'The server is busy. Try again in a moment.',
-          retry_after: 1,
-        });
-      }
-      await new Promise<void>((resolve) => line.push(resolve));
-    } else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = line.shift();
-      // The slot passes to the next in line; only with nobody waiting is it freed.
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
-const pool = createHashPool(availableParallelism(), availableParallelism() * 8);
+const pool = createLine(availableParallelism(), availableParallelism() * 8);
 
 const normalize = (password: string) => password.normalize('NFKC');
 

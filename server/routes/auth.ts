@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Hono, type Context } from 'hono';
 import { LoginForm, type AuthResult } from '../../contract/auth.ts';
 import {
@@ -17,13 +18,20 @@ import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { fieldError } from '../http/errors.ts';
+import { createLine } from '../http/line.ts';
 import { parseInput } from '../http/validate.ts';
 
 /** Mounted at /api/auth/ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.post('/login/', async (c) => {
+  // A sign-in flood waits here, a few sign-ins at a time, and past a short line is
+  // answered 503 at once: every other request keeps its turn (docs/decisions/0021).
+  const signInLine = createLine(2 * availableParallelism(), 8 * availableParallelism());
+
+  router.post('/login/', (c) => signInLine(() => signIn(c)));
+
+  async function signIn(c: Context<AppEnv>): Promise<Response> {
     const body = await readBody(c, 'form');
     const form = parseInput(LoginForm, body);
     const locale = requestLocale(c, body);
@@ -51,7 +59,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     await startSession(c, deps, user.id);
     return c.json({ next: nextAfterSignIn(form.next, locale) } satisfies AuthResult);
-  });
+  }
 
   router.post('/logout/', async (c) => {
     await endSession(c, deps);

@@ -69,7 +69,10 @@ describe('per-account limit', () => {
     const codes = await Promise.all(answers.map(code));
     // wrong_credentials is answered only after the password was verified.
     expect(codes.filter((c) => c === 'wrong_credentials')).toHaveLength(5);
-    expect(codes.filter((c) => c === 'too_many_requests')).toHaveLength(45);
+    // Every other one is refused unchecked: over the account's limit, or beyond the
+    // line of sign-ins under way (server_busy).
+    const refused = codes.filter((c) => c === 'too_many_requests' || c === 'server_busy');
+    expect(refused).toHaveLength(45);
     expect((await signIn(server().client(), user.username, password)).status).toBe(429);
   });
 
@@ -81,6 +84,28 @@ describe('per-account limit', () => {
     }
     const refused = await signIn(server().client(), login.toUpperCase(), WRONG);
     expect(refused.status).toBe(429);
+  });
+});
+
+describe('a sign-in flood', () => {
+  it('waits in a short line, and beyond it is answered 503 before any check; the line empties', async () => {
+    freshWindow(server());
+    const { user } = await server().createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, () => signIn(server().client(), user.email, WRONG)),
+    );
+    const codes = await Promise.all(answers.map(code));
+    // Only five wrong passwords pass the account's limit, far fewer than the hashing can
+    // take: a 503 here comes from the line of sign-ins, before the request was looked at.
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.headers.get('retry-after')).toBe('1');
+    expect(codes.filter((c) => c === 'server_busy')).toHaveLength(busy.length);
+    expect(codes.filter((c) => c === 'wrong_credentials')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'too_many_requests')).toHaveLength(115 - busy.length);
+    // Nothing is left holding the line: another account signs in at once.
+    const other = await server().createUser();
+    expect((await signIn(server().client(), other.user.email, other.password)).status).toBe(200);
   });
 });
 

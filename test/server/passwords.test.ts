@@ -1,8 +1,8 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createLine } from '../../server/http/line.ts';
 import { eq } from 'drizzle-orm';
 import {
-  createHashPool,
   hashPassword,
   needsRehash,
   OWASP_ARGON2,
@@ -73,9 +73,9 @@ describe('passwords', () => {
   });
 });
 
-describe('the hashing pool', () => {
-  it('runs one hash per slot, queues a few, and answers 503 with Retry-After beyond', async () => {
-    const run = createHashPool(2, 2);
+describe('a bounded line of work (hashing, sign-ins)', () => {
+  it('runs one piece per slot, queues a few, and answers 503 with Retry-After beyond', async () => {
+    const run = createLine(2, 2);
     const releases: (() => void)[] = [];
     let active = 0;
     let most = 0;
