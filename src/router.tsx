@@ -35,5 +35,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's texts are among the first visit's (lingui.config.ts), not in `pages`. */
     firstVisitTexts?: boolean;
+    /** The route loads `pages` itself, before its pages draw (decision 0009). */
+    loadsPageTexts?: boolean;
   }
 }

@@ -14,8 +14,12 @@ export const Route = createFileRoute('/$locale')({
     // A path without a locale prefix goes to the same path under the default one.
     if (!isLocale(params.locale)) throw redirect({ href: `/${pageLocale()}${location.href}` });
     // The first visit brought the shell's and the sign-in page's texts; any other page
-    // waits for the rest of the catalog (decision 0009).
-    if (!matches.some((match) => match.staticData.firstVisitTexts)) await loadPageTexts();
+    // waits for the rest of the catalog (decision 0009). The account pages load it
+    // themselves, once they know the visitor is not sent to sign in instead.
+    const own = matches.some(
+      ({ staticData }) => staticData.firstVisitTexts || staticData.loadsPageTexts,
+    );
+    if (!own) await loadPageTexts();
   },
   component: LocaleLayout,
   notFoundComponent: NotFound,

@@ -17,6 +17,9 @@ export function useChromium(each?: {
 }): Chromium {
   let browser: Browser | undefined;
   const open: BrowserContext[] = [];
+  // Lingui warns of a message id its loaded catalog lacks: the page would show the id.
+  // The catalog loads in parts (decision 0009), so every page checks it has its texts.
+  const missingTexts: string[] = [];
   const chromium: Chromium = {
     async newContext(options = {}) {
       if (!browser) throw new Error('Chromium starts in beforeAll');
@@ -24,6 +27,13 @@ export function useChromium(each?: {
         baseURL: inject('baseUrl'),
         locale: 'en-US',
         ...options,
+      });
+      context.on('console', (message) => {
+        if (message.text().startsWith('Uncompiled message detected')) {
+          missingTexts.push(
+            `${message.page()?.url() ?? ''}: ${message.text().split('\n')[2] ?? ''}`,
+          );
+        }
       });
       open.push(context);
       return context;
@@ -43,6 +53,9 @@ export function useChromium(each?: {
   }
   afterEach(async () => {
     await Promise.all(open.splice(0).map((context) => context.close()));
+    const missing = missingTexts.splice(0);
+    if (missing.length > 0)
+      throw new Error(`Texts missing from the catalog:\n${missing.join('\n')}`);
   });
   return chromium;
 }
