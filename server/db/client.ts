@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -12,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ChangeFeed } from '../identity/session-cache.ts';
 import type { Logger } from '../logger.ts';
+import { PGLITE_START_PARAMS, prepareFolder } from './pglite-folder.ts';
 import * as schema from './schema.ts';
 
 /** Where the job queue keeps its tables: the PGlite instance, or the server's URL. */
@@ -54,8 +52,8 @@ export async function openDatabase(
 
 async function openPglite(dataDir: string, template: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) {
-    await mkdir(dataDir, { recursive: true });
-    if (!template && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initdbInWorker(dataDir);
+    if (template) await mkdir(dataDir, { recursive: true });
+    else await prepareFolder(dataDir);
   }
   const client = await PGlite.create(dataDir, {
     startParams: PGLITE_START_PARAMS,
@@ -70,31 +68,6 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     changeFeed: () => pgliteFeed(client),
     dump: async () => client.dumpDataDir('gzip'),
   };
-}
-
-/**
- * PostgreSQL sizes its shared buffers (128 MB) for a server of its own; in PGlite they
- * are resident memory of the portal's process, never given back. The embedded database
- * holds a few megabytes, which 16 MB keeps whole (docs/decisions/0002).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
-/**
- * initdb of a new folder in a worker thread: its WebAssembly memory (some 300 MB) then
- * goes away with the thread, instead of staying resident until a full garbage
- * collection that a quiet server may not run for hours.
- */
-async function initdbInWorker(dataDir: string): Promise<void> {
-  const worker = new Worker(new URL('./pglite-initdb.ts', import.meta.url), {
-    workerData: { dataDir, startParams: PGLITE_START_PARAMS },
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`initdb of ${dataDir} stopped with exit code ${code}`));
-    });
-  });
 }
 
 async function openPostgres(url: string, logger: Logger | undefined): Promise<DatabaseHandle> {
