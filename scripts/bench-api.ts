@@ -9,11 +9,12 @@
 // --only names the measures to take (profile_read, payment_status_poll, sign_ins,
 // sign_in_flood, cold_start); all by default.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { initdbTemplatePath } from '../server/db/pglite-folder.ts';
 import { startServer, type RunningServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
 
@@ -148,7 +149,11 @@ async function startBaseline(answers: Record<string, { status: number; body: str
   return { url: `http://localhost:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-async function coldStart(): Promise<{ existing_s: number | null; empty_s: number | null }> {
+async function coldStart(): Promise<{
+  existing_s: number | null;
+  empty_s: number | null;
+  initdb_copy?: 'kept' | 'made';
+}> {
   if (database === 'postgresql') {
     const started = performance.now();
     const server = await startServer();
@@ -156,6 +161,9 @@ async function coldStart(): Promise<{ existing_s: number | null; empty_s: number
     await server.stop();
     return { existing_s: ms(existing), empty_s: null };
   }
+  // An empty folder gets a copy of the installation's initdb output, which the first new
+  // folder of an installation makes (server/db/pglite-folder.ts): say which this was.
+  const kept = existsSync(path.join(initdbTemplatePath(), 'PG_VERSION'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   let started = performance.now();
   const first = await startServer({}, { dataDir, keepData: true });
@@ -166,7 +174,7 @@ async function coldStart(): Promise<{ existing_s: number | null; empty_s: number
   const existing = (performance.now() - started) / 1000;
   await second.stop();
   await rm(dataDir, { recursive: true, force: true });
-  return { existing_s: ms(existing), empty_s: ms(empty) };
+  return { existing_s: ms(existing), empty_s: ms(empty), initdb_copy: kept ? 'kept' : 'made' };
 }
 
 log(`bench:api on ${database}: ${warmup} s warm-up, ${duration} s per load`);
