@@ -53,11 +53,11 @@ export function initdbTemplatePath(): string {
 
 /**
  * What initdb makes depends on PGlite's version alone, and takes it some 2 s: one
- * installation makes it once (the first new folder) and copies it into every new
- * folder after (a tenth of that). Null when it cannot be kept (a read-only
+ * installation makes it once (at `npm ci`, or else the first new folder) and copies it
+ * into every new folder after (a tenth of that). Null when it cannot be kept (a read-only
  * installation): the folder then gets its own initdb.
  */
-async function initdbTemplate(): Promise<string | null> {
+export async function initdbTemplate(): Promise<string | null> {
   const template = initdbTemplatePath();
   if (existsSync(path.join(template, 'PG_VERSION'))) return template;
   // Made aside and renamed into place: a process starting at the same time never sees
