@@ -1,5 +1,6 @@
 import { chakra, Link, Stack } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
+import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
@@ -9,7 +10,6 @@ import type { ServerErrors } from '../../../machines/field-errors.ts';
 import { TextField } from '../../forms/field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { touchAndSubmit } from '../../forms/submit.ts';
-import { useSmallForm } from '../../forms/use-small-form.tsx';
 
 export interface LoginFormViewProps {
   busy: boolean;
@@ -23,8 +23,7 @@ const fields: LoginField[] = ['login', 'password'];
 export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormViewProps) {
   const { t } = useLingui();
   const fieldError = useFieldError(serverErrors);
-  // The first visit's form: TanStack Form's interface without its weight (decision 0009).
-  const form = useSmallForm({
+  const form = useForm({
     defaultValues: { login: '', password: '' },
     validators: { onChange: LoginForm },
   });
