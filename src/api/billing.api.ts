@@ -1,3 +1,4 @@
+import { FetchError } from 'ofetch';
 import * as v from 'valibot';
 import {
   AutopaymentAnswer,
@@ -15,7 +16,7 @@ import {
 } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
-import { call, http, HttpError } from './client.ts';
+import { call, http } from './client.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
   return call('v1/subscription/prices/', PlanList, { signal, useCase: 'get_prices' });
@@ -114,7 +115,7 @@ export async function postSubscriptionUpdate(form: FormData, signal?: AbortSigna
   try {
     data = await http('subscription/update', { method: 'POST', body: form, signal });
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof FetchError && error.response && error.data !== undefined) {
       const res = error.response;
       const body: unknown = error.data;
       throw new ApiError(

@@ -1,3 +1,4 @@
+import { ofetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { ApiError, toApiErrors } from './errors.ts';
 
@@ -21,79 +22,15 @@ export function sessionMayExist(cookie: string = document.cookie): boolean {
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The server answered with an error status: its response and its body, read as typed. */
-export class HttpError extends Error {
-  readonly response: Response;
-  readonly data: unknown;
-  constructor(response: Response, data: unknown) {
-    super(`${response.status} ${response.statusText}`);
-    this.name = 'HttpError';
-    this.response = response;
-    this.data = data;
-  }
-}
-
-export interface HttpOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A plain object goes as JSON; form data as it is. */
-  body?: Record<string, unknown> | URLSearchParams | FormData | undefined;
-  query?: Record<string, string> | undefined;
-  signal?: AbortSignal | undefined;
-  /** How to read the body; by default from its content type. */
-  responseType?: 'blob';
-}
-
-const noBody = new Set([101, 204, 205, 304]);
-
-/** JSON when the server says JSON (or nothing), text for text, otherwise a Blob. */
-async function readBody(response: Response, responseType?: 'blob'): Promise<unknown> {
-  if (!response.body || noBody.has(response.status)) return undefined;
-  if (responseType === 'blob') return response.blob();
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-  if (type === '' || /^application\/(?:[\w.+-]*\+)?json$/i.test(type)) {
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return type.startsWith('text/') ? response.text() : response.blob();
-}
-
-/**
- * One request under /api/, with the CSRF header on the methods that change things:
- * answers the response and its body, or throws an HttpError for a 4xx or 5xx answer.
- * A request that gets no answer rejects as fetch does.
- */
-export async function httpRaw(
-  path: string,
-  { method = 'GET', body, query, signal, responseType }: HttpOptions = {},
-): Promise<{ response: Response; data: unknown }> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (unsafe.has(method)) headers.set('X-CSRFToken', csrfToken());
-  let payload: BodyInit | undefined;
-  if (body instanceof URLSearchParams || body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
-  }
-  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-  const response = await fetch(`/api/${path}${search}`, {
-    method,
-    headers,
-    body: payload ?? null,
-    signal: signal ?? null,
-  });
-  const data = await readBody(response, responseType);
-  if (response.status >= 400) throw new HttpError(response, data);
-  return { response, data };
-}
-
-/** {@link httpRaw}'s body alone. */
-export async function http(path: string, options?: HttpOptions): Promise<unknown> {
-  return (await httpRaw(path, options)).data;
-}
+export const http = ofetch.create({
+  baseURL: '/api/',
+  headers: { Accept: 'application/json' },
+  retry: 0,
+  onRequest({ options }) {
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
+  },
+});
 
 /** A call the server refused: what the app as a whole reacts to (401, 403). */
 export interface Refusal {
@@ -110,13 +47,17 @@ export function onRefusal(listener: (refusal: Refusal) => void): () => void {
   return () => refusalListeners.delete(listener);
 }
 
-export interface CallOptions extends Omit<HttpOptions, 'responseType'> {
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown> | URLSearchParams;
+  query?: Record<string, string>;
+  signal?: AbortSignal | undefined;
   useCase: string;
 }
 
 /**
  * One call: parses the answer with its contract schema, or throws an ApiError with
- * the section-8 items. A call that got no answer is rethrown as it is, with a warning.
+ * the section-8 items. An answer with no body is rethrown as it is, with a warning.
  */
 export async function call<S extends v.GenericSchema>(
   path: string,
@@ -127,7 +68,7 @@ export async function call<S extends v.GenericSchema>(
   try {
     data = await http(path, options);
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof FetchError && error.response && error.data !== undefined) {
       const res = error.response;
       const refused = new ApiError(
         toApiErrors(
@@ -142,7 +83,7 @@ export async function call<S extends v.GenericSchema>(
       }
       throw refused;
     }
-    // Section 8: an error without an answer is rethrown as it is, and a warning logged.
+    // Section 8: an error with no body is rethrown as it is, and a warning logged.
     // eslint-disable-next-line no-console
     console.warn(`API call ${path} failed without an answer`, error);
     throw error;

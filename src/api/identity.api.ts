@@ -1,8 +1,9 @@
+import { FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { AuthResult } from '../../contract/auth.ts';
 import { IpCountryResponse, type Locale } from '../../contract/countries.ts';
 import { PendingSignup, ResetRequested } from '../../contract/identity.ts';
-import { call, formBody, http, HttpError } from './client.ts';
+import { call, formBody, http } from './client.ts';
 import { ApiError, toApiErrors, type ApiErrorItem } from './errors.ts';
 
 /**
@@ -61,7 +62,7 @@ export async function resendCode(signal?: AbortSignal): Promise<PendingSignup> {
   try {
     data = await http('auth/signup/resend/', { method: 'POST', signal });
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof FetchError && error.response && error.data !== undefined) {
       const res = error.response;
       const items = toApiErrors(
         { status: res.status, statusText: res.statusText, url: res.url, body: error.data },

@@ -6,7 +6,7 @@ import {
   type SocialProvider,
 } from '../../contract/identity.ts';
 import { ApiError } from './errors.ts';
-import { call, httpRaw } from './client.ts';
+import { call, http } from './client.ts';
 
 /** The signed-in user, or null: 401 and 403 mean nobody is signed in. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
@@ -56,12 +56,12 @@ export async function deleteProfile(signal?: AbortSignal): Promise<void> {
 
 /** The export file, fetched so a failure can be shown; handed to the page as an object URL. */
 export async function fetchProfileExport(signal?: AbortSignal) {
-  const { response, data } = await httpRaw('v1/profile/export/', {
+  const response = await http.raw<Blob, 'blob'>('v1/profile/export/', {
     responseType: 'blob',
     signal,
   });
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'profile.json';
-  if (!(data instanceof Blob)) throw new Error('The export answered without a file');
-  return { name, url: URL.createObjectURL(data) };
+  if (!response._data) throw new Error('The export answered without a file');
+  return { name, url: URL.createObjectURL(response._data) };
 }
