@@ -44,15 +44,29 @@ export async function sweepBilling(deps: SweepDeps): Promise<void> {
 /**
  * A renewal checkout at the plan's full price and the job that charges it, committed
  * together. An open checkout of the user (a renewal under way, or a payer at a
- * checkout) goes first: nothing is opened then.
+ * checkout) goes first: nothing is opened then. The period is read again under a row
+ * lock: the sweep's list may be stale (a renewal settled since, by its job in this or
+ * another process), and a period renewed already is not renewed twice.
  */
-async function openRenewal(
+export async function openRenewal(
   deps: SweepDeps,
   sub: Due['sub'],
   autopayment: NonNullable<Due['autopayment']>,
   now: Date,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    const [stillDue] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, sub.userId),
+          ne(subscriptions.plan, 'free'),
+          lte(subscriptions.expireAt, now),
+        ),
+      )
+      .for('update');
+    if (!stillDue) return;
     const amount = await planPrice(
       tx,
       autopayment.plan as PlanId,

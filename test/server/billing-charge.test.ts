@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CHARGE_QUEUE, runChargeJob } from '../../server/billing/charge.ts';
-import { sweepBilling } from '../../server/billing/sweep.ts';
+import { openRenewal, sweepBilling } from '../../server/billing/sweep.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { buy, checkoutRequest, json, sendJson, signedIn, STRIPE_OPTIONS } from './billing.ts';
@@ -73,6 +73,26 @@ describe('charges of the saved card as jobs', () => {
     expect(charges(paid?.id ?? '')).toBe(1);
     const [after] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(after?.expireAt).toEqual(before?.expireAt);
+  });
+
+  it('a sweep whose list went stale opens no second renewal of a period renewed since', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    server().clock.advance(32 * DAY);
+    const { config, db, logger, clock, jobs } = server();
+    // What a sweep read as due, before the renewal below settled (in another process).
+    const [due] = await db
+      .select({ sub: subscriptions, autopayment: autopayments })
+      .from(subscriptions)
+      .innerJoin(autopayments, eq(autopayments.userId, subscriptions.userId))
+      .where(eq(subscriptions.userId, user.id));
+    await sweepBilling({ config, db, logger, clock, jobs });
+    await jobs.drain([CHARGE_QUEUE]);
+    expect(await renewalOf(user.id)).toMatchObject({ status: 'paid' });
+    if (!due) throw new Error('no subscription read');
+    await openRenewal({ config, db, logger, clock, jobs }, due.sub, due.autopayment, clock.now());
+    const renewals = and(eq(checkouts.userId, user.id), eq(checkouts.kind, 'renewal'));
+    expect(await db.$count(checkouts, renewals)).toBe(1);
   });
 
   it('a plan change charges while the request waits, its backup job finds it settled', async () => {
