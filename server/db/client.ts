@@ -125,6 +125,7 @@ function postgresFeed(url: string, logger: Logger | undefined): ChangeFeed {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let queue: Promise<void> = Promise.resolve();
   return {
     async listen(channel, { onChange, onLost, onReady }) {
       const lost = (lostClient: pg.Client) => {
@@ -170,8 +171,18 @@ function postgresFeed(url: string, logger: Logger | undefined): ChangeFeed {
         reconnectLater();
       });
     },
-    async settle() {
-      await client?.query('select 1').catch(() => {});
+    settle() {
+      // One query at a time on the connection: a settle waits for the one before it.
+      const current = client;
+      if (!current) return Promise.resolve();
+      const next = queue
+        .then(() => current.query('select 1'))
+        .then(
+          () => {},
+          () => {},
+        );
+      queue = next;
+      return next;
     },
     async close() {
       closed = true;
