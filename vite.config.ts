@@ -75,7 +75,7 @@ export default defineConfig(({ command }) => ({
       // imports hoist-non-react-statics, a CommonJS module without side effects, once
       // for nothing but its side effects: that kept it and react-is on the first visit.
       treeshake: {
-        manualPureFunctions: ['defineConfig'],
+        manualPureFunctions: ['defineConfig', 'createAnatomy'],
         moduleSideEffects: (id) =>
           /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
       },

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Profile, Timezone } from '../contract/profile.ts';
 import type { Team } from '../contract/teams.ts';
 import type { Webgis } from '../contract/webgis.ts';
-import { memberTeamsOf } from './team-member.machine.ts';
+import { memberTeamsOf } from './member-teams.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */

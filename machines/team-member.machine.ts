@@ -1,14 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Team } from '../contract/teams.ts';
-
-/**
- * The teams that count for a member (section 6): not owned by the user, not disabled.
- * The server answers only those; the list is filtered again so a stale answer cannot
- * show more.
- */
-export function memberTeamsOf(teams: readonly Team[]): Team[] {
-  return teams.filter((team) => !team.owned_by_target_user && team.team_status === 'active');
-}
+import { memberTeamsOf } from './member-teams.ts';
 
 export interface TeamMemberContext {
   teams: Team[];

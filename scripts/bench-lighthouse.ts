@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
@@ -63,7 +64,20 @@ const chrome = await chromeLauncher.launch({
 const result: Record<string, Measure & { runs: number[] }> = {};
 try {
   const { cookie } = await demoSession(server.url);
+  let signedIn = false;
   for (const page of pages) {
+    if (page.signedIn && !signedIn) {
+      // The session's cookies in the browser Lighthouse drives (it keeps cookies between
+      // runs): the page itself reads the signed-in hint, which a request header cannot give.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const cookies = cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=');
+        return { name, value, url: server.url };
+      });
+      await browser.contexts()[0]?.addCookies(cookies);
+      await browser.close();
+      signedIn = true;
+    }
     const measures: Measure[] = [];
     for (let run = 0; run < runs; run += 1) {
       log(`${page.name}: run ${run + 1} of ${runs}`);
@@ -72,10 +86,14 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const lhr = answer?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      // A page that sent the browser elsewhere (to sign in) measured another page.
+      const shown = new URL(lhr.finalDisplayedUrl);
+      if (shown.pathname !== new URL(page.path, server.url).pathname) {
+        throw new Error(`${page.path} ended on ${shown.pathname}${shown.search}`);
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       measures.push({

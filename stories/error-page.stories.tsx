@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ErrorPage } from '../src/components/error-page.tsx';
+import ErrorPage from '../src/components/error-page.view.tsx';
 
 /** The error page for 400, 403, 404 and 500; unknown codes read as 404. */
 const meta = {

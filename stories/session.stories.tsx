@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { msg } from '@lingui/core/macro';
 import { sessionMachine, type SessionContext } from '../machines/session.machine.ts';
 import { AppShell } from '../src/components/app-shell.tsx';
-import { ErrorPage } from '../src/components/error-page.tsx';
+import ErrorPage from '../src/components/error-page.view.tsx';
 import { toHeaderSession } from '../src/components/header-session.ts';
 import SectionsDrawer from '../src/components/sections-drawer.tsx';
 import { PlanLabel } from '../src/components/user-area.tsx';

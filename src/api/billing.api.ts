@@ -1,4 +1,3 @@
-import { FetchError } from 'ofetch';
 import * as v from 'valibot';
 import {
   AutopaymentAnswer,
@@ -16,7 +15,7 @@ import {
 } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
-import { call, http } from './client.ts';
+import { call, http, isAnsweredFetchError } from './client.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
   return call('v1/subscription/prices/', PlanList, { signal, useCase: 'get_prices' });
@@ -113,9 +112,9 @@ export async function postSubscriptionUpdate(form: FormData, signal?: AbortSigna
   const useCase = 'subscription_update';
   let data: unknown;
   try {
-    data = await http('subscription/update', { method: 'POST', body: form, signal });
+    data = await (await http())('subscription/update', { method: 'POST', body: form, signal });
   } catch (error) {
-    if (error instanceof FetchError && error.response && error.data !== undefined) {
+    if (isAnsweredFetchError(error)) {
       const res = error.response;
       const body: unknown = error.data;
       throw new ApiError(

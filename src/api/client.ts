@@ -1,4 +1,4 @@
-import { ofetch, FetchError } from 'ofetch';
+import type { $Fetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { ApiError, toApiErrors } from './errors.ts';
 
@@ -22,15 +22,38 @@ export function sessionMayExist(cookie: string = document.cookie): boolean {
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const http = ofetch.create({
-  baseURL: '/api/',
-  headers: { Accept: 'application/json' },
-  retry: 0,
-  onRequest({ options }) {
-    const method = (options.method ?? 'GET').toUpperCase();
-    if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
-  },
-});
+let client: Promise<$Fetch> | undefined;
+let fetchError: typeof FetchError | undefined;
+
+/**
+ * The ofetch client of the API, loaded at the first call: a visitor's first page makes
+ * none, so it does not wait for it (docs/decisions/0009).
+ */
+export function http(): Promise<$Fetch> {
+  client ??= import('ofetch').then((module) => {
+    fetchError = module.FetchError;
+    return module.ofetch.create({
+      baseURL: '/api/',
+      headers: { Accept: 'application/json' },
+      retry: 0,
+      onRequest({ options }) {
+        const method = (options.method ?? 'GET').toUpperCase();
+        if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
+      },
+    });
+  });
+  return client;
+}
+
+/** A refusal with an answer: ofetch's error, which only a call (after loading) can throw. */
+export function isAnsweredFetchError(error: unknown): error is FetchError & { response: Response } {
+  return (
+    fetchError !== undefined &&
+    error instanceof fetchError &&
+    error.response !== undefined &&
+    error.data !== undefined
+  );
+}
 
 /** A call the server refused: what the app as a whole reacts to (401, 403). */
 export interface Refusal {
@@ -66,9 +89,9 @@ export async function call<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   let data: unknown;
   try {
-    data = await http(path, options);
+    data = await (await http())(path, options);
   } catch (error) {
-    if (error instanceof FetchError && error.response && error.data !== undefined) {
+    if (isAnsweredFetchError(error)) {
       const res = error.response;
       const refused = new ApiError(
         toApiErrors(

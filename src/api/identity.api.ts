@@ -1,9 +1,8 @@
-import { FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { AuthResult } from '../../contract/auth.ts';
 import { IpCountryResponse, type Locale } from '../../contract/countries.ts';
 import { PendingSignup, ResetRequested } from '../../contract/identity.ts';
-import { call, formBody, http } from './client.ts';
+import { call, formBody, http, isAnsweredFetchError } from './client.ts';
 import { ApiError, toApiErrors, type ApiErrorItem } from './errors.ts';
 
 /**
@@ -60,9 +59,9 @@ const TooEarlyBody = v.object({
 export async function resendCode(signal?: AbortSignal): Promise<PendingSignup> {
   let data: unknown;
   try {
-    data = await http('auth/signup/resend/', { method: 'POST', signal });
+    data = await (await http())('auth/signup/resend/', { method: 'POST', signal });
   } catch (error) {
-    if (error instanceof FetchError && error.response && error.data !== undefined) {
+    if (isAnsweredFetchError(error)) {
       const res = error.response;
       const items = toApiErrors(
         { status: res.status, statusText: res.statusText, url: res.url, body: error.data },

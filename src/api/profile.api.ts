@@ -56,7 +56,9 @@ export async function deleteProfile(signal?: AbortSignal): Promise<void> {
 
 /** The export file, fetched so a failure can be shown; handed to the page as an object URL. */
 export async function fetchProfileExport(signal?: AbortSignal) {
-  const response = await http.raw<Blob, 'blob'>('v1/profile/export/', {
+  const response = await (
+    await http()
+  ).raw<Blob, 'blob'>('v1/profile/export/', {
     responseType: 'blob',
     signal,
   });

@@ -1,11 +1,17 @@
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Footer } from './footer.tsx';
 import { Header, type HeaderSession } from './header.tsx';
-import { PageWidth } from './page-width.tsx';
+import { PageWidth, SIDEBAR_WIDTH } from './page-width.tsx';
 import { PromoBanner } from './promo-banner.tsx';
-import { Sidebar } from './sidebar.tsx';
+
+// Signed-in users only: a visitor's first page does not load it (decision 0009).
+const Sidebar = lazy(() => import('./sidebar.tsx'));
+/** Its place, kept while it loads, so the page beside it does not move. */
+const sidebarPlace = (
+  <Box width={SIDEBAR_WIDTH} flexShrink={0} display={{ base: 'none', md: 'block' }} />
+);
 import type { Promotion } from './site.ts';
 
 export interface AppShellProps {
@@ -41,7 +47,11 @@ export function AppShell({ session, pathname, promotion, children }: AppShellPro
       />
       <PageWidth flex="1" py={{ base: '6', md: '10' }}>
         <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
-          {signedIn && <Sidebar hasWebgis={Boolean(session.user.webgis_url)} pathname={pathname} />}
+          {signedIn && (
+            <Suspense fallback={sidebarPlace}>
+              <Sidebar hasWebgis={Boolean(session.user.webgis_url)} pathname={pathname} />
+            </Suspense>
+          )}
           <Box as="main" id="main" flex="1" minW="0" tabIndex={-1} outline="none">
             {children}
           </Box>

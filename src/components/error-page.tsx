@@ -1,23 +1,8 @@
-import { Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { SearchParamError, useRouterState } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { clearForbidden, forbiddenAddress, subscribeForbidden } from '../flows/server-refusals.ts';
-import { site } from './site.ts';
 
 export type ErrorPageCode = 400 | 403 | 404 | 500;
-
-const texts: Record<ErrorPageCode, { title: MessageDescriptor; hint?: MessageDescriptor }> = {
-  400: { title: msg`Bad request` },
-  403: { title: msg`The access to this page is forbidden` },
-  404: { title: msg`Page does not exist` },
-  500: {
-    title: msg`An error occurred on the server`,
-    hint: msg`Please refresh the page later or report the problem to us.`,
-  },
-};
 
 /** Unknown codes use the 404 texts (section 2). */
 export function errorPageCode(code: number): ErrorPageCode {
@@ -43,33 +28,17 @@ export function errorPageCodeOf(error: unknown): ErrorPageCode {
   return error instanceof MalformedLinkError || error instanceof SearchParamError ? 400 : 500;
 }
 
-export function ErrorPage({ code, address }: { code: number; address: string }) {
-  const { t, i18n } = useLingui();
-  const shown = errorPageCode(code);
-  const text = texts[shown];
-  const subject = encodeURIComponent(t`Error ${shown} on ${i18n._(site.name)}`);
-  const body = encodeURIComponent(t`The page: ${address}`);
+const ErrorPageView = lazy(() => import('./error-page.view.tsx'));
+
+/**
+ * The error page of section 2. Loaded when first shown: a visitor's first page has no
+ * error to show, and does not wait for it (decision 0009).
+ */
+export function ErrorPage(props: { code: number; address: string }) {
   return (
-    <Stack gap="6" py="10" maxW="xl" role="alert">
-      <Text fontSize="6xl" fontWeight="bold" color="fg.muted" lineHeight="1">
-        {shown}
-      </Text>
-      <Heading as="h1" size="2xl">
-        {i18n._(text.title)}
-      </Heading>
-      {text.hint && <Text color="fg.muted">{i18n._(text.hint)}</Text>}
-      <Flex gap="4" align="center" wrap="wrap">
-        <Button colorPalette="blue" onClick={() => window.history.back()}>
-          {t`Go back`}
-        </Button>
-        <Link
-          href={`mailto:${site.contactEmail}?subject=${subject}&body=${body}`}
-          colorPalette="blue"
-        >
-          {t`Report the problem by e-mail`}
-        </Link>
-      </Flex>
-    </Stack>
+    <Suspense fallback={null}>
+      <ErrorPageView {...props} />
+    </Suspense>
   );
 }
 

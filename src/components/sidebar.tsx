@@ -3,8 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-
-export const SIDEBAR_WIDTH = '200px';
+import { SIDEBAR_WIDTH } from './page-width.tsx';
 
 interface Item {
   to:
@@ -94,7 +93,7 @@ export function SectionList({
 }
 
 /** The sections beside the page, from the tablet width up (on a phone: the header's menu). */
-export function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname: string }) {
+export default function Sidebar({ hasWebgis, pathname }: { hasWebgis: boolean; pathname: string }) {
   const { t } = useLingui();
   return (
     <Box

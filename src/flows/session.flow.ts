@@ -3,8 +3,6 @@ import { fetchProfile, sendTimezone } from '../api/profile.api.ts';
 import { signOut } from '../api/auth.api.ts';
 import { sessionMayExist } from '../api/client.ts';
 import { dispatchErrors, ApiError } from '../api/errors.ts';
-import { fetchMemberTeams } from '../api/teams.api.ts';
-import { fetchMyWebgis } from '../api/webgis.api.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { inspect } from './inspect.ts';
 import type { Timezone } from '../../contract/profile.ts';
@@ -34,11 +32,16 @@ export const liveSessionMachine = sessionMachine.provide({
     signOut: fromPromise(({ signal }) => signOut(signal).catch(report)),
     // Section 7: get_webgis, a 404 (no web GIS yet) passed over silently; not asked when
     // the profile already said there is none.
-    fetchWebgis: fromPromise(({ input, signal }) =>
-      input.hasWebgis ? fetchMyWebgis('get_webgis', signal) : Promise.resolve(null),
+    // Both after sign-in only: a visitor's first page does not load these calls.
+    fetchWebgis: fromPromise(async ({ input, signal }) =>
+      input.hasWebgis
+        ? (await import('../api/webgis.api.ts')).fetchMyWebgis('get_webgis', signal)
+        : null,
     ),
     // Section 4: the non-owned teams, for the team-plan flag.
-    fetchMemberTeams: fromPromise(({ signal }) => fetchMemberTeams(signal)),
+    fetchMemberTeams: fromPromise(async ({ signal }) =>
+      (await import('../api/teams.api.ts')).fetchMemberTeams(signal),
+    ),
   },
   actions: {
     reportWebgisError: (_, { error }) => {

@@ -1,4 +1,5 @@
 import { Box, Field, NativeSelect } from '@chakra-ui/react';
+import { nativeSelectSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
 export interface SelectFieldProps {
@@ -14,7 +15,11 @@ export interface SelectFieldProps {
   onBlur: () => void;
 }
 
-/** A labelled native select with its message line, like TextField. */
+/**
+ * A labelled native select with its message line, like TextField. It carries its own
+ * recipe: the sign-in page has no select, so the theme the first visit loads leaves it
+ * out (decision 0009).
+ */
 export function SelectField({
   label,
   name,
@@ -32,7 +37,7 @@ export function SelectField({
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <NativeSelect.Root>
+      <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
         <NativeSelect.Field
           name={name}
           value={value}

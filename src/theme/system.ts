@@ -12,7 +12,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
@@ -75,7 +74,6 @@ const config = defineConfig({
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
       field: fieldSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 });

@@ -105,7 +105,11 @@ describe('sign-in in English', () => {
 describe('sign-in in Russian', () => {
   it('switches the language, shows Russian texts and errors, and signs in', async () => {
     await page.goto('/en/login/1');
-    await page.getByLabel('Language').selectOption('ru');
+    const languages = page.getByRole('navigation', { name: 'Language' });
+    expect(
+      await languages.getByRole('link', { name: 'English' }).getAttribute('aria-current'),
+    ).toBe('true');
+    await languages.getByRole('link', { name: 'Русский' }).click();
     await page.waitForURL('**/ru/login/1');
     await expect.poll(() => page.title()).toBe('Войти — Аккаунт ГИС');
     const ru = { login: 'Имя пользователя или эл. почта', password: 'Пароль', submit: 'Войти' };

@@ -157,13 +157,18 @@ describe.each(LOCALES)('every story in %s', (locale) => {
       errors.length = 0;
       const outcome = await showStory(page, id);
       expect(outcome).toEqual({ kind: 'rendered' });
-      const shown = await page.evaluate(() => {
-        const root = document.getElementById('storybook-root');
-        return (
-          (root?.innerText.trim().length ?? 0) + document.querySelectorAll('[role="dialog"]').length
-        );
-      });
-      expect(shown, 'the story shows nothing').toBeGreaterThan(0);
+      // A part of the story loaded on demand (a lazy component) shows once its chunk is in.
+      const shown = () =>
+        page.evaluate(() => {
+          const root = document.getElementById('storybook-root');
+          return (
+            (root?.innerText.trim().length ?? 0) +
+            document.querySelectorAll('[role="dialog"]').length
+          );
+        });
+      await expect
+        .poll(shown, { message: 'the story shows nothing', timeout: 10_000 })
+        .toBeGreaterThan(0);
       const { violations } = await analyze(page);
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -116,6 +116,7 @@ describe.each(['en', 'ru'] as const)('web GIS in %s', (locale) => {
     const { username } = await open(locale, `9_web.gis-${locale}`);
     await page.goto(`/${locale}/profile`);
     await headerCreate(locale).waitFor();
+    await sidebar(locale).getByRole('link', { name: t.title }).waitFor();
     expect(await sidebar(locale).getByRole('link', { name: t.title }).count()).toBe(1);
 
     await openCreatePage(locale);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Team } from '../../contract/teams.ts';
-import { memberTeamsOf, teamMemberMachine } from '../../machines/team-member.machine.ts';
+import { memberTeamsOf } from '../../machines/member-teams.ts';
+import { teamMemberMachine } from '../../machines/team-member.machine.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 const team = (owner: string, status: Team['team_status'], owned = false): Team => ({
