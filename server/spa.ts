@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { providers } from '../contract/billing.ts';
 import type { Locale } from '../contract/countries.ts';
 import { currentPromotion, type Promotion } from '../contract/promotions.ts';
 import { paymentProvider } from './billing/providers/registry.ts';
+import { cookieName } from './http/cookies.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
+import { SESSION_COOKIE } from './identity/sessions.ts';
+import { pagePreloads } from './page-preloads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
 
@@ -118,34 +122,6 @@ function cacheControl(urlPath: string): string {
   return 'public, max-age=3600';
 }
 
-/**
- * The page preloads its locale's catalog (Vite's manifest names its file), so the
- * browser fetches it beside the main script instead of after running it: the first
- * screen waits for one round trip less. The manifest is read again when it changes.
- */
-function catalogPreloads(root: string) {
-  let cached: { mtimeMs: number; links: Partial<Record<Locale, string>> } | null = null;
-  return async (locale: Locale): Promise<string> => {
-    const file = path.join(root, '.vite', 'manifest.json');
-    const info = await stat(file).catch(() => null);
-    if (info === null) return '';
-    if (cached?.mtimeMs !== info.mtimeMs) {
-      const manifest = await readFile(file, 'utf8')
-        .then((text) => JSON.parse(text) as Record<string, { file?: unknown }>)
-        .catch(() => ({}) as Record<string, { file?: unknown }>);
-      const links: Partial<Record<Locale, string>> = {};
-      for (const each of ['en', 'ru'] as const) {
-        const chunk = manifest[`src/locales/${each}/messages.po`]?.file;
-        if (typeof chunk === 'string' && /^assets\/[\w.-]+\.js$/.test(chunk)) {
-          links[each] = `<link rel="modulepreload" href="/${chunk}" />`;
-        }
-      }
-      cached = { mtimeMs: info.mtimeMs, links };
-    }
-    return cached.links[locale] ?? '';
-  };
-}
-
 /** Mounted at / after the API: the built SPA, its files, and locale redirects. */
 export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -154,20 +130,22 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
   // (or the sandbox), and the promotions come from PROMOTIONS_FILE.
   const cardProviders = providers.filter((id) => paymentProvider(deps.config, id) !== null);
   const promotions = loadPromotions(deps.config.promotionsFile);
-  const catalogPreload = catalogPreloads(root);
+  const preloads = pagePreloads(root);
+  const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
   async function page(c: Context<AppEnv>, locale: Locale): Promise<Response> {
     // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
     const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
     const current = currentPromotion(promotions, deps.clock.now());
-    const preload = await catalogPreload(locale);
+    const preload = await preloads(locale, getCookie(c, sessionCookie) !== undefined);
     const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
       cardProviders,
       promotions: current ? [current] : [],
     }).replace('</head>', `${preload}</head>`);
     const etag = etagOf(body);
-    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
+    // The preloads depend on whether a session cookie came.
+    const headers = { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Cookie' };
     if (notModified(c, etag)) return c.body(null, 304, headers);
     return c.html(body, 200, headers);
   }

@@ -18,6 +18,8 @@ const APP_JS = 'console.log("app")';
 const MANIFEST = {
   'src/locales/en/messages.po': { file: 'assets/messages-en111.js', isDynamicEntry: true },
   'src/locales/ru/messages.po': { file: 'assets/messages-ru222.js', isDynamicEntry: true },
+  'src/locales/en/pages.po': { file: 'assets/pages-en444.js', isDynamicEntry: true },
+  'node_modules/ofetch/dist/index.mjs': { file: 'assets/dist-555.js', isDynamicEntry: true },
   'index.html': { file: 'assets/index-abc123.js', isEntry: true },
 };
 
@@ -64,6 +66,18 @@ describe('SPA serving', () => {
     );
     await writeFile(manifest, JSON.stringify(MANIFEST));
     await utimes(manifest, new Date(), new Date(Date.now() + 10_000));
+    // Where a session cookie comes, the API client and the rest of the catalog too.
+    const visitor = await server().client().get('/en/profile');
+    expect(await visitor.text()).not.toMatch(/pages-en444|dist-555/);
+    expect(visitor.headers.get('vary')).toMatch(/cookie/i);
+    const signedIn = await server()
+      .client()
+      .request('/en/profile', { headers: { cookie: 'sessionid=anything' } });
+    expect(await signedIn.text()).toContain(
+      '<link rel="modulepreload" href="/assets/messages-en111.js" />' +
+        '<link rel="modulepreload" href="/assets/dist-555.js" />' +
+        '<link rel="modulepreload" href="/assets/pages-en444.js" /></head>',
+    );
     // The manifest itself is never served.
     expect((await server().client().get('/.vite/manifest.json')).status).not.toBe(200);
   });

@@ -1,10 +1,11 @@
-import { Heading, Separator, Stack } from '@chakra-ui/react';
+import { Box, Heading, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import { PageBusy } from '../../components/status.tsx';
 import { inspect } from '../../flows/inspect.ts';
 import { liveProfileFormMachine, liveSocialAccountsMachine } from '../../flows/profile.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
@@ -41,6 +42,13 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
     if (confirmSnapshot.status === 'done') onRemovalConfirmed();
   }, [confirmSnapshot.status, onRemovalConfirmed]);
 
+  // The sections show together once their first loads are over, so that none moves down
+  // when the one above it arrives; after that (a retry) each shows its own state, and
+  // nothing typed is lost.
+  const loaded = !profileSnapshot.matches('loading') && !socialSnapshot.matches('loading');
+  const [shown, setShown] = useState(loaded);
+  if (loaded && !shown) setShown(true);
+
   const next = encodeURIComponent(`/${locale}/profile`);
   const linkHref = (p: SocialProvider) => `/api/auth/social/${p}/start/?intent=link&next=${next}`;
   return (
@@ -48,11 +56,20 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
       <Heading as="h1" size="2xl">
         {t`Profile`}
       </Heading>
-      <ProfileFormView snapshot={profileSnapshot} send={profile.send} formRef={formRef} />
-      <Separator />
-      <SocialAccountsView snapshot={socialSnapshot} send={social.send} linkHref={linkHref} />
-      <Separator />
-      <ProfileManagementView confirm={confirmSnapshot} send={confirm.send} />
+      {shown ? (
+        <>
+          <ProfileFormView snapshot={profileSnapshot} send={profile.send} formRef={formRef} />
+          <Separator />
+          <SocialAccountsView snapshot={socialSnapshot} send={social.send} linkHref={linkHref} />
+          <Separator />
+          <ProfileManagementView confirm={confirmSnapshot} send={confirm.send} />
+        </>
+      ) : (
+        // As tall as the screen: the footer stays below it instead of moving down later.
+        <Box minH="100dvh">
+          <PageBusy label={t`Loading…`} />
+        </Box>
+      )}
     </Stack>
   );
 }
