@@ -144,8 +144,9 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
       promotions: current ? [current] : [],
     }).replace('</head>', `${preload}</head>`);
     const etag = etagOf(body);
-    // The preloads depend on whether a session cookie came.
-    const headers = { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Cookie' };
+    // The preloads depend on whether a session cookie came (beside Accept-Encoding).
+    c.header('Vary', 'Cookie', { append: true });
+    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
     if (notModified(c, etag)) return c.body(null, 304, headers);
     return c.html(body, 200, headers);
   }

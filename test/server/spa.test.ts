@@ -69,6 +69,7 @@ describe('SPA serving', () => {
     // Where a session cookie comes, the API client and the rest of the catalog too.
     const visitor = await server().client().get('/en/profile');
     expect(await visitor.text()).not.toMatch(/pages-en444|dist-555/);
+    expect(visitor.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(visitor.headers.get('vary')).toMatch(/cookie/i);
     const signedIn = await server()
       .client()
