@@ -5,6 +5,7 @@ import { Footer } from './footer.tsx';
 import { Header, type HeaderSession } from './header.tsx';
 import { PageWidth, SIDEBAR_WIDTH } from './page-width.tsx';
 import { PromoBanner } from './promo-banner.tsx';
+import type { Promotion } from './site.ts';
 
 // Signed-in users only: a visitor's first page does not load it (decision 0009).
 const Sidebar = lazy(() => import('./sidebar.tsx'));
@@ -12,7 +13,6 @@ const Sidebar = lazy(() => import('./sidebar.tsx'));
 const sidebarPlace = (
   <Box width={SIDEBAR_WIDTH} flexShrink={0} display={{ base: 'none', md: 'block' }} />
 );
-import type { Promotion } from './site.ts';
 
 export interface AppShellProps {
   session: HeaderSession;

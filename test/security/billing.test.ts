@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
 import {
+  autopaymentRow,
   checkoutRequest,
   decide,
   json,
@@ -378,17 +379,9 @@ describe('a payment provider that accepts the connection and never answers', () 
         expireAt: new Date(now.getTime() + 20 * DAY),
         updatedAt: now,
       });
-    await hanging().db.insert(autopayments).values({
-      userId: user.id,
-      provider: 'stripe',
-      status: 'active',
-      plan: 'mini',
-      interval: 'monthly',
-      userData: {},
-      options: {},
-      providerRef: 'cus_1:pm_1',
-      updatedAt: now,
-    });
+    await hanging()
+      .db.insert(autopayments)
+      .values(autopaymentRow(user.id, { providerRef: 'cus_1:pm_1', updatedAt: now }));
     const { provider: _, ...change } = checkoutRequest({ plan: 'premium' });
     const { result, ms } = await timed(() =>
       sendJson(client, 'PATCH', '/api/autopayment/', change),

@@ -1,10 +1,28 @@
 import { expect } from 'vitest';
 import type { AutopaymentRequest } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
-import { subscriptions, type NewUser } from '../../server/db/schema.ts';
+import { type autopayments, subscriptions, type NewUser } from '../../server/db/schema.ts';
 import type { TestClient, TestServer } from './harness.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An active Stripe autopayment of mini monthly, as a row to write straight in. */
+export function autopaymentRow(
+  userId: number,
+  fields: Partial<typeof autopayments.$inferInsert> = {},
+): typeof autopayments.$inferInsert {
+  return {
+    userId,
+    provider: 'stripe',
+    status: 'active',
+    plan: 'mini',
+    interval: 'monthly',
+    userData: {},
+    options: {},
+    updatedAt: new Date(),
+    ...fields,
+  };
+}
 
 /**
  * Gives the user their own plan, paid (30 a month) until `days` from the test clock's

@@ -8,7 +8,7 @@ import {
   type PlanFacts,
 } from '../../server/identity/session-cache.ts';
 import type { User } from '../../server/db/schema.ts';
-import { buy, setPlan, signedIn } from './billing.ts';
+import { autopaymentRow, buy, setPlan, signedIn } from './billing.ts';
 import { createClient, type TestClient } from './client.ts';
 import { TEST_PASSWORD_COST, useTestServer, type TestServer } from './harness.ts';
 
@@ -225,16 +225,7 @@ describe('the autopayment in the cache', () => {
     const { user, client } = await signedIn(server());
     expect((await client.get('/api/autopayment/')).status).toBe(404);
 
-    const row = {
-      userId: user.id,
-      provider: 'stripe',
-      status: 'active',
-      plan: 'mini',
-      interval: 'monthly',
-      userData: {},
-      options: {},
-      updatedAt: new Date(),
-    };
+    const row = autopaymentRow(user.id);
     const trigger = sql.raw('autopayments_changed');
     await server().db.execute(sql`alter table autopayments disable trigger ${trigger}`);
     try {
