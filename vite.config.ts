@@ -12,6 +12,36 @@ const devtoolsStub = {
   find: '@tanstack/devtools-event-client',
   replacement: '/src/stubs/devtools-event-client.ts',
 };
+/**
+ * A machine state's `description` is the flow's documentation: the Stately export,
+ * docs/flows and the path tests read it from the source; the built app never does.
+ * The build leaves it out of every machine under machines/.
+ */
+interface PropertyPath {
+  node: {
+    computed: boolean;
+    key: { type: string; name?: string };
+    value: { type: string; expressions?: unknown[] };
+  };
+  remove(): void;
+}
+function stripStateDescriptions() {
+  return {
+    name: 'portal:strip-state-descriptions',
+    visitor: {
+      ObjectProperty(property: PropertyPath, state: { filename?: string }) {
+        if (!/[\\/]machines[\\/]/.test(state.filename ?? '')) return;
+        const { key, value, computed } = property.node;
+        const named = !computed && key.type === 'Identifier' && key.name === 'description';
+        const text =
+          value.type === 'StringLiteral' ||
+          (value.type === 'TemplateLiteral' && value.expressions?.length === 0);
+        if (named && text) property.remove();
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
@@ -55,7 +85,10 @@ export default defineConfig(({ command }) => ({
       },
     }),
     react(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
+    babel({
+      presets: [linguiTransformerBabelPreset()],
+      plugins: command === 'build' ? [stripStateDescriptions] : [],
+    }),
     lingui(),
     precompress(),
   ],

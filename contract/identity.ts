@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CountryCode } from './countries.ts';
+import { SocialProvider } from './social-providers.ts';
 
 /*
  * Sign-up, e-mail confirmation, password reset, social accounts, profile editing,
@@ -105,10 +106,9 @@ export const SetPasswordForm = v.object({
 });
 export type SetPasswordForm = v.InferInput<typeof SetPasswordForm>;
 
-/** Social identity providers, Yandex first (section 1). */
-export const socialProviders = ['yandex', 'google', 'github'] as const;
-export const SocialProvider = v.picklist(socialProviders);
-export type SocialProvider = v.InferOutput<typeof SocialProvider>;
+// The providers live in a module of their own: the sign-in page needs them and nothing
+// else of this one.
+export { socialProviders, SocialProvider } from './social-providers.ts';
 
 /**
  * GET /api/auth/social/{provider}/start/?intent=login|signup|link&next= redirects to

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Locale } from './countries.ts';
 import { PlanId } from './profile.ts';
+import { WebgisState, WebgisTransition } from './webgis-states.ts';
 
 /*
  * The hosted web GIS (sections 3, 4, 5, 7 and 9). GET /api/v1/webgis/refs/ answers
@@ -9,23 +10,9 @@ import { PlanId } from './profile.ts';
  * GET /api/v1/webgis/my/ answers the user's Webgis or 404 when there is none.
  */
 
-/** Section 3: the states of an instance. */
-export const webgisStates = [
-  'wait_for_create',
-  'started',
-  'error',
-  'stopped',
-  'wait_for_start',
-  'disabled',
-  'wait_for_disable',
-] as const;
-export const WebgisState = v.picklist(webgisStates);
-export type WebgisState = v.InferOutput<typeof WebgisState>;
-
-/** The states that are a change under way; `state_transition` names one of them or is null. */
-export const webgisTransitions = ['wait_for_create', 'wait_for_start', 'wait_for_disable'] as const;
-export const WebgisTransition = v.picklist(webgisTransitions);
-export type WebgisTransition = v.InferOutput<typeof WebgisTransition>;
+// The states live in a module of their own: the web GIS page's address is read on
+// every page (the route tree), the rest of this module only on the web GIS pages.
+export { webgisStates, WebgisState, webgisTransitions, WebgisTransition } from './webgis-states.ts';
 
 /**
  * Section 5's domain rule: a letter, then 2 to 62 letters, digits or hyphens, then a

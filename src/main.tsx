@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionMayExist } from './api/client.ts';
 import { setGlobalErrorHandler } from './api/errors.ts';
 import { showErrorToast } from './components/error-toasts.tsx';
 import { enableInspector } from './flows/inspect.ts';
@@ -17,11 +18,21 @@ import { system } from './theme/system.ts';
 async function start() {
   followSystemColorMode();
   const locale = localeOfPath(window.location.pathname) ?? pageLocale();
-  await activateLocale(locale);
-  setGlobalErrorHandler((item) => showErrorToast(errorText((d) => i18n._(d), item)));
+  const texts = activateLocale(locale);
+  setGlobalErrorHandler(
+    (item) => void texts.then(() => showErrorToast(errorText((d) => i18n._(d), item))),
+  );
   await enableInspector(window.location.search);
   const session = startSession();
   const router = createAppRouter(session);
+  // The page's own chunks load beside its catalog and the session's call, not after
+  // them; an account page's only where a session may exist (anyone else signs in).
+  const account = (id: string) => id.startsWith('/$locale/_account');
+  for (const { routeId } of router.matchRoutes(router.latestLocation)) {
+    const route = router.routesById[routeId as keyof typeof router.routesById];
+    if (route && (sessionMayExist() || !account(routeId))) void router.loadRouteChunk(route);
+  }
+  await texts;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

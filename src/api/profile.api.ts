@@ -1,33 +1,11 @@
 import * as v from 'valibot';
-import { Profile, type Timezone } from '../../contract/profile.ts';
+import { Profile } from '../../contract/profile.ts';
 import {
   SocialAccountList,
   type ProfileUpdate,
   type SocialProvider,
 } from '../../contract/identity.ts';
-import { ApiError } from './errors.ts';
 import { call, http } from './client.ts';
-
-/** The signed-in user, or null: 401 and 403 mean nobody is signed in. */
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
-  try {
-    return await call('v1/profile/', Profile, { signal, useCase: 'get_user' });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-    throw error;
-  }
-}
-
-const TimezoneAnswer = v.object({ timezone: v.unknown() });
-
-export async function sendTimezone(timezone: Timezone, signal?: AbortSignal): Promise<void> {
-  await call('v1/user_timezone_info/', TimezoneAnswer, {
-    method: 'POST',
-    body: { timezone },
-    signal,
-    useCase: 'set_user_timezone',
-  });
-}
 
 export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Promise<Profile> {
   return call('v1/profile/', Profile, {

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { fetchProfile, sendTimezone } from '../api/profile.api.ts';
+import { fetchProfile, sendTimezone } from '../api/session.api.ts';
 import { signOut } from '../api/auth.api.ts';
 import { sessionMayExist } from '../api/client.ts';
 import { dispatchErrors, ApiError } from '../api/errors.ts';

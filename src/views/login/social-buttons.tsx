@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
+import { socialProviders, type SocialProvider } from '../../../contract/social-providers.ts';
 import { socialStartUrl } from '../../flows/social-start.ts';
 import { errorText } from '../../forms/messages.ts';
 

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { lazy, Suspense, useCallback } from 'react';
 import * as v from 'valibot';
 import { waitFor } from 'xstate';
-import { SocialProvider } from '../../../../contract/identity.ts';
+import { SocialProvider } from '../../../../contract/social-providers.ts';
 import type { SocialAccountConsentOutput } from '../../../../machines/social-account-consent.machine.ts';
 import { LoginScreen } from '../../../views/login/login-screen.tsx';
 import { SocialSignInError } from '../../../views/login/social-buttons.tsx';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import * as v from 'valibot';
-import { WebgisState, WebgisTransition } from '../../../../../contract/webgis.ts';
+import { WebgisState, WebgisTransition } from '../../../../../contract/webgis-states.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
 import { SettingsScreen } from '../../../../views/webgis/settings-screen.tsx';
 
