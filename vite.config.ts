@@ -42,6 +42,36 @@ function stripStateDescriptions() {
   };
 }
 
+/**
+ * Chakra's system builds its global styles (the reset, the base styles and every token
+ * as a CSS variable) when the app starts, and Emotion parses them into the page: the
+ * largest piece of the first page's start-up work. The app's build writes them into
+ * index.html once instead (src/theme/static-styles.ts) and leaves them out of the
+ * system it ships. Storybook's build and the dev server keep Chakra's own way.
+ */
+function staticThemeStyles(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  let app = false;
+  return {
+    name: 'portal:static-theme-styles',
+    apply: 'build',
+    // The app's build reads index.html; Storybook's names its own entry.
+    configResolved: (config) => void (app = !config.build.rolldownOptions.input),
+    transform(code, id) {
+      if (!app || !/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) {
+        return;
+      }
+      if (!code.includes(eager)) this.error(`Chakra's system no longer builds "${eager}"`);
+      return code.replace(eager, 'const _global = [];');
+    },
+    async transformIndexHtml(html) {
+      if (!app) return html;
+      const { themeStyleElement } = await import('./src/theme/static-styles.ts');
+      return html.replace('</head>', `  ${themeStyleElement()}\n  </head>`);
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
@@ -90,6 +120,7 @@ export default defineConfig(({ command }) => ({
       plugins: command === 'build' ? [stripStateDescriptions] : [],
     }),
     lingui(),
+    staticThemeStyles(),
     precompress(),
   ],
   resolve: {

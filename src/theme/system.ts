@@ -26,6 +26,15 @@ import {
  * (src/components/dialog.tsx, badge.tsx, checkbox.tsx; the user menu and the toaster),
  * so its recipe loads with those pages (decision 0009).
  */
+
+/** Palettes no screen shows: each would add its tokens to the start-up work. */
+const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
+function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(colors ?? {}).filter(([name]) => !unusedPalettes.has(name)),
+  );
+}
+
 const config = defineConfig({
   preflight: true,
   globalCss,
@@ -34,6 +43,7 @@ const config = defineConfig({
     keyframes,
     tokens: {
       ...tokens,
+      colors: withoutUnusedPalettes(tokens.colors),
       fonts: {
         heading: { value: 'Inter, "Segoe UI", Roboto, system-ui, sans-serif' },
         body: { value: 'Inter, "Segoe UI", Roboto, system-ui, sans-serif' },
@@ -42,7 +52,7 @@ const config = defineConfig({
     semanticTokens: {
       ...semanticTokens,
       colors: {
-        ...semanticTokens.colors,
+        ...withoutUnusedPalettes(semanticTokens.colors),
         // Chakra's red.500 error text reads at 3.8:1 on white; red.700 meets WCAG AA.
         fg: {
           ...semanticTokens.colors?.['fg'],
