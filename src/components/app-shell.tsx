@@ -23,7 +23,9 @@ export interface AppShellProps {
 
 /**
  * Header, sidebar (signed in only), content and footer. The banner shows on
- * signed-in pages; the header is fixed unless it does.
+ * signed-in pages; the header is fixed unless it does. A signed-in page's content loads
+ * after the page opens: its area is at least as tall as the screen, so the footer starts
+ * below it instead of moving down when the content arrives.
  */
 export function AppShell({ session, pathname, promotion, children }: AppShellProps) {
   const { t } = useLingui();
@@ -45,7 +47,7 @@ export function AppShell({ session, pathname, promotion, children }: AppShellPro
         fixed={!banner}
         onWebgisCreate={pathname.endsWith('/webgis/create')}
       />
-      <PageWidth flex="1" py={{ base: '6', md: '10' }}>
+      <PageWidth flex="1" minH={signedIn ? '100dvh' : undefined} py={{ base: '6', md: '10' }}>
         <Flex gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }}>
           {signedIn && (
             <Suspense fallback={sidebarPlace}>

@@ -1,4 +1,4 @@
-import { Box, Heading, Separator, Stack } from '@chakra-ui/react';
+import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -65,10 +65,7 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
           <ProfileManagementView confirm={confirmSnapshot} send={confirm.send} />
         </>
       ) : (
-        // As tall as the screen: the footer stays below it instead of moving down later.
-        <Box minH="100dvh">
-          <PageBusy label={t`Loading…`} />
-        </Box>
+        <PageBusy label={t`Loading…`} />
       )}
     </Stack>
   );
