@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionMayExist } from './api/client.ts';
 import { setGlobalErrorHandler } from './api/errors.ts';
+import { preloadSignedInShell } from './components/app-shell.tsx';
 import { showErrorToast } from './components/error-toasts.tsx';
 import { enableInspector } from './flows/inspect.ts';
 import { startSession } from './flows/session.flow.ts';
@@ -28,6 +29,7 @@ async function start() {
   // The page's own chunks load beside its catalog and the session's call, not after
   // them; an account page's only where a session may exist (anyone else signs in).
   const account = (id: string) => id.startsWith('/$locale/_account');
+  if (sessionMayExist()) preloadSignedInShell();
   for (const { routeId } of router.matchRoutes(router.latestLocation)) {
     const route = router.routesById[routeId as keyof typeof router.routesById];
     if (route && (sessionMayExist() || !account(routeId))) void router.loadRouteChunk(route);

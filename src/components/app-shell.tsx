@@ -2,17 +2,27 @@ import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Footer } from './footer.tsx';
-import { Header, type HeaderSession } from './header.tsx';
+import { Header, preloadSignedInHeader, type HeaderSession } from './header.tsx';
 import { PageWidth, SIDEBAR_WIDTH } from './page-width.tsx';
 import { PromoBanner } from './promo-banner.tsx';
 import type { Promotion } from './site.ts';
 
 // Signed-in users only: a visitor's first page does not load it (decision 0009).
-const Sidebar = lazy(() => import('./sidebar.tsx'));
+const loadSidebar = () => import('./sidebar.tsx');
+const Sidebar = lazy(loadSidebar);
 /** Its place, kept while it loads, so the page beside it does not move. */
 const sidebarPlace = (
   <Box width={SIDEBAR_WIDTH} flexShrink={0} display={{ base: 'none', md: 'block' }} />
 );
+
+/**
+ * Starts loading the signed-in shell's parts (the sidebar, the header's menu and
+ * drawer) beside the session's call, where a session may exist, instead of after it.
+ */
+export function preloadSignedInShell(): void {
+  void loadSidebar();
+  preloadSignedInHeader();
+}
 
 export interface AppShellProps {
   session: HeaderSession;

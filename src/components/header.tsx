@@ -21,8 +21,16 @@ export interface HeaderProps {
 }
 
 /** Menu and tooltip code loads only for a signed-in user, not on the sign-in page. */
-const UserArea = lazy(() => import('./user-area.tsx'));
-const SectionsDrawer = lazy(() => import('./sections-drawer.tsx'));
+const loadUserArea = () => import('./user-area.tsx');
+const loadSectionsDrawer = () => import('./sections-drawer.tsx');
+const UserArea = lazy(loadUserArea);
+const SectionsDrawer = lazy(loadSectionsDrawer);
+
+/** Starts loading the signed-in header's parts before the header asks for them. */
+export function preloadSignedInHeader(): void {
+  void loadUserArea();
+  void loadSectionsDrawer();
+}
 
 /**
  * Where the Sign in button leads: nowhere on the sign-in page itself; from the pages
