@@ -50,7 +50,12 @@ function stripStateDescriptions() {
  * system it ships. Storybook's build and the dev server keep Chakra's own way.
  */
 function staticThemeStyles(): Plugin {
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  // What the system computes and offers for its global styles, none of which the app
+  // then needs: without them, the reset's definitions leave the bundle too.
+  const replaced = [
+    ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'const _global = [];'],
+    ['    getTokenCss,\n    getGlobalCss,\n    getPreflightCss,\n', ''],
+  ] as const;
   let app = false;
   return {
     name: 'portal:static-theme-styles',
@@ -58,11 +63,14 @@ function staticThemeStyles(): Plugin {
     // The app's build reads index.html; Storybook's names its own entry.
     configResolved: (config) => void (app = !config.build.rolldownOptions.input),
     transform(code, id) {
-      if (!app || !/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) {
-        return;
+      const system = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+      if (!app || !system.test(id)) return;
+      for (const [from, to] of replaced) {
+        if (!code.includes(from))
+          this.error(`Chakra's system no longer has ${JSON.stringify(from)}`);
+        code = code.replace(from, to);
       }
-      if (!code.includes(eager)) this.error(`Chakra's system no longer builds "${eager}"`);
-      return code.replace(eager, 'const _global = [];');
+      return code;
     },
     async transformIndexHtml(html) {
       if (!app) return html;
