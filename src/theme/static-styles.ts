@@ -10,7 +10,9 @@ import { system } from './system.ts';
  * staticThemeStyles). Run by Node at build time, never in the browser.
  */
 export function themeStyleElement(): string {
-  const markup = renderToStaticMarkup(createElement(ChakraProvider, { value: system, children: null }));
+  const markup = renderToStaticMarkup(
+    createElement(ChakraProvider, { value: system, children: null }),
+  );
   const rules = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
   if (rules.length === 0 || rules.join('').length < 1000) {
     throw new Error('The theme rendered no global styles');
