@@ -27,12 +27,14 @@ async function start() {
   const session = startSession();
   const router = createAppRouter(session);
   // The page's own chunks load beside its catalog and the session's call, not after
-  // them; an account page's only where a session may exist (anyone else signs in).
-  const account = (id: string) => id.startsWith('/$locale/_account');
-  if (sessionMayExist()) preloadSignedInShell();
+  // them; an account page's and the signed-in shell's only where a session may exist
+  // (anyone else signs in).
+  const mayBeSignedIn = sessionMayExist();
+  if (mayBeSignedIn) preloadSignedInShell();
   for (const { routeId } of router.matchRoutes(router.latestLocation)) {
     const route = router.routesById[routeId as keyof typeof router.routesById];
-    if (route && (sessionMayExist() || !account(routeId))) void router.loadRouteChunk(route);
+    const account = routeId.startsWith('/$locale/_account');
+    if (route && (mayBeSignedIn || !account)) void router.loadRouteChunk(route);
   }
   await texts;
   createRoot(document.getElementById('root')!).render(

@@ -13,9 +13,9 @@ export function themeStyleElement(): string {
   const markup = renderToStaticMarkup(
     createElement(ChakraProvider, { value: system, children: null }),
   );
-  const rules = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
-  if (rules.length === 0 || rules.join('').length < 1000) {
-    throw new Error('The theme rendered no global styles');
-  }
-  return `<style>${rules.join('')}</style>`;
+  const rules = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((match) => match[1])
+    .join('');
+  if (rules.length < 1000) throw new Error('The theme rendered no global styles');
+  return `<style>${rules}</style>`;
 }

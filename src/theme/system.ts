@@ -19,14 +19,6 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-/**
- * Only the recipes of what the sign-in page and the shell around it show: Chakra's
- * defaultSystem carries every recipe and costs about 26 KB gzip more on the first
- * visit. A component that only later pages show carries its own recipe instead
- * (src/components/dialog.tsx, badge.tsx, checkbox.tsx; the user menu and the toaster),
- * so its recipe loads with those pages (decision 0009).
- */
-
 /** Palettes no screen shows: each would add its tokens to the start-up work. */
 const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
 function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
@@ -35,6 +27,13 @@ function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record
   );
 }
 
+/**
+ * Only the recipes of what the sign-in page and the shell around it show: Chakra's
+ * defaultSystem carries every recipe and costs about 26 KB gzip more on the first
+ * visit. A component that only later pages show carries its own recipe instead
+ * (src/components/dialog.tsx, badge.tsx, checkbox.tsx; the user menu and the toaster),
+ * so its recipe loads with those pages (decision 0009).
+ */
 const config = defineConfig({
   preflight: true,
   globalCss,
