@@ -2,15 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AvailablePlan, Interval, Price, Subscription } from '../contract/billing.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { SubscriptionData } from './subscription.machine.ts';
-
-/** The query of /subscription/update: a plan and period to preselect ('annually' = yearly). */
-export interface UpdateQuery {
-  plan: PlanId | null;
-  period: Interval | 'annually' | null;
-}
-
-export const periodOf = (period: UpdateQuery['period']): Interval | null =>
-  period === 'annually' ? 'yearly' : period;
+import { periodOf, type UpdateQuery } from './update-query.ts';
 
 /** Section 2: both given, not the current plan and interval, and not free to free. */
 export function preselection(

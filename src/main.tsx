@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionMayExist } from './api/client.ts';
+import { forgetWarmReads, sessionMayExist, warmReads } from './api/client.ts';
 import { setGlobalErrorHandler } from './api/errors.ts';
 import { preloadSignedInShell } from './components/app-shell.tsx';
 import { showErrorToast } from './components/error-toasts.tsx';
@@ -31,11 +31,19 @@ async function start() {
   // (anyone else signs in).
   const mayBeSignedIn = sessionMayExist();
   if (mayBeSignedIn) preloadSignedInShell();
-  for (const { routeId } of router.matchRoutes(router.latestLocation)) {
+  for (const { routeId, staticData, search } of router.matchRoutes(router.latestLocation)) {
     const route = router.routesById[routeId as keyof typeof router.routesById];
     const account = routeId.startsWith('/$locale/_account');
     if (route && (mayBeSignedIn || !account)) void router.loadRouteChunk(route);
+    if (mayBeSignedIn) warmReads(staticData.warmReads?.(search) ?? []);
   }
+  // What the first page did not take is for no other page.
+  const warmedFor = router.latestLocation.pathname;
+  const stopForgetting = router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.pathname === warmedFor) return;
+    forgetWarmReads();
+    stopForgetting();
+  });
   await texts;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -102,5 +102,5 @@ export const WithWebgis: Story = {
 export const WithBanner: Story = { args: { banner: true } };
 /** On a phone the sections open from the header's menu button as a drawer. */
 export const PhoneSectionsDrawer: Story = {
-  render: () => <SectionsDrawer hasWebgis={false} defaultOpen />,
+  render: () => <SectionsDrawer hasWebgis={false} open onOpenChange={() => undefined} />,
 };

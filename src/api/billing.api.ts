@@ -16,13 +16,14 @@ import {
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 import { call, http, isAnsweredFetchError } from './client.ts';
+import { readPaths } from './reads.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
-  return call('v1/subscription/prices/', PlanList, { signal, useCase: 'get_prices' });
+  return call(readPaths.prices, PlanList, { signal, useCase: 'get_prices' });
 }
 
 export async function fetchSubscription(signal?: AbortSignal) {
-  const answer = await call('subscription/', SubscriptionAnswer, {
+  const answer = await call(readPaths.subscription, SubscriptionAnswer, {
     signal,
     useCase: 'get_subscription',
   });
@@ -44,7 +45,7 @@ export async function fetchAutopayment(signal?: AbortSignal): Promise<Autopaymen
 }
 
 export async function fetchConvertion(plan: PlanId, interval: Interval, signal?: AbortSignal) {
-  const answer = await call('subscription/convertion/', Convertion, {
+  const answer = await call(readPaths.convertion, Convertion, {
     query: { plan, interval },
     signal,
     useCase: 'get_convertion',
@@ -53,7 +54,7 @@ export async function fetchConvertion(plan: PlanId, interval: Interval, signal?:
 }
 
 export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: AbortSignal) {
-  const answer = await call('subscription/in_advance/', InAdvance, {
+  const answer = await call(readPaths.inAdvance, InAdvance, {
     query: { plan, interval },
     signal,
     useCase: 'get_in_advance',

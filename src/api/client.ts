@@ -78,6 +78,52 @@ export interface CallOptions {
   useCase: string;
 }
 
+/** A read a page warms at its start: a GET path and its query. */
+export interface WarmRead {
+  path: string;
+  query?: Record<string, string>;
+}
+
+interface Warmed {
+  answer: Promise<unknown>;
+  at: number;
+}
+
+const warmed = new Map<string, Warmed>();
+/** How long a warmed answer may wait for the call that takes it. */
+const warmLifetimeMs = 10_000;
+const readKey = (path: string, query: Record<string, string> | undefined) =>
+  query ? `${path}?${new URLSearchParams(Object.entries(query).sort())}` : path;
+
+/**
+ * Starts the reads a page makes when it first draws, beside the session's call rather
+ * than after the page's chunks and first draw (decision 0009). The first GET of each
+ * within ten seconds takes its answer, once; `forgetWarmReads` drops the rest.
+ */
+export function warmReads(reads: readonly WarmRead[]): void {
+  for (const { path, query } of reads) {
+    const key = readKey(path, query);
+    if (warmed.has(key)) continue;
+    const answer = http().then((fetch) => fetch(path, query ? { query } : {}));
+    // Whoever takes the answer hears its failure; an answer nobody takes is dropped.
+    answer.catch(() => undefined);
+    warmed.set(key, { answer, at: Date.now() });
+  }
+}
+
+/** Drops the warmed answers no call took: the page they were for is gone. */
+export function forgetWarmReads(): void {
+  warmed.clear();
+}
+
+function takeWarmed(path: string, options: Omit<CallOptions, 'useCase'>): Warmed | undefined {
+  if ((options.method ?? 'GET') !== 'GET' || warmed.size === 0) return undefined;
+  const key = readKey(path, options.query);
+  const entry = warmed.get(key);
+  warmed.delete(key);
+  return entry && Date.now() - entry.at <= warmLifetimeMs ? entry : undefined;
+}
+
 /**
  * One call: parses the answer with its contract schema, or throws an ApiError with
  * the section-8 items. An answer with no body is rethrown as it is, with a warning.
@@ -89,7 +135,8 @@ export async function call<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   let data: unknown;
   try {
-    data = await (await http())(path, options);
+    const warm = takeWarmed(path, options);
+    data = await (warm ? warm.answer : (await http())(path, options));
   } catch (error) {
     if (isAnsweredFetchError(error)) {
       const res = error.response;

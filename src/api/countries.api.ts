@@ -1,9 +1,10 @@
 import { providers, type PaymentProvider } from '../../contract/billing.ts';
 import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
+import { readPaths } from './reads.ts';
 
 export function fetchCountries(signal?: AbortSignal) {
-  return call('v1/countries/', CountryList, { signal, useCase: 'get_countries' });
+  return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });
 }
 
 /** Section 7: country RU pays by card with yookassa, every other country with stripe. */

@@ -6,6 +6,7 @@ import {
   type SocialProvider,
 } from '../../contract/identity.ts';
 import { call, http } from './client.ts';
+import { readPaths } from './reads.ts';
 
 export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Promise<Profile> {
   return call('v1/profile/', Profile, {
@@ -17,7 +18,10 @@ export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Prom
 }
 
 export function fetchSocialAccounts(signal?: AbortSignal) {
-  return call('v1/profile/social/', SocialAccountList, { signal, useCase: 'get_social_accounts' });
+  return call(readPaths.socialAccounts, SocialAccountList, {
+    signal,
+    useCase: 'get_social_accounts',
+  });
 }
 
 export async function unlinkSocialAccount(provider: SocialProvider, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Link, Spinner, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Box, Button, Flex, IconButton, Link, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Logo } from './logo.tsx';
 import { PageWidth } from './page-width.tsx';
@@ -29,7 +29,44 @@ const SectionsDrawer = lazy(loadSectionsDrawer);
 /** Starts loading the signed-in header's parts before the header asks for them. */
 export function preloadSignedInHeader(): void {
   void loadUserArea();
-  void loadSectionsDrawer();
+}
+
+/**
+ * On a phone: the button of the sections drawer. The drawer's code (a dialog) loads
+ * when the pointer or the focus comes to the button, not with every account page.
+ */
+function SectionsButton({ hasWebgis }: { hasWebgis: boolean }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const preload = () => void loadSectionsDrawer();
+  return (
+    <>
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label={t`Menu`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        display={{ base: 'inline-flex', md: 'none' }}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </IconButton>
+      {opened && (
+        <Suspense fallback={null}>
+          <SectionsDrawer hasWebgis={hasWebgis} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /**
@@ -78,9 +115,7 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
     >
       <PageWidth display="flex" h="14" gap={{ base: '2', sm: '4' }} alignItems="center">
         {session.status === 'signedIn' && (
-          <Suspense fallback={null}>
-            <SectionsDrawer hasWebgis={Boolean(session.user.webgis_url)} />
-          </Suspense>
+          <SectionsButton hasWebgis={Boolean(session.user.webgis_url)} />
         )}
         <Link asChild fontWeight="semibold" gap="2" _hover={{ textDecoration: 'none' }}>
           <RouterLink to="/$locale/profile" from="/$locale">

@@ -1,42 +1,31 @@
-import { Box, CloseButton, Drawer, IconButton, Portal } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
 import { SectionList } from './sidebar.tsx';
 
-/** On a phone: a menu button in the header that opens the sections as a drawer. */
-export default function SectionsDrawer({
-  hasWebgis,
-  defaultOpen = false,
-}: {
+export interface SectionsDrawerProps {
   hasWebgis: boolean;
-  /** Open from the start (a story of the open drawer). */
-  defaultOpen?: boolean;
-}) {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * On a phone: the sections as a drawer, opened by the header's menu button. It loads
+ * when first opened (the button is the header's own); closing gives the focus back to
+ * the button, which had it when the drawer opened.
+ */
+export default function SectionsDrawer({ hasWebgis, open, onOpenChange }: SectionsDrawerProps) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(defaultOpen);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <Drawer.Root
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
+      onOpenChange={(e) => onOpenChange(e.open)}
       placement="start"
       size="xs"
       lazyMount
       unmountOnExit
     >
-      <Drawer.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          size="sm"
-          aria-label={t`Menu`}
-          display={{ base: 'inline-flex', md: 'none' }}
-        >
-          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
-        </IconButton>
-      </Drawer.Trigger>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -50,7 +39,7 @@ export default function SectionsDrawer({
                   hasWebgis={hasWebgis}
                   pathname={pathname}
                   direction="column"
-                  onNavigate={() => setOpen(false)}
+                  onNavigate={() => onOpenChange(false)}
                 />
               </Box>
             </Drawer.Body>

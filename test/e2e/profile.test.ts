@@ -77,6 +77,37 @@ describe('profile', () => {
     await page.getByText(`${email} will no longer receive account notices.`).waitFor();
   });
 
+  it('reads the countries and social accounts once; what a lapsed session warmed is not reused', async () => {
+    const email = uniqueEmail('warm');
+    await newAccount(context, email, password);
+    const reads: string[] = [];
+    page.on('request', (request) => void reads.push(new URL(request.url()).pathname));
+    const count = (path: string) => reads.filter((read) => read === path).length;
+    await page.goto('/en/profile');
+    await page.getByLabel('Phone').waitFor();
+    expect(count('/api/v1/countries/')).toBe(1);
+    expect(count('/api/v1/profile/social/')).toBe(1);
+
+    // The session cookie names no session (the hint still says it may): the page warms
+    // its reads, is sent to sign in, and after signing in reads them again instead of
+    // taking what it warmed.
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'sessionid');
+    expect(session).toBeDefined();
+    await context.addCookies([{ ...session!, value: 'ended' }]);
+    reads.length = 0;
+    await page.goto('/en/profile');
+    await page.waitForURL('**/en/login/1?**');
+    await page.getByLabel('Username or email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/en/profile');
+    await page.getByLabel('Phone').waitFor();
+    const social = page.getByRole('heading', { name: 'Social accounts' }).locator('..');
+    await social.getByText('No social accounts are linked.').waitFor();
+    expect(count('/api/v1/countries/')).toBe(2);
+    expect(count('/api/v1/profile/social/')).toBe(2);
+  });
+
   it('removes the profile after the confirmation; its credentials then fail', async () => {
     const email = uniqueEmail('remove');
     await newAccount(context, email, password);

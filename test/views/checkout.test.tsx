@@ -15,10 +15,8 @@ import { cardProviders, paymentCountries } from '../../src/api/countries.api.ts'
 import { providerOptions } from '../../src/flows/subscription-update.flow.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
 import { UpdateScreen } from '../../src/views/subscription/update-screen.tsx';
-import {
-  subscriptionUpdateMachine,
-  type UpdateQuery,
-} from '../../machines/subscription-update.machine.ts';
+import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
+import type { UpdateQuery } from '../../machines/update-query.ts';
 import type { SubscriptionData } from '../../machines/subscription.machine.ts';
 import { demoPlans } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
-import type { UpdateQuery } from '../../../machines/subscription-update.machine.ts';
+import type { UpdateQuery } from '../../../machines/update-query.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveSubscriptionUpdateMachine } from '../../flows/subscription-update.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';

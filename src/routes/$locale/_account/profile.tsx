@@ -5,8 +5,12 @@ import { useCallback } from 'react';
 import type { Profile } from '../../../../contract/profile.ts';
 import { ProfileScreen } from '../../../views/profile/profile-screen.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
+import { readPaths } from '../../../api/reads.ts';
 
 export const Route = createFileRoute('/$locale/_account/profile')({
+  staticData: {
+    warmReads: () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
+  },
   head: () => pageTitle(msg`Profile`),
   component: ProfilePage,
 });

@@ -1,0 +1,11 @@
+import type { Interval } from '../contract/billing.ts';
+import type { PlanId } from '../contract/profile.ts';
+
+/** The query of /subscription/update: a plan and period to preselect ('annually' = yearly). */
+export interface UpdateQuery {
+  plan: PlanId | null;
+  period: Interval | 'annually' | null;
+}
+
+export const periodOf = (period: UpdateQuery['period']): Interval | null =>
+  period === 'annually' ? 'yearly' : period;
