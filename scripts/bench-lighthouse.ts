@@ -5,12 +5,19 @@
 // sign-in page, the profile and the checkout, signed in as the demo account where the
 // page needs it. Each page is measured `--runs` times (3); the run with the median
 // performance score is reported. Prints a table, or with --json one JSON object.
+//
+// Twice: over HTTPS, where the server speaks HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE; here a
+// throwaway self-signed certificate, which this Chromium is told to accept), as a
+// deployment serves the portal; then over plain HTTP/1.1, as `npm start` serves it on
+// this machine. Over HTTP/1.1 a browser keeps six connections to a host, so the page's
+// two dozen requests wait for each other; HTTP/2 sends them together on one.
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
+import { throwawayCertificate } from '../test/e2e/tls.ts';
 import { demoSession } from './demo-session.ts';
 
 const args = process.argv.slice(2);
@@ -56,79 +63,115 @@ interface Measure {
 }
 
 build();
-const server = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
-const result: Record<string, Measure & { runs: number[] }> = {};
-try {
-  const { cookie } = await demoSession(server.url);
-  let signedIn = false;
-  for (const page of pages) {
-    if (page.signedIn && !signedIn) {
-      // The session's cookies in the browser Lighthouse drives (it keeps cookies between
-      // runs): the page itself reads the signed-in hint, which a request header cannot give.
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const cookies = cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=');
-        return { name, value, url: server.url };
-      });
-      await browser.contexts()[0]?.addCookies(cookies);
-      await browser.close();
-      signedIn = true;
-    }
-    const measures: Measure[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      log(`${page.name}: run ${run + 1} of ${runs}`);
-      const answer = await lighthouse(`${server.url}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      const lhr = answer?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-      // A page that sent the browser elsewhere (to sign in) measured another page.
-      const shown = new URL(lhr.finalDisplayedUrl);
-      if (shown.pathname !== new URL(page.path, server.url).pathname) {
-        throw new Error(`${page.path} ended on ${shown.pathname}${shown.search}`);
+
+/** Every page measured against one server, over HTTPS (HTTP/2) or plain HTTP/1.1. */
+async function measure(tls: boolean): Promise<Record<string, Measure & { runs: number[] }>> {
+  const certificate = tls ? await throwawayCertificate() : null;
+  const server = await startServer(certificate?.env ?? {});
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      ...(tls ? ['--ignore-certificate-errors'] : []),
+    ],
+  });
+  const result: Record<string, Measure & { runs: number[] }> = {};
+  try {
+    const { cookie } = await demoSession(server.url, certificate?.cert);
+    let signedIn = false;
+    for (const page of pages) {
+      if (page.signedIn && !signedIn) {
+        // The session's cookies in the browser Lighthouse drives (it keeps cookies between
+        // runs): the page itself reads the signed-in hint, which a request header cannot give.
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const cookies = cookie.split('; ').map((pair) => {
+          const [name = '', value = ''] = pair.split('=');
+          return { name, value, url: server.url };
+        });
+        await browser.contexts()[0]?.addCookies(cookies);
+        await browser.close();
+        signedIn = true;
       }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      measures.push({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        best_practices: score('best-practices'),
-        seo: score('seo'),
-        lcp_ms: Math.round(audit('largest-contentful-paint')),
-        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-        tbt_ms: Math.round(audit('total-blocking-time')),
-        failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
-          (lhr.categories[id]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => ref.id),
-        ),
-      });
+      const measures: Measure[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        log(`${tls ? 'https' : 'http'} ${page.name}: run ${run + 1} of ${runs}`);
+        const url = `${server.url}${page.path}`;
+        measures.push(await lighthouseRun(url, chrome.port, tls ? 'h2' : 'http/1.1'));
+      }
+      measures.sort((a, b) => a.performance - b.performance);
+      const median = measures[Math.floor(measures.length / 2)]!;
+      result[page.name] = { ...median, runs: measures.map((m) => m.performance) };
     }
-    measures.sort((a, b) => a.performance - b.performance);
-    const median = measures[Math.floor(measures.length / 2)]!;
-    result[page.name] = { ...median, runs: measures.map((m) => m.performance) };
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    await certificate?.remove();
   }
-} finally {
-  await chrome.kill();
-  await server.stop();
+  return result;
 }
+
+async function lighthouseRun(url: string, port: number, protocol: string): Promise<Measure> {
+  const answer = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const lhr = answer?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A page that sent the browser elsewhere (to sign in) measured another page.
+  const shown = new URL(lhr.finalDisplayedUrl);
+  if (shown.pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${shown.pathname}${shown.search}`);
+  }
+  // The page itself came over the protocol this run is for.
+  const details = lhr.audits['network-requests']?.details as
+    { items?: { url?: string; protocol?: string }[] } | undefined;
+  const documentProtocol = details?.items?.find((item) => item.url === url)?.protocol;
+  if (documentProtocol !== protocol) {
+    throw new Error(`${url} came over ${documentProtocol ?? 'nothing'}, not ${protocol}`);
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    best_practices: score('best-practices'),
+    seo: score('seo'),
+    lcp_ms: Math.round(audit('largest-contentful-paint')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    tbt_ms: Math.round(audit('total-blocking-time')),
+    failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ),
+  };
+}
+
+const https = await measure(true);
+const http = await measure(false);
 
 const output = {
   database: process.env['DATABASE_URL'] ? 'postgresql' : 'pglite',
   preset: 'Lighthouse mobile (default), median of runs by performance',
-  pages: result,
+  /** Over HTTPS, HTTP/2: as a deployment serves the portal. */
+  pages: https,
+  /** Over plain HTTP/1.1: as `npm start` serves it on this machine. */
+  http1_pages: http,
   goals,
 };
 if (json) console.log(JSON.stringify(output, null, 2));
 else {
-  for (const [name, measure] of Object.entries(result)) {
-    console.log(`${name.padEnd(10)} ${JSON.stringify(measure)}`);
+  for (const [transport, result] of [
+    ['https, HTTP/2', https],
+    ['http, HTTP/1.1', http],
+  ] as const) {
+    console.log(transport);
+    for (const [name, measure] of Object.entries(result)) {
+      console.log(`  ${name.padEnd(10)} ${JSON.stringify(measure)}`);
+    }
   }
 }

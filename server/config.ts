@@ -28,6 +28,11 @@ export type EnvConfig = {
   codeResendSeconds: number;
   /** Take the client IP from X-Forwarded-For (the proxy's own entry, the last). */
   trustProxy: boolean;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server itself speaks HTTPS, HTTP/2 with
+   * HTTP/1.1 beside it; null: plain HTTP/1.1 (a TLS proxy in front, or local use).
+   */
+  tls: { certFile: string; keyFile: string } | null;
   /** OAuth clients; a provider without one uses the sandbox outside production. */
   oauth: Record<SocialProvider, OAuthClient | null>;
   /** Card payments; a provider without keys uses the sandbox outside production. */
@@ -136,6 +141,8 @@ const EnvSchema = v.object({
     'Account portal <no-reply@localhost>',
   ),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'expected 0 or 1'), '0'),
+  TLS_CERT_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
+  TLS_KEY_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
   SANDBOX_SETTLE_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -271,6 +278,9 @@ export function loadConfig(env: Env): EnvConfig {
   if (given.NODE_ENV?.trim() === 'production' && given.SESSION_SECRET === undefined) {
     problems.push('SESSION_SECRET: required in production, at least 32 characters');
   }
+  if ((given.TLS_CERT_FILE === undefined) !== (given.TLS_KEY_FILE === undefined)) {
+    problems.push('TLS_CERT_FILE and TLS_KEY_FILE: both or neither');
+  }
   if (!result.success || problems.length > 0) {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
@@ -283,11 +293,17 @@ export function loadConfig(env: Env): EnvConfig {
     sessionSecret: out.SESSION_SECRET ?? null,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
-    publicUrl: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (
+      out.PUBLIC_URL ?? `${out.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${out.PORT}`
+    ).replace(/\/+$/, ''),
     staticDir: out.STATIC_DIR,
     countryHeader: out.COUNTRY_HEADER?.toLowerCase() ?? null,
     codeResendSeconds: out.CODE_RESEND_SECONDS,
     trustProxy: out.TRUST_PROXY === '1',
+    tls:
+      out.TLS_CERT_FILE && out.TLS_KEY_FILE
+        ? { certFile: out.TLS_CERT_FILE, keyFile: out.TLS_KEY_FILE }
+        : null,
     oauth: oauthClients(given),
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',

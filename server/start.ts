@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -25,6 +27,23 @@ function configOrExit(): EnvConfig {
 }
 
 const envConfig = configOrExit();
+
+/** HTTPS with HTTP/2 (HTTP/1.1 for clients without it) when given a certificate. */
+function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> {
+  if (!tls) return {};
+  try {
+    const serverOptions = {
+      cert: readFileSync(tls.certFile),
+      key: readFileSync(tls.keyFile),
+      allowHTTP1: true,
+    };
+    return { createServer: createSecureServer, serverOptions };
+  } catch (error) {
+    console.error(`Cannot read the TLS files: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+const listening = transport(envConfig.tls);
 const handle = await openDatabase(
   envConfig.databaseUrl
     ? { databaseUrl: envConfig.databaseUrl }
@@ -54,8 +73,9 @@ await sessionCache.start();
 const app = createApp({ config, db, logger, clock, jobs, sessionCache });
 started.app = app;
 await jobs.start();
-const server = serve({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
-  logger.info(`Account portal: http://localhost:${info.port}/`);
+const scheme = config.tls ? 'https' : 'http';
+const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
+  logger.info(`Account portal: ${scheme}://localhost:${info.port}/`);
   if (config.nodeEnv === 'development') {
     logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
   }

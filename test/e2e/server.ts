@@ -64,6 +64,9 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // The address it prints: https:// when started with TLS_CERT_FILE and TLS_KEY_FILE.
+  const address = new RegExp(`(https?)://localhost:${port}/`);
+  let scheme = 'http';
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? String(code))),
   );
@@ -71,7 +74,9 @@ export async function startServer(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`http://localhost:${port}/`)) {
+      const printed = address.exec(output);
+      if (printed) {
+        scheme = printed[1]!;
         clearTimeout(timer);
         resolve();
       }
@@ -85,7 +90,7 @@ export async function startServer(
   });
   await ready;
   return {
-    url: `http://localhost:${port}`,
+    url: `${scheme}://localhost:${port}`,
     port,
     pid: child.pid ?? 0,
     dataDir,

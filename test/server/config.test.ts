@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       mailFrom: 'Account portal <no-reply@localhost>',
       codeResendSeconds: 60,
       trustProxy: false,
+      tls: null,
       oauth: { yandex: null, google: null, github: null },
       payments: {
         entityOrders: true,
@@ -57,6 +58,8 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Portal <portal@example.com>',
       CODE_RESEND_SECONDS: '5',
       TRUST_PROXY: '1',
+      TLS_CERT_FILE: '/etc/portal/cert.pem',
+      TLS_KEY_FILE: '/etc/portal/key.pem',
       YANDEX_CLIENT_ID: 'yid',
       YANDEX_CLIENT_SECRET: 'ysecret',
       GITHUB_CLIENT_ID: 'only-id',
@@ -89,6 +92,7 @@ describe('loadConfig', () => {
       mailFrom: 'Portal <portal@example.com>',
       codeResendSeconds: 5,
       trustProxy: true,
+      tls: { certFile: '/etc/portal/cert.pem', keyFile: '/etc/portal/key.pem' },
       // A provider needs both its id and its secret.
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
       payments: {
@@ -142,6 +146,17 @@ describe('loadConfig', () => {
     ['WEBGIS_SANDBOX', 'slow', 'WEBGIS_SANDBOX: expected ok, fail or overrun'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
+  });
+
+  it('takes a TLS certificate and key together, and then derives an https PUBLIC_URL', () => {
+    expect(message({ TLS_CERT_FILE: 'cert.pem' })).toContain(
+      'TLS_CERT_FILE and TLS_KEY_FILE: both or neither',
+    );
+    expect(message({ TLS_KEY_FILE: 'key.pem' })).toContain(
+      'TLS_CERT_FILE and TLS_KEY_FILE: both or neither',
+    );
+    const config = loadConfig({ PORT: '8443', TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' });
+    expect(config.publicUrl).toBe('https://localhost:8443');
   });
 
   it('names every bad variable at once', () => {
