@@ -21,7 +21,21 @@ export async function throwawayCertificate(): Promise<ThrowawayCertificate> {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-tls-'));
   const certFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
-  await promisify(execFile)('openssl', [
+  await promisify(execFile)('openssl', opensslArguments(certFile, keyFile)).catch(
+    (error: unknown) => {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      throw missing ? new Error('openssl is needed: apt-get install -y openssl') : error;
+    },
+  );
+  return {
+    env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
+    cert: await readFile(certFile),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+function opensslArguments(certFile: string, keyFile: string): string[] {
+  return [
     'req',
     '-x509',
     '-newkey',
@@ -39,10 +53,5 @@ export async function throwawayCertificate(): Promise<ThrowawayCertificate> {
     '/CN=localhost',
     '-addext',
     'subjectAltName=DNS:localhost,IP:127.0.0.1',
-  ]);
-  return {
-    env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
-    cert: await readFile(certFile),
-    remove: () => rm(dir, { recursive: true, force: true }),
-  };
+  ];
 }
