@@ -1,4 +1,4 @@
-import { connect } from 'node:http2';
+import { connect, type ClientHttp2Session } from 'node:http2';
 import { get } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/server.ts';
@@ -35,10 +35,11 @@ interface Answer {
   body: string;
 }
 
-function overHttp2(path: string): Promise<Answer> {
+/** One call on an HTTP/2 session: a new one, closed after, or `kept` open by the caller. */
+function overHttp2(path: string, kept?: ClientHttp2Session): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const session = connect(server.url, { ca: certificate.cert });
-    session.once('error', reject);
+    const session = kept ?? connect(server.url, { ca: certificate.cert });
+    if (!kept) session.once('error', reject);
     const request = session.request({ ':path': path, accept: 'application/json' });
     let body = '';
     let status = 0;
@@ -52,7 +53,7 @@ function overHttp2(path: string): Promise<Answer> {
     request.once('error', reject);
     request.once('end', () => {
       resolve({ protocol: session.alpnProtocol ?? '', status, type, body });
-      session.close();
+      if (!kept) session.close();
     });
     request.end();
   });
@@ -105,5 +106,16 @@ describe('the server over TLS', () => {
     const answer = await overHttp2('/api/v1/no-such-call/');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(String) });
+  });
+
+  // Last: it stops the server.
+  it('stops cleanly on SIGTERM while a browser keeps its HTTP/2 session open', async () => {
+    const session = connect(server.url, { ca: certificate.cert });
+    session.on('error', () => undefined);
+    expect((await overHttp2('/api/v1/countries/', session)).status).toBe(200);
+    const closed = new Promise((resolve) => session.once('close', resolve));
+    await server.stop();
+    expect(await server.exited).toBe('0');
+    await closed;
   });
 });
