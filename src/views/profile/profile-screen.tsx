@@ -1,7 +1,7 @@
 import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
@@ -47,7 +47,9 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   // nothing typed is lost.
   const loaded = !profileSnapshot.matches('loading') && !socialSnapshot.matches('loading');
   const [shown, setShown] = useState(loaded);
-  if (loaded && !shown) setShown(true);
+  useEffect(() => {
+    if (loaded) startTransition(() => setShown(true));
+  }, [loaded]);
 
   const next = encodeURIComponent(`/${locale}/profile`);
   const linkHref = (p: SocialProvider) => `/api/auth/social/${p}/start/?intent=link&next=${next}`;
