@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { startTransition, useEffect, useState } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
@@ -51,18 +50,10 @@ export function CheckoutScreen({
   });
   const promo = useActorRef(machines.promo, { input: { plan, period, currency }, inspect });
   const promoSnapshot = useSelector(promo, (s) => s);
-  // The form first draws in a transition once the checkout's data is there, as the
-  // profile's sections do: React renders it in short slices instead of one long task.
-  const [first] = useState(snapshot);
-  const preparing = snapshot.matches('preparing');
-  const [drawn, setDrawn] = useState(!first.matches('preparing'));
-  useEffect(() => {
-    if (!preparing) startTransition(() => setDrawn(true));
-  }, [preparing]);
 
   return (
     <CheckoutView
-      snapshot={drawn ? snapshot : first}
+      snapshot={snapshot}
       send={checkout.send}
       promo={promoSnapshot}
       sendPromo={promo.send}
