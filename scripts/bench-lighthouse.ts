@@ -58,6 +58,8 @@ interface Measure {
   lcp_ms: number;
   cls: number;
   tbt_ms: number;
+  /** Lighthouse's measure of this machine's CPU speed in the run (higher is faster). */
+  benchmark_index: number;
   /** The audits of the four categories that did not pass, by id. */
   failing: string[];
 }
@@ -143,6 +145,7 @@ async function lighthouseRun(url: string, port: number, protocol: string): Promi
     lcp_ms: Math.round(audit('largest-contentful-paint')),
     cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
     tbt_ms: Math.round(audit('total-blocking-time')),
+    benchmark_index: Math.round(lhr.environment.benchmarkIndex),
     failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
