@@ -1,8 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+/**
+ * How `npm run serve` starts the server: its environment settings and node's flags, read
+ * from package.json so that the tests and benchmarks start it the same way
+ * (docs/decisions/0021).
+ */
+export function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = manifest.scripts['serve']!.split(/\s+/);
+  const node = words.indexOf('node');
+  const script = words.indexOf('server/main.ts');
+  if (node < 0 || script < node)
+    throw new Error('the serve script no longer runs node server/main.ts');
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const [name, value] = word.split('=');
+    if (!name || value === undefined)
+      throw new Error(`the serve script's ${word} is not NAME=value`);
+    env[name] = value;
+  }
+  return { env, nodeArgs: words.slice(node + 1, script) };
+}
 
 export interface RunningServer {
   url: string;
@@ -49,14 +74,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const serve = serveCommand();
+  const child: ChildProcess = spawn(process.execPath, [...serve.nodeArgs, 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
       // The accounts the tests make up say where they come from (test/e2e/accounts.ts).
       TRUST_PROXY: '1',
-      // As `npm run serve` starts it (docs/decisions/0021).
-      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...serve.env,
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

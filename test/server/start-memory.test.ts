@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../e2e/server.ts';
+
+/**
+ * The embedded database is PostgreSQL compiled to WebAssembly. Left to itself, V8
+ * compiles it a second time with its optimizing tier on a background thread a second or
+ * two after the start, and the process's memory reaches about 800 MiB before it falls
+ * back. `npm run serve` starts node with `--liftoff-only`, which keeps WebAssembly on
+ * the baseline compiler (docs/decisions/0021); the server's memory stays far below the
+ * 512 MiB it may use under a sign-in flood.
+ */
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ STATIC_DIR: '/nonexistent-static-dir' });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The process's resident memory at its highest since it started, in MiB. */
+function lifetimePeakMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+  if (!kib) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(kib[1]) / 1024;
+}
+
+it('keeps the embedded database server under 512 MiB from its start on', async () => {
+  // Reads that run the database, then time for a background compilation to happen.
+  for (let i = 0; i < 20; i++) {
+    const answer = await fetch(`${server.url}/api/v1/subscription/prices/`);
+    expect(answer.status).toBe(200);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(lifetimePeakMiB(server.pid)).toBeLessThan(512);
+}, 60_000);
