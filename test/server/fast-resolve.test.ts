@@ -49,3 +49,31 @@ describe("the server's module-resolution shortcut", () => {
     expect(shortcut.other).toBe(plain.other + 2);
   });
 });
+
+describe("the server's own imports of a package", () => {
+  it('resolve each name through Node once, and load the same module', () => {
+    // Two of the server's modules that import drizzle-orm/pg-core, and what Node saw.
+    const code = (shortcut: boolean) => `
+      import { registerHooks } from 'node:module';
+      let passed = 0;
+      registerHooks({ resolve(specifier, context, next) {
+        if (specifier === 'drizzle-orm/pg-core') passed += 1;
+        return next(specifier, context);
+      } });
+      ${shortcut ? "await import('./server/fast-resolve.ts');" : ''}
+      const columns = await import('./server/db/columns.ts');
+      const teams = await import('./server/db/teams-schema.ts');
+      const pgCore = await import('drizzle-orm/pg-core');
+      console.log(JSON.stringify({ passed, columns: Object.keys(columns).length,
+        teams: Object.keys(teams).sort(), same: pgCore.pgTable === (await import('drizzle-orm/pg-core')).pgTable }));
+    `;
+    type Seen = { passed: number; columns: number; teams: string[]; same: boolean };
+    const plain = JSON.parse(run(code(false), false)) as Seen;
+    const shortcut = JSON.parse(run(code(true), false)) as Seen;
+    expect(plain.passed).toBeGreaterThanOrEqual(3);
+    expect(shortcut.passed).toBe(1);
+    expect(shortcut.teams).toEqual(plain.teams);
+    expect(shortcut.columns).toBe(plain.columns);
+    expect(shortcut.same).toBe(true);
+  });
+});
