@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { forgetWarmReads, sessionMayExist, warmReads } from './api/client.ts';
 import { setGlobalErrorHandler } from './api/errors.ts';
@@ -44,15 +44,22 @@ async function start() {
     forgetWarmReads();
     stopForgetting();
   });
-  await texts;
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <ChakraProvider value={system}>
-          <RouterProvider router={router} />
-        </ChakraProvider>
-      </I18nProvider>
-    </StrictMode>,
+  // The first draw shows the settled page: drawn before the router had loaded, the page
+  // was drawn a second time, all of it, as soon as it had (decision 0009).
+  await Promise.all([texts, router.load()]);
+  // A transition: React draws the page in slices, between which the browser stays free
+  // to answer a tap, not in one long task (decision 0009).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <ChakraProvider value={system}>
+            <RouterProvider router={router} />
+          </ChakraProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 }
 
