@@ -44,9 +44,11 @@ async function start() {
     forgetWarmReads();
     stopForgetting();
   });
+  await texts;
   // The first draw shows the settled page: drawn before the router had loaded, the page
-  // was drawn a second time, all of it, as soon as it had (decision 0009).
-  await Promise.all([texts, router.load()]);
+  // was drawn a second time, all of it, as soon as it had (decision 0009). After the
+  // texts: loading writes the page's title. The calls it waits for are under way.
+  await router.load();
   // A transition: React draws the page in slices, between which the browser stays free
   // to answer a tap, not in one long task (decision 0009).
   const root = createRoot(document.getElementById('root')!);

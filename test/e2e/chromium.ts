@@ -34,6 +34,10 @@ export function useChromium(each?: {
             `${message.page()?.url() ?? ''}: ${message.text().split('\n')[2] ?? ''}`,
           );
         }
+        // A text asked for before the catalog was there: the page shows nothing in its place.
+        if (message.text().includes('translation function without setting a locale')) {
+          missingTexts.push(`${message.page()?.url() ?? ''}: a text asked for before the catalog`);
+        }
       });
       open.push(context);
       return context;
