@@ -241,7 +241,9 @@ describe('checkout', () => {
       { ...free, plan: 'mini', autopayment: true },
     );
     expect(await screen.findByText('Fewer than 30 maps and layers')).toBeTruthy();
-    expect(screen.getByText(/Web GIS will be blocked/)).toBeTruthy();
+    // The restrictions show while the checkout prepares; the rest draws after, in a
+    // transition.
+    expect(await screen.findByText(/Web GIS will be blocked/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change plan' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));

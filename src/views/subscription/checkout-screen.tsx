@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { startTransition, useEffect, useState } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
@@ -50,10 +51,18 @@ export function CheckoutScreen({
   });
   const promo = useActorRef(machines.promo, { input: { plan, period, currency }, inspect });
   const promoSnapshot = useSelector(promo, (s) => s);
+  // The form first draws in a transition once the checkout's data is there, as the
+  // profile's sections do: React renders it in short slices instead of one long task.
+  const [first] = useState(snapshot);
+  const preparing = snapshot.matches('preparing');
+  const [drawn, setDrawn] = useState(!first.matches('preparing'));
+  useEffect(() => {
+    if (!preparing) startTransition(() => setDrawn(true));
+  }, [preparing]);
 
   return (
     <CheckoutView
-      snapshot={snapshot}
+      snapshot={drawn ? snapshot : first}
       send={checkout.send}
       promo={promoSnapshot}
       sendPromo={promo.send}
