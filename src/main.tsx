@@ -47,8 +47,9 @@ async function start() {
   await texts;
   // The first draw shows the settled page: drawn before the router had loaded, the page
   // was drawn a second time, all of it, as soon as it had (decision 0009). After the
-  // texts: loading writes the page's title. The calls it waits for are under way.
-  await router.load();
+  // texts: loading writes the page's title. The calls it waits for are under way. A
+  // load that fails is the router's to show, as when its own first load fails.
+  await router.load().catch(() => {});
   // A transition: React draws the page in slices, between which the browser stays free
   // to answer a tap, not in one long task (decision 0009).
   const root = createRoot(document.getElementById('root')!);
