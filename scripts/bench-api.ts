@@ -9,13 +9,13 @@
 // --only names the measures to take (profile_read, payment_status_poll, sign_ins,
 // sign_in_flood, cold_start); all by default.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { initdbTemplatePath } from '../server/db/pglite-folder.ts';
-import { startServer, type RunningServer } from '../test/e2e/server.ts';
+import { memoryMiB, startServer, type RunningServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
 
 const args = process.argv.slice(2);
@@ -120,13 +120,6 @@ const ms = (value: number) => Math.round(value * 10) / 10;
 const share = (part: number, whole: number) => Math.round((part / whole) * 1000) / 1000;
 const ok = (result: Result) => result.requests.total - result.non2xx - result.errors;
 
-/** Resident memory of a process, in MiB (Linux /proc): now, or its peak since it started. */
-function rssMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return Math.round(kib / 1024);
-}
-
 /** The baseline: the same answers from a bare Hono app, in a process of its own. */
 async function startBaseline(answers: Record<string, { status: number; body: string }>) {
   const source = `
@@ -187,7 +180,7 @@ const result: Record<string, unknown> = {
 const cold = wants('cold_start') ? await coldStart() : null;
 const server = await startServer();
 // What the process holds before any load: the embedded database's share shows here.
-const rssAtStart = rssMiB(server.pid);
+const rssAtStart = memoryMiB(server.pid);
 try {
   const session = await demoSession(server.url);
   const signedIn = { cookie: session.cookie };
@@ -283,9 +276,9 @@ try {
         connections: 10,
         headers: signedIn,
       });
-      let peak = rssMiB(server.pid);
+      let peak = memoryMiB(server.pid);
       const sampler = setInterval(() => {
-        peak = Math.max(peak, rssMiB(server.pid));
+        peak = Math.max(peak, memoryMiB(server.pid));
       }, 250);
       const [flood, beside] = await Promise.all([
         load(signInLoad(100)),
@@ -303,10 +296,10 @@ try {
         ),
         rss_at_start_mib: rssAtStart,
         rss_peak_mib: peak,
-        rss_after_mib: rssMiB(server.pid),
+        rss_after_mib: memoryMiB(server.pid),
         // The process's own high-water mark: its start (the embedded database opening)
         // included, which the flood's samples do not see.
-        rss_lifetime_peak_mib: rssMiB(server.pid, 'VmHWM'),
+        rss_lifetime_peak_mib: memoryMiB(server.pid, 'VmHWM'),
         other_p99_ms: ms(beside.latency.p99),
         other_answered: ok(beside),
         other_failed: beside.errors + beside.timeouts + beside.non2xx,

@@ -10,7 +10,9 @@ import path from 'node:path';
  * from package.json so that the tests and benchmarks start it the same way
  * (docs/decisions/0021).
  */
+let serve: { env: Record<string, string>; nodeArgs: string[] } | undefined;
 export function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  if (serve) return serve;
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
     scripts: Record<string, string>;
   };
@@ -26,7 +28,16 @@ export function serveCommand(): { env: Record<string, string>; nodeArgs: string[
       throw new Error(`the serve script's ${word} is not NAME=value`);
     env[name] = value;
   }
-  return { env, nodeArgs: words.slice(node + 1, script) };
+  serve = { env, nodeArgs: words.slice(node + 1, script) };
+  return serve;
+}
+
+/** A process's resident memory in MiB (Linux /proc): now, or its peak since it started. */
+export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
+  if (!kib) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Math.round(Number(kib[1]) / 1024);
 }
 
 export interface RunningServer {
@@ -74,14 +85,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
-  const serve = serveCommand();
-  const child: ChildProcess = spawn(process.execPath, [...serve.nodeArgs, 'server/main.ts'], {
+  const { env: serveEnv, nodeArgs } = serveCommand();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
       // The accounts the tests make up say where they come from (test/e2e/accounts.ts).
       TRUST_PROXY: '1',
-      ...serve.env,
+      ...serveEnv,
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

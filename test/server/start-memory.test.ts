@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../e2e/server.ts';
+import { memoryMiB, startServer, type RunningServer } from '../e2e/server.ts';
 
 /**
  * The embedded database is PostgreSQL compiled to WebAssembly. Left to itself, V8
@@ -20,14 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The process's resident memory at its highest since it started, in MiB. */
-function lifetimePeakMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status);
-  if (!kib) throw new Error(`no VmHWM in /proc/${pid}/status`);
-  return Number(kib[1]) / 1024;
-}
-
 it('keeps the embedded database server under 512 MiB from its start on', async () => {
   // Reads that run the database, then time for a background compilation to happen.
   for (let i = 0; i < 20; i++) {
@@ -35,5 +26,5 @@ it('keeps the embedded database server under 512 MiB from its start on', async (
     expect(answer.status).toBe(200);
   }
   await new Promise((resolve) => setTimeout(resolve, 6_000));
-  expect(lifetimePeakMiB(server.pid)).toBeLessThan(512);
+  expect(memoryMiB(server.pid, 'VmHWM')).toBeLessThan(512);
 }, 60_000);
