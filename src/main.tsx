@@ -14,7 +14,7 @@ import { activateLocale, i18n } from './i18n/i18n.ts';
 import { localeOfPath, pageLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
 import { followSystemColorMode } from './theme/color-mode.ts';
-import { system } from './theme/system.ts';
+import { appSystem } from './theme/system.ts';
 
 async function start() {
   followSystemColorMode();
@@ -44,6 +44,11 @@ async function start() {
     forgetWarmReads();
     stopForgetting();
   });
+  // The theme's system is built while those calls are under way, in a task of its own:
+  // built as the module loaded, it held them back and lengthened the start's long task
+  // (decision 0009).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const system = appSystem();
   await texts;
   // The first draw shows the settled page: drawn before the router had loaded, the page
   // was drawn a second time, all of it, as soon as it had (decision 0009). After the

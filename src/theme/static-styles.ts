@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { system } from './system.ts';
+import { appSystem } from './system.ts';
 
 /**
  * The theme's global styles (the layer order, the reset, the base styles and every token
@@ -11,7 +11,7 @@ import { system } from './system.ts';
  */
 export function themeStyleElement(): string {
   const markup = renderToStaticMarkup(
-    createElement(ChakraProvider, { value: system, children: null }),
+    createElement(ChakraProvider, { value: appSystem(), children: null }),
   );
   const rules = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
     .map((match) => match[1])

@@ -1,4 +1,9 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   animationStyles,
   cardSlotRecipe,
@@ -87,4 +92,15 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+let built: SystemContext | undefined;
+
+/**
+ * The portal's Chakra system, built at its first use, not when the module loads:
+ * building it (the token dictionary above all) is the largest piece of the main
+ * script's start, and src/main.tsx asks for it once the page's calls are under way, in
+ * a task of its own (decision 0009).
+ */
+export function appSystem(): SystemContext {
+  built ??= createSystem(defaultBaseConfig, config);
+  return built;
+}

@@ -14,7 +14,7 @@ import { messages as enPages } from '../../src/locales/en/pages.po';
 import { messages as ru } from '../../src/locales/ru/messages.po';
 import { messages as ruPages } from '../../src/locales/ru/pages.po';
 import type { Locale } from '../../src/i18n/locale.ts';
-import { system } from '../../src/theme/system.ts';
+import { appSystem } from '../../src/theme/system.ts';
 
 // The app loads the first visit's texts, then the other pages' (decision 0009): a
 // story or a view test shows any page, so it has both.
@@ -51,7 +51,7 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   const [router] = useState(() => createTestRouter(locale));
   return (
     <I18nProvider i18n={i18n}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <Content.Provider value={children}>
           <RouterProvider router={router} />
         </Content.Provider>

@@ -4,7 +4,7 @@ import { Badge } from '../../src/components/badge.tsx';
 import * as Checkbox from '../../src/components/checkbox.tsx';
 import * as Dialog from '../../src/components/dialog.tsx';
 import UserArea from '../../src/components/user-area.tsx';
-import { system } from '../../src/theme/system.ts';
+import { appSystem } from '../../src/theme/system.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
 
@@ -19,7 +19,7 @@ afterEach(cleanup);
 describe('recipes the first visit leaves out', () => {
   it('are not in the theme', () => {
     for (const key of ['badge', 'checkbox', 'dialog', 'menu', 'toast', 'tooltip']) {
-      expect(system.hasRecipe(key), key).toBe(false);
+      expect(appSystem().hasRecipe(key), key).toBe(false);
     }
   });
 
