@@ -72,7 +72,12 @@ const sessionCache = new SessionCache(handle.changeFeed());
 await sessionCache.start();
 const app = createApp({ config, db, logger, clock, jobs, sessionCache });
 started.app = app;
-await jobs.start();
+// The queue's workers start beside the server's listening, not before it: a job sent in
+// the meantime waits in its queue as any job does, and the first answers do not wait for
+// them (decision 0020). A failure to start them still ends the process (unhandled).
+const working = jobs.start();
+/** Stops the workers once they have started. */
+const stopJobs = () => working.catch(() => {}).then(() => jobs.stop());
 const scheme = config.tls ? 'https' : 'http';
 const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
   logger.info(`Account portal: ${scheme}://localhost:${info.port}/`);
@@ -84,8 +89,7 @@ const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (inf
 server.on('error', (error) => {
   // Most often the port is taken: say so plainly and stop.
   console.error(`Cannot serve on port ${config.port}: ${error.message}`);
-  void jobs
-    .stop()
+  void stopJobs()
     .then(() => sessionCache.close())
     .then(() => handle.close())
     .finally(() => process.exit(1));
@@ -101,8 +105,7 @@ function shutdown(signal: string): void {
   deadline.unref();
   server.close(() => {
     // Jobs under way finish (or are retried later by any process), then the database closes.
-    jobs
-      .stop()
+    stopJobs()
       .then(() => sessionCache.close())
       .then(() => handle.close())
       .then(() => process.exit(0))

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { releases, type ReleaseRow } from '../db/schema.ts';
 import { ManifestError, readManifest } from './manifest.ts';
@@ -9,6 +9,15 @@ import { ManifestError, readManifest } from './manifest.ts';
  * Releases are data: the manifest in RELEASES_DIR is loaded into the `releases` table at
  * every start, so an operator replaces the folder (files and manifest.json) and restarts.
  */
+
+const { id: _id, loadedAt: _loadedAt, ...manifestColumns } = getTableColumns(releases);
+/** What an upsert of a listed release sets: each field the manifest gives, as given. */
+const fromManifest = Object.fromEntries(
+  Object.entries(manifestColumns).map(([key, column]) => [
+    key,
+    sql`excluded.${sql.identifier(column.name)}`,
+  ]),
+);
 
 // Any fixed number, the same in every process.
 const RELEASES_LOCK = 724_312;
@@ -34,13 +43,13 @@ export async function loadReleases(db: Database, dir: string): Promise<number> {
     await tx.execute(sql`select pg_advisory_xact_lock(${RELEASES_LOCK})`);
     const ids = loaded.map((release) => release.id);
     await tx.delete(releases).where(ids.length > 0 ? notInArray(releases.id, ids) : undefined);
-    for (const release of loaded) {
-      const { id, ...fields } = release;
-      await tx
-        .insert(releases)
-        .values({ id, ...fields })
-        .onConflictDoUpdate({ target: releases.id, set: { ...fields, loadedAt: sql`now()` } });
-    }
+    if (loaded.length === 0) return;
+    // One statement for every release (a start waited on one per release): a listed
+    // release takes every field the manifest gives, as `excluded` holds them.
+    await tx
+      .insert(releases)
+      .values(loaded)
+      .onConflictDoUpdate({ target: releases.id, set: { ...fromManifest, loadedAt: sql`now()` } });
   });
   return loaded.length;
 }
