@@ -1,10 +1,11 @@
 import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
 import { PageBusy } from '../../components/status.tsx';
 import { inspect } from '../../flows/inspect.ts';
 import { liveProfileFormMachine, liveSocialAccountsMachine } from '../../flows/profile.flow.ts';
@@ -46,10 +47,7 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   // when the one above it arrives; after that (a retry) each shows its own state, and
   // nothing typed is lost.
   const loaded = !profileSnapshot.matches('loading') && !socialSnapshot.matches('loading');
-  const [shown, setShown] = useState(loaded);
-  useEffect(() => {
-    if (loaded) startTransition(() => setShown(true));
-  }, [loaded]);
+  const shown = useDrawnWhenReady(loaded);
 
   const next = encodeURIComponent(`/${locale}/profile`);
   const linkHref = (p: SocialProvider) => `/api/auth/social/${p}/start/?intent=link&next=${next}`;

@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { startTransition, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
+import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
 import { entityOrdersEnabled } from '../../components/site.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveCheckoutMachine, livePromoCodeMachine } from '../../flows/subscription-update.flow.ts';
@@ -52,13 +53,9 @@ export function CheckoutScreen({
   const promo = useActorRef(machines.promo, { input: { plan, period, currency }, inspect });
   const promoSnapshot = useSelector(promo, (s) => s);
   // The form first draws in a transition once the checkout's data is there, as the
-  // profile's sections do: React renders it in short slices instead of one long task.
+  // profile's sections do; until then the first snapshot shows what is being prepared.
   const [first] = useState(snapshot);
-  const preparing = snapshot.matches('preparing');
-  const [drawn, setDrawn] = useState(!first.matches('preparing'));
-  useEffect(() => {
-    if (!preparing) startTransition(() => setDrawn(true));
-  }, [preparing]);
+  const drawn = useDrawnWhenReady(!snapshot.matches('preparing'));
 
   return (
     <CheckoutView
