@@ -77,9 +77,13 @@ export const sessionMachine = setup({
       const memberTeams = memberTeamsOf(params.teams);
       return { memberTeams, teamPlan: memberTeams.length > 0 };
     }),
+    // The same user where the address is unchanged: the shell draws again only on a change.
     keepWebgisUrl: assign({
-      user: ({ context }, params: { webgis: Webgis | null }) =>
-        context.user && { ...context.user, webgis_url: params.webgis?.url ?? null },
+      user: ({ context }, params: { webgis: Webgis | null }) => {
+        const url = params.webgis?.url ?? null;
+        if (!context.user || context.user.webgis_url === url) return context.user;
+        return { ...context.user, webgis_url: url };
+      },
     }),
   },
   guards: {

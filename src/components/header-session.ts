@@ -9,3 +9,13 @@ export function toHeaderSession(snapshot: SnapshotFrom<typeof sessionMachine>): 
   if (!user) return { status: 'signedOut' };
   return { status: 'signedIn', user, signingOut: snapshot.matches('signingOut') };
 }
+
+/**
+ * Whether the shell would show the same: the session's other changes (its teams, a web
+ * GIS address read again unchanged) do not draw the whole shell again, in one
+ * synchronous task, as a store's change is drawn (decision 0009).
+ */
+export function sameHeaderSession(a: HeaderSession, b: HeaderSession): boolean {
+  if (a.status !== 'signedIn' || b.status !== 'signedIn') return a.status === b.status;
+  return a.user === b.user && a.signingOut === b.signingOut;
+}

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { AppShell } from '../components/app-shell.tsx';
 import { ErrorPage, errorPageCodeOf, ForbiddenGate } from '../components/error-page.tsx';
 import { currentPromotion } from '../components/site.ts';
-import { toHeaderSession } from '../components/header-session.ts';
+import { sameHeaderSession, toHeaderSession } from '../components/header-session.ts';
 import { loadPageTexts } from '../i18n/i18n.ts';
 import { isLocale, pageLocale } from '../i18n/locale.ts';
 import { pageTitle } from '../i18n/title.ts';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/$locale')({
 
 function Shell({ children }: { children: React.ReactNode }) {
   const { session } = Route.useRouteContext();
-  const header = useSelector(session, toHeaderSession);
+  const header = useSelector(session, toHeaderSession, sameHeaderSession);
   const { pathname } = useLocation();
   return (
     <AppShell session={header} pathname={pathname} promotion={currentPromotion(new Date())}>

@@ -24,4 +24,27 @@ describe('dates (section 9)', () => {
   it("reads 'D MMMM YYYY' in Russian with the genitive month", () => {
     expect(formatDate(new Date('2026-03-21T00:00:00Z'), 'ru')).toBe('21 марта 2026');
   });
+  it("names every month as the browser's own formatter does, in both languages", () => {
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(Date.UTC(2027, month, 28, 23, 30));
+      for (const [locale, tag] of [
+        ['en', 'en-US'],
+        ['ru', 'ru-RU'],
+      ] as const) {
+        const parts = new Intl.DateTimeFormat(tag, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).formatToParts(date);
+        const part = (type: Intl.DateTimeFormatPartTypes) =>
+          parts.find((p) => p.type === type)?.value;
+        const expected =
+          locale === 'ru'
+            ? `${part('day')} ${part('month')} ${part('year')}`
+            : `${part('month')} ${part('day')}, ${part('year')}`;
+        expect(formatDate(date, locale)).toBe(expected);
+      }
+    }
+  });
 });

@@ -4,6 +4,8 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Profile } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
 import type { Webgis } from '../../contract/webgis.ts';
+import { sameHeaderSession, toHeaderSession } from '../../src/components/header-session.ts';
+import type { HeaderSession } from '../../src/components/header.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
@@ -164,5 +166,39 @@ describe('the web GIS on sign-in', () => {
   it('is looked up only when the profile names its address', async () => {
     expect(await askedFor(demoUser)).toEqual([{ hasWebgis: false }]);
     expect(await askedFor({ ...demoUser, webgis_url: webgis.url })).toEqual([{ hasWebgis: true }]);
+  });
+});
+
+describe('what the shell shows of the session', () => {
+  it('stays the same through the teams and an unchanged web GIS, and changes with the user', async () => {
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchUser: fromPromise<Profile | null>(async () => ({
+            ...demoUser,
+            timezone: browserTimezone,
+          })),
+          sendTimezone: fromPromise(async () => {}),
+          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
+          fetchMemberTeams: fromPromise<Team[]>(async () => teams),
+        },
+      }),
+      { input: { browserTimezone } },
+    );
+    // What the shell showed as the user became known, before the other reads came back.
+    let shown: HeaderSession | undefined;
+    actor.subscribe((snapshot) => {
+      if (!shown && snapshot.matches('signedIn')) shown = toHeaderSession(snapshot);
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.context.memberTeams !== null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().context.teamPlan).toBe(true);
+    expect(sameHeaderSession(shown!, toHeaderSession(actor.getSnapshot()))).toBe(true);
+    actor.send({ type: 'session.webgisChanged', webgis });
+    expect(sameHeaderSession(shown!, toHeaderSession(actor.getSnapshot()))).toBe(false);
+    actor.send({ type: 'session.signOut' });
+    expect(sameHeaderSession(shown!, toHeaderSession(actor.getSnapshot()))).toBe(false);
+    actor.stop();
   });
 });
