@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
 import type { UpdateQuery } from '../../../machines/update-query.ts';
 import { inspect } from '../../flows/inspect.ts';
@@ -33,7 +33,9 @@ export function UpdateScreen({
   machines,
 }: UpdateScreenProps) {
   const page = useActorRef(machines?.page ?? liveSubscriptionUpdateMachine, { inspect });
-  const snapshot = useSelector(page, (s) => s);
+  // A machine's change draws at once, in one task; this page's (its data arriving, the
+  // checkout opening) draws deferred, in short slices (decision 0009).
+  const snapshot = useDeferredValue(useSelector(page, (s) => s));
   const [opened] = useState(query);
   useEffect(() => page.send({ type: 'page.open', query: opened }), [page, opened]);
   const onBack = useCallback(() => {
