@@ -1,15 +1,15 @@
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Footer } from './footer.tsx';
 import { Header, preloadSignedInHeader, type HeaderSession } from './header.tsx';
 import { PageWidth, SIDEBAR_WIDTH } from './page-width.tsx';
+import { preloadable } from './preloadable.tsx';
 import { PromoBanner } from './promo-banner.tsx';
 import type { Promotion } from './site.ts';
 
 // Signed-in users only: a visitor's first page does not load it (decision 0009).
-const loadSidebar = () => import('./sidebar.tsx');
-const Sidebar = lazy(loadSidebar);
+const { preload: loadSidebar, Component: Sidebar } = preloadable(() => import('./sidebar.tsx'));
 /** Its place, kept while it loads, so the page beside it does not move. */
 const sidebarPlace = (
   <Box width={SIDEBAR_WIDTH} flexShrink={0} display={{ base: 'none', md: 'block' }} />

@@ -6,6 +6,7 @@ import { PageWidth } from './page-width.tsx';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import type { Profile } from '../../contract/profile.ts';
 import { site } from './site.ts';
+import { preloadable } from './preloadable.tsx';
 import { Busy } from './status.tsx';
 
 export type HeaderSession =
@@ -21,9 +22,8 @@ export interface HeaderProps {
 }
 
 /** Menu and tooltip code loads only for a signed-in user, not on the sign-in page. */
-const loadUserArea = () => import('./user-area.tsx');
+const { preload: loadUserArea, Component: UserArea } = preloadable(() => import('./user-area.tsx'));
 const loadSectionsDrawer = () => import('./sections-drawer.tsx');
-const UserArea = lazy(loadUserArea);
 const SectionsDrawer = lazy(loadSectionsDrawer);
 
 /** Starts loading the signed-in header's parts before the header asks for them. */
