@@ -80,6 +80,60 @@ function staticThemeStyles(): Plugin {
   };
 }
 
+/**
+ * Where a signed-in page's own code starts: the account pages' routes and the signed-in
+ * shell's parts (the user menu, the sidebar, the phone's sections drawer, the session's
+ * team and web GIS calls).
+ */
+const ACCOUNT_ROOT =
+  /[\\/]src[\\/](routes[\\/]\$locale[\\/]_account|components[\\/](user-area|sidebar|sections-drawer)\.tsx|api[\\/](teams|webgis)\.api\.ts)/;
+
+/** The component library's toast parts: its machine, components and recipe. */
+const TOAST_PART = /[\\/]toast([\\/]|\.js$)/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    isEntry: boolean;
+  } | null;
+}
+
+/** The entries and lazily loaded modules whose static imports reach a module. */
+function rootsOf(id: string, graph: ModuleGraph): string[] {
+  const roots: string[] = [];
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const info = graph.getModuleInfo(next);
+    if (!info || info.isEntry || info.dynamicImporters.length > 0) roots.push(next);
+    for (const importer of info?.importers ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      queue.push(importer);
+    }
+  }
+  return roots;
+}
+
+/**
+ * The chunk of a module the first page does not run, where signed-in pages use it:
+ * `account` for the app's code only they use, `ui` for the component library's lazily
+ * loaded parts and the app's components over them, `common` for the rest of the app's
+ * code they share with a visitor's pages (schemas, calls). A module reached through
+ * Chakra's index cannot tell which pages use it: every such part goes into `ui`, but
+ * the toasts', which only the toaster shows (loaded with the first error). Anything
+ * else keeps the bundler's own splitting.
+ */
+function signedInChunkOf(id: string, graph: ModuleGraph): string | null {
+  const roots = rootsOf(id, graph);
+  const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
+  if (account === 0) return null;
+  if (/[\\/]node_modules[\\/]/.test(id)) return TOAST_PART.test(id) ? null : 'ui';
+  if (account === roots.length) return 'account';
+  return /[\\/]src[\\/](components|forms)[\\/]/.test(id) ? 'ui' : 'common';
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
@@ -154,14 +208,25 @@ export default defineConfig(({ command }) => ({
       output: {
         // Everything the first page needs in one chunk (the entry and every module it
         // imports statically): split across many small shared chunks it compresses
-        // worse and costs more requests. Lazy routes and the lazy parts of the shell
-        // (menus, tooltips, toasts) keep their own chunks. The group takes the modules
-        // the first page runs, not everything they import: Chakra's theme module
-        // imports every recipe, and following its imports pulled the recipes only
-        // later pages use into this chunk (decision 0009). Rolldown's runtime helpers
-        // are not a module a group can take: they load beside it, in a chunk of their own.
+        // worse and costs more requests. The group takes the modules the first page
+        // runs, not everything they import: Chakra's theme module imports every recipe,
+        // and following its imports pulled the recipes only later pages use into this
+        // chunk. A signed-in page's code comes in three more (`signedInChunkOf`), which
+        // the page's HTML names beside the main script (server/page-preloads.ts): split
+        // by page, it came in twenty files, which HTTP/1.1's six connections fetched in
+        // five round trips (decision 0009). A visitor's lazy pages keep the bundler's
+        // own splitting. Rolldown's runtime helpers are not a module a group can take:
+        // they load beside the main chunk, in a chunk of their own.
         codeSplitting: {
-          groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'index',
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            { name: signedInChunkOf, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -14,13 +14,31 @@ const INDEX = `<!doctype html>
 
 const APP_JS = 'console.log("app")';
 
-/** What Vite's manifest says of the two catalogs (and of something else). */
+/**
+ * What Vite's manifest says of the two catalogs, the API client and the signed-in
+ * pages' chunk with its imports (and of something else).
+ */
 const MANIFEST = {
   'src/locales/en/messages.po': { file: 'assets/messages-en111.js', isDynamicEntry: true },
   'src/locales/ru/messages.po': { file: 'assets/messages-ru222.js', isDynamicEntry: true },
   'src/locales/en/pages.po': { file: 'assets/pages-en444.js', isDynamicEntry: true },
   'node_modules/ofetch/dist/index.mjs': { file: 'assets/dist-555.js', isDynamicEntry: true },
-  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+  '_account-777.js': {
+    file: 'assets/account-777.js',
+    name: 'account',
+    imports: ['_rolldown-runtime-999.js', '_ui-888.js', 'index.html'],
+  },
+  '_ui-888.js': {
+    file: 'assets/ui-888.js',
+    name: 'ui',
+    imports: ['_rolldown-runtime-999.js', 'index.html'],
+  },
+  '_rolldown-runtime-999.js': { file: 'assets/rolldown-runtime-999.js' },
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_rolldown-runtime-999.js'],
+  },
 };
 
 // The static folder must exist before useTestServer's beforeAll builds the app.
@@ -66,9 +84,11 @@ describe('SPA serving', () => {
     );
     await writeFile(manifest, JSON.stringify(MANIFEST));
     await utimes(manifest, new Date(), new Date(Date.now() + 10_000));
-    // Where a session cookie comes, the API client and the rest of the catalog too.
+    // Where a session cookie comes, the API client, the rest of the catalog and the
+    // signed-in pages' code too, after what it imports; not what the main script
+    // imports (its own HTML names that).
     const visitor = await server().client().get('/en/profile');
-    expect(await visitor.text()).not.toMatch(/pages-en444|dist-555/);
+    expect(await visitor.text()).not.toMatch(/pages-en444|dist-555|account-777|ui-888/);
     expect(visitor.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(visitor.headers.get('vary')).toMatch(/cookie/i);
     const signedIn = await server()
@@ -77,7 +97,9 @@ describe('SPA serving', () => {
     expect(await signedIn.text()).toContain(
       '<link rel="modulepreload" href="/assets/messages-en111.js" />' +
         '<link rel="modulepreload" href="/assets/dist-555.js" />' +
-        '<link rel="modulepreload" href="/assets/pages-en444.js" /></head>',
+        '<link rel="modulepreload" href="/assets/pages-en444.js" />' +
+        '<link rel="modulepreload" href="/assets/ui-888.js" />' +
+        '<link rel="modulepreload" href="/assets/account-777.js" /></head>',
     );
     // The manifest itself is never served.
     expect((await server().client().get('/.vite/manifest.json')).status).not.toBe(200);

@@ -1,4 +1,4 @@
-import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { LegalBlock } from '../../../contract/legal.ts';
@@ -22,12 +22,16 @@ function Block({ block }: { block: LegalBlock }) {
     case 'paragraph':
       return <Text>{block.text}</Text>;
     case 'list':
+      // Plain elements, not Chakra's List: a visitor's legal page then loads none of
+      // the component library's lazily loaded parts (decision 0009).
       return (
-        <List.Root ps="5" gap="2">
+        <Stack as="ul" ps="5" gap="2" listStyleType="disc">
           {block.items.map((item, index) => (
-            <List.Item key={index}>{item}</List.Item>
+            <Box as="li" key={index}>
+              {item}
+            </Box>
           ))}
-        </List.Root>
+        </Stack>
       );
     default:
       return block satisfies never;
