@@ -9,8 +9,8 @@
 // Twice: over HTTPS, where the server speaks HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE; here a
 // throwaway self-signed certificate, which this Chromium is told to accept), as a
 // deployment serves the portal; then over plain HTTP/1.1, as `npm start` serves it on
-// this machine. Over HTTP/1.1 a browser keeps six connections to a host, so the page's
-// two dozen requests wait for each other; HTTP/2 sends them together on one.
+// this machine. Over HTTP/1.1 a browser keeps six connections to a host, each starting
+// cold, so the page's requests queue for them; HTTP/2 sends them together on one.
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -77,6 +77,24 @@ describe('profile', () => {
     await page.getByText(`${email} will no longer receive account notices.`).waitFor();
   });
 
+  it("draws with the scripts its HTML names: none is asked for after another's run", async () => {
+    await newAccount(context, uniqueEmail('scripts'), password);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const html = (await (await page.goto('/en/profile'))?.text()) ?? '';
+    await page.getByLabel('Phone').waitFor();
+    await page.getByRole('button', { name: /^Account menu of / }).waitFor();
+    // The signed-in pages' code comes in chunks the HTML preloads (decision 0009); a
+    // script asked for only once another has run is a round trip more before the page.
+    const named = [...html.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map(
+      (match) => match[1],
+    );
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => !named.includes(script))).toEqual([]);
+  });
+
   it('reads the countries and social accounts once; what a lapsed session warmed is not reused', async () => {
     const email = uniqueEmail('warm');
     await newAccount(context, email, password);
