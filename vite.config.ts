@@ -88,8 +88,10 @@ function staticThemeStyles(): Plugin {
 const ACCOUNT_ROOT =
   /[\\/]src[\\/](routes[\\/]\$locale[\\/]_account|components[\\/](user-area|sidebar|sections-drawer)\.tsx|api[\\/](teams|webgis)\.api\.ts)/;
 
-/** The component library's toast parts: its machine, components and recipe. */
+/** The component library's toasts: only the toaster (loaded with the first error) shows them. */
 const TOAST_PART = /[\\/]toast([\\/]|\.js$)/;
+/** Its menu and tooltip with their positioning: only the header's user area shows them. */
+const MENU_PART = /[\\/](menu|tooltip|popper)([\\/]|\.js$)|[\\/]@floating-ui[\\/]/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): {
@@ -122,14 +124,18 @@ function rootsOf(id: string, graph: ModuleGraph): string[] {
  * loaded parts and the app's components over them, `common` for the rest of the app's
  * code they share with a visitor's pages (schemas, calls). A module reached through
  * Chakra's index cannot tell which pages use it: every such part goes into `ui`, but
- * the toasts', which only the toaster shows (loaded with the first error). Anything
+ * the few that one module alone shows, so that a visitor's page does not load them with
+ * `ui`: the toasts stay with the toaster, the user menu's parts come in `menu`. Anything
  * else keeps the bundler's own splitting.
  */
 function signedInChunkOf(id: string, graph: ModuleGraph): string | null {
   const roots = rootsOf(id, graph);
   const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
   if (account === 0) return null;
-  if (/[\\/]node_modules[\\/]/.test(id)) return TOAST_PART.test(id) ? null : 'ui';
+  if (/[\\/]node_modules[\\/]/.test(id)) {
+    if (TOAST_PART.test(id)) return null;
+    return MENU_PART.test(id) ? 'menu' : 'ui';
+  }
   if (account === roots.length) return 'account';
   return /[\\/]src[\\/](components|forms)[\\/]/.test(id) ? 'ui' : 'common';
 }
@@ -211,7 +217,7 @@ export default defineConfig(({ command }) => ({
         // worse and costs more requests. The group takes the modules the first page
         // runs, not everything they import: Chakra's theme module imports every recipe,
         // and following its imports pulled the recipes only later pages use into this
-        // chunk. A signed-in page's code comes in three more (`signedInChunkOf`), which
+        // chunk. A signed-in page's code comes in four more (`signedInChunkOf`), which
         // the page's HTML names beside the main script (server/page-preloads.ts): split
         // by page, it came in twenty files, which HTTP/1.1's six connections fetched in
         // five round trips (decision 0009). A visitor's lazy pages keep the bundler's
