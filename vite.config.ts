@@ -122,11 +122,11 @@ function rootsOf(id: string, graph: ModuleGraph): string[] {
  * The chunk of a module the first page does not run, where signed-in pages use it:
  * `account` for the app's code only they use, `ui` for the component library's lazily
  * loaded parts and the app's components over them, `common` for the rest of the app's
- * code they share with a visitor's pages (schemas, calls). A module reached through
- * Chakra's index cannot tell which pages use it: every such part goes into `ui`, but
- * the few that one module alone shows, so that a visitor's page does not load them with
- * `ui`: the toasts stay with the toaster, the user menu's parts come in `menu`. Anything
- * else keeps the bundler's own splitting.
+ * code they share with a visitor's pages (schemas, calls). Of a part the component
+ * library's index exports, its importers do not tell which pages use it, so every such
+ * part goes into `ui`, but the few that one module alone shows, so that a visitor's page
+ * does not load them with `ui`: the toasts stay with the toaster, the user menu's parts
+ * come in `menu`. Anything else keeps the bundler's own splitting.
  */
 function signedInChunkOf(id: string, graph: ModuleGraph): string | null {
   const roots = rootsOf(id, graph);
