@@ -58,7 +58,8 @@ const importsOf = (chunk: Manifest[string]): string[] =>
  * shows up without a restart). No manifest (a build without one): no links.
  */
 export function pagePreloads(root: string) {
-  let cached: { mtimeMs: number; manifest: Manifest } | null = null;
+  // The links of each locale and session, made once per manifest: not per page served.
+  let cached: { mtimeMs: number; manifest: Manifest; links: Map<string, string> } | null = null;
   return async (locale: Locale, sessionSent: boolean): Promise<string> => {
     const file = path.join(root, '.vite', 'manifest.json');
     const info = await stat(file).catch(() => null);
@@ -67,10 +68,16 @@ export function pagePreloads(root: string) {
       const manifest = await readFile(file, 'utf8')
         .then((text) => JSON.parse(text) as Manifest)
         .catch(() => ({}) as Manifest);
-      cached = { mtimeMs: info.mtimeMs, manifest };
+      cached = { mtimeMs: info.mtimeMs, manifest, links: new Map() };
     }
-    return preloadsOf(cached.manifest, locale, sessionSent)
-      .map((href) => `<link rel="modulepreload" href="${href}" />`)
-      .join('');
+    const key = `${locale} ${sessionSent}`;
+    let links = cached.links.get(key);
+    if (links === undefined) {
+      links = preloadsOf(cached.manifest, locale, sessionSent)
+        .map((href) => `<link rel="modulepreload" href="${href}" />`)
+        .join('');
+      cached.links.set(key, links);
+    }
+    return links;
   };
 }
