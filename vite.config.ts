@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -93,16 +94,8 @@ const TOAST_PART = /[\\/]toast([\\/]|\.js$)/;
 /** Its menu and tooltip with their positioning: only the header's user area shows them. */
 const MENU_PART = /[\\/](menu|tooltip|popper)([\\/]|\.js$)|[\\/]@floating-ui[\\/]/;
 
-interface ModuleGraph {
-  getModuleInfo(id: string): {
-    importers: readonly string[];
-    dynamicImporters: readonly string[];
-    isEntry: boolean;
-  } | null;
-}
-
 /** The entries and lazily loaded modules whose static imports reach a module. */
-function rootsOf(id: string, graph: ModuleGraph): string[] {
+function rootsOf(id: string, graph: ChunkingContext): string[] {
   const roots: string[] = [];
   const seen = new Set([id]);
   const queue = [id];
@@ -128,7 +121,7 @@ function rootsOf(id: string, graph: ModuleGraph): string[] {
  * does not load them with `ui`: the toasts stay with the toaster, the user menu's parts
  * come in `menu`. Anything else keeps the bundler's own splitting.
  */
-function signedInChunkOf(id: string, graph: ModuleGraph): string | null {
+function signedInChunkOf(id: string, graph: ChunkingContext): string | null {
   const roots = rootsOf(id, graph);
   const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
   if (account === 0) return null;
