@@ -110,7 +110,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/', teamRoutes(deps));
   app.route('/api/v1/users/', userRoutes(deps));
   app.route('/api/v1/onpremise/bindings/', onpremiseRoutes(deps));
-  app.route('/', spaRoutes(deps));
+  // A signed-in user's page carries its first reads, answered by this app in process.
+  app.route(
+    '/',
+    spaRoutes(deps, (request) => app.request(request)),
+  );
 
   app.notFound((c) =>
     isApi(c.req.path) ? errorResponse(c, simpleError(404, 'not_found')) : c.text('Not found', 404),

@@ -12,6 +12,7 @@ import { cookieName } from './http/cookies.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { SESSION_COOKIE } from './identity/sessions.ts';
 import { pagePreloads } from './page-preloads.ts';
+import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
 
@@ -122,8 +123,11 @@ function cacheControl(urlPath: string): string {
   return 'public, max-age=3600';
 }
 
-/** Mounted at / after the API: the built SPA, its files, and locale redirects. */
-export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
+/**
+ * Mounted at / after the API: the built SPA, its files, and locale redirects. A
+ * signed-in user's page carries its first reads, which the app answers in process.
+ */
+export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const root = path.resolve(deps.config.staticDir);
   // Read once, when the app is made: payments are taken where a provider is configured
@@ -133,20 +137,31 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
   const preloads = pagePreloads(root);
   const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
-  async function page(c: Context<AppEnv>, locale: Locale): Promise<Response> {
+  async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
     // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
     const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
     const current = currentPromotion(promotions, deps.clock.now());
-    const preload = await preloads(locale, getCookie(c, sessionCookie) !== undefined);
+    const sessionSent = getCookie(c, sessionCookie) !== undefined;
+    const [preload, reads] = await Promise.all([
+      preloads(locale, sessionSent),
+      sessionSent
+        ? answeredReadsElement(
+            answerInProcess,
+            { url: new URL(c.req.url), headers: c.req.raw.headers, address },
+            deps.logger,
+          )
+        : '',
+    ]);
     const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
       cardProviders,
       promotions: current ? [current] : [],
-    }).replace('</head>', `${preload}</head>`);
+    }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
-    // The preloads depend on whether a session cookie came (beside Accept-Encoding).
+    // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
+    // signed-in user's page is theirs alone.
     c.header('Vary', 'Cookie', { append: true });
-    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
+    const headers = { 'Cache-Control': sessionSent ? 'private, no-cache' : 'no-cache', ETag: etag };
     if (notModified(c, etag)) return c.body(null, 304, headers);
     return c.html(body, 200, headers);
   }
@@ -181,7 +196,8 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
     if (urlPath === '/') return c.redirect(`/${preferredLocale(c)}/login/1${query}`, 302);
 
     const prefixed = LOCALE_PATH.exec(urlPath);
-    if (prefixed?.[1] === 'en' || prefixed?.[1] === 'ru') return page(c, prefixed[1]);
+    if (prefixed?.[1] === 'en' || prefixed?.[1] === 'ru')
+      return page(c, prefixed[1], (prefixed[2] ?? '').replace(/\/+$/, ''));
 
     const file = await staticFile(root, urlPath);
     if (file !== null) return asset(c, file, urlPath);

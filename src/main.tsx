@@ -3,7 +3,13 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { forgetWarmReads, sessionMayExist, warmReads } from './api/client.ts';
+import {
+  answeredReads,
+  forgetWarmReads,
+  primeReads,
+  sessionMayExist,
+  warmReads,
+} from './api/client.ts';
 import { setGlobalErrorHandler } from './api/errors.ts';
 import { preloadSignedInShell } from './components/app-shell.tsx';
 import { showErrorToast } from './components/error-toasts.tsx';
@@ -24,6 +30,9 @@ async function start() {
     (item) => void texts.then(() => showErrorToast(errorText((d) => i18n._(d), item))),
   );
   await enableInspector(window.location.search);
+  // What the server answered inside the page is not asked for again: before the
+  // session's first call, which may take one.
+  primeReads(answeredReads());
   const session = startSession();
   const router = createAppRouter(session);
   // The page's own chunks load beside its catalog and the session's call, not after

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import type { WarmRead } from './api/client.ts';
+import type { PageRead } from '../contract/page-reads.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { followRefusals } from './flows/server-refusals.ts';
 import type { SessionActor } from './flows/session.flow.ts';
@@ -39,6 +39,6 @@ declare module '@tanstack/react-router' {
     /** The route loads `pages` itself, before its pages draw (decision 0009). */
     loadsPageTexts?: boolean;
     /** The reads the page makes as it first draws, warmed beside the session's call. */
-    warmReads?: (search: Record<string, unknown>) => WarmRead[];
+    warmReads?: (search: Record<string, unknown>) => PageRead[];
   }
 }

@@ -16,7 +16,7 @@ import {
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 import { call, http, isAnsweredFetchError } from './client.ts';
-import { readPaths } from './reads.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
   return call(readPaths.prices, PlanList, { signal, useCase: 'get_prices' });

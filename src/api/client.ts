@@ -1,5 +1,6 @@
 import type { $Fetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
+import { ANSWERED_READS_ID, type PageRead } from '../../contract/page-reads.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 
 /**
@@ -78,12 +79,6 @@ export interface CallOptions {
   useCase: string;
 }
 
-/** A read a page warms at its start: a GET path and its query. */
-export interface WarmRead {
-  path: string;
-  query?: Record<string, string>;
-}
-
 interface Warmed {
   answer: Promise<unknown>;
   at: number;
@@ -100,7 +95,7 @@ const readKey = (path: string, query: Record<string, string> | undefined) =>
  * than after the page's chunks and first draw (decision 0009). The first GET of each
  * within ten seconds takes its answer, once; `forgetWarmReads` drops the rest.
  */
-export function warmReads(reads: readonly WarmRead[]): void {
+export function warmReads(reads: readonly PageRead[]): void {
   for (const { path, query } of reads) {
     const key = readKey(path, query);
     if (warmed.has(key)) continue;
@@ -108,6 +103,38 @@ export function warmReads(reads: readonly WarmRead[]): void {
     // Whoever takes the answer hears its failure; an answer nobody takes is dropped.
     answer.catch(() => undefined);
     warmed.set(key, { answer, at: Date.now() });
+  }
+}
+
+/** A read the server answered inside the page's HTML (server/page-reads.ts). */
+export interface AnsweredRead extends PageRead {
+  answer: unknown;
+}
+
+/**
+ * Takes the reads the server answered inside the page's HTML as warmed ones: their
+ * calls wait for no round trip. A read warmed again afterwards is not fetched.
+ */
+export function primeReads(reads: readonly AnsweredRead[]): void {
+  for (const { path, query, answer } of reads)
+    warmed.set(readKey(path, query), { answer: Promise.resolve(answer), at: Date.now() });
+}
+
+const isAnsweredRead = (item: unknown): item is AnsweredRead =>
+  typeof item === 'object' &&
+  item !== null &&
+  'answer' in item &&
+  typeof (item as { path?: unknown }).path === 'string';
+
+/** The reads the server answered inside this page's HTML: none where it answered none. */
+export function answeredReads(root: ParentNode = document): AnsweredRead[] {
+  const text = root.querySelector(`script#${ANSWERED_READS_ID}`)?.textContent;
+  if (!text) return [];
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) ? list.filter(isAnsweredRead) : [];
+  } catch {
+    return [];
   }
 }
 

@@ -1,7 +1,7 @@
 import { providers, type PaymentProvider } from '../../contract/billing.ts';
 import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
-import { readPaths } from './reads.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 export function fetchCountries(signal?: AbortSignal) {
   return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });

@@ -6,7 +6,7 @@ import {
   type SocialProvider,
 } from '../../contract/identity.ts';
 import { call, http } from './client.ts';
-import { readPaths } from './reads.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Promise<Profile> {
   return call('v1/profile/', Profile, {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Profile, type Timezone } from '../../contract/profile.ts';
 import { ApiError } from './errors.ts';
 import { call } from './client.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 /*
  * The session's own calls, made on every page where a session may exist: apart from
@@ -11,7 +12,7 @@ import { call } from './client.ts';
 /** The signed-in user, or null: 401 and 403 mean nobody is signed in. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
   try {
-    return await call('v1/profile/', Profile, { signal, useCase: 'get_user' });
+    return await call(readPaths.profile, Profile, { signal, useCase: 'get_user' });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;

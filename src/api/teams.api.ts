@@ -1,5 +1,6 @@
 import { Team, TeamList, UserLookup } from '../../contract/teams.ts';
 import { call } from './client.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 /** Section 7: the signed-in user's own team (just themselves before the first save). */
 export function fetchOwnTeam(signal?: AbortSignal) {
@@ -21,7 +22,7 @@ export function saveTeam(users: readonly string[], signal?: AbortSignal) {
 
 /** Section 7: the teams the user is a member of but does not own. */
 export function fetchMemberTeams(signal?: AbortSignal) {
-  return call('v1/teams/', TeamList, { signal, useCase: 'get_teams' });
+  return call(readPaths.teams, TeamList, { signal, useCase: 'get_teams' });
 }
 
 /** Section 7: the one user with exactly this username (404 user_not_found otherwise). */

@@ -6,6 +6,7 @@ import {
 } from '../../contract/webgis.ts';
 import { call } from './client.ts';
 import { ApiError } from './errors.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 
 /** Section 7: the instance domain, the suffix of the address field. */
 export async function fetchWebgisRefs(signal?: AbortSignal) {
@@ -40,7 +41,7 @@ export async function fetchMyWebgis(
   signal?: AbortSignal,
 ): Promise<Webgis | null> {
   try {
-    return await call('v1/webgis/my/', Webgis, { signal, useCase });
+    return await call(readPaths.webgis, Webgis, { signal, useCase });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -306,8 +306,9 @@ describe('calls whose answer is known', () => {
     await newAccount(context, uniqueEmail('known'), 'Buyer-pass-1', 'DE');
     await page.goto('/en/subscription');
     await page.getByRole('link', { name: 'Upgrade' }).waitFor();
-    // Signed in: the profile is asked for; the free plan says there is no autopayment.
-    expect(asked).toContain('/api/v1/profile/');
+    // Signed in: the profile came with the page (decision 0009), and the free plan it
+    // names says there is no autopayment.
+    expect(asked).not.toContain('/api/v1/profile/');
     expect(asked).toContain('/api/subscription/');
     expect(asked).not.toContain('/api/autopayment/');
     // The profile says there is no web GIS: get_webgis is not asked for.

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, forgetWarmReads, warmReads } from '../../src/api/client.ts';
+import { ANSWERED_READS_ID } from '../../contract/page-reads.ts';
+import {
+  answeredReads,
+  call,
+  forgetWarmReads,
+  primeReads,
+  warmReads,
+} from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 
 const json = (body: unknown, status = 200) =>
@@ -77,5 +84,50 @@ describe('warmed reads (a page starts its reads beside the session call)', () =>
     warmReads([{ path: 'v1/x/' }]);
     await read('v1/x/');
     expect(fetched).toHaveLength(1);
+  });
+});
+
+describe("reads the server answered inside the page's HTML", () => {
+  const page = (json: string) => {
+    const root = document.createElement('div');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = ANSWERED_READS_ID;
+    script.textContent = json;
+    root.append(script);
+    return root;
+  };
+
+  it('serves the first call of each from the page, with no fetch, and fetches the next', async () => {
+    const reads = answeredReads(
+      page(
+        JSON.stringify([
+          { path: 'v1/x/', answer: { n: 10 } },
+          { path: 'v1/y/', query: { plan: 'mini' }, answer: { n: 20 } },
+        ]),
+      ),
+    );
+    primeReads(reads);
+    expect(await read('v1/x/')).toEqual({ n: 10 });
+    expect(await read('v1/y/', { plan: 'mini' })).toEqual({ n: 20 });
+    expect(fetched).toEqual([]);
+    expect(await read('v1/x/')).toEqual({ n: 1 });
+    expect(fetched).toEqual(['/api/v1/x/']);
+  });
+
+  it('is not fetched when the page warms it again', async () => {
+    primeReads([{ path: 'v1/x/', answer: { n: 10 } }]);
+    warmReads([{ path: 'v1/x/' }]);
+    expect(await read('v1/x/')).toEqual({ n: 10 });
+    expect(fetched).toEqual([]);
+  });
+
+  it('finds none on a page without them, with broken JSON, or in items without a path', () => {
+    expect(answeredReads(document.createElement('div'))).toEqual([]);
+    expect(answeredReads(page('[{"path":'))).toEqual([]);
+    expect(answeredReads(page('{"path":"v1/x/","answer":1}'))).toEqual([]);
+    expect(
+      answeredReads(page('[null, 3, {"answer": 1}, {"path": 7, "answer": 1}, {"path": "v1/x/"}]')),
+    ).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTIONS } from '../../server/spa.ts';
+import { json, signedIn } from './billing.ts';
 import { useTestServer } from './harness.ts';
 
 const INDEX = `<!doctype html>
@@ -263,5 +264,83 @@ describe('compression and caching', () => {
     expect(Array.isArray(countries) || typeof countries === 'object').toBe(true);
     const plain = await get('/api/v1/countries/');
     expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe("a signed-in user's page carries its first reads (decision 0009)", () => {
+  type Answered = { path: string; query?: Record<string, string>; answer: unknown };
+  const READS = /<script type="application\/json" id="portal-reads">(.*?)<\/script>/s;
+  const readsOf = (html: string): Answered[] | null => {
+    const found = READS.exec(html);
+    return found?.[1] === undefined ? null : (JSON.parse(found[1]) as Answered[]);
+  };
+
+  it("carries the session's and the profile's reads, each the API's own answer to this user", async () => {
+    const { user, client } = await signedIn(server());
+    const response = await client.get('/en/profile');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const reads = readsOf(await response.text());
+    expect(reads?.map((read) => read.path)).toEqual([
+      'v1/profile/',
+      'v1/teams/',
+      'v1/countries/',
+      'v1/profile/social/',
+    ]);
+    expect(reads?.[0]?.answer).toMatchObject({ username: user.username, email: user.email });
+    for (const read of reads ?? [])
+      expect(read.answer).toEqual(await json(await client.get(`/api/${read.path}`)));
+  });
+
+  it("carries the checkout's reads for a paid plan and period, 'annually' read as yearly", async () => {
+    const { client } = await signedIn(server());
+    const paths = async (query: string) =>
+      readsOf(await (await client.get(`/ru/subscription/update/${query}`)).text())?.map(
+        (read) => `${read.path}${read.query ? `?${new URLSearchParams(read.query)}` : ''}`,
+      );
+    const session = ['v1/profile/', 'v1/teams/'];
+    const plans = ['subscription/', 'v1/subscription/prices/'];
+    expect(await paths('?plan=premium&period=annually')).toEqual([
+      ...session,
+      ...plans,
+      'subscription/convertion/?plan=premium&interval=yearly',
+      'subscription/in_advance/?plan=premium&interval=yearly',
+      'v1/countries/',
+    ]);
+    expect(await paths('?plan=free&period=monthly')).toEqual([...session, ...plans]);
+    expect(await paths('?plan=premium&period=__proto__')).toEqual([...session, ...plans]);
+    expect(await paths('?plan=toString&period=monthly')).toEqual([...session, ...plans]);
+  });
+
+  it('carries the web GIS where the profile names one', async () => {
+    const { client } = await signedIn(server());
+    const created = await client.postJson('/api/v1/webgis/', {
+      language: 'en',
+      location_id: 'eu-central',
+      subdomain_name: `reads${Date.now()}`,
+    });
+    expect(created.status).toBe(201);
+    const reads = readsOf(await (await client.get('/en/webgis')).text());
+    expect(reads?.map((read) => read.path)).toEqual(['v1/profile/', 'v1/teams/', 'v1/webgis/my/']);
+    expect(reads?.[2]?.answer).toEqual(await json(await client.get('/api/v1/webgis/my/')));
+  });
+
+  it('carries nothing without a session cookie, or with one naming no session', async () => {
+    const visitor = await server().client().get('/en/profile');
+    expect(readsOf(await visitor.text())).toBeNull();
+    expect(visitor.headers.get('cache-control')).toBe('no-cache');
+    const forged = server().client();
+    forged.cookies.set('sessionid', 'A'.repeat(43));
+    const page = await forged.get('/en/profile');
+    expect(page.status).toBe(200);
+    expect(readsOf(await page.text())).toBeNull();
+  });
+
+  it('writes what the user typed so that it cannot end the script element', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    const { client } = await signedIn(server(), { firstName: name });
+    const html = await (await client.get('/en/profile')).text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<!--');
+    expect(readsOf(html)?.[0]?.answer).toMatchObject({ first_name: name });
   });
 });

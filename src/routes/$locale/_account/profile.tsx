@@ -2,14 +2,14 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
+import { pageReads } from '../../../../contract/page-reads.ts';
 import type { Profile } from '../../../../contract/profile.ts';
 import { ProfileScreen } from '../../../views/profile/profile-screen.tsx';
 import { pageTitle } from '../../../i18n/title.ts';
-import { readPaths } from '../../../api/reads.ts';
 
 export const Route = createFileRoute('/$locale/_account/profile')({
   staticData: {
-    warmReads: () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
+    warmReads: (search) => pageReads('/profile', search),
   },
   head: () => pageTitle(msg`Profile`),
   component: ProfilePage,

@@ -2,12 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import * as v from 'valibot';
+import { pageReads } from '../../../../../contract/page-reads.ts';
 import { planIds } from '../../../../../contract/profile.ts';
 import type { Leaving } from '../../../../../machines/checkout.machine.ts';
 import { isLocale } from '../../../../i18n/locale.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
-import { readPaths } from '../../../../api/reads.ts';
-import { periodOf } from '../../../../../machines/update-query.ts';
 import { UpdateScreen } from '../../../../views/subscription/update-screen.tsx';
 
 /** plan and period to preselect ('annually' is read as yearly). */
@@ -19,21 +18,7 @@ const UpdateSearch = v.object({
 export const Route = createFileRoute('/$locale/_account/subscription/update')({
   validateSearch: UpdateSearch,
   staticData: {
-    // The subscription and the plans; with a paid plan and period preselected, also
-    // what the checkout reads.
-    warmReads: (search) => {
-      const { plan, period } = v.parse(UpdateSearch, search);
-      const interval = periodOf(period ?? null);
-      const base = [{ path: readPaths.subscription }, { path: readPaths.prices }];
-      if (!plan || plan === 'free' || !interval) return base;
-      const query = { plan, interval };
-      return [
-        ...base,
-        { path: readPaths.convertion, query },
-        { path: readPaths.inAdvance, query },
-        { path: readPaths.countries },
-      ];
-    },
+    warmReads: (search) => pageReads('/subscription/update', search),
   },
   head: () => pageTitle(msg`Change subscription`),
   component: UpdatePage,

@@ -1,0 +1,69 @@
+import { planIds } from './profile.ts';
+
+/**
+ * The reads a page makes as it starts, shared by the SPA, which warms them beside the
+ * session's call (`warmReads` in src/api/client.ts), and the server, which answers them
+ * inside a signed-in page's HTML (server/page-reads.ts). A path the call spells
+ * otherwise is fetched again.
+ */
+export const readPaths = {
+  profile: 'v1/profile/',
+  teams: 'v1/teams/',
+  webgis: 'v1/webgis/my/',
+  countries: 'v1/countries/',
+  socialAccounts: 'v1/profile/social/',
+  subscription: 'subscription/',
+  prices: 'v1/subscription/prices/',
+  convertion: 'subscription/convertion/',
+  inAdvance: 'subscription/in_advance/',
+} as const;
+
+/** The id of the page's element carrying the reads the server answered, as JSON. */
+export const ANSWERED_READS_ID = 'portal-reads';
+
+/** A GET under /api/ and its query. */
+export interface PageRead {
+  path: string;
+  query?: Record<string, string>;
+}
+
+/**
+ * What the session reads on every page of a signed-in user: the user, then their teams
+ * (section 4: the team-plan flag), and their web GIS where the profile names one.
+ */
+export const sessionReads = {
+  first: [{ path: readPaths.profile }, { path: readPaths.teams }],
+  webgis: { path: readPaths.webgis },
+} as const satisfies { first: readonly PageRead[]; webgis: PageRead };
+
+const periods: Record<string, 'monthly' | 'yearly'> = {
+  monthly: 'monthly',
+  yearly: 'yearly',
+  annually: 'yearly',
+};
+
+/** The account pages' own first reads, by the address after the locale. */
+const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
+  '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
+  // The subscription and the plans; with a paid plan and period preselected, also what
+  // the checkout reads.
+  '/subscription/update': ({ plan, period }) => {
+    const base = [{ path: readPaths.subscription }, { path: readPaths.prices }];
+    const paid = typeof plan === 'string' && plan !== 'free' && planIds.some((id) => id === plan);
+    const interval =
+      typeof period === 'string' && Object.hasOwn(periods, period) ? periods[period] : undefined;
+    if (!paid || interval === undefined) return base;
+    const query = { plan, interval };
+    return [
+      ...base,
+      { path: readPaths.convertion, query },
+      { path: readPaths.inAdvance, query },
+      { path: readPaths.countries },
+    ];
+  },
+};
+
+/** The first reads of the page at this address after the locale (none for most pages). */
+export function pageReads(page: string, search: Record<string, unknown>): PageRead[] {
+  return Object.hasOwn(ownReads, page) ? (ownReads[page]?.(search) ?? []) : [];
+}
