@@ -93,6 +93,8 @@ const ACCOUNT_ROOT =
 const TOAST_PART = /[\\/]toast([\\/]|\.js$)/;
 /** Its menu and tooltip with their positioning: only the header's user area shows them. */
 const MENU_PART = /[\\/](menu|tooltip|popper)([\\/]|\.js$)|[\\/]@floating-ui[\\/]/;
+/** The user area's popups over them, loaded after a signed-in page has drawn. */
+const POPUPS = /[\\/]src[\\/]components[\\/]user-area-popups\.tsx$/;
 
 /** The entries and lazily loaded modules whose static imports reach a module. */
 function rootsOf(id: string, graph: ChunkingContext): string[] {
@@ -119,9 +121,11 @@ function rootsOf(id: string, graph: ChunkingContext): string[] {
  * library's index exports, its importers do not tell which pages use it, so every such
  * part goes into `ui`, but the few that one module alone shows, so that a visitor's page
  * does not load them with `ui`: the toasts stay with the toaster, the user menu's parts
- * come in `menu`. Anything else keeps the bundler's own splitting.
+ * come in `menu` with the user area's popups, which load after the page has drawn.
+ * Anything else keeps the bundler's own splitting.
  */
 function signedInChunkOf(id: string, graph: ChunkingContext): string | null {
+  if (POPUPS.test(id)) return 'menu';
   const roots = rootsOf(id, graph);
   const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
   if (account === 0) return null;
