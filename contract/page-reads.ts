@@ -27,6 +27,11 @@ export interface PageRead {
   query?: Record<string, string>;
 }
 
+/** A read the server answered inside a page's HTML: the API's own answer of 200. */
+export interface AnsweredRead extends PageRead {
+  answer: unknown;
+}
+
 /**
  * What the session reads on every page of a signed-in user: the user, then their teams
  * (section 4: the team-plan flag), and their web GIS where the profile names one.

@@ -1,6 +1,7 @@
 import {
   ANSWERED_READS_ID,
   pageReads,
+  type AnsweredRead,
   sessionReads,
   type PageRead,
 } from '../contract/page-reads.ts';
@@ -11,10 +12,6 @@ export type AnswerInProcess = (request: Request) => Response | Promise<Response>
 
 /** What a read carries over from the page's request: the session, and the language. */
 const CARRIED = ['cookie', 'accept-language'] as const;
-
-interface Answered extends PageRead {
-  answer: unknown;
-}
 
 /**
  * The first reads of a signed-in user's page, answered inside its HTML as a JSON element
@@ -38,7 +35,7 @@ export async function answeredReadsElement(
     const value = page.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  const read = async (item: PageRead): Promise<Answered | null> => {
+  const read = async (item: PageRead): Promise<AnsweredRead | null> => {
     const query = item.query ? `?${new URLSearchParams(item.query)}` : '';
     const url = new URL(`/api/${item.path}${query}`, page.url.origin);
     const answer = await answerInProcess(new Request(url, { headers }));

@@ -1,6 +1,6 @@
 import type { $Fetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
-import { ANSWERED_READS_ID, type PageRead } from '../../contract/page-reads.ts';
+import { ANSWERED_READS_ID, type AnsweredRead, type PageRead } from '../../contract/page-reads.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 
 /**
@@ -104,11 +104,6 @@ export function warmReads(reads: readonly PageRead[]): void {
     answer.catch(() => undefined);
     warmed.set(key, { answer, at: Date.now() });
   }
-}
-
-/** A read the server answered inside the page's HTML (server/page-reads.ts). */
-export interface AnsweredRead extends PageRead {
-  answer: unknown;
 }
 
 /**

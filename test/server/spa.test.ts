@@ -3,6 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnsweredRead } from '../../contract/page-reads.ts';
 import { DESCRIPTIONS } from '../../server/spa.ts';
 import { json, signedIn } from './billing.ts';
 import { useTestServer } from './harness.ts';
@@ -268,11 +269,10 @@ describe('compression and caching', () => {
 });
 
 describe("a signed-in user's page carries its first reads (decision 0009)", () => {
-  type Answered = { path: string; query?: Record<string, string>; answer: unknown };
   const READS = /<script type="application\/json" id="portal-reads">(.*?)<\/script>/s;
-  const readsOf = (html: string): Answered[] | null => {
+  const readsOf = (html: string): AnsweredRead[] | null => {
     const found = READS.exec(html);
-    return found?.[1] === undefined ? null : (JSON.parse(found[1]) as Answered[]);
+    return found?.[1] === undefined ? null : (JSON.parse(found[1]) as AnsweredRead[]);
   };
 
   it("carries the session's and the profile's reads, each the API's own answer to this user", async () => {
