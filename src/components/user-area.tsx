@@ -11,8 +11,15 @@ import { planNames } from './plan-names.ts';
 type Popups = typeof PopupsModule;
 let popupsLoaded: Popups | undefined;
 let popupsLoading: Promise<Popups> | undefined;
+/** The popups' code, once; after a failed load (the network), the next approach tries again. */
 const loadPopups = () =>
-  (popupsLoading ??= import('./user-area-popups.tsx').then((module) => (popupsLoaded = module)));
+  (popupsLoading ??= import('./user-area-popups.tsx').then(
+    (module) => (popupsLoaded = module),
+    (error: unknown) => {
+      popupsLoading = undefined;
+      throw error;
+    },
+  ));
 
 /** How the user came to a part before its popup's code came. */
 interface Approach {
@@ -43,17 +50,23 @@ function WithPopups({ children, eager }: WithPopupsProps) {
     popupsLoaded ? { popups: popupsLoaded, approach: { clicked: false, pointed: false } } : null,
   );
   const load = useCallback(() => {
-    void loadPopups().then((popups) => {
-      const part = holder.current;
-      const active = document.activeElement;
-      const focused = active !== null && Boolean(part?.contains(active));
-      const pointed = focused || Boolean(part?.querySelector(':hover'));
-      const clicked = clickedEarly.current;
-      // Drawn again at once, so the focus cannot move between the look and the swap.
-      flushSync(() => setDrawn((current) => current ?? { popups, approach: { clicked, pointed } }));
-      // An open menu takes the focus itself.
-      if (focused && !clicked) part?.querySelector<HTMLElement>('a, button')?.focus();
-    });
+    void loadPopups().then(
+      (popups) => {
+        const part = holder.current;
+        const active = document.activeElement;
+        const focused = active !== null && Boolean(part?.contains(active));
+        const pointed = focused || Boolean(part?.querySelector(':hover'));
+        const clicked = clickedEarly.current;
+        // Drawn again at once, so the focus cannot move between the look and the swap.
+        flushSync(() =>
+          setDrawn((current) => current ?? { popups, approach: { clicked, pointed } }),
+        );
+        // An open menu takes the focus itself.
+        if (focused && !clicked) part?.querySelector<HTMLElement>('a, button')?.focus();
+      },
+      // Not loaded: the part stays plain, and the next approach tries again.
+      () => undefined,
+    );
   }, []);
   const click = useCallback(() => {
     clickedEarly.current = true;
