@@ -7,6 +7,7 @@ import UserArea from '../../src/components/user-area.tsx';
 import { appSystem } from '../../src/theme/system.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
+import { slowLoad } from '../render/slow-load.ts';
 
 /*
  * The first visit's theme has only the sign-in page's recipes (decision 0009): the
@@ -60,10 +61,12 @@ describe('recipes the first visit leaves out', () => {
     await screen.findByRole('button', { name: /Account menu of/ });
     // The menu's code comes when the user comes to it (decision 0009).
     screen.getByRole('button', { name: /Account menu of/ }).focus();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: /Account menu of/ }).className).toContain(
-        'chakra-menu__trigger',
-      ),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('button', { name: /Account menu of/ }).className).toContain(
+          'chakra-menu__trigger',
+        ),
+      slowLoad,
     );
     expect(document.querySelector('.chakra-badge')).not.toBeNull();
   });

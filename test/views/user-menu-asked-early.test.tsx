@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import UserArea from '../../src/components/user-area.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
+import { slowLoad } from '../render/slow-load.ts';
 
 /*
  * The user menu's code loads when the user comes to it (decision 0009). A file of its
@@ -20,7 +21,7 @@ it('opens the menu once its code comes, when the button was clicked before', asy
   const plain = await screen.findByRole('button', { name: /Account menu of/ });
   expect(plain.className).not.toContain('chakra-menu__trigger');
   fireEvent.click(plain);
-  const signOut = await screen.findByRole('menuitem', { name: 'Sign out' });
+  const signOut = await screen.findByRole('menuitem', { name: 'Sign out' }, slowLoad);
   expect(signOut.getAttribute('href')).toBe('/en/logout');
   const trigger = screen.getByRole('button', { name: /Account menu of/ });
   expect(trigger.className).toContain('chakra-menu__trigger');

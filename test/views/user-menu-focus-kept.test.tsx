@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import UserArea from '../../src/components/user-area.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
+import { slowLoad } from '../render/slow-load.ts';
 
 /*
  * The user area's popups load when the user comes to them (decision 0009). A file of
@@ -34,13 +35,17 @@ it('keeps the focus on the part the keyboard came to, its tooltip shown, when th
   const plain = await screen.findByRole('link', { name: 'Premium' });
   expect(plain.closest('[data-scope="tooltip"]')).toBeNull();
   plain.focus();
-  await waitFor(() =>
-    expect(screen.getByRole('link', { name: 'Premium' }).getAttribute('data-scope')).toBe(
-      'tooltip',
-    ),
+  await waitFor(
+    () =>
+      expect(screen.getByRole('link', { name: 'Premium' }).getAttribute('data-scope')).toBe(
+        'tooltip',
+      ),
+    slowLoad,
   );
   const label = screen.getByRole('link', { name: 'Premium' });
   expect(label).not.toBe(plain);
-  await waitFor(() => expect(document.activeElement).toBe(label));
-  expect(await screen.findByText('Team plan: Premium. Your plan: Mini')).toBeDefined();
+  await waitFor(() => expect(document.activeElement).toBe(label), slowLoad);
+  expect(
+    await screen.findByText('Team plan: Premium. Your plan: Mini', {}, slowLoad),
+  ).toBeDefined();
 });

@@ -3,6 +3,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import UserArea from '../../src/components/user-area.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
+import { slowLoad } from '../render/slow-load.ts';
 
 /*
  * The user menu's code loads when the user comes to it (decision 0009); the first load
@@ -26,9 +27,9 @@ it('stays a plain button when its code does not come, and tries again at the nex
   );
   const plain = await screen.findByRole('button', { name: /Account menu of/ });
   fireEvent.click(plain);
-  await vi.waitFor(() => expect(loads).toBe(1));
+  await vi.waitFor(() => expect(loads).toBe(1), slowLoad);
   expect(screen.queryByRole('menuitem', { name: 'Sign out' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: /Account menu of/ }));
-  expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeDefined();
+  expect(await screen.findByRole('menuitem', { name: 'Sign out' }, slowLoad)).toBeDefined();
   expect(loads).toBe(2);
 });
