@@ -6,8 +6,10 @@
 // The baseline is a Hono app on @hono/node-server in its own process answering the very
 // JSON the server answered. Prints a table, or with --json one JSON object whose keys
 // are the measures, each with the subject, the baseline where there is one, and goals.
-// --only names the measures to take (profile_read, payment_status_poll, sign_ins,
-// sign_in_flood, cold_start); all by default.
+// --only names the measures to take (profile_read, payment_status_poll, signed_in_page,
+// sign_ins, sign_in_flood, cold_start); all by default. signed_in_page builds the SPA
+// first: the checkout's page signed in, whose HTML carries the page's first reads, against
+// the same page for a visitor, which carries none (decision 0009); no goal of issue 13.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import autocannon, { type Result } from 'autocannon';
 import { initdbTemplatePath } from '../server/db/pglite-folder.ts';
 import { memoryMiB, startServer, type RunningServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
+import { buildSpa } from './lib/build.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -29,6 +32,7 @@ const warmup = option('--warmup', 5);
 const MEASURES = [
   'profile_read',
   'payment_status_poll',
+  'signed_in_page',
   'sign_ins',
   'sign_in_flood',
   'cold_start',
@@ -178,6 +182,7 @@ const result: Record<string, unknown> = {
   load: { warmup_s: warmup, duration_s: duration, pipelining: 1 },
 };
 const cold = wants('cold_start') ? await coldStart() : null;
+if (wants('signed_in_page')) buildSpa();
 const server = await startServer();
 // What the process holds before any load: the embedded database's share shows here.
 const rssAtStart = memoryMiB(server.pid);
@@ -229,6 +234,22 @@ try {
       };
     }
     baseline.stop();
+  }
+
+  if (wants('signed_in_page')) {
+    const page = `${server.url}/en/subscription/update?plan=premium&period=monthly`;
+    log('the checkout page signed in, then as a visitor, 50 connections');
+    const subject = await load({ url: page, connections: 50, headers: signedIn });
+    const visitor = await load({ url: page, connections: 50 });
+    result['signed_in_page'] = {
+      subject_rps: Math.round(subject.requests.average),
+      visitor_rps: Math.round(visitor.requests.average),
+      ratio: share(subject.requests.average, visitor.requests.average),
+      p99_ms: ms(subject.latency.p99),
+      visitor_p99_ms: ms(visitor.latency.p99),
+      non2xx: subject.non2xx + visitor.non2xx,
+      goal: 'none in issue 13',
+    };
   }
 
   if (wants('sign_ins') || wants('sign_in_flood')) {

@@ -1,12 +1,12 @@
 // npm run bench:bundle [-- --json]: builds the SPA, serves it with the real server,
 // loads /en/login/1 in headless Chromium and reports the gzip size of the JavaScript
 // a first visit downloads and of all JavaScript in dist/assets (docs/decisions/0102).
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
+import { buildSpa } from './lib/build.ts';
 
 const KIB = 1024;
 const goals = { firstVisitGzip: 185 * KIB, allGzip: 350 * KIB };
@@ -19,7 +19,7 @@ interface FileRow {
   firstVisit: boolean;
 }
 
-build();
+buildSpa();
 const firstVisit = await jsOfFirstVisit('/en/login/1');
 const assets = readdirSync(join('dist', 'assets')).filter((name) => name.endsWith('.js'));
 const files: FileRow[] = assets.map((name) => {
@@ -42,18 +42,6 @@ const result = {
 };
 if (json) console.log(JSON.stringify(result, null, 2));
 else printTable(result);
-
-function build(): void {
-  // Build output goes to stderr so that --json leaves stdout to the JSON.
-  const vite = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-    {
-      stdio: ['ignore', 2, 2],
-    },
-  );
-  if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
-}
 
 function sizes(bytes: Buffer): { bytes: number; gzip: number } {
   return { bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };

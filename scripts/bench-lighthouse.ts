@@ -11,7 +11,6 @@
 // deployment serves the portal; then over plain HTTP/1.1, as `npm start` serves it on
 // this machine. Over HTTP/1.1 a browser keeps six connections to a host, each starting
 // cold, so the page's requests queue for them; HTTP/2 sends them together on one.
-import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -19,6 +18,7 @@ import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { throwawayCertificate } from '../test/e2e/tls.ts';
 import { demoSession } from './demo-session.ts';
+import { buildSpa } from './lib/build.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -41,15 +41,6 @@ const goals = {
   seo: '>= 95',
 };
 
-function build(): void {
-  const vite = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-    { stdio: ['ignore', 2, 2] },
-  );
-  if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
-}
-
 interface Measure {
   performance: number;
   accessibility: number;
@@ -64,7 +55,7 @@ interface Measure {
   failing: string[];
 }
 
-build();
+buildSpa();
 
 /** Every page measured against one server, over HTTPS (HTTP/2) or plain HTTP/1.1. */
 async function measure(tls: boolean): Promise<Record<string, Measure & { runs: number[] }>> {

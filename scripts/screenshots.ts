@@ -4,12 +4,12 @@
 // Debian's Chromium, in the light colour mode or, with --dark, the dark one. Writes
 // <out>/<page>.<locale>.<device>[.dark].png (full page) and prints the folder. For
 // reviewing the look beside other account portals.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
+import { buildSpa } from './lib/build.ts';
 
 const pages = [
   { name: 'login', path: '/login/1', signedIn: false },
@@ -41,12 +41,7 @@ const only = option('--only');
 const dark = process.argv.includes('--dark');
 mkdirSync(out, { recursive: true });
 
-const vite = spawnSync(
-  process.execPath,
-  ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-  { stdio: ['ignore', 2, 2] },
-);
-if (vite.status !== 0) throw new Error(`vite build failed (exit ${vite.status})`);
+buildSpa();
 
 const server = await startServer();
 const browser = await launchChromium();
