@@ -47,6 +47,10 @@ const periods: Record<string, 'monthly' | 'yearly'> = {
   annually: 'yearly',
 };
 
+/** The interval a period in the checkout's address names ('annually' is yearly), or none. */
+export const intervalOfPeriod = (period: unknown): 'monthly' | 'yearly' | undefined =>
+  typeof period === 'string' && Object.hasOwn(periods, period) ? periods[period] : undefined;
+
 /** The account pages' own first reads, by the address after the locale. */
 const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
@@ -55,8 +59,7 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
   '/subscription/update': ({ plan, period }) => {
     const base = [{ path: readPaths.subscription }, { path: readPaths.prices }];
     const paid = typeof plan === 'string' && plan !== 'free' && planIds.some((id) => id === plan);
-    const interval =
-      typeof period === 'string' && Object.hasOwn(periods, period) ? periods[period] : undefined;
+    const interval = intervalOfPeriod(period);
     if (!paid || interval === undefined) return base;
     const query = { plan, interval };
     return [

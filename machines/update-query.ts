@@ -1,4 +1,5 @@
 import type { Interval } from '../contract/billing.ts';
+import { intervalOfPeriod } from '../contract/page-reads.ts';
 import type { PlanId } from '../contract/profile.ts';
 
 /** The query of /subscription/update: a plan and period to preselect ('annually' = yearly). */
@@ -8,4 +9,4 @@ export interface UpdateQuery {
 }
 
 export const periodOf = (period: UpdateQuery['period']): Interval | null =>
-  period === 'annually' ? 'yearly' : period;
+  intervalOfPeriod(period) ?? null;
