@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { csrfMiddleware } from './identity/csrf.ts';
 import { OWASP_ARGON2, type PasswordCost } from './identity/passwords.ts';
 import type { SessionCache } from './identity/session-cache.ts';
 import { sessionMiddleware } from './identity/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { bodyLimit } from './http/body.ts';
 import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { compress } from './http/compress.ts';
@@ -56,6 +57,24 @@ export type AppOptions = {
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+const unavailable = () =>
+  new HttpError(503, {
+    code: 'server_busy',
+    detail: 'The service is unavailable for a moment. Try again shortly.',
+    retry_after: UNAVAILABLE_RETRY_SECONDS,
+  });
+
+function notFound(c: Context<AppEnv>): Response {
+  return isApi(c.req.path)
+    ? errorResponse(c, simpleError(404, 'not_found'))
+    : c.text('Not found', 404);
+}
+
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { config, db, logger, clock = systemClock, passwordCost = OWASP_ARGON2 } = options;
@@ -71,12 +90,23 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
+  // No address of the product has a control character; such a path is nobody's page.
+  app.use(async (c, next) => {
+    if (CONTROL_CHARACTER.test(c.req.path)) return notFound(c);
+    await next();
+  });
   // The sandbox's web GIS instances answer at their own host names, before anything else.
   if (webgisProvisioner(config)?.servesInstancePages) app.use(sandboxInstancePages(deps));
   // JSON and pages, by Accept-Encoding; the built files come precompressed (spa.ts).
   app.use(compress());
   app.use(csrfMiddleware(deps));
   app.use('/api/*', bodyLimit());
+  // An API answer is one user's unless its route says otherwise (reference data does):
+  // no shared cache keeps it, and no browser cache outlives the page.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+  });
   // Around the session middleware: the page-readable hint follows what it finds.
   app.use(sessionHint(deps));
   app.use('/api/*', sessionMiddleware(deps));
@@ -116,12 +146,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     spaRoutes(deps, (request) => app.request(request)),
   );
 
-  app.notFound((c) =>
-    isApi(c.req.path) ? errorResponse(c, simpleError(404, 'not_found')) : c.text('Not found', 404),
-  );
+  app.notFound(notFound);
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, unreachable): a passing state, worth a retry.
+      logger.warn('database unavailable', { method: c.req.method, path: c.req.path, error });
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      if (isApi(c.req.path)) return errorResponse(c, unavailable());
+      return c.text('The service is unavailable for a moment. Try again shortly.', 503);
+    }
     // The details go to the log only; the answer never carries a stack trace.
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
     if (isApi(c.req.path)) return errorResponse(c, simpleError(500, 'system'));

@@ -24,7 +24,10 @@ export type CrashPointName =
   | 'removal-in-transaction'
   | 'removal-committed'
   // An invoice request: committed with its mail job, the mail not sent yet.
-  | 'invoice-committed';
+  | 'invoice-committed'
+  // Sign-up confirmation: the code checked (its try counted), then its transaction.
+  | 'signup-code-checked'
+  | 'signup-confirm-in-transaction';
 
 export function crashPoint(name: CrashPointName): void {
   if (target === name) process.kill(process.pid, 'SIGKILL');

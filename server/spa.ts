@@ -192,7 +192,8 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   router.get('*', async (c) => {
     const urlPath = c.req.path;
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return c.notFound();
-    const query = new URL(c.req.url).search;
+    // The address as it came, still percent-encoded: a Location header takes no raw bytes.
+    const { pathname, search: query } = new URL(c.req.url);
     if (urlPath === '/') return c.redirect(`/${preferredLocale(c)}/login/1${query}`, 302);
 
     const prefixed = LOCALE_PATH.exec(urlPath);
@@ -202,7 +203,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     const file = await staticFile(root, urlPath);
     if (file !== null) return asset(c, file, urlPath);
     // Every SPA address carries its locale; add the visitor's to anything else.
-    return c.redirect(`/${preferredLocale(c)}${urlPath}${query}`, 302);
+    return c.redirect(`/${preferredLocale(c)}${pathname}${query}`, 302);
   });
 
   return router;

@@ -5,10 +5,21 @@ import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import {
+  drizzle as drizzlePg,
+  NodePgSession,
+  type NodePgDatabase,
+} from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type ExtractTablesWithRelations,
+} from 'drizzle-orm/relations';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ChangeFeed } from '../identity/session-cache.ts';
 import type { Logger } from '../logger.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 import { PGLITE_START_PARAMS, prepareFolder } from './pglite-folder.ts';
 import * as schema from './schema.ts';
 
@@ -71,19 +82,28 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
 }
 
 async function openPostgres(url: string, logger: Logger | undefined): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made within 5 s fails its request (503), not hangs it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', (error) => logger?.warn('database connection lost', { error }));
+  // Nor one dropped while it is checked out (node-postgres emits 'error' on the client
+  // then, and an 'error' without a listener ends the process): the query under way
+  // fails, and the pool drops the connection when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn('database connection lost', { error }));
+  });
   // Fail at start, not at the first request, when the database is unreachable.
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema });
+  db.transaction = poolTransactions(pool);
   return {
     db,
     migrate: async () => {
       // Several processes may start at once: an advisory lock on one connection
       // makes the others wait and then find nothing left to apply.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => logger?.warn('database connection lost', { error }));
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -96,6 +116,39 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
     close: () => pool.end(),
     jobsTarget: { databaseUrl: url },
     changeFeed: () => postgresFeed(url, logger),
+  };
+}
+
+const relations = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+const relationalSchema = {
+  fullSchema: schema,
+  schema: relations.tables as ExtractTablesWithRelations<typeof schema>,
+  tableNamesMap: relations.tableNamesMap,
+};
+
+/**
+ * Transactions on a pool, each on one connection checked out for it. drizzle's own
+ * keeps a connection whose BEGIN failed checked out for good, and gives back a
+ * connection whose ROLLBACK failed as if it were sound; here the connection always
+ * goes back, and one that failed as a connection is dropped instead of reused.
+ */
+function poolTransactions(pool: pg.Pool): NodePgDatabase<typeof schema>['transaction'] {
+  const dialect = new PgDialect();
+  return async (work, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await new NodePgSession<typeof schema, ExtractTablesWithRelations<typeof schema>>(
+        client,
+        dialect,
+        relationalSchema,
+      ).transaction(work, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error('lost');
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PendingSignup } from '../../contract/identity.ts';
+import type { Database } from '../db/client.ts';
 import { emailCodes, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldError } from '../http/errors.ts';
@@ -49,9 +50,11 @@ export function resendWait(deps: AppDeps, sentAt: Date | undefined): number {
 
 /**
  * Counts the try first (atomically, so parallel guesses share the five), then
- * compares. Throws the field error at `code`; returns when the code is right.
+ * compares. Throws the field error at `code`; returns when the code is right. The
+ * code stays until `spendCode` removes it in the transaction of what it confirms, so a
+ * crash in between leaves it usable.
  */
-export async function checkCode(deps: AppDeps, userId: number, code: string): Promise<void> {
+export async function checkCode(deps: AppDeps, userId: number, code: string): Promise<CheckedCode> {
   const [row] = await deps.db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
@@ -64,16 +67,23 @@ export async function checkCode(deps: AppDeps, userId: number, code: string): Pr
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeHash(deps.config.sessionSecret, userId, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    await deps.db
-      .delete(emailCodes)
-      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.codeHash, row.codeHash)));
-    return;
+    return { userId, codeHash: row.codeHash };
   }
   // The fifth wrong try already says so: the code is dead, a new one is needed.
   if (row.attempts >= MAX_CODE_ATTEMPTS) {
     throw fieldError('code', 'max_confirmation_attempts_exceeded');
   }
   throw fieldError('code', 'wrong_confirmation_code');
+}
+
+/** A code found right, not yet spent. */
+export type CheckedCode = { userId: number; codeHash: string };
+
+/** Removes a checked code, in the transaction of what it confirms: it is good once. */
+export async function spendCode(tx: Database, checked: CheckedCode): Promise<void> {
+  await tx
+    .delete(emailCodes)
+    .where(and(eq(emailCodes.userId, checked.userId), eq(emailCodes.codeHash, checked.codeHash)));
 }
 
 /** The verification step's state; `confirmed` says whether this flow checked its code. */

@@ -5,7 +5,15 @@ import type * as v from 'valibot';
 import type { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identity.ts';
 import type { Locale } from '../../contract/countries.ts';
 import { findUserByEmail, nextAfterSignIn, uniqueUsername } from './accounts.ts';
-import { checkCode, currentCode, issueCode, pendingSignup, resendWait } from './codes.ts';
+import {
+  checkCode,
+  currentCode,
+  issueCode,
+  pendingSignup,
+  resendWait,
+  spendCode,
+} from './codes.ts';
+import { crashPoint } from '../crash-point.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
@@ -107,9 +115,11 @@ export async function confirmSignup(
   const { cookie, flow, user } = await pending(deps, c);
   // Only a code checked in this very flow proves the address: that the address was
   // confirmed some other way proves nothing about whoever holds this cookie.
-  if (flow.verifiedAt === null) await checkCode(deps, user.id, form.code);
+  const checked = flow.verifiedAt === null ? await checkCode(deps, user.id, form.code) : null;
+  crashPoint('signup-code-checked');
   const complete = user.firstName !== '' && user.lastName !== '';
   await deps.db.transaction(async (tx) => {
+    if (checked) await spendCode(tx, checked);
     await tx
       .update(users)
       .set({ emailConfirmedAt: deps.clock.now() })
@@ -124,6 +134,7 @@ export async function confirmSignup(
         verified: true,
       });
     }
+    crashPoint('signup-confirm-in-transaction');
   });
   // /login/2: the profile is complete, so confirming is the last step.
   if (complete) return signIn(deps, c, user, cookie);

@@ -88,7 +88,22 @@ export async function openQueue(
   }
 
   async function run(queue: QueueDefinition<never>, job: Job<unknown>): Promise<void> {
-    await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount, jobs });
+    try {
+      await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount, jobs });
+    } catch (error) {
+      // The last try failed: the job stays in pg-boss's table as failed, and the log
+      // says so at error level, once, for an operator's alert. The data stays out of
+      // the log: it may hold an address or a name.
+      if (job.retryCount >= queue.retryLimit) {
+        logger.error('job failed for good', {
+          queue: queue.name,
+          job: job.id,
+          tries: job.retryCount + 1,
+          error,
+        });
+      }
+      throw error;
+    }
   }
 
   const jobs: JobQueue = {

@@ -168,7 +168,7 @@ export function httpClient(servers: ChildServers, address: string): TestClient {
 export const PASSWORD = 'Secret-pass-1';
 
 /** The newest code mailed to `email`, from the development mailbox. */
-async function mailedCode(client: TestClient, email: string): Promise<string> {
+export async function mailedCode(client: TestClient, email: string): Promise<string> {
   let code: string | undefined;
   await vi.waitFor(
     async () => {

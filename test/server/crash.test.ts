@@ -19,6 +19,8 @@ import {
   childStore,
   eventually,
   httpClient,
+  mailedCode,
+  PASSWORD,
   signUp,
   withDatabase,
   type ChildServers,
@@ -377,6 +379,42 @@ describe('a server killed at any point, then restarted on the same data', () => 
           expect(await db.$count(invoiceRequests)).toBe(1);
           expect(await db.$count(mails, eq(mails.to, contact))).toBeGreaterThanOrEqual(1);
         });
+      });
+    },
+    SCENARIO_MS,
+  );
+
+  it(
+    'sign-up confirmation: after the code is checked and inside its transaction',
+    async () => {
+      await scenario(async (store, servers) => {
+        for (const point of ['signup-code-checked', 'signup-confirm-in-transaction']) {
+          const { email, client } = payer(servers, 'confirm');
+          let code = '';
+          await servers.crash(point, async () => {
+            const started = await client.postForm('/api/auth/signup/', {
+              email,
+              password: PASSWORD,
+              agree: 'on',
+            });
+            expect(started.status).toBe(200);
+            code = await mailedCode(client, email);
+            await client.postForm('/api/auth/signup/confirm/', { code });
+          });
+          // Nothing of the confirmation holds, and the same code still proves the address.
+          await withDatabase(store, async ({ db }) => {
+            const [user] = await db.select().from(users).where(eq(users.email, email));
+            expect(user?.emailConfirmedAt).toBeNull();
+          });
+          await servers.start();
+          const confirmed = await client.postForm('/api/auth/signup/confirm/', { code });
+          expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+          await servers.stop();
+          await withDatabase(store, async ({ db }) => {
+            const [user] = await db.select().from(users).where(eq(users.email, email));
+            expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
+          });
+        }
       });
     },
     SCENARIO_MS,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/client.ts';
+import * as schema from '../../server/db/schema.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import {
@@ -161,19 +165,85 @@ describe('garbage bodies never give a 500', () => {
   });
 });
 
+// Nothing below queues a job: the database fails first.
+const jobs: JobQueue = {
+  send: () => Promise.reject(new Error('no queue in this test')),
+  start: () => Promise.resolve(),
+  drain: () => Promise.resolve(0),
+  stop: () => Promise.resolve(),
+};
+
+describe('paths with control characters', () => {
+  it.each([
+    '/%00',
+    '/abc%01',
+    '/%7f',
+    '/en%00',
+    '/en/login/1%0d%0aSet-Cookie:%20x=1',
+    '/api/v1/%00/',
+  ])('GET %s answers 404', async (path) => {
+    const response = await server().client().get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('set-cookie') ?? '').not.toContain('x=1');
+  });
+
+  it('an address without its locale keeps its encoding in the redirect', async () => {
+    const response = await server().client().get('/caf%C3%A9%20x?q=1');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(/^\/(en|ru)\/caf%C3%A9%20x\?q=1$/);
+  });
+});
+
+describe('API answers and caches', () => {
+  it('an answer with personal data is private and never stored', async () => {
+    const { user, password } = await server().createUser();
+    const client = server().client();
+    await client.postForm('/api/auth/login/', { login: user.username, password });
+    for (const path of ['/api/v1/profile/', '/api/subscription/', '/api/v1/teams/']) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    const refused = await server().client().get('/api/v1/profile/');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  const logger = memoryLogger();
+  const pool = new pg.Pool({ connectionString: 'postgres://portal:portal@127.0.0.1:9/portal' });
+  const app = createApp({
+    config: testConfig(),
+    db: drizzle({ client: pool, schema }) as unknown as Database,
+    logger,
+    jobs,
+  });
+  afterAll(() => pool.end());
+
+  it('answers 503 with Retry-After and logs a warning, not an error', async () => {
+    const response = await createClient(app).get('/api/v1/countries/');
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ code: 'server_busy' });
+    const login = await createClient(app).postForm('/api/auth/login/', {
+      login: 'someone',
+      password: 'Whatever-1',
+    });
+    expect(login.status).toBe(503);
+    expect(logger.entries.map((entry) => entry.level)).not.toContain('error');
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'database unavailable' }),
+    );
+  });
+});
+
 describe('an unexpected failure', () => {
   const logger = memoryLogger();
   let app: ReturnType<typeof createApp>;
 
   beforeAll(async () => {
     const handle = await createTestDatabase();
-    // Nothing here queues a job: the database fails first.
-    const jobs: JobQueue = {
-      send: () => Promise.reject(new Error('no queue in this test')),
-      start: () => Promise.resolve(),
-      drain: () => Promise.resolve(0),
-      stop: () => Promise.resolve(),
-    };
     app = createApp({ config: testConfig(), db: handle.db, logger, jobs });
     // A closed database makes every query throw: the kind of failure nobody planned.
     await handle.close();

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mails } from '../../server/db/schema.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { memoryLogger } from '../../server/logger.ts';
 import { queueDefinitions, type JobDeps } from '../../server/jobs/queues.ts';
 import type { Mail } from '../../server/mail/types.ts';
 import { MAIL_QUEUE, queueMail } from '../../server/mail/send.ts';
@@ -92,6 +93,47 @@ describe('the job queue', () => {
       expect(delivered.sort()).toEqual(addresses.sort());
     } finally {
       await Promise.all([one.stop(), two.stop()]);
+    }
+  });
+
+  it('says so at error level, once, when a job has failed its last try', async () => {
+    const logger = memoryLogger();
+    let tries = 0;
+    const queue = await openQueue(
+      server().handle.jobsTarget,
+      [
+        {
+          name: 'always-fails',
+          retryLimit: 1,
+          retryDelay: 1,
+          run: () => {
+            tries += 1;
+            return Promise.reject(new Error('SMTP down'));
+          },
+        },
+      ],
+      { logger, work: false },
+    );
+    const gaveUp = () => logger.entries.filter((entry) => entry.message === 'job failed for good');
+    try {
+      await queue.send(server().db, 'always-fails', { to: 'someone@example.com' });
+      await queue.drain();
+      // The first failure is retried, not reported.
+      expect(tries).toBe(1);
+      expect(gaveUp()).toHaveLength(0);
+      await vi.waitFor(
+        async () => {
+          await queue.drain();
+          expect(tries).toBe(2);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      expect(gaveUp()).toHaveLength(1);
+      expect(gaveUp()[0]).toMatchObject({ level: 'error', fields: { queue: 'always-fails' } });
+      // The job's data (an address) stays out of the log.
+      expect(JSON.stringify(logger.entries)).not.toContain('someone@example.com');
+    } finally {
+      await queue.stop();
     }
   });
 });
