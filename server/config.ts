@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { socialProviders, type SocialProvider } from '../contract/identity.ts';
+import { DEFAULT_RESERVED_SUBDOMAINS } from './webgis/reserved.ts';
 
 /**
  * Settings read once from the environment at start (epic-stack's env.server.ts habit),
@@ -58,6 +59,11 @@ export type WebgisSettings = {
   provisionSeconds: number;
   /** The sandbox's outcome for every location: `fail` or `overrun` (past the 60-s poll). */
   sandboxOutcome: 'ok' | 'fail' | 'overrun';
+  /**
+   * Subdomains no user may take: the built-in list (server/webgis/reserved.ts) and
+   * WEBGIS_RESERVED_SUBDOMAINS, lower-cased.
+   */
+  reservedSubdomains: readonly string[];
 };
 
 export type Payments = {
@@ -214,6 +220,24 @@ const EnvSchema = v.object({
     ),
     'localhost',
   ),
+  // Comma-separated labels the operator keeps, added to the built-in list.
+  WEBGIS_RESERVED_SUBDOMAINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((label) => label.trim())
+          .filter((label) => label !== ''),
+      ),
+      v.check(
+        (labels) => labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)),
+        'expected comma-separated labels of letters, digits and inner hyphens',
+      ),
+    ),
+    '',
+  ),
   WEBGIS_PROVISION_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -326,6 +350,9 @@ export function loadConfig(env: Env): EnvConfig {
       domain: out.WEBGIS_DOMAIN,
       provisionSeconds: out.WEBGIS_PROVISION_SECONDS,
       sandboxOutcome: out.WEBGIS_SANDBOX,
+      reservedSubdomains: [
+        ...new Set([...DEFAULT_RESERVED_SUBDOMAINS, ...out.WEBGIS_RESERVED_SUBDOMAINS]),
+      ],
     },
     jobLeaseSeconds: out.JOB_LEASE_SECONDS,
   };
