@@ -44,7 +44,11 @@ export type EnvConfig = {
   promotionsFile: string | null;
   /** The folder of the terms of service and privacy policy texts (server/legal). */
   legalDir: string;
-  /** When set, every download must carry it as `token`; the release list adds it to links. */
+  /**
+   * When set, downloads need a link signed for one user, file and expiry (the release
+   * list gives them; server/software/download-links.ts); the token itself only turns
+   * that on and goes into the links' key, so changing it ends every link given out.
+   */
   downloadToken: string | null;
   /** The hosted web GIS (server/webgis). */
   webgis: WebgisSettings;
@@ -199,7 +203,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './legal',
   ),
-  // It travels in download links: URL-safe characters only, long enough not to guess.
+  // Part of the download links' key, and their on/off: long enough not to guess.
   DOWNLOAD_TOKEN: v.optional(
     v.pipe(
       v.string(),
