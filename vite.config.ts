@@ -265,6 +265,17 @@ export default defineConfig(({ command }) => ({
       },
       {
         test: {
+          // Real server processes on a PostgreSQL of the tests' own, which they take away.
+          name: 'faults',
+          environment: 'node',
+          include: ['test/faults/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 
 /*
  * Software downloads (sections 3, 7 and 9). GET /api/v1/releases?tag=latest&option=type:stable
- * answers ReleaseList; a file's `link` is /api/v1/releases/{id}/download (plus the download
- * token when the server has one), to which the page adds `save_as`. Android releases are
+ * answers ReleaseList; a file's `link` is /api/v1/releases/{id}/download (plus a query
+ * signed for the user when the server protects downloads), to which the page adds `save_as`. Android releases are
  * store pages: their one file links there.
  */
 

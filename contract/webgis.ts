@@ -25,6 +25,15 @@ export function isSubdomain(value: string): boolean {
 }
 
 /**
+ * A label with hyphens in its third and fourth places is reserved for IDNA (RFC 5891
+ * 4.2.3.1): `xn--` is punycode, whose Unicode form may imitate another name, and the
+ * rest are kept for future encodings. A new instance may not take one.
+ */
+export function isReservedLabelForm(value: string): boolean {
+  return /^..--/.test(value);
+}
+
+/**
  * Section 2: the default subdomain from the username: underscores and dots become
  * hyphens, leading digits and hyphens go (lower-cased, as the payload is).
  */
@@ -41,6 +50,7 @@ export const SubdomainName = v.pipe(
   v.trim(),
   v.nonEmpty('required'),
   v.regex(SUBDOMAIN_RULE, 'domain'),
+  v.check((value) => !isReservedLabelForm(value), 'domain'),
 );
 
 export const LocationId = v.pipe(

@@ -1,14 +1,15 @@
 /**
  * `npm test`: every check the repo has, in order, on one machine: type check, lint,
- * formatting, unit/machine/view tests, path coverage, server tests, and the e2e
- * tests in Chromium (skipped, loudly, only where /usr/bin/chromium is missing and
- * this is not CI). Ends with one line: `total: N passed, M failed`.
+ * formatting, unit/machine/view tests, path coverage, server tests, the fault tests
+ * on a PostgreSQL of their own and the e2e tests in Chromium (each skipped, loudly,
+ * only where its binaries are missing and this is not CI). Ends with one line: `total: N passed, M failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../test/e2e/browser.ts';
+import { postgresBin } from '../test/faults/postgres.ts';
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -56,6 +57,21 @@ vitest(
   `server tests (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'embedded PGlite'})`,
   'server',
 );
+
+// The fault tests start a PostgreSQL server of their own, from Debian's binaries.
+if (postgresBin()) {
+  vitest('fault tests (database connections terminated, PostgreSQL restarted)', 'faults');
+} else if (process.env['CI']) {
+  console.error(
+    '\n✖ CI has no PostgreSQL server binaries: the fault tests cannot be skipped here.',
+  );
+  failures.push('faults (no PostgreSQL)');
+} else {
+  console.warn(
+    `\n${'!'.repeat(72)}\n! SKIPPED: fault tests. No PostgreSQL server under /usr/lib/postgresql.\n` +
+      `! Install it with: apt-get install -y postgresql\n${'!'.repeat(72)}`,
+  );
+}
 
 if (existsSync(chromiumPath)) {
   vitest('end-to-end tests in Chromium', 'e2e');

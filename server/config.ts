@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { socialProviders, type SocialProvider } from '../contract/identity.ts';
+import { DEFAULT_RESERVED_SUBDOMAINS } from './webgis/reserved.ts';
 
 /**
  * Settings read once from the environment at start (epic-stack's env.server.ts habit),
@@ -43,7 +44,11 @@ export type EnvConfig = {
   promotionsFile: string | null;
   /** The folder of the terms of service and privacy policy texts (server/legal). */
   legalDir: string;
-  /** When set, every download must carry it as `token`; the release list adds it to links. */
+  /**
+   * When set, downloads need a link signed for one user, file and expiry (the release
+   * list gives them; server/software/download-links.ts); the token itself only turns
+   * that on and goes into the links' key, so changing it ends every link given out.
+   */
   downloadToken: string | null;
   /** The hosted web GIS (server/webgis). */
   webgis: WebgisSettings;
@@ -58,6 +63,11 @@ export type WebgisSettings = {
   provisionSeconds: number;
   /** The sandbox's outcome for every location: `fail` or `overrun` (past the 60-s poll). */
   sandboxOutcome: 'ok' | 'fail' | 'overrun';
+  /**
+   * Subdomains no user may take: the built-in list (server/webgis/reserved.ts) and
+   * WEBGIS_RESERVED_SUBDOMAINS, lower-cased.
+   */
+  reservedSubdomains: readonly string[];
 };
 
 export type Payments = {
@@ -193,7 +203,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './legal',
   ),
-  // It travels in download links: URL-safe characters only, long enough not to guess.
+  // Part of the download links' key, and their on/off: long enough not to guess.
   DOWNLOAD_TOKEN: v.optional(
     v.pipe(
       v.string(),
@@ -213,6 +223,24 @@ const EnvSchema = v.object({
       ),
     ),
     'localhost',
+  ),
+  // Comma-separated labels the operator keeps, added to the built-in list.
+  WEBGIS_RESERVED_SUBDOMAINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((label) => label.trim())
+          .filter((label) => label !== ''),
+      ),
+      v.check(
+        (labels) => labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)),
+        'expected comma-separated labels of letters, digits and inner hyphens',
+      ),
+    ),
+    '',
   ),
   WEBGIS_PROVISION_SECONDS: v.optional(
     v.pipe(
@@ -326,6 +354,9 @@ export function loadConfig(env: Env): EnvConfig {
       domain: out.WEBGIS_DOMAIN,
       provisionSeconds: out.WEBGIS_PROVISION_SECONDS,
       sandboxOutcome: out.WEBGIS_SANDBOX,
+      reservedSubdomains: [
+        ...new Set([...DEFAULT_RESERVED_SUBDOMAINS, ...out.WEBGIS_RESERVED_SUBDOMAINS]),
+      ],
     },
     jobLeaseSeconds: out.JOB_LEASE_SECONDS,
   };

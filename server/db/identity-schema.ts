@@ -183,6 +183,18 @@ export const oauthStates = pgTable(
   (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * When the account was last told that its data was exported: at most one such notice
+ * per EXPORT_NOTICE_WINDOW_MS (server/identity/profile.ts), claimed by one conditional
+ * upsert so that parallel exports send one.
+ */
+export const exportNotices = pgTable('export_notices', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamptz('sent_at').notNull(),
+});
+
 export const unsubscriptions = pgTable(
   'unsubscriptions',
   {

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ProfileUpdate, SocialProvider } from '../../contract/identity.ts';
 import type { TimezoneUpdate } from '../../contract/profile.ts';
 import { crashPoint } from '../crash-point.ts';
 import {
   countries,
+  exportNotices,
   mails,
   socialAccounts,
   unsubscriptions,
@@ -13,9 +14,40 @@ import {
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldError, simpleError } from '../http/errors.ts';
+import { sendToUser } from '../mail/send.ts';
+import { exportNoticeMail } from '../mail/templates.ts';
 import type { MailingList } from '../mail/unsubscribe.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * At most one "your data was exported" notice per account in this long: the export is
+ * a GET that any page can cause (a link to /export_profile), so its mail must not be a
+ * way to flood the account's inbox.
+ */
+export const EXPORT_NOTICE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The notice that the user's data was exported, unless one went out less than
+ * EXPORT_NOTICE_WINDOW_MS ago. One conditional upsert claims the notice, so of
+ * parallel exports one sends it; the claim and the mail's job commit together.
+ */
+export async function sendExportNotice(deps: AppDeps, user: User): Promise<void> {
+  const now = deps.clock.now();
+  const due = new Date(now.getTime() - EXPORT_NOTICE_WINDOW_MS);
+  await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(exportNotices)
+      .values({ userId: user.id, sentAt: now })
+      .onConflictDoUpdate({
+        target: exportNotices.userId,
+        set: { sentAt: now },
+        setWhere: lte(exportNotices.sentAt, due),
+      })
+      .returning({ userId: exportNotices.userId });
+    if (claimed.length > 0) await sendToUser(deps, user, exportNoticeMail, 'account_notices', tx);
+  });
+}
 
 /** PATCH /api/v1/profile/: the editable fields; the country must be one of the list. */
 export async function updateProfile(

@@ -26,19 +26,20 @@ export async function startSession(
 ): Promise<void> {
   const now = deps.clock.now();
   const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
-  if (previous) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
-  // Housekeeping: this user's expired sessions are of no use to anyone.
-  await deps.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await deps.db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    createdAt: now,
-    expiresAt,
-    lastSeenAt: now,
+  // One change: the old session never ends without the new one beginning.
+  await deps.db.transaction(async (tx) => {
+    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
+    // Housekeeping: this user's expired sessions are of no use to anyone.
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      expiresAt,
+      lastSeenAt: now,
+    });
   });
   setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
     ...cookieOptions(deps.config),

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import { ProfileUpdate } from '../../contract/identity.ts';
-import { removeProfile, updateProfile } from '../identity/profile.ts';
+import { removeProfile, sendExportNotice, updateProfile } from '../identity/profile.ts';
 import { endSession, requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { parseInput } from '../http/validate.ts';
-import { sendToUser } from '../mail/send.ts';
-import { exportNoticeMail } from '../mail/templates.ts';
 import { profileAnswer } from './profile-answer.ts';
 import { personalData } from './profile-export.ts';
 import { socialRoutes } from './profile-social.ts';
@@ -29,7 +27,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/export/', async (c) => {
     const user = requireUser(c);
     const data = await personalData(deps, user);
-    await sendToUser(deps, user, exportNoticeMail, 'account_notices');
+    await sendExportNotice(deps, user);
     c.header('Content-Disposition', `attachment; filename="profile-${user.username}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(data);

@@ -14,19 +14,20 @@ import {
   matchesNoneMatch,
   parseRange,
   saveAsName,
-  tokenMatches,
 } from '../software/download.ts';
+import { downloadAllowed, signedDownloadQuery } from '../software/download-links.ts';
 import { openInside, streamRange } from '../software/files.ts';
 import { findRelease, listReleases, optionFilter, releasesRoot } from '../software/releases.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2_147_483_647;
 
-const downloadPath = (id: number, token: string | null) =>
-  `/api/v1/releases/${id}/download${token === null ? '' : `?token=${token}`}`;
+/** The query that opens a download (a signed one when DOWNLOAD_TOKEN is set), or none. */
+type LinkQuery = (releaseId: number) => string | null;
 
 /** A row as section 3 describes a release: its options and its one file (or store page). */
-function toRelease(row: ReleaseRow, token: string | null): Release {
+function toRelease(row: ReleaseRow, linkQuery: LinkQuery): Release {
+  const query = linkQuery(row.id);
   const file =
     row.storeUrl !== null
       ? { id: row.id, name: new URL(row.storeUrl).hostname, size: null, link: row.storeUrl }
@@ -34,7 +35,7 @@ function toRelease(row: ReleaseRow, token: string | null): Release {
           id: row.id,
           name: path.posix.basename(row.filePath ?? ''),
           size: row.fileSize,
-          link: downloadPath(row.id, token),
+          link: `/api/v1/releases/${row.id}/download${query === null ? '' : `?${query}`}`,
         };
   return v.parse(Release, {
     id: row.id,
@@ -52,9 +53,10 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const notFound = () => simpleError(404, 'not_found');
 
-  // The software page is for signed-in users (section 6), and its links may carry the token.
+  // The software page is for signed-in users (section 6); with DOWNLOAD_TOKEN set, its
+  // links are signed for this user (server/software/download-links.ts).
   router.get('/', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     const query = parseInput(ReleasesQuery, {
       tag: c.req.query('tag'),
       option: c.req.queries('option'),
@@ -63,16 +65,29 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
       tag: query.tag,
       options: optionFilter(query.option),
     });
-    return c.json(rows.map((row) => toRelease(row, deps.config.downloadToken)));
+    const gate = deps.config.downloadToken;
+    const now = deps.clock.now();
+    const linkQuery: LinkQuery = (releaseId) =>
+      gate === null ? null : signedDownloadQuery(deps.config, gate, user.id, releaseId, now);
+    return c.json(rows.map((row) => toRelease(row, linkQuery)));
   });
 
-  // Anyone with the link (and the token, when one is configured) may download.
+  // Anyone with the link may download; with DOWNLOAD_TOKEN set, only with a link signed
+  // for this release, unexpired, and not another user's than the one signed in.
   router.get('/:id/download', async (c) => {
-    const token = deps.config.downloadToken;
-    if (token !== null && !tokenMatches(c.req.query('token'), token)) {
-      throw simpleError(403, 'permission_denied');
-    }
     const id = c.req.param('id');
+    const gate = deps.config.downloadToken;
+    if (gate !== null) {
+      const params = {
+        user: c.req.query('user'),
+        expires: c.req.query('expires'),
+        signature: c.req.query('signature'),
+      };
+      const sessionUser = c.get('user')?.id ?? null;
+      if (!(await downloadAllowed(deps, gate, params, id, sessionUser, deps.clock.now()))) {
+        throw simpleError(403, 'permission_denied');
+      }
+    }
     if (!ID.test(id) || Number(id) > MAX_ID) throw notFound();
     const release = await findRelease(deps.db, Number(id));
     // A store page (android) has no file to serve.

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Stats } from 'node:fs';
 
 /*
@@ -91,11 +90,4 @@ function encodeExtValue(value: string): string {
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name)}`;
-}
-
-/** Compares digests, so the time taken says nothing about the token. */
-export function tokenMatches(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { isSubdomain, type WebgisErrorCode } from '../../contract/webgis.ts';
+import { isReservedLabelForm, isSubdomain, type WebgisErrorCode } from '../../contract/webgis.ts';
 import type { Locale } from '../../contract/countries.ts';
 import { currentSubscription } from '../billing/subscription.ts';
 import { webgisInstances, webgisLocations, type User, type WebgisInstance } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { requestChange } from './provision.ts';
 import { webgisProvisioner } from './registry.ts';
+import { isReservedSubdomain } from './reserved.ts';
 
 export type CreateRequest = { subdomain_name: string; language: Locale; location_id: string };
 
@@ -41,7 +42,14 @@ export async function createWebgis(
   const provisioner = webgisProvisioner(deps.config);
   if (!provisioner) return refused({ code: 'webgis_unavailable', field: null });
   const subdomain = request.subdomain_name.trim().toLowerCase();
-  if (!isSubdomain(subdomain)) return refused({ code: 'domain', field: 'subdomain_name' });
+  if (!isSubdomain(subdomain) || isReservedLabelForm(subdomain)) {
+    return refused({ code: 'domain', field: 'subdomain_name' });
+  }
+  // Taken by the operator: the same answer as a name another user holds, so the list
+  // is not spelled out by the refusals.
+  if (isReservedSubdomain(deps.config, subdomain)) {
+    return refused({ code: 'subdomain_taken', field: 'subdomain_name' });
+  }
   try {
     const instance = await deps.db.transaction(async (tx) => {
       const [location] = await tx

@@ -153,7 +153,7 @@ export function childServers(store: ChildStore, env: Record<string, string>): Ch
  * the database), the CSRF header sent, redirects not followed, and an address of its
  * own (the servers trust X-Forwarded-For), as users come from different machines.
  */
-export function httpClient(servers: ChildServers, address: string): TestClient {
+export function httpClient(servers: Pick<ChildServers, 'url'>, address: string): TestClient {
   const overHttp = {
     request: (requestPath: string, init: RequestInit) => {
       const headers = new Headers(init.headers);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { DEFAULT_RESERVED_SUBDOMAINS } from '../../server/webgis/reserved.ts';
 
 function message(env: Record<string, string>): string {
   try {
@@ -39,7 +40,12 @@ describe('loadConfig', () => {
       promotionsFile: null,
       legalDir: './legal',
       downloadToken: null,
-      webgis: { domain: 'localhost', provisionSeconds: 5, sandboxOutcome: 'ok' },
+      webgis: {
+        domain: 'localhost',
+        provisionSeconds: 5,
+        sandboxOutcome: 'ok',
+        reservedSubdomains: DEFAULT_RESERVED_SUBDOMAINS,
+      },
       jobLeaseSeconds: 60,
     });
   });
@@ -77,6 +83,7 @@ describe('loadConfig', () => {
       WEBGIS_DOMAIN: 'GIS.Example.com',
       WEBGIS_PROVISION_SECONDS: '30',
       WEBGIS_SANDBOX: 'overrun',
+      WEBGIS_RESERVED_SUBDOMAINS: ' Maps, intranet ,,admin',
       JOB_LEASE_SECONDS: '20',
     });
     expect(config).toEqual({
@@ -107,7 +114,13 @@ describe('loadConfig', () => {
       promotionsFile: '/srv/promotions.json',
       legalDir: '/srv/legal',
       downloadToken: 'dev-token_0123456789',
-      webgis: { domain: 'gis.example.com', provisionSeconds: 30, sandboxOutcome: 'overrun' },
+      webgis: {
+        domain: 'gis.example.com',
+        provisionSeconds: 30,
+        sandboxOutcome: 'overrun',
+        // Added to the built-in list, lower-cased, each once.
+        reservedSubdomains: [...DEFAULT_RESERVED_SUBDOMAINS, 'maps', 'intranet'],
+      },
       jobLeaseSeconds: 20,
     });
   });
@@ -144,6 +157,11 @@ describe('loadConfig', () => {
     ['WEBGIS_PROVISION_SECONDS', 'five', 'WEBGIS_PROVISION_SECONDS: expected whole seconds'],
     ['WEBGIS_PROVISION_SECONDS', '-1', 'WEBGIS_PROVISION_SECONDS: expected whole seconds'],
     ['WEBGIS_SANDBOX', 'slow', 'WEBGIS_SANDBOX: expected ok, fail or overrun'],
+    [
+      'WEBGIS_RESERVED_SUBDOMAINS',
+      'maps,my_gis',
+      'WEBGIS_RESERVED_SUBDOMAINS: expected comma-separated labels',
+    ],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
   });

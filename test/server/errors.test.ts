@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
+import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import {
@@ -268,5 +269,32 @@ describe('an unexpected failure', () => {
         fields: expect.objectContaining({ path: '/api/v1/countries/' }),
       }),
     ]);
+  });
+});
+
+describe('what counts as the database being away', () => {
+  const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+  it.each([
+    ['refused', { code: 'ECONNREFUSED' }],
+    ['terminated by an administrator', { code: '57P01' }],
+    ['starting up', { code: '57P03' }],
+    ['a connection exception', { code: '08006' }],
+    ['a full disk', { code: '53100' }],
+    ['no space left (the embedded database)', { code: 'ENOSPC' }],
+    ['too many connections', { code: '53300' }],
+    ['a connection that ended', new Error('Connection terminated unexpectedly')],
+    ['no connection in time', new Error('timeout exceeded when trying to connect')],
+  ])('%s is', (_, cause) => {
+    expect(isDatabaseUnavailable(wrapped(cause))).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', { code: '23505' }],
+    ['a syntax error', { code: '42601' }],
+    ['a serialization failure', { code: '40001' }],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['a closed embedded database', new Error('PGlite is closed')],
+  ])('%s is not', (_, cause) => {
+    expect(isDatabaseUnavailable(wrapped(cause))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Profile } from '../../contract/profile.ts';
 import { mails, sessions, socialAccounts, users } from '../../server/db/schema.ts';
+import { EXPORT_NOTICE_WINDOW_MS } from '../../server/identity/profile.ts';
 import { useTestServer } from './harness.ts';
 import { fieldCodes, mailsTo, signedUpClient } from './identity.ts';
 
@@ -87,6 +88,38 @@ describe('GET /api/v1/profile/export/', () => {
     const [notice] = await mailsTo(server(), email);
     expect(notice?.subject).toBe('Your profile data was exported');
     expect(notice?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('answers each of 25 parallel exports but mails one notice, another after the window', async () => {
+    const { client, email } = await signedUpClient(server());
+    const notices = async () =>
+      (await mailsTo(server(), email)).filter(
+        (m) => m.subject === 'Your profile data was exported',
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => client.get('/api/v1/profile/export/')),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 25 }, () => 200));
+    await Promise.all(answers.map((r) => r.json()));
+    expect(await notices()).toHaveLength(1);
+    // Later in the window: the export still answers, no second notice.
+    server().clock.advance(EXPORT_NOTICE_WINDOW_MS / 2);
+    expect((await client.get('/api/v1/profile/export/')).status).toBe(200);
+    expect(await notices()).toHaveLength(1);
+    server().clock.advance(EXPORT_NOTICE_WINDOW_MS);
+    expect((await client.get('/api/v1/profile/export/')).status).toBe(200);
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it('counts the notices per account: another account still gets its own', async () => {
+    const first = await signedUpClient(server());
+    const second = await signedUpClient(server());
+    await first.client.get('/api/v1/profile/export/');
+    await second.client.get('/api/v1/profile/export/');
+    for (const { email } of [first, second]) {
+      const mailed = await mailsTo(server(), email);
+      expect(mailed.filter((m) => m.subject === 'Your profile data was exported')).toHaveLength(1);
+    }
   });
 
   it('answers 401 without a session', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,9 +7,11 @@ import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ReleaseList, productIds, type Release } from '../../contract/software.ts';
-import { releases } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { releases, users } from '../../server/db/schema.ts';
+import { DOWNLOAD_LINK_TTL_MS } from '../../server/software/download-links.ts';
 import { signedIn } from './billing.ts';
-import { useTestServer } from './harness.ts';
+import { useTestServer, type TestClient } from './harness.ts';
 
 /*
  * GET /api/v1/releases and /api/v1/releases/{id}/download: the list, the download's
@@ -393,40 +396,133 @@ describe('GET /api/v1/releases/{id}/download', () => {
   });
 });
 
-describe('with DOWNLOAD_TOKEN', () => {
+describe('with DOWNLOAD_TOKEN: links signed per user, file and expiry', () => {
   const server = useTestServer({ env: { RELEASES_DIR: dir, DOWNLOAD_TOKEN: TOKEN } });
 
-  it('puts the token into every file link of the list', async () => {
-    const { client } = await signedIn(server());
+  /** The file links of the list `client` is given. */
+  async function linksOf(client: TestClient): Promise<Map<number, string>> {
     const list: Release[] = v.parse(
       ReleaseList,
       await (await client.get('/api/v1/releases?tag=latest')).json(),
     );
-    expect(list.find((r) => r.id === 1)?.files[0]?.link).toBe(
-      `/api/v1/releases/1/download?token=${TOKEN}`,
+    return new Map(list.map((r) => [r.id, r.files[0]?.link ?? '']));
+  }
+  const linkOf = async (client: TestClient, id: number) => (await linksOf(client)).get(id) ?? '';
+  const refused = async (answer: Response, what: string) => {
+    expect(answer.status, what).toBe(403);
+    expect(await answer.json(), what).toEqual({
+      code: 'permission_denied',
+      detail: "You don't have permission to perform this action.",
+    });
+  };
+  /** The link with one query parameter set to `value`. */
+  const withParam = (link: string, name: string, value: string) => {
+    const url = new URL(link, 'http://x');
+    url.searchParams.set(name, value);
+    return `${url.pathname}${url.search}`;
+  };
+
+  it('signs every file link for the user, never carrying the token itself', async () => {
+    const { client, user } = await signedIn(server());
+    const links = await linksOf(client);
+    const link = links.get(1) ?? '';
+    expect(link).toMatch(
+      new RegExp(
+        `^/api/v1/releases/1/download\\?user=${user.id}&expires=\\d+&signature=[\\w-]{43}$`,
+      ),
     );
-    // A store page is no download: it stays as it is.
-    expect(list.find((r) => r.id === 2)?.files[0]?.link).not.toContain('token');
+    expect(link).not.toContain(TOKEN);
+    const expires = Number(new URL(link, 'http://x').searchParams.get('expires'));
+    expect(expires * 1000).toBe(
+      Math.floor((server().clock.now().getTime() + DOWNLOAD_LINK_TTL_MS) / 1000) * 1000,
+    );
+    // Each file has a signature of its own; a store page is no download and stays as it is.
+    expect(new URL(links.get(4) ?? '', 'http://x').searchParams.get('signature')).not.toBe(
+      new URL(link, 'http://x').searchParams.get('signature'),
+    );
+    expect(links.get(2)).toBe(
+      'https://play.google.com/store/apps/details?id=com.example.gis.collector',
+    );
   });
 
-  it('refuses a download without the token or with another, before looking at the id', async () => {
-    for (const url of [
-      '/api/v1/releases/1/download',
-      '/api/v1/releases/1/download?token=wrong-token-0123456789',
-      `/api/v1/releases/1/download?token=${TOKEN}x`,
-      '/api/v1/releases/424242/download',
-    ]) {
-      const answer = await server().client().get(url);
-      expect(answer.status, url).toBe(403);
-      expect(await answer.json()).toMatchObject({ code: 'permission_denied' });
+  it('serves the file by its signed link, with the session or without (a download manager)', async () => {
+    const { client } = await signedIn(server());
+    const link = await linkOf(client, 1);
+    for (const [who, asker] of [
+      ['signed in', client],
+      ['no session', server().client()],
+    ] as const) {
+      const answer = await asker.get(`${link}&save_as=qgis.exe`);
+      expect(answer.status, who).toBe(200);
+      expect(answer.headers.get('Content-Disposition'), who).toContain('qgis.exe');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(content), who).toBe(true);
     }
   });
 
-  it('serves the file with the token', async () => {
-    const answer = await server()
-      .client()
-      .get(`/api/v1/releases/1/download?token=${TOKEN}&save_as=qgis.exe`);
-    expect(answer.status).toBe(200);
-    expect(Buffer.from(await answer.arrayBuffer()).equals(content)).toBe(true);
+  it('refuses no link, the old shared token, and a forged or altered signature', async () => {
+    const { client, user } = await signedIn(server());
+    const link = await linkOf(client, 1);
+    const signature = new URL(link, 'http://x').searchParams.get('signature') ?? '';
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const forged = createHmac('sha256', 'a guessed key')
+      .update(`${user.id}\x001\x00${Math.floor(Date.now() / 1000) + 3600}`)
+      .digest('base64url');
+    for (const url of [
+      '/api/v1/releases/1/download',
+      `/api/v1/releases/1/download?token=${TOKEN}`,
+      withParam(link, 'signature', flipped),
+      withParam(link, 'signature', forged),
+      withParam(link, 'signature', `${signature}=`),
+      withParam(link, 'signature', ''),
+      // The expiry pushed later, or the link said to be another user's: the signature breaks.
+      withParam(
+        link,
+        'expires',
+        String(Number(new URL(link, 'http://x').searchParams.get('expires')) + 86400),
+      ),
+      withParam(link, 'user', String(user.id + 1)),
+    ]) {
+      await refused(await server().client().get(url), url);
+    }
+  });
+
+  it('refuses a link for another file: the signature names one release', async () => {
+    const { client } = await signedIn(server());
+    const link = await linkOf(client, 1);
+    const query = new URL(link, 'http://x').search;
+    for (const url of [
+      `/api/v1/releases/4/download${query}`,
+      `/api/v1/releases/01/download${query}`,
+      `/api/v1/releases/424242/download${query}`,
+    ]) {
+      await refused(await client.get(url), url);
+    }
+    expect((await client.get(await linkOf(client, 4))).status).toBe(200);
+  });
+
+  it('refuses another user’s link in a browser signed in as someone else', async () => {
+    const ann = await signedIn(server());
+    const bob = await signedIn(server());
+    const annLink = await linkOf(ann.client, 1);
+    await refused(await bob.client.get(annLink), 'bob with ann’s link');
+    expect((await bob.client.get(await linkOf(bob.client, 1))).status).toBe(200);
+  });
+
+  it('refuses the links of a removed account', async () => {
+    const { client, user } = await signedIn(server());
+    const link = await linkOf(client, 1);
+    await server().db.delete(users).where(eq(users.id, user.id));
+    await refused(await server().client().get(link), 'removed');
+  });
+
+  // Last: it moves the shared clock a day on.
+  it('serves a link until it expires, and refuses it from then on', async () => {
+    const { client } = await signedIn(server());
+    const link = await linkOf(client, 1);
+    server().clock.advance(DOWNLOAD_LINK_TTL_MS - 2000);
+    expect((await server().client().get(link)).status).toBe(200);
+    server().clock.advance(2000);
+    await refused(await server().client().get(link), 'expired');
+    await refused(await client.get(link), 'expired, signed in');
   });
 });

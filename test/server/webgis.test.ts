@@ -16,6 +16,14 @@ import { useTestServer, type TestClient } from './harness.ts';
  */
 
 const server = useTestServer({ env: { WEBGIS_PROVISION_SECONDS: '0' } });
+const operated = useTestServer({
+  env: {
+    WEBGIS_PROVISION_SECONDS: '0',
+    WEBGIS_RESERVED_SUBDOMAINS: 'Maps, intranet',
+    WEBGIS_DOMAIN: 'gis.example.com',
+    PUBLIC_URL: 'http://myaccount.gis.example.com',
+  },
+});
 
 const create = (client: TestClient, body: Record<string, unknown>) =>
   client.postJson('/api/v1/webgis/', { language: 'en', location_id: 'eu-central', ...body });
@@ -73,18 +81,56 @@ describe('GET refs and locations', () => {
 });
 
 describe('POST /api/v1/webgis/ validation', () => {
-  it.each(['abc', '1abc', '-abcd', 'abcd-', 'a'.repeat(65), 'ab_cd', 'ab.cd', 'абвг'])(
-    'refuses %s with the domain rule at subdomain_name',
-    async (subdomain) => {
+  it.each([
+    'abc',
+    '1abc',
+    '-abcd',
+    'abcd-',
+    'a'.repeat(65),
+    'ab_cd',
+    'ab.cd',
+    'абвг',
+    // Punycode (this one is `пример`) and the other IDNA-reserved forms (RFC 5891).
+    'xn--80ak6aa92e',
+    'XN--80AK6AA92E',
+    'ab--cd',
+  ])('refuses %s with the domain rule at subdomain_name', async (subdomain) => {
+    const { client } = await signedIn(server());
+    const response = await create(client, { subdomain_name: subdomain });
+    expect(response.status).toBe(400);
+    expect(await json<ErrorList>(response)).toEqual({
+      errors: [
+        {
+          code: 'domain',
+          detail:
+            'Only alphabetic, numeric characters and hyphen are allowed. At least 4 characters are needed',
+          source: { pointer: 'subdomain_name' },
+        },
+      ],
+    });
+    expect((await my(client)).status).toBe(404);
+  });
+
+  it('takes 4 and 64 characters, lower-cases the name', async () => {
+    for (const name of ['Ab-9', `x${'y'.repeat(62)}z`]) {
       const { client } = await signedIn(server());
-      const response = await create(client, { subdomain_name: subdomain });
+      const response = await create(client, { subdomain_name: name });
+      expect(response.status, name).toBe(201);
+      expect((await myWebgis(client)).url).toBe(`http://${name.toLowerCase()}.localhost:8080/`);
+    }
+  });
+
+  it.each(['admin', 'Mail', 'portal', 'account', 'api-gateway', 'localhost', 'support'])(
+    'refuses the reserved name %s as taken, at subdomain_name',
+    async (name) => {
+      const { client } = await signedIn(server());
+      const response = await create(client, { subdomain_name: name });
       expect(response.status).toBe(400);
       expect(await json<ErrorList>(response)).toEqual({
         errors: [
           {
-            code: 'domain',
-            detail:
-              'Only alphabetic, numeric characters and hyphen are allowed. At least 4 characters are needed',
+            code: 'subdomain_taken',
+            detail: 'This domain name is already taken',
             source: { pointer: 'subdomain_name' },
           },
         ],
@@ -93,12 +139,10 @@ describe('POST /api/v1/webgis/ validation', () => {
     },
   );
 
-  it('takes 4 and 64 characters, lower-cases the name', async () => {
-    for (const name of ['Ab-9', `x${'y'.repeat(62)}z`]) {
+  it('takes a name that merely contains a reserved one or two hyphens later on', async () => {
+    for (const name of ['admin-maps', 'my-portal', 'abc--d']) {
       const { client } = await signedIn(server());
-      const response = await create(client, { subdomain_name: name });
-      expect(response.status, name).toBe(201);
-      expect((await myWebgis(client)).url).toBe(`http://${name.toLowerCase()}.localhost:8080/`);
+      expect((await create(client, { subdomain_name: name })).status, name).toBe(201);
     }
   });
 
@@ -161,6 +205,25 @@ describe('POST /api/v1/webgis/ validation', () => {
       { csrf: false },
     );
     expect(response.status).toBe(403);
+  });
+});
+
+describe('the operator’s reserved names', () => {
+  it.each(['maps', 'Intranet', 'myaccount', 'admin'])(
+    'refuses %s, listed in WEBGIS_RESERVED_SUBDOMAINS, the portal’s own label or built in',
+    async (name) => {
+      const { client } = await signedIn(operated());
+      const response = await create(client, { subdomain_name: name });
+      expect(response.status).toBe(400);
+      expect((await json<ErrorList>(response)).errors).toMatchObject([
+        { code: 'subdomain_taken', source: { pointer: 'subdomain_name' } },
+      ]);
+    },
+  );
+
+  it('still takes a name the operator did not keep', async () => {
+    const { client } = await signedIn(operated());
+    expect((await create(client, { subdomain_name: 'maps-of-mine' })).status).toBe(201);
   });
 });
 

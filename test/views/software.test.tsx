@@ -157,10 +157,11 @@ describe('software page', () => {
     expect(screen.getByRole('heading', { name: 'Модуль для QGIS' })).toBeTruthy();
   });
 
-  it('keeps the download token the server put in a link', async () => {
+  it('keeps the signed query the server put in a link', async () => {
+    const signed = '?user=7&expires=1700000000&signature=abc-_';
     const withToken = releases.map((r) => ({
       ...r,
-      files: r.files.map((f) => ({ ...f, link: `${f.link}?token=abc` })),
+      files: r.files.map((f) => ({ ...f, link: `${f.link}${signed}` })),
     }));
     stubApi(json(200, withToken));
     render(
@@ -170,7 +171,7 @@ describe('software page', () => {
     );
     const qgis = within(await screen.findByRole('region', { name: 'QGIS' }));
     expect(hrefOf(qgis.getByRole('link', { name: /macOS: Сетевой установщик/ }))).toBe(
-      '/api/v1/releases/103/download?token=abc&save_as=qgis-setup-mac-network.dmg',
+      `/api/v1/releases/103/download${signed}&save_as=qgis-setup-mac-network.dmg`,
     );
   });
 

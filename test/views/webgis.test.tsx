@@ -101,7 +101,7 @@ describe('web GIS create page', () => {
     });
   });
 
-  it.each(['abc', '1abc', '-abcd', 'abcd-', 'a'.repeat(65)])(
+  it.each(['abc', '1abc', '-abcd', 'abcd-', 'a'.repeat(65), 'xn--80ak6aa92e'])(
     'refuses %s with the domain rule, sending nothing',
     async (name) => {
       const user = userEvent.setup({ delay: null });
