@@ -7,7 +7,7 @@ import { fieldError, simpleError } from '../http/errors.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { findUserByEmail } from './accounts.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { isGuessablePassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { endFlows } from './signup-cookie.ts';
 import { hashToken } from './tokens.ts';
@@ -57,7 +57,10 @@ export async function setPassword(
   if (!known) throw simpleError(400, 'wrong_token');
   if (known.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
   // Refused before the link is used up, so the user can choose again with the same link.
-  if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
+  const [owner] = await deps.db.select().from(users).where(eq(users.id, known.userId));
+  if (owner && isGuessablePassword(form.password, owner)) {
+    throw fieldError('password', 'common_password');
+  }
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
     // Deleting is the check: of two parallel posts of one link only one gets the row.

@@ -6,7 +6,7 @@ import type { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identi
 import type { Locale } from '../../contract/countries.ts';
 import { findUserByEmail, nextAfterSignIn, uniqueUsername } from './accounts.ts';
 import { checkCode, currentCode, issueCode, pendingSignup, resendWait } from './codes.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { isGuessablePassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
 import {
@@ -54,7 +54,9 @@ export async function startSignup(
   await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
   const existing = await findUserByEmail(deps.db, email);
   if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
-  if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
+  if (isGuessablePassword(form.password, { email })) {
+    throw fieldError('password', 'common_password');
+  }
   await hit(deps, sendHits(email, ip));
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
