@@ -22,7 +22,8 @@ export const DETAILS = {
   user_already_exists: 'A profile with this email already exists',
   invalid_password:
     'The password needs 8 to 128 characters with a lowercase letter, an uppercase letter, a digit and a special character',
-  common_password: 'This password is too common. Choose another one',
+  common_password:
+    'This password is easy to guess. Add more words or less common characters, and avoid your name and email address',
   empty_first_name: 'Enter your first name',
   empty_last_name: 'Enter your last name',
   country_not_found: 'This country is not in the list. Choose another country',

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { createLine } from '../http/line.ts';
 
@@ -38,6 +38,25 @@ export function verifyPassword(password: string, stored: string): Promise<boolea
   }
   const legacy = readScrypt(stored);
   return legacy ? pool(() => verifyScrypt(normalize(password), legacy)) : Promise.resolve(false);
+}
+
+const dummies = new Map<string, Promise<string>>();
+
+/**
+ * The hash of a random password at `cost`, made once per cost (at its first use). A
+ * sign-in naming no account, or one without a password, verifies against it: the same
+ * argon2 work as a wrong password, so the answer's time does not tell which it was.
+ */
+export function dummyHash(cost: PasswordCost = OWASP_ARGON2): Promise<string> {
+  const key = `${cost.memoryCost},${cost.timeCost},${cost.parallelism}`;
+  let made = dummies.get(key);
+  if (!made) {
+    made = hashPassword(randomBytes(32).toString('base64url'), cost);
+    // A refusal (the hashing line full) is not kept: the next sign-in makes it again.
+    made.catch(() => dummies.delete(key));
+    dummies.set(key, made);
+  }
+  return made;
 }
 
 /** Whether a stored hash is of an older format or other parameters than `cost`. */

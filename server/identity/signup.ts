@@ -14,7 +14,7 @@ import {
   spendCode,
 } from './codes.ts';
 import { crashPoint } from '../crash-point.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { isGuessablePassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
 import {
@@ -62,7 +62,9 @@ export async function startSignup(
   await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
   const existing = await findUserByEmail(deps.db, email);
   if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
-  if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
+  if (isGuessablePassword(form.password, { email })) {
+    throw fieldError('password', 'common_password');
+  }
   await hit(deps, sendHits(email, ip));
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {

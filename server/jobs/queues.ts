@@ -12,6 +12,7 @@ import {
 import { CHARGE_QUEUE, CHARGE_RETRIES, runChargeJob } from '../billing/charge.ts';
 import { sweepBilling } from '../billing/sweep.ts';
 import { MAIL_QUEUE } from '../mail/send.ts';
+import { mailResetLink, PASSWORD_RESET_QUEUE, type ResetJob } from '../identity/password-reset.ts';
 import { checkWebgisPlans, WEBGIS_PLAN_CHECK_QUEUE } from '../webgis/plan-rule.ts';
 import { provisionInstance, WEBGIS_PROVISION_QUEUE } from '../webgis/provision.ts';
 import type { QueueDefinition } from './queue.ts';
@@ -33,7 +34,8 @@ export type JobDeps = {
  * twice after a crash between sending and completing (never zero times); a settlement
  * carries the job's id as its event id, so a repeat is a duplicate; a charge asks the
  * provider only for a checkout still pending, keyed by the checkout; the sweep only
- * moves what is due. A job whose process died is retried once its lease
+ * moves what is due; a reset link repeated after such a crash is a second valid link
+ * and mail, as a second request would make. A job whose process died is retried once its lease
  * (JOB_LEASE_SECONDS; a charge adds PROVIDER_TIMEOUT_SECONDS) has run out.
  */
 export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
@@ -88,5 +90,12 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     cron: '* * * * *',
     run: () => checkWebgisPlans(deps),
   };
-  return [mail, settlement, charge, sweep, provision, planCheck];
+  const passwordReset: QueueDefinition<ResetJob> = {
+    name: PASSWORD_RESET_QUEUE,
+    retryLimit: 10,
+    retryDelay: 2,
+    expireInSeconds: lease,
+    run: (data, job) => mailResetLink({ ...deps, jobs: job.jobs }, data),
+  };
+  return [mail, settlement, charge, sweep, provision, planCheck, passwordReset];
 }

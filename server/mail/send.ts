@@ -31,7 +31,7 @@ export function queueMail(deps: Pick<AppDeps, 'jobs'>, db: Database, mail: Mail)
  * skipped for users who left the list.
  */
 export async function sendToUser(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>,
   user: Recipient,
   template: (locale: Locale, unsubscribeUrl?: string) => MailContent,
   list?: MailingList,

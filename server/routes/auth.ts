@@ -9,7 +9,7 @@ import {
 } from '../identity/accounts.ts';
 import { currentCode, issueCode, resendWait } from '../identity/codes.ts';
 import { deviceNonce, setDeviceCookie } from '../identity/device.ts';
-import { verifyPassword } from '../identity/passwords.ts';
+import { dummyHash, verifyPassword } from '../identity/passwords.ts';
 import { endSession, startSession } from '../identity/sessions.ts';
 import { setSignupCookie } from '../identity/signup-cookie.ts';
 import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../identity/throttle.ts';
@@ -39,10 +39,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     // Counted before any password work, so parallel guesses share the one limit.
     const hits = signInHits(c, user, form.login);
     await hit(deps, hits);
+    // No account, or one without a password: the same argon2 work as a wrong password
+    // before the answer, so its time tells nothing (docs/decisions/0212).
+    const stored = user?.passwordHash ?? (await dummyHash(deps.passwordCost));
+    const right = await verifyPassword(form.password, stored);
     if (!user) throw fieldError('login', 'user_absent');
-    if (user.passwordHash === null || !(await verifyPassword(form.password, user.passwordHash))) {
-      throw fieldError('password', 'wrong_credentials');
-    }
+    if (user.passwordHash === null || !right) throw fieldError('password', 'wrong_credentials');
     // Only failures stay counted.
     await forgive(deps, hits);
     await upgradePasswordHash(deps, user, form.password);

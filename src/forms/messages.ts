@@ -61,7 +61,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   user_already_exists: msg`A profile with this email already exists.`,
   invalid_password: passwordRule,
-  common_password: msg`This password is too common and easy to guess. Please choose another one.`,
+  common_password: msg`This password is easy to guess. Add more words or less common characters, and avoid your name and email address.`,
   empty_first_name: msg`Please enter your first name`,
   empty_last_name: msg`Please enter your last name`,
   country_not_found: msg`This country is not available. Please choose another country.`,

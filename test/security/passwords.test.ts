@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../server/harness.ts';
-import { fieldCodes, lastCode, startSignup, uniqueEmail } from '../server/identity.ts';
+import { fieldCodes, lastCode, mailsTo, startSignup, uniqueEmail } from '../server/identity.ts';
 
-/* Checklist point 3: length limits, Unicode, no truncation, common passwords. */
+/*
+ * Checklist point 3: length limits, Unicode, no truncation, and guessable passwords
+ * (zxcvbn-ts score below 3, the user's own address and names counted as guessable).
+ */
 const server = useTestServer();
 
 /** A Unicode password of exactly `length` characters that meets the rule. */
@@ -48,8 +51,58 @@ describe('passwords', () => {
     ]);
   });
 
-  it('refuses a common password that meets every other rule', async () => {
-    const { response } = await startSignup(server(), uniqueEmail(), { password: 'P@ssw0rd' });
-    expect(await fieldCodes(response)).toEqual([['password', 'common_password']]);
+  // Each meets the rule (8+ characters, lower, upper, digit, special) and is guessed early.
+  const GUESSABLE = ['Password1!', 'Qwerty123!', 'Passw0rd!', 'P@ssw0rd', 'Qwerty12345!'];
+
+  it.each(GUESSABLE)('refuses %j at sign-up, at the password field, with a reason', async (p) => {
+    const email = uniqueEmail('guessable');
+    const { response } = await startSignup(server(), email, { password: p });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: unknown[] };
+    expect(body.errors).toEqual([
+      {
+        code: 'common_password',
+        detail: expect.stringMatching(/^This password is easy to guess\./),
+        source: { pointer: 'password' },
+      },
+    ]);
+    // Refused before anything was sent.
+    expect(await mailsTo(server(), email)).toEqual([]);
+  });
+
+  it("refuses a password made of the user's e-mail name, which is strong for others", async () => {
+    const name = `marguerite.okafor${Date.now() % 1000}`;
+    const password = `${name[0]?.toUpperCase()}${name.slice(1)}!`;
+    const own = await startSignup(server(), `${name}@example.com`, { password });
+    expect(await fieldCodes(own.response)).toEqual([['password', 'common_password']]);
+    // The same password is not guessable for another address.
+    const other = await startSignup(server(), uniqueEmail('other'), { password });
+    expect(other.response.status).toBe(200);
+  });
+
+  it('takes a long random-ish passphrase', async () => {
+    const email = await signUpWith('Mauve-otter-Ladder-42!');
+    expect((await login(email, 'Mauve-otter-Ladder-42!')).status).toBe(200);
+  });
+
+  it("refuses a guessable new password at reset, the user's e-mail name too; the link stays", async () => {
+    const name = `thaddeus.brisk${Date.now() % 1000}`;
+    const email = `${name}@example.com`;
+    const { user } = await server().createUser({ email });
+    await server().client().postForm('/api/auth/password/reset/', { email });
+    const [mail] = await mailsTo(server(), email);
+    const token = /\/password\/set\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    for (const password of [...GUESSABLE, `T${name.slice(1)}!`]) {
+      const refused = await server()
+        .client()
+        .postForm('/api/auth/password/set/', { token, password });
+      expect(await fieldCodes(refused)).toEqual([['password', 'common_password']]);
+    }
+    const set = await server()
+      .client()
+      .postForm('/api/auth/password/set/', { token, password: 'Mauve-otter-Ladder-42!' });
+    expect(set.status).toBe(200);
+    expect((await login(user.username, 'Mauve-otter-Ladder-42!')).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from '../../server/identity/common-passwords.ts';
+import { isGuessablePassword } from '../../server/identity/password-strength.ts';
 import { DEVICE_TTL_S } from '../../server/identity/device.ts';
 import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
 import {
@@ -299,14 +299,14 @@ describe('common passwords', () => {
   it.each(['P@ssw0rd', 'Pa$$w0rd', '1qaz@WSX', 'PASSWORD1', 'Qwerty123', 'iloveyou'])(
     'knows %j, in any case',
     (password) => {
-      expect(isCommonPassword(password)).toBe(true);
+      expect(isGuessablePassword(password)).toBe(true);
     },
   );
 
   it.each([STRONG, 'Secret-pass-1', 'Sign-up-pass-1', 'Test-pass-1', DEMO_ACCOUNT.password, WRONG])(
     'lets %j through',
     (password) => {
-      expect(isCommonPassword(password)).toBe(false);
+      expect(isGuessablePassword(password)).toBe(false);
     },
   );
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
-import { hashPassword } from '../../server/identity/passwords.ts';
+import { hashPassword, type PasswordCost } from '../../server/identity/passwords.ts';
 import { SessionCache } from '../../server/identity/session-cache.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
@@ -24,6 +24,7 @@ import { queueDefinitions } from '../../server/jobs/queues.ts';
 import { memoryLogger, type MemoryLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
+import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
 import { createClient, type TestClient } from './client.ts';
 
 export { createClient, parseSetCookie, type TestClient } from './client.ts';
@@ -137,7 +138,11 @@ export type TestServer = {
 let userCount = 0;
 
 /** Builds a seeded database and app before the file's tests and drops it after. */
-export function useTestServer(options: { env?: Env } = {}): () => TestServer {
+export function useTestServer(
+  options: { env?: Env; passwordCost?: PasswordCost } = {},
+): () => TestServer {
+  // Tests of what the production cost does (timing) ask for it; the rest use a cheap one.
+  const passwordCost = options.passwordCost ?? TEST_PASSWORD_COST;
   let server: TestServer | undefined;
 
   beforeAll(async () => {
@@ -163,7 +168,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
       logger,
       clock,
       jobs,
-      passwordCost: TEST_PASSWORD_COST,
+      passwordCost,
       sessionCache,
     });
     server = {
@@ -182,8 +187,9 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
           await jobs.drain();
         },
       },
-      // Mail goes out right after each request, as a working queue would send it.
-      client: () => createClient(app, () => jobs.drain([MAIL_QUEUE])),
+      // Mail (and the reset link's job) goes out right after each request, as a working
+      // queue would send it.
+      client: () => createClient(app, () => jobs.drain([PASSWORD_RESET_QUEUE, MAIL_QUEUE])),
       createUser: async ({ password = 'Secret-pass-1', ...fields } = {}) => {
         userCount += 1;
         const [user] = await handle.db
@@ -193,7 +199,7 @@ export function useTestServer(options: { env?: Env } = {}): () => TestServer {
             email: `user${userCount}@example.com`,
             emailConfirmedAt: new Date(),
             ...fields,
-            passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
+            passwordHash: await hashPassword(password, passwordCost),
           })
           .returning();
         if (!user) throw new Error('insert returned no user');

@@ -150,6 +150,28 @@ describe('sign-up form', () => {
     expect(await screen.findByText(/The password must be 8 to 128 characters long/)).toBeTruthy();
     expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it.each([
+    ['en', /^Password/, 'Create an account', /^This password is easy to guess\. Add more words/],
+    ['ru', /^Пароль/, 'Создать аккаунт', /^Этот пароль легко подобрать\. Добавьте ещё слова/],
+  ] as const)(
+    'shows common_password from the server at the password, saying why (%s)',
+    async (locale, passwordLabel, submitName, reason) => {
+      const user = userEvent.setup({ delay: null });
+      const submit = vi
+        .fn<Submit>()
+        .mockRejectedValue(
+          new FieldErrors([{ field: 'password', code: 'common_password', detail: 'x' }]),
+        );
+      renderSignup(submit, locale);
+      await user.type(await screen.findByLabelText(passwordLabel), 'Password1!');
+      await user.type(screen.getByLabelText(/^(Email|Эл. почта)/), 'new@example.com');
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: submitName }));
+      expect(await screen.findByText(reason)).toBeTruthy();
+      expect(screen.getByLabelText(passwordLabel).getAttribute('aria-invalid')).toBe('true');
+    },
+  );
 });
 
 describe('social sign-up', () => {
