@@ -14,6 +14,9 @@ import * as v from 'valibot';
  *   the team then withholds premium from its members until users are removed.
  * - GET /api/v1/teams/ answers TeamList: the teams the user is a member of but does not
  *   own, without disabled ones.
+ * - DELETE /api/v1/teams/{owner_id}/membership/ (owner_id: the owner's `portal_guid`): the
+ *   signed-in user leaves that team, answering 204. The owner cannot leave their own
+ *   team (403 `owner_cannot_leave`); a user who is not a member gets 404 `not_found`.
  * - GET /api/v1/users/?username= answers the one UserLookup with exactly that username
  *   (404 `user_not_found` otherwise); throttled, never a listing.
  */
@@ -66,9 +69,10 @@ export type UserLookup = v.InferOutput<typeof UserLookup>;
 /**
  * The codes the team calls send besides the common ones; the SPA owns their words.
  * `premium_required`: saving a team needs the user's own premium plan (403);
- * `user_not_found`: no account has exactly that username (404).
+ * `user_not_found`: no account has exactly that username (404);
+ * `owner_cannot_leave`: the owner asked to leave their own team (403).
  */
-export const teamErrorCodes = ['premium_required', 'user_not_found'] as const;
+export const teamErrorCodes = ['premium_required', 'user_not_found', 'owner_cannot_leave'] as const;
 export type TeamErrorCode = (typeof teamErrorCodes)[number];
 
 export function isTeamErrorCode(code: string): code is TeamErrorCode {

@@ -2,6 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamUser } from '../contract/teams.ts';
+import { confirmMachine } from '../machines/confirm.machine.ts';
 import { teamMemberMachine, type TeamMemberContext } from '../machines/team-member.machine.ts';
 import {
   savedOverLimit,
@@ -55,7 +56,14 @@ type OwnerValue = SnapshotFrom<typeof teamOwnerMachine>['value'];
 type MemberValue = SnapshotFrom<typeof teamMemberMachine>['value'];
 type Args =
   | { tab: 'owner'; value: OwnerValue; context: TeamOwnerContext }
-  | { tab: 'member'; value: MemberValue; context: TeamMemberContext; ownOverLimit?: boolean };
+  | {
+      tab: 'member';
+      value: MemberValue;
+      context: TeamMemberContext;
+      ownOverLimit?: boolean;
+      /** The Leave team question is open about this team (the page's confirm machine). */
+      asked?: Team;
+    };
 
 /** /teammanage: the tabs, and every state of the owner and member machines. */
 const meta = {
@@ -63,10 +71,18 @@ const meta = {
   render: (args: Args) => {
     if (args.tab === 'member') {
       const snapshot = teamMemberMachine.resolveState({ value: args.value, context: args.context });
+      const confirm = confirmMachine.resolveState({ value: args.asked ? 'asking' : 'closed' });
       return (
         <Stack gap="6">
           <TabsView overLimit={args.ownOverLimit ?? false} />
-          <MemberView snapshot={snapshot} send={() => {}} />
+          <MemberView
+            snapshot={snapshot}
+            send={() => {}}
+            confirm={confirm}
+            sendConfirm={() => {}}
+            asked={args.asked ?? null}
+            onAsk={() => {}}
+          />
         </Stack>
       );
     }
@@ -166,25 +182,57 @@ const memberOf = (owners: [string, number, number][]): TeamMemberContext => ({
     team_status: 'active',
     owned_by_target_user: false,
   })),
+  leaving: null,
 });
 export const MemberLoading: Story = {
-  args: { tab: 'member', value: 'loading', context: { teams: [] } },
+  args: { tab: 'member', value: 'loading', context: { teams: [], leaving: null } },
 };
 export const MemberEmpty: Story = {
-  args: { tab: 'member', value: 'empty', context: { teams: [] } },
+  args: { tab: 'member', value: 'empty', context: { teams: [], leaving: null } },
 };
 export const MemberFailed: Story = {
-  args: { tab: 'member', value: 'failed', context: { teams: [] } },
+  args: { tab: 'member', value: 'failed', context: { teams: [], leaving: null } },
 };
 /** One team within its limit, one over it; the own team over its limit too. */
 export const MemberOfTeams: Story = {
   args: {
     tab: 'member',
-    value: 'loaded',
+    value: { loaded: 'idle' },
     context: memberOf([
       ['anna.k', 3, 5],
       ['gis_lab', 6, 5],
     ]),
     ownOverLimit: true,
+  },
+};
+
+const twoTeams = memberOf([
+  ['anna.k', 3, 5],
+  ['gis_lab', 4, 5],
+]);
+const [annaTeam] = twoTeams.teams;
+/** Leave team pressed on the first team: the confirmation asks first. */
+export const MemberLeaveAsked: Story = {
+  args: {
+    tab: 'member',
+    value: { loaded: 'idle' },
+    context: twoTeams,
+    ...(annaTeam && { asked: annaTeam }),
+  },
+};
+/** Confirmed: the team is being left; every Leave team waits. */
+export const MemberLeaving: Story = {
+  args: {
+    tab: 'member',
+    value: { loaded: 'leaving' },
+    context: { ...twoTeams, leaving: annaTeam ?? null },
+  },
+};
+/** The leave was refused: the team stays listed with an error, to try again. */
+export const MemberLeaveFailed: Story = {
+  args: {
+    tab: 'member',
+    value: { loaded: 'leaveFailed' },
+    context: { ...twoTeams, leaving: annaTeam ?? null },
   },
 };

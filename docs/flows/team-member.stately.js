@@ -36,7 +36,72 @@ export const teamMemberMachine = createMachine({
       ]
     },
     "loaded": {
-      "description": "Non-owned teams."
+      "initial": "idle",
+      "description": "Non-owned teams, each with Leave team.",
+      "states": {
+        "idle": {
+          "description": "The teams; Leave team asks first (the confirm machine).",
+          "on": {
+            "team.leave": [
+              {
+                "target": "#teamMember.loaded.leaving",
+                "guard": "isListed",
+                "actions": [
+                  "chooseTeam"
+                ]
+              }
+            ]
+          }
+        },
+        "leaving": {
+          "description": "The confirmed team is being left; every Leave team waits.",
+          "tags": [
+            "busy"
+          ],
+          "invoke": [
+            {
+              "id": "leaveTeam",
+              "src": "leaveTeam",
+              "onDone": [
+                {
+                  "target": "#teamMember.empty",
+                  "guard": "isLastLeft",
+                  "actions": [
+                    "dropLeftTeam",
+                    "announceLeft"
+                  ]
+                },
+                {
+                  "target": "#teamMember.loaded.idle",
+                  "actions": [
+                    "dropLeftTeam",
+                    "announceLeft"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "target": "#teamMember.loaded.leaveFailed"
+                }
+              ]
+            }
+          ]
+        },
+        "leaveFailed": {
+          "description": "The leave was refused: the team stays listed with an error.",
+          "on": {
+            "team.leave": [
+              {
+                "target": "#teamMember.loaded.leaving",
+                "guard": "isListed",
+                "actions": [
+                  "chooseTeam"
+                ]
+              }
+            ]
+          }
+        }
+      }
     },
     "empty": {
       "description": "The user is in no other team."

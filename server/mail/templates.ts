@@ -71,6 +71,26 @@ export function exportNoticeMail(locale: Locale, unsubscribe?: string): MailCont
       ]);
 }
 
+/** To a team's owner when a member leaves by themselves (the owner's removals send none). */
+export function memberLeftMail(
+  locale: Locale,
+  username: string,
+  teamUrl: string,
+  unsubscribe?: string,
+): MailContent {
+  return locale === 'ru'
+    ? compose(`${username} покинул(а) вашу команду`, [
+        `Пользователь ${username} вышел из вашей команды и больше не пользуется тарифом Premium через неё.`,
+        `Освободившееся место можно отдать другому пользователю: ${teamUrl}`,
+        ...unsubscribeLine(locale, unsubscribe),
+      ])
+    : compose(`${username} left your team`, [
+        `The user ${username} left your team and no longer gets the Premium plan through it.`,
+        `You can give the free seat to another user: ${teamUrl}`,
+        ...unsubscribeLine(locale, unsubscribe),
+      ]);
+}
+
 export type InvoiceMailDetails = { plan: string; amount: number; company: string; person: string };
 
 /** To the contact of an invoice request (Russian locale only, like the request). */

@@ -4,9 +4,10 @@ import { TeamUpdate, type TeamErrorCode } from '../../contract/teams.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import { fieldError, HttpError } from '../http/errors.ts';
+import { fieldError, HttpError, simpleError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import {
+  leaveTeam,
   memberTeams,
   ownTeam,
   saveTeam,
@@ -19,13 +20,16 @@ import {
 const TEAM_DETAILS: Record<TeamErrorCode, string> = {
   premium_required: 'A team needs the Premium plan',
   user_not_found: 'There is no user with this username',
+  owner_cannot_leave: 'The owner cannot leave their own team',
 };
 
 /** A command's refusal in the section-8 shape. */
 export function teamRefusalError(refusal: TeamRefusal): HttpError {
   // Every guid must name an account: anything else is bad input at the field.
   if (refusal === 'unknown_users') return fieldError('users', 'invalid_input');
-  const status = refusal === 'premium_required' ? 403 : 404;
+  // Not a member of it, or no such team: one answer, so no team is confirmed to exist.
+  if (refusal === 'not_member') return simpleError(404, 'not_found');
+  const status = refusal === 'user_not_found' ? 404 : 403;
   return new HttpError(status, {
     errors: [{ code: refusal, detail: TEAM_DETAILS[refusal], source: { pointer: '' } }],
   });
@@ -41,7 +45,10 @@ export async function answering<T>(command: Promise<T>): Promise<T> {
   }
 }
 
-/** Mounted at /api/v1/: the own team (team/) and the teams the user is a member of (teams/). */
+/**
+ * Mounted at /api/v1/: the own team (team/), the teams the user is a member of (teams/)
+ * and leaving one of them (teams/{owner_id}/membership/).
+ */
 export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
@@ -54,6 +61,12 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   router.get('/teams/', async (c) => c.json(await memberTeams(deps, requireUser(c))));
+
+  router.delete('/teams/:owner_id/membership/', async (c) => {
+    const user = requireUser(c);
+    await answering(leaveTeam(deps, user, c.req.param('owner_id')));
+    return c.body(null, 204);
+  });
 
   return router;
 }

@@ -3,6 +3,8 @@ import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
 import type { Database } from '../db/client.ts';
 import { TEAM_MAX_SIZE_DEFAULT, teamMembers, teams, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
+import { sendToUser } from '../mail/send.ts';
+import { memberLeftMail } from '../mail/templates.ts';
 import { ownerPremium } from './effective-plan.ts';
 
 /*
@@ -15,7 +17,8 @@ import { ownerPremium } from './effective-plan.ts';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Why a command refused; the route turns it into its section-8 answer. */
-export type TeamRefusal = 'premium_required' | 'unknown_users' | 'user_not_found';
+export type TeamRefusal =
+  'premium_required' | 'unknown_users' | 'user_not_found' | 'owner_cannot_leave' | 'not_member';
 
 /** Thrown by a command (its transaction rolled back); caught by the route. */
 export class TeamRefused extends Error {
@@ -148,6 +151,50 @@ export async function saveTeam(deps: Deps, user: User, guids: readonly string[])
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * DELETE /api/v1/teams/{owner_id}/membership/: the signed-in user leaves the team owned
+ * by the user with that guid. The owner stays in their own team (`owner_cannot_leave`);
+ * a user who is no member of it, or a guid naming no team, gets `not_member` (404), so
+ * nobody learns which teams exist. Only the caller's own membership is ever deleted.
+ * The team row is locked like a save's, so a leave queues with the owner's saves, and of
+ * two leaves at once the second finds no row. Leaving takes the team plan away at the
+ * next request (effective-plan.ts reads the membership); the owner is told by mail in
+ * their language, queued in this transaction.
+ */
+export async function leaveTeam(deps: AppDeps, user: User, ownerGuid: string): Promise<void> {
+  const guid = ownerGuid.trim().toLowerCase();
+  if (!UUID.test(guid)) throw new TeamRefused('not_member');
+  if (guid === user.portalGuid.toLowerCase()) throw new TeamRefused('owner_cannot_leave');
+  await deps.db.transaction(async (tx) => {
+    const [team] = await tx
+      .select({ id: teams.id, ownerId: teams.ownerId })
+      .from(teams)
+      .innerJoin(users, eq(users.id, teams.ownerId))
+      .where(eq(users.portalGuid, guid))
+      .for('update', { of: teams });
+    if (!team) throw new TeamRefused('not_member');
+    const left = await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, user.id)))
+      .returning({ userId: teamMembers.userId });
+    if (left.length === 0) throw new TeamRefused('not_member');
+    const [owner] = await tx
+      .select({ id: users.id, email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, team.ownerId));
+    if (owner) {
+      const url = (locale: string) => `${deps.config.publicUrl}/${locale}/teammanage/owner`;
+      await sendToUser(
+        deps,
+        owner,
+        (locale, unsubscribe) => memberLeftMail(locale, user.username, url(locale), unsubscribe),
+        'account_notices',
+        tx,
+      );
+    }
+  });
+}
 
 /**
  * GET /api/v1/teams/: the teams the user is a member of but does not own, without

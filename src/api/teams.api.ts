@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Team, TeamList, UserLookup } from '../../contract/teams.ts';
 import { call } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
@@ -23,6 +24,18 @@ export function saveTeam(users: readonly string[], signal?: AbortSignal) {
 /** Section 7: the teams the user is a member of but does not own. */
 export function fetchMemberTeams(signal?: AbortSignal) {
   return call(readPaths.teams, TeamList, { signal, useCase: 'get_teams' });
+}
+
+/**
+ * Issue 30: the signed-in user leaves the team of the owner with this guid (204). The
+ * owner cannot leave their own team (403 owner_cannot_leave); 404 when not a member.
+ */
+export async function leaveTeam(ownerId: string, signal?: AbortSignal) {
+  await call(`v1/teams/${encodeURIComponent(ownerId)}/membership/`, v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'leave_team',
+  });
 }
 
 /** Section 7: the one user with exactly this username (404 user_not_found otherwise). */

@@ -1,7 +1,13 @@
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { fetchMemberTeams } from '../api/teams.api.ts';
+import { fetchMemberTeams, leaveTeam } from '../api/teams.api.ts';
 import { teamMemberMachine } from '../../machines/team-member.machine.ts';
+
+/** Failures nobody subscribes to reach the global handler (a toast), then the machine. */
+function reported(error: unknown): unknown {
+  if (error instanceof ApiError) dispatchErrors(error.items);
+  return error;
+}
 
 export const liveTeamMemberMachine = teamMemberMachine.provide({
   actors: {
@@ -9,9 +15,17 @@ export const liveTeamMemberMachine = teamMemberMachine.provide({
       try {
         return await fetchMemberTeams(signal);
       } catch (error) {
-        // Failures nobody subscribes to reach the global handler (a toast), then the machine.
-        if (error instanceof ApiError) dispatchErrors(error.items);
-        throw error;
+        throw reported(error);
+      }
+    }),
+    leaveTeam: fromPromise<void, { ownerId: string }>(async ({ input, signal }) => {
+      try {
+        await leaveTeam(input.ownerId, signal);
+      } catch (error) {
+        // 404: no longer a member (left in another tab, or removed by the owner): the
+        // team is gone as the user asked, so it leaves the list without an error.
+        if (error instanceof ApiError && error.status === 404) return;
+        throw reported(error);
       }
     }),
   },

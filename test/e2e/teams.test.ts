@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { latestMail } from './mailbox.ts';
 
 /*
  * Teams as new users meet them, against the real server: a premium owner adds a member
  * by username (an unknown one is refused at the field), the member sees the team on the
  * member tab and Premium in the header with its tooltip; the owner's limit lowered with
  * the development switch shows the red dot and takes the member's Premium away until a
- * user is removed; a free user is offered the upgrade.
+ * user is removed; a free user is offered the upgrade. A member leaves a team through
+ * the confirmation (the owner is told by mail), and leaving a team the owner has just
+ * removed them from only takes it off the list.
  */
 
 const password = 'Teams-pass-1';
@@ -37,6 +40,12 @@ const texts = {
     upgrade: 'Upgrade to Premium',
     selected: 'You selected',
     none: /You are not a member of anyone else's team yet/,
+    leave: 'Leave team',
+    leaveTitle: 'Leave the team?',
+    leaveQuestion: (name: string) => `You will leave the team of ${name}`,
+    cancel: 'Cancel',
+    leftSubject: (name: string) => `${name} left your team`,
+    leaveFailed: "Couldn't leave the team. Please try again.",
   },
   ru: {
     browserLocale: 'ru-RU',
@@ -60,6 +69,12 @@ const texts = {
     upgrade: 'Перейти на Premium',
     selected: 'Вы выбрали',
     none: /Вы пока не состоите ни в одной чужой команде/,
+    leave: 'Выйти из команды',
+    leaveTitle: 'Выйти из команды?',
+    leaveQuestion: (name: string) => `Вы выйдете из команды ${name}`,
+    cancel: 'Отмена',
+    leftSubject: (name: string) => `${name} покинул(а) вашу команду`,
+    leaveFailed: 'Не удалось выйти из команды. Попробуйте ещё раз.',
   },
 } as const;
 type Locale = keyof typeof texts;
@@ -73,7 +88,12 @@ interface Account {
 
 /** A new signed-in account in `locale`, and a page of it. */
 async function account(locale: Locale, prefix: string): Promise<Account> {
-  const context = await chromium.newContext({ locale: texts[locale].browserLocale });
+  // The API calls of sign-up carry the language too, as a browser's would: the account's
+  // mails (the owner's notice of a member who left) are in it.
+  const context = await chromium.newContext({
+    locale: texts[locale].browserLocale,
+    extraHTTPHeaders: { 'Accept-Language': texts[locale].browserLocale },
+  });
   const email = uniqueEmail(prefix);
   await newAccount(context, email, password);
   const profile = await context.request.get('/api/v1/profile/');
@@ -88,6 +108,23 @@ async function tabTo(page: Page, target: Locator) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error('Tab never reached the element');
+}
+
+/** The owner's team becomes exactly `members` (by username), through the API. */
+async function setMembers(owner: Account, members: Account[]) {
+  const headers = await csrfHeader(owner.context);
+  const guids: string[] = [];
+  for (const member of members) {
+    const found = await owner.context.request.get(
+      `/api/v1/users/?username=${encodeURIComponent(member.username)}`,
+    );
+    guids.push(((await found.json()) as { portal_guid: string }).portal_guid);
+  }
+  const saved = await owner.context.request.patch('/api/v1/team/', {
+    data: { users: guids },
+    headers,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 const dot = (page: Page) => page.getByTestId('over-limit-dot');
@@ -205,4 +242,63 @@ describe.each(['en', 'ru'] as const)('teams in %s', (locale) => {
     await page.getByText(t.selected).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${locale}/subscription/update`);
   });
+
+  it('a member leaves a team after confirming; the owner is told by mail', async () => {
+    const owner = await account(locale, `team-left-${locale}`);
+    const member = await account(locale, `team_leaver.${locale}`);
+    await buyPremium(owner.context, owner.email);
+    await setMembers(owner, [member]);
+    const { page } = member;
+
+    await page.goto(`/${locale}/teammanage/member`);
+    const card = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { name: t.teamOf(owner.username) }),
+    });
+    await card.waitFor();
+    await planLabel(page, 'Premium').waitFor();
+
+    // Cancel keeps the team.
+    await card.getByRole('button', { name: t.leave }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.leaveTitle });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(t.leaveQuestion(owner.username));
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: t.cancel }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await card.count()).toBe(1);
+
+    // Confirmed: the team goes, and with it the Premium through it.
+    await card.getByRole('button', { name: t.leave }).click();
+    await dialog.getByRole('button', { name: t.leave }).click();
+    await page.getByText(t.none).waitFor();
+    await planLabel(page, t.free).waitFor();
+    await expectAccessible(page);
+    await page.reload();
+    await page.getByText(t.none).waitFor();
+
+    const mail = await latestMail(owner.context.request, owner.email);
+    expect(mail.subject).toBe(t.leftSubject(member.username));
+    expect(mail.text).toContain(`/${locale}/teammanage/owner`);
+
+    // The owner adds the member again, then removes them while their page is open:
+    // Leave team then finds no membership (404) and only takes the team off the list.
+    await setMembers(owner, [member]);
+    await page.reload();
+    await card.waitFor();
+    await setMembers(owner, []);
+    await card.getByRole('button', { name: t.leave }).click();
+    await dialog.getByRole('button', { name: t.leave }).click();
+    await page.getByText(t.none).waitFor();
+    expect(await page.getByText(t.leaveFailed).count()).toBe(0);
+    expect(await page.getByText(/Nothing found|Ничего не найдено/).count()).toBe(0);
+    // No second mail: nobody left this time.
+    const mails = await owner.context.request.get(
+      `/api/dev/mails/?to=${encodeURIComponent(owner.email)}`,
+    );
+    expect(
+      ((await mails.json()) as { subject: string }[]).filter(
+        (m) => m.subject === t.leftSubject(member.username),
+      ),
+    ).toHaveLength(1);
+  }, 120_000);
 });

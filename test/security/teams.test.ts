@@ -140,6 +140,50 @@ describe('two teams', () => {
   });
 });
 
+describe('leaving a team', () => {
+  const leaveRequest = (client: TestClient, path: string, body?: unknown) =>
+    sendJson(client, 'DELETE', path, body);
+
+  it("removes only the caller's own membership, whatever is sent", async () => {
+    const owner = await premiumOwner();
+    const leaver = await signedIn(server());
+    const other = await signedIn(server());
+    expect((await save(owner.client, [leaver.user, other.user])).status).toBe(200);
+    const path = `/api/v1/teams/${owner.user.portalGuid}/membership/`;
+    // Another member named in the body or the query is not who leaves: the caller is.
+    const response = await leaveRequest(
+      leaver.client,
+      `${path}?user=${other.user.portalGuid}&portal_guid=${other.user.portalGuid}`,
+      { user: other.user.portalGuid, users: [other.user.portalGuid] },
+    );
+    expect(response.status).toBe(204);
+    expect(await membersOf(owner.user.id)).toEqual([other.user.id]);
+    // A member cannot remove the owner or another member by naming their guid as the team.
+    for (const guid of [other.user.portalGuid, owner.user.portalGuid]) {
+      expect((await leaveRequest(leaver.client, `/api/v1/teams/${guid}/membership/`)).status).toBe(
+        404,
+      );
+    }
+    expect(await membersOf(owner.user.id)).toEqual([other.user.id]);
+    expect(await teamPlanOf(other.client)).toBe('premium');
+  });
+
+  it('a leaver loses team_plan at once, in the same session, and is gone from the team', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    expect((await save(owner.client, [member.user])).status).toBe(200);
+    expect(await teamPlanOf(member.client)).toBe('premium');
+    expect(await memberOf(member.client)).toHaveLength(1);
+    const path = `/api/v1/teams/${owner.user.portalGuid}/membership/`;
+    expect((await leaveRequest(member.client, path)).status).toBe(204);
+    expect(await teamPlanOf(member.client)).toBeNull();
+    expect(await memberOf(member.client)).toEqual([]);
+    expect((await getTeam(owner.client)).users.map((u) => u.portal_guid)).toEqual([
+      owner.user.portalGuid,
+    ]);
+  });
+});
+
 describe("the team's premium at the next request", () => {
   it('a removed member loses team_plan at once, in the same session', async () => {
     const owner = await premiumOwner();

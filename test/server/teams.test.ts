@@ -11,6 +11,7 @@ import { checkWebgisPlans } from '../../server/webgis/plan-rule.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
 import { json, sendJson, setPlan as setPlanIn, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
+import { mailsTo } from './identity.ts';
 
 /*
  * Teams (sections 2, 6 and 7; docs/decisions/0016 and 0601): the own team, saving it,
@@ -288,6 +289,150 @@ describe('GET /api/v1/teams/', () => {
 
   it('needs a signed-in user', async () => {
     expect((await server().client().get('/api/v1/teams/')).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/teams/{owner_id}/membership/', () => {
+  const leave = (client: TestClient, ownerGuid: string) =>
+    sendJson(client, 'DELETE', `/api/v1/teams/${ownerGuid}/membership/`);
+
+  it('takes the member out of the team and its plan at the next request, keeping the others', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    const other = await signedIn(server());
+    await saveUsers(owner.client, [member.user, other.user]);
+    // Read (and so cached) before leaving: the plan through the team and the listing.
+    expect(await subscriptionTeamPlan(member.client)).toBe('premium');
+    expect((await profileOf(member.client)).team_plan).toBe('premium');
+    expect((await memberOf(member.client)).map((t) => t.owner_id)).toEqual([owner.user.portalGuid]);
+
+    const response = await leave(member.client, owner.user.portalGuid);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+
+    expect(await memberOf(member.client)).toEqual([]);
+    expect(await subscriptionTeamPlan(member.client)).toBeNull();
+    expect((await profileOf(member.client)).team_plan).toBeNull();
+    expect((await effectivePlan(server().db, member.user.id)).effective).toBe('free');
+    // The other member stays, with the plan; the owner's team answers without the leaver.
+    expect(guidsOf(await getTeam(owner.client))).toEqual([
+      owner.user.portalGuid,
+      other.user.portalGuid,
+    ]);
+    expect(await subscriptionTeamPlan(other.client)).toBe('premium');
+    // The team is no longer the ex-member's: leaving again finds nothing.
+    const again = await leave(member.client, owner.user.portalGuid);
+    expect(again.status).toBe(404);
+    expect(await json(again)).toMatchObject({ code: 'not_found' });
+  });
+
+  it("tells the owner by mail in the owner's language", async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    await saveUsers(owner.client, [member.user]);
+    await server().db.update(users).set({ locale: 'ru' }).where(eq(users.id, owner.user.id));
+    expect(await mailsTo(server(), owner.user.email)).toEqual([]);
+
+    expect((await leave(member.client, owner.user.portalGuid)).status).toBe(204);
+    const mails = await mailsTo(server(), owner.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`${member.user.username} покинул(а) вашу команду`);
+    expect(mails[0]?.text).toContain(`${server().config.publicUrl}/ru/teammanage/owner`);
+    expect(mails[0]?.headers['List-Unsubscribe']).toMatch(/\/api\/v1\/unsubscribe\//);
+    // Nothing goes to the member.
+    expect(await mailsTo(server(), member.user.email)).toEqual([]);
+
+    const english = await premiumOwner();
+    await saveUsers(english.client, [member.user]);
+    expect((await leave(member.client, english.user.portalGuid)).status).toBe(204);
+    const [mail] = await mailsTo(server(), english.user.email);
+    expect(mail?.subject).toBe(`${member.user.username} left your team`);
+    expect(mail?.text).toContain(`${server().config.publicUrl}/en/teammanage/owner`);
+  });
+
+  it('refuses the owner: they stay in their own team', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    await saveUsers(owner.client, [member.user]);
+    for (const guid of [owner.user.portalGuid, owner.user.portalGuid.toUpperCase()]) {
+      const response = await leave(owner.client, guid);
+      expect(response.status).toBe(403);
+      expect(await errorOf(response)).toMatchObject({
+        errors: [{ code: 'owner_cannot_leave', source: { pointer: '' } }],
+      });
+    }
+    // Before any save too (the team of just themselves).
+    const fresh = await premiumOwner();
+    expect((await leave(fresh.client, fresh.user.portalGuid)).status).toBe(403);
+    expect(await teamRowsOf(fresh.user.id)).toEqual([]);
+    expect(guidsOf(await getTeam(owner.client))).toEqual([
+      owner.user.portalGuid,
+      member.user.portalGuid,
+    ]);
+    expect(await mailsTo(server(), owner.user.email)).toEqual([]);
+  });
+
+  it('answers 404 to a user who is not a member, changing nothing', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    const stranger = await signedIn(server());
+    const elsewhere = await premiumOwner();
+    await saveUsers(owner.client, [member.user]);
+    await saveUsers(elsewhere.client, [stranger.user]);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const guid of [owner.user.portalGuid, unknown, 'not-a-guid', member.user.portalGuid]) {
+      const response = await leave(stranger.client, guid);
+      expect(response.status).toBe(404);
+      expect(await json(response)).toMatchObject({ code: 'not_found' });
+    }
+    expect(guidsOf(await getTeam(owner.client))).toEqual([
+      owner.user.portalGuid,
+      member.user.portalGuid,
+    ]);
+    // The stranger's own membership elsewhere is untouched by those attempts.
+    expect((await memberOf(stranger.client)).map((t) => t.owner_id)).toEqual([
+      elsewhere.user.portalGuid,
+    ]);
+    expect(await mailsTo(server(), owner.user.email)).toEqual([]);
+  });
+
+  it('lets a member leave a team whose owner is no longer premium', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    await saveUsers(owner.client, [member.user]);
+    await setPlan(owner.user, 'mini');
+    expect((await leave(member.client, owner.user.portalGuid)).status).toBe(204);
+    await setPlan(owner.user, 'premium');
+    expect(await memberOf(member.client)).toEqual([]);
+  });
+
+  it('of two leaves at once, one leaves and the other finds nothing; one mail', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    await saveUsers(owner.client, [member.user]);
+    const answers = await Promise.all([
+      leave(member.client, owner.user.portalGuid),
+      leave(member.client, owner.user.portalGuid),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 404]);
+    expect(guidsOf(await getTeam(owner.client))).toEqual([owner.user.portalGuid]);
+    expect(await mailsTo(server(), owner.user.email)).toHaveLength(1);
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    const owner = await premiumOwner();
+    const member = await signedIn(server());
+    await saveUsers(owner.client, [member.user]);
+    expect((await leave(server().client(), owner.user.portalGuid)).status).toBe(401);
+    const noCsrf = await member.client.request(
+      `/api/v1/teams/${owner.user.portalGuid}/membership/`,
+      {
+        method: 'DELETE',
+        csrf: false,
+      },
+    );
+    expect(noCsrf.status).toBe(403);
+    expect(await memberOf(member.client)).toHaveLength(1);
   });
 });
 

@@ -37,7 +37,10 @@ const json = (status: number, body: unknown) =>
 type Call = { method: string; path: string; search: string; body: unknown };
 
 /** GET team/ answers `own`; users/ knows ann; PATCH answers what it was sent (or `save`). */
-function stubApi(own: Team, answers: { save?: Response; teams?: Response } = {}) {
+function stubApi(
+  own: Team,
+  answers: { save?: Response; teams?: Response; leave?: () => Promise<Response> } = {},
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -47,6 +50,9 @@ function stubApi(own: Team, answers: { save?: Response; teams?: Response } = {})
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
       calls.push({ method, path: url.pathname, search: url.search, body });
       if (url.pathname.endsWith('/v1/teams/')) return answers.teams ?? json(200, []);
+      if (method === 'DELETE') {
+        return answers.leave ? answers.leave() : new Response(null, { status: 204 });
+      }
       if (url.pathname.endsWith('/v1/users/')) {
         return url.searchParams.get('username') === 'ann'
           ? json(200, { ...ann, owner: undefined })
@@ -227,5 +233,151 @@ describe('member tab', () => {
     );
     expect(await screen.findByText("Couldn't load your teams. Please try again.")).toBeTruthy();
     await waitFor(() => expect(errors).toMatchObject([{ useCase: 'get_teams' }]));
+  });
+
+  describe('Leave team', () => {
+    const memberTeam = (ownerName: string, ownerId: string) =>
+      team([user(5, ownerName, true), owner], {
+        owner_username: ownerName,
+        owner_id: ownerId,
+        max_size: 5,
+        owned_by_target_user: false,
+      });
+    const cardOf = (ownerName: string) => {
+      const card = screen.getByRole('heading', { name: `Team of ${ownerName}` }).closest('li');
+      if (!card) throw new Error(`no card of ${ownerName}`);
+      return within(card);
+    };
+    function renderMember(onLeft = vi.fn()) {
+      render(
+        <Providers locale="en">
+          <MemberScreen onLeft={onLeft} />
+        </Providers>,
+      );
+      return onLeft;
+    }
+
+    it('asks first, is busy while leaving, then drops the team and reads the session again', async () => {
+      let answer: (response: Response) => void = () => {};
+      const calls = stubApi(team([owner]), {
+        teams: json(200, [memberTeam('lead', 'guid-lead'), memberTeam('zoe', 'guid-zoe')]),
+        leave: () => new Promise((resolve) => (answer = resolve)),
+      });
+      const onLeft = renderMember();
+      const u = userEvent.setup({ delay: null });
+      await screen.findByRole('heading', { name: 'Team of lead' });
+
+      // Cancel leaves everything as it was.
+      await u.click(cardOf('lead').getByRole('button', { name: 'Leave team' }));
+      const dialog = await screen.findByRole('alertdialog');
+      within(dialog).getByText(/You will leave the team of lead/);
+      await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      // jsdom runs no exit animation: the dialog stays in the page, closed.
+      await waitFor(() => expect(dialog.getAttribute('data-state')).toBe('closed'));
+      expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+      // Confirmed: one DELETE of the own membership in that team, every button waits.
+      await u.click(cardOf('lead').getByRole('button', { name: 'Leave team' }));
+      const again = await screen.findByRole('alertdialog');
+      within(again).getByText(/You will leave the team of lead/);
+      await u.click(within(again).getByRole('button', { name: 'Leave team' }));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+          '/api/v1/teams/guid-lead/membership/',
+        ]),
+      );
+      await waitFor(() =>
+        expect(cardOf('lead').getByRole('button', { name: /Leaving…/ })).toHaveProperty(
+          'disabled',
+          true,
+        ),
+      );
+      expect(cardOf('zoe').getByRole('button', { name: 'Leave team' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      expect(onLeft).not.toHaveBeenCalled();
+
+      answer(new Response(null, { status: 204 }));
+      await waitFor(() =>
+        expect(screen.queryByRole('heading', { name: 'Team of lead' })).toBeNull(),
+      );
+      expect(cardOf('zoe').getByRole('button', { name: 'Leave team' })).toHaveProperty(
+        'disabled',
+        false,
+      );
+      expect(onLeft).toHaveBeenCalledTimes(1);
+    });
+
+    it('says so when the last team is left, in Russian', async () => {
+      stubApi(team([owner]), { teams: json(200, [memberTeam('lead', 'guid-lead')]) });
+      render(
+        <Providers locale="ru">
+          <MemberScreen />
+        </Providers>,
+      );
+      const u = userEvent.setup({ delay: null });
+      await screen.findByRole('heading', { name: 'Команда lead' });
+      await u.click(screen.getByRole('button', { name: 'Выйти из команды' }));
+      const dialog = await screen.findByRole('alertdialog');
+      within(dialog).getByText('Выйти из команды?');
+      await u.click(within(dialog).getByRole('button', { name: 'Выйти из команды' }));
+      expect(await screen.findByText(/Вы пока не состоите/)).toBeTruthy();
+    });
+
+    it('keeps the team with an error and a toast when refused, and may try again', async () => {
+      const errors = toasts();
+      let refuse = true;
+      stubApi(team([owner]), {
+        teams: json(200, [memberTeam('lead', 'guid-lead')]),
+        leave: async () =>
+          refuse
+            ? json(500, { code: 'system', detail: 'Boom' })
+            : new Response(null, { status: 204 }),
+      });
+      const onLeft = renderMember();
+      const u = userEvent.setup({ delay: null });
+      await screen.findByRole('heading', { name: 'Team of lead' });
+      await u.click(screen.getByRole('button', { name: 'Leave team' }));
+      await u.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave team' }),
+      );
+      expect(
+        await cardOf('lead').findByText("Couldn't leave the team. Please try again."),
+      ).toBeTruthy();
+      await waitFor(() => expect(errors).toMatchObject([{ useCase: 'leave_team' }]));
+      expect(onLeft).not.toHaveBeenCalled();
+
+      refuse = false;
+      await u.click(cardOf('lead').getByRole('button', { name: 'Leave team' }));
+      await u.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave team' }),
+      );
+      expect(
+        await screen.findByText(/You are not a member of anyone else's team yet/),
+      ).toBeTruthy();
+      expect(onLeft).toHaveBeenCalledTimes(1);
+    });
+
+    it('drops a team the user was no longer in (404) without an error', async () => {
+      const errors = toasts();
+      stubApi(team([owner]), {
+        teams: json(200, [memberTeam('lead', 'guid-lead'), memberTeam('zoe', 'guid-zoe')]),
+        leave: async () => json(404, { code: 'not_found', detail: 'Nothing found' }),
+      });
+      renderMember();
+      const u = userEvent.setup({ delay: null });
+      await screen.findByRole('heading', { name: 'Team of zoe' });
+      await u.click(cardOf('zoe').getByRole('button', { name: 'Leave team' }));
+      await u.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave team' }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('heading', { name: 'Team of zoe' })).toBeNull(),
+      );
+      screen.getByRole('heading', { name: 'Team of lead' });
+      expect(screen.queryByText("Couldn't leave the team. Please try again.")).toBeNull();
+      expect(errors).toEqual([]);
+    });
   });
 });

@@ -1,23 +1,40 @@
-import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Badge } from '../../components/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';
+import type { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type { TeamMemberEvent, teamMemberMachine } from '../../../machines/team-member.machine.ts';
+import { ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { usersCount } from '../../i18n/plurals.ts';
 
 export interface MemberViewProps {
   snapshot: SnapshotFrom<typeof teamMemberMachine>;
   send: (event: TeamMemberEvent) => void;
+  /** The Leave team question: open while `asking`; accepted, the page sends `team.leave`. */
+  confirm: SnapshotFrom<typeof confirmMachine>;
+  sendConfirm: (event: ConfirmEvent) => void;
+  /** The team the question is about. */
+  asked: Team | null;
+  /** Leave team was pressed on `team`: the page asks first. */
+  onAsk: (team: Team) => void;
 }
 
-/** The member tab (section 2): the teams the user is in but does not own. */
-export function MemberView({ snapshot, send }: MemberViewProps) {
+/** The member tab (section 2): the teams the user is in but does not own, each to leave. */
+export function MemberView({
+  snapshot,
+  send,
+  confirm,
+  sendConfirm,
+  asked,
+  onAsk,
+}: MemberViewProps) {
   const { t } = useLingui();
-  const state = snapshot.value;
+  const { value, context } = snapshot;
+  const top = typeof value === 'string' ? value : 'loaded';
   const body = (() => {
-    switch (state) {
+    switch (top) {
       case 'loading':
         return <Busy label={t`Loading your teams…`} />;
       case 'empty':
@@ -34,32 +51,58 @@ export function MemberView({ snapshot, send }: MemberViewProps) {
       case 'loaded':
         return (
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, lg: 2 }} gap="4">
-            {snapshot.context.teams.map((team) => (
+            {context.teams.map((team) => (
               <li key={team.owner_id}>
-                <TeamCard team={team} />
+                <TeamCard
+                  team={team}
+                  canLeave={snapshot.can({ type: 'team.leave', ownerId: team.owner_id })}
+                  leaving={snapshot.matches({ loaded: 'leaving' }) && isLeaving(snapshot, team)}
+                  failed={snapshot.matches({ loaded: 'leaveFailed' }) && isLeaving(snapshot, team)}
+                  onLeave={() => onAsk(team)}
+                />
               </li>
             ))}
           </SimpleGrid>
         );
       default:
-        return state satisfies never;
+        return top satisfies never;
     }
   })();
+  const owner = asked?.owner_username ?? '';
   return (
     <Stack gap="6">
       <Heading as="h2" size="lg">
         {t`Teams I am in`}
       </Heading>
       {body}
+      <ConfirmDialog
+        confirm={confirm}
+        send={sendConfirm}
+        title={t`Leave the team?`}
+        message={t`You will leave the team of ${owner} and lose what you get through it, such as the Premium plan. Only the team's owner can add you again.`}
+        confirmLabel={t`Leave team`}
+      />
     </Stack>
   );
 }
 
-function TeamCard({ team }: { team: Team }) {
+function isLeaving(snapshot: SnapshotFrom<typeof teamMemberMachine>, team: Team): boolean {
+  return snapshot.context.leaving?.owner_id === team.owner_id;
+}
+
+interface TeamCardProps {
+  team: Team;
+  canLeave: boolean;
+  leaving: boolean;
+  failed: boolean;
+  onLeave: () => void;
+}
+
+function TeamCard({ team, canLeave, leaving, failed, onLeave }: TeamCardProps) {
   const { t } = useLingui();
   const owner = team.owner_username;
   return (
-    <Card.Root>
+    <Card.Root aria-busy={leaving}>
       <Card.Body gap="2">
         <Heading as="h3" size="md">
           {t`Team of ${owner}`}
@@ -77,7 +120,25 @@ function TeamCard({ team }: { team: Team }) {
             {t`Premium through this team`}
           </Badge>
         )}
+        {failed && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{t`Couldn't leave the team. Please try again.`}</Alert.Title>
+          </Alert.Root>
+        )}
       </Card.Body>
+      <Card.Footer>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          disabled={!canLeave}
+          loading={leaving}
+          loadingText={t`Leaving…`}
+          onClick={onLeave}
+        >
+          {t`Leave team`}
+        </Button>
+      </Card.Footer>
     </Card.Root>
   );
 }

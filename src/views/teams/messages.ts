@@ -9,6 +9,7 @@ import { errorText, validationMessages } from '../../forms/messages.ts';
 export const teamErrorMessages: Record<TeamErrorCode, MessageDescriptor> = {
   premium_required: msg`A team needs the Premium plan`,
   user_not_found: msg`There is no user with this username`,
+  owner_cannot_leave: msg`The owner cannot leave their own team`,
 };
 
 const usernameProblems: Record<UsernameProblem, MessageDescriptor> = {
