@@ -4,7 +4,7 @@ export const locales = ['en', 'ru'] as const;
 export const Locale = v.picklist(locales);
 export type Locale = v.InferOutput<typeof Locale>;
 
-export const CountryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/));
+export const CountryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'country'));
 
 /** GET /api/v1/countries/: names in both locales, sorted by the English name. */
 export const Country = v.object({
