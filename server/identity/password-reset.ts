@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../contract/countries.ts';
 import type { User } from '../db/schema.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -17,9 +18,15 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
  * POST /api/auth/password/reset/: a single-use link mailed to a known address. Known and
- * unknown addresses are counted and answered alike, so the answer tells nothing.
+ * unknown addresses are counted and answered alike, so the answer tells nothing. The
+ * mail and its link are in the language of the page that asked, else the account's.
  */
-export async function requestReset(deps: AppDeps, form: { email: string }, ip: string) {
+export async function requestReset(
+  deps: AppDeps,
+  form: { email: string },
+  ip: string,
+  pageLocale: Locale | null,
+) {
   const email = form.email.toLowerCase();
   // The same limit for known and unknown addresses, so it tells nothing either.
   await hit(deps, sendHits(email, ip));
@@ -27,7 +34,8 @@ export async function requestReset(deps: AppDeps, form: { email: string }, ip: s
   if (user) {
     const token = randomBytes(32).toString('base64url');
     const now = deps.clock.now();
-    const link = `${deps.config.publicUrl}/${userLocale(user)}/password/set/${token}`;
+    const locale = pageLocale ?? userLocale(user);
+    const link = `${deps.config.publicUrl}/${locale}/password/set/${token}`;
     await deps.db.transaction(async (tx) => {
       await tx.insert(passwordResets).values({
         tokenHash: hashToken(token),
@@ -35,7 +43,13 @@ export async function requestReset(deps: AppDeps, form: { email: string }, ip: s
         createdAt: now,
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
       });
-      await sendToUser(deps, user, (locale) => passwordResetMail(locale, link), undefined, tx);
+      await sendToUser(
+        deps,
+        { ...user, locale },
+        (inLocale) => passwordResetMail(inLocale, link),
+        undefined,
+        tx,
+      );
     });
   }
 }
@@ -48,6 +62,7 @@ export async function requestReset(deps: AppDeps, form: { email: string }, ip: s
 export async function setPassword(
   deps: AppDeps,
   form: { token: string; password: string },
+  pageLocale: Locale | null,
 ): Promise<User> {
   const tokenHash = hashToken(form.token);
   const [known] = await deps.db
@@ -82,7 +97,8 @@ export async function setPassword(
     await tx.delete(sessions).where(eq(sessions.userId, row.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, row.id));
     await endFlows(tx, row.id);
-    await sendToUser(deps, row, passwordChangedMail, 'account_notices', tx);
+    const locale = pageLocale ?? userLocale(row);
+    await sendToUser(deps, { ...row, locale }, passwordChangedMail, 'account_notices', tx);
     return row;
   });
   if (!user) throw simpleError(400, 'wrong_token');
