@@ -7,8 +7,8 @@ import { toServerErrors, withoutField, type ServerErrors } from './field-errors.
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
-  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
-  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
+  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
   country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
 });
