@@ -116,7 +116,9 @@ const returnStatusOf = (query: PageQuery): ReturnStatus | null =>
  * subscription and prices, then the autopayment only where neither the poll nor the
  * subscription told it already (`needsAutopayment`), shows the outcome dialog if there
  * is one, then the plan. A plan whose autopayment was cancelled can be restored: PATCH
- * status active, reload, 'restored'.
+ * status active, reload, 'restored'. States tagged `returnQuery` need the return's
+ * query: the page keeps it in the address until they are left, so a reload while the
+ * payment system is awaited polls again instead of forgetting the payment.
  */
 export const subscriptionMachine = setup({
   types: {
@@ -182,8 +184,9 @@ export const subscriptionMachine = setup({
   initial: 'opening',
   states: {
     opening: {
-      description: 'Reads payment-attempt-status and scenario from the address, then removes them.',
-      tags: ['busy'],
+      description:
+        'Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.',
+      tags: ['busy', 'returnQuery'],
       on: {
         'page.open': [
           {
@@ -203,7 +206,7 @@ export const subscriptionMachine = setup({
     },
     polling: {
       description: "'waiting response from payment system' while the payment status is polled.",
-      tags: ['busy', 'waitingForPayment'],
+      tags: ['busy', 'waitingForPayment', 'returnQuery'],
       invoke: {
         id: 'pollPaymentStatus',
         src: 'pollPaymentStatus',

@@ -332,3 +332,18 @@ describe('one checkout', () => {
     expect(starts).toBe(1);
   });
 });
+
+describe('a reload while the payment status is polled', () => {
+  it('polls again after F5 and ends in the same outcome dialog', async () => {
+    await open('en', 'reload');
+    await openCheckout('en', 'plan=mini&period=monthly');
+    await payInSandbox('en', /^Pay [€$\d]/);
+    await page.getByText('waiting response from payment system').waitFor();
+    // F5 while the payment system has not answered yet (it settles 3 s after Pay).
+    await page.reload();
+    await page.getByText('waiting response from payment system').waitFor();
+    await dialogTitled(walks.en.created).waitFor({ timeout: 40_000 });
+    // Once the outcome is known, the address no longer carries the payment attempt.
+    expect(new URL(page.url()).search).toBe('');
+  });
+});

@@ -108,9 +108,12 @@ describeMachinePaths(subscriptionMachine, {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(Object.keys(snapshot.children)).toEqual([]);
       expect(snapshot.context.data).toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(true);
     },
     polling: (snapshot) => {
       expect(snapshot.hasTag('waitingForPayment')).toBe(true);
+      // The return's query stays in the address: a reload polls again.
+      expect(snapshot.hasTag('returnQuery')).toBe(true);
       // The payment-status child polls (its own path test checks the deadlines).
       expect(snapshot.children.pollPaymentStatus).toBeDefined();
       expect(snapshot.context.data).toBeNull();
@@ -118,6 +121,8 @@ describeMachinePaths(subscriptionMachine, {
     loading: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.children.loadSubscription).toBeDefined();
+      // The outcome is decided: the query may leave the address.
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
     },
     unavailable: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
@@ -132,8 +137,14 @@ describeMachinePaths(subscriptionMachine, {
     },
     // Restore is taken only where the server will restore.
     restoring: (snapshot) => expect(snapshot.context.autopayment?.status).toBe('canceled'),
-    showingOutcome: (snapshot) => expect(snapshot.context.outcome).not.toBeNull(),
-    ready: (snapshot) => expect(snapshot.context.outcome).toBeNull(),
+    showingOutcome: (snapshot) => {
+      expect(snapshot.context.outcome).not.toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
+    },
+    ready: (snapshot) => {
+      expect(snapshot.context.outcome).toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
+    },
   },
   view: {
     render: (snapshot) => (
