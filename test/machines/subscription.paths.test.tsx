@@ -25,6 +25,7 @@ const titles = {
   invoice_requested: 'Invoice requested',
   restored: 'Subscription restored',
   payment_failed: 'Payment failed',
+  payment_canceled: 'Payment cancelled',
 } as const;
 /** Opening, polling, loading: one spinner, which names the payment system while it waits for it. */
 const waiting = (forPayment: boolean) => () => {
@@ -74,7 +75,11 @@ describeMachinePaths(subscriptionMachine, {
     { type: 'load.retry' },
     ...internalEvents(snapshot, {
       pollPaymentStatus: {
-        output: [{ status: 'active', latestError: null }, null],
+        output: [
+          { status: 'active', latestError: null },
+          { status: 'canceled', latestError: null },
+          null,
+        ],
         error: [new Error('poll failed')],
       },
       loadSubscription: {
@@ -205,12 +210,19 @@ describe('outcome of a return', () => {
     [q('success', 'creation'), polled('active'), 'created'],
     [q('unknown', 'creation'), polled('failed'), 'creation_failed'],
     [q('failed', 'creation'), null, 'creation_failed'],
+    // Cancel on the provider's page: Stripe's cancel_url says failed, YooKassa's unknown.
+    [q('failed', 'creation'), polled('canceled'), 'payment_canceled'],
+    [q('unknown', 'creation'), polled('canceled'), 'payment_canceled'],
+    [q('failed', 'creation'), polled('failed', 'declined'), 'creation_failed'],
+    [q('failed', 'creation'), polled('pending'), 'creation_failed'],
+    [q('failed', 'creation'), polled('active'), 'created'],
     [q('unknown', 'creation'), polled('pending'), 'payment_failed'],
     [q('success', 'updating'), polled('active'), 'updated'],
     [q('success', 'updating'), polled('active', 'card_declined'), 'updating_failed'],
     [q(null, 'cancellation'), null, 'cancel'],
     [q(null, 'invoiceRequested'), null, 'invoice_requested'],
     [q('failed', null), null, 'payment_failed'],
+    [q('failed', null), polled('canceled'), 'payment_failed'],
     [q(null, null), null, null],
   ] as const)('%j + %j → %s', (query, state, expected) => {
     expect(outcomeOf(query, state)).toBe(expected);

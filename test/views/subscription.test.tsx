@@ -113,6 +113,33 @@ describe('subscription page', () => {
     expect(onQueryRead).toHaveBeenCalledTimes(1);
   });
 
+  it("tells a payment cancelled on the provider's page as cancelled, not failed", async () => {
+    const free: Subscription = {
+      ...mini,
+      plan: 'free',
+      price: 0,
+      autopayment: false,
+      autopayment_status: 'canceled',
+      expire_at: null,
+    };
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          // Stripe's cancel_url says failed; the poll finds the payment cancelled.
+          query={{ status: 'failed', scenario: 'creation' }}
+          locale="en"
+          onQueryRead={() => {}}
+          machine={machineWith({ subscription: () => free, status: 'canceled' })}
+        />
+      </Providers>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Payment cancelled')).toBeTruthy();
+    expect(within(dialog).getByText('Nothing was charged.')).toBeTruthy();
+    expect(within(dialog).queryByText(/not created|failed/)).toBeNull();
+    expect(screen.queryByText('Your last payment failed')).toBeNull();
+  });
+
   it('restores a cancelled plan after the confirmation, in Russian', async () => {
     const user = userEvent.setup({ delay: null });
     let current: Subscription = {
