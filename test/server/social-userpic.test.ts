@@ -87,6 +87,7 @@ describe('a picture address from a provider', () => {
       'javascript:alert(1)',
       'data:image/svg+xml,<svg/>',
       'not a url',
+      `${OWN}/en/logout`,
       `https://avatars.githubusercontent.com/${'a'.repeat(2000)}`,
     ]) {
       expect(keptPicture(url, OWN)).toBeNull();

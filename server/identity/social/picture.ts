@@ -23,7 +23,7 @@ function allowedHost(host: string): boolean {
 
 /**
  * The picture address worth keeping: https on a provider's picture host, or an address
- * of this server itself (`ownOrigin`: the sandbox's pictures); else null.
+ * of the sandbox's pictures on this server (`ownOrigin`); else null.
  */
 export function keptPicture(url: string | null, ownOrigin: string): string | null {
   if (url === null || url.length > MAX_LENGTH) return null;
@@ -34,6 +34,8 @@ export function keptPicture(url: string | null, ownOrigin: string): string | nul
     return null;
   }
   if (parsed.username || parsed.password) return null;
-  if (parsed.origin === new URL(ownOrigin).origin) return parsed.href;
+  // Of this server, only the sandbox's pictures: no other address of ours is an image.
+  if (parsed.origin === new URL(ownOrigin).origin)
+    return parsed.pathname.startsWith('/sandbox/idp/') ? parsed.href : null;
   return parsed.protocol === 'https:' && allowedHost(parsed.hostname) ? parsed.href : null;
 }
