@@ -42,6 +42,8 @@ export type EnvConfig = {
   releasesDir: string;
   /** PROMOTIONS_FILE: the seasonal banners (server/promotions); null: the file shipped. */
   promotionsFile: string | null;
+  /** SITE_FILE: the support address and web GIS links (server/site); null: the file shipped. */
+  siteFile: string | null;
   /** The folder of the terms of service and privacy policy texts (server/legal). */
   legalDir: string;
   /**
@@ -199,6 +201,7 @@ const EnvSchema = v.object({
     './releases',
   ),
   PROMOTIONS_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
+  SITE_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
   LEGAL_DIR: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './legal',
@@ -348,6 +351,7 @@ export function loadConfig(env: Env): EnvConfig {
     },
     releasesDir: out.RELEASES_DIR,
     promotionsFile: out.PROMOTIONS_FILE ?? null,
+    siteFile: out.SITE_FILE ?? null,
     legalDir: out.LEGAL_DIR,
     downloadToken: out.DOWNLOAD_TOKEN ?? null,
     webgis: {

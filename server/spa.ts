@@ -15,6 +15,8 @@ import { pagePreloads } from './page-preloads.ts';
 import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
+import { isExample, loadSiteFacts } from './site/site.ts';
+import type { SiteFacts } from '../contract/site.ts';
 
 const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
 // Vite puts a content hash in every name under assets/, so they never change.
@@ -53,6 +55,8 @@ export interface PageValues {
   cardProviders?: readonly string[];
   /** The promotions of the day (the seasonal banner), in both languages. */
   promotions?: readonly Promotion[];
+  /** The support address and the web GIS links (SITE_FILE); without them, the page's own. */
+  site?: SiteFacts;
 }
 
 const attribute = (text: string) =>
@@ -69,7 +73,8 @@ function withPageValues(html: string, values: PageValues): string {
     (values.cardProviders ?? providers).join(' '),
   );
   const promotionsMeta = meta('portal-promotions', JSON.stringify(values.promotions ?? []));
-  return promotionsMeta(providersMeta(html));
+  const page = promotionsMeta(providersMeta(html));
+  return values.site ? meta('portal-site', JSON.stringify(values.site))(page) : page;
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
@@ -134,6 +139,9 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   // (or the sandbox), and the promotions come from PROMOTIONS_FILE.
   const cardProviders = providers.filter((id) => paymentProvider(deps.config, id) !== null);
   const promotions = loadPromotions(deps.config.promotionsFile);
+  const site = loadSiteFacts(deps.config.siteFile);
+  if (deps.config.nodeEnv === 'production' && isExample(site))
+    deps.logger.warn('SITE_FILE still names example.com addresses: set your own (README)');
   const preloads = pagePreloads(root);
   const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
@@ -156,6 +164,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
       cardProviders,
       promotions: current ? [current] : [],
+      site,
     }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a

@@ -99,6 +99,13 @@ export const WithWebgis: Story = {
     context: { ...base, user: { ...demoUser, webgis_url: 'https://demo.example.com' } },
   },
 };
+/** The userpic from a linked social account (a picture of its own, no outside host). */
+const USERPIC = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="hsl(200 60% 45%)"/><circle cx="48" cy="38" r="18" fill="#fff"/><path d="M14 96c4-20 18-30 34-30s30 10 34 30z" fill="#fff"/></svg>',
+)}`;
+export const WithUserpic: Story = {
+  args: { context: { ...base, user: { ...demoUser, userpic_url: USERPIC } } },
+};
 export const WithBanner: Story = { args: { banner: true } };
 /** On a phone the sections open from the header's menu button as a drawer. */
 export const PhoneSectionsDrawer: Story = {

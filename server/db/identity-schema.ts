@@ -138,6 +138,8 @@ export const socialAccounts = pgTable(
     subject: text('subject').notNull(),
     email: text('email').notNull(),
     linkedAt: timestamptz('linked_at').notNull(),
+    /** The provider's picture of the person (an https address on its picture host), or null. */
+    pictureUrl: text('picture_url'),
   },
   (t) => [
     uniqueIndex('social_accounts_provider_subject_key').on(t.provider, t.subject),

@@ -1,13 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import { PICTURE_SOURCES } from '../identity/social/picture.ts';
 
 // Emotion (Chakra) injects <style> tags at run time, hence 'unsafe-inline' for styles
-// only; scripts stay limited to the built bundle.
+// only; scripts stay limited to the built bundle. Images may also come from the social
+// providers' picture hosts, and only from those: the userpics (docs/decisions/0211).
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob: ${PICTURE_SOURCES.join(' ')}`,
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

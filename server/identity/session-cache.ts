@@ -36,6 +36,8 @@ export type PlanFacts = {
   plan: PlanId;
   team: 'premium' | null;
   webgisUrl: string | null;
+  /** The picture of the user's latest social link that has one (server/identity/social). */
+  userpicUrl: string | null;
   /** When the facts may change without a write (an owner's paid period ends), or null. */
   changesAt: Date | null;
 };

@@ -7,7 +7,7 @@ import { PlanId, type Profile } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { PlanFacts } from '../identity/session-cache.ts';
-import { subscriptions, users, webgisInstances, type User } from '../db/schema.ts';
+import { socialAccounts, subscriptions, users, webgisInstances, type User } from '../db/schema.ts';
 import { teamPremium, teamPremiumChangesAt } from '../teams/effective-plan.ts';
 
 /**
@@ -20,6 +20,7 @@ export function toProfile(
   plan: PlanId,
   webgisUrl: string | null = null,
   team: 'premium' | null = null,
+  userpicUrl: string | null = null,
 ): Profile {
   const timezone =
     user.timezoneIana !== null && user.timezoneOffset !== null
@@ -39,7 +40,7 @@ export function toProfile(
     plan,
     team_plan: team,
     webgis_url: webgisUrl,
-    userpic_url: null,
+    userpic_url: userpicUrl,
     has_password: user.passwordHash !== null,
   };
 }
@@ -60,8 +61,19 @@ export async function profileAnswer(
     facts = await readPlanFacts(deps.db, user.id, now);
     deps.cache?.setPlan(user.id, facts, mark);
   }
-  return toProfile(user, facts.plan, facts.webgisUrl, facts.team);
+  return toProfile(user, facts.plan, facts.webgisUrl, facts.team, facts.userpicUrl);
 }
+
+/** The userpic: the picture of the user's latest social link that has one. */
+const latestPicture = sql`select ${socialAccounts.pictureUrl} from ${socialAccounts}
+  where ${socialAccounts.userId} = ${users.id} and ${socialAccounts.pictureUrl} is not null
+  order by ${socialAccounts.linkedAt} desc limit 1`;
+
+/** The same, from the user's links as read (the personal-data export). */
+export const userpicOf = (links: readonly { pictureUrl: string | null; linkedAt: Date }[]) =>
+  links
+    .filter((link) => link.pictureUrl !== null)
+    .toSorted((a, b) => b.linkedAt.getTime() - a.linkedAt.getTime())[0]?.pictureUrl ?? null;
 
 async function readPlanFacts(db: Database, userId: number, now: Date): Promise<PlanFacts> {
   const [row] = await db
@@ -70,6 +82,7 @@ async function readPlanFacts(db: Database, userId: number, now: Date): Promise<P
       team: teamPremium(users.id, now),
       changesAt: teamPremiumChangesAt(users.id, now),
       webgisUrl: webgisInstances.url,
+      userpicUrl: sql<string | null>`(${latestPicture})`,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -79,6 +92,7 @@ async function readPlanFacts(db: Database, userId: number, now: Date): Promise<P
     plan: v.parse(PlanId, row?.plan ?? 'free'),
     team: row?.team === true ? 'premium' : null,
     webgisUrl: row?.webgisUrl ?? null,
+    userpicUrl: row?.userpicUrl ?? null,
     changesAt: row?.changesAt ? new Date(row.changesAt) : null,
   };
 }

@@ -15,7 +15,7 @@ import { onpremiseData } from '../onpremise/bindings.ts';
 import { teamData } from '../teams/export.ts';
 import { teamPlan } from '../teams/effective-plan.ts';
 import { webgisData } from '../webgis/export.ts';
-import { toProfile } from './profile-answer.ts';
+import { toProfile, userpicOf } from './profile-answer.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -40,7 +40,7 @@ export async function personalData(deps: AppDeps, user: User) {
   ]);
   return {
     exported_at: deps.clock.now().toISOString(),
-    profile: toProfile(user, plan, webgis?.url ?? null, team),
+    profile: toProfile(user, plan, webgis?.url ?? null, team, userpicOf(links)),
     account: {
       portal_guid: user.portalGuid,
       locale: user.locale,
@@ -54,6 +54,7 @@ export async function personalData(deps: AppDeps, user: User) {
       subject: link.subject,
       email: link.email,
       linked_at: iso(link.linkedAt),
+      picture_url: link.pictureUrl,
     })),
     sessions: userSessions.map((s) => ({
       created_at: iso(s.createdAt),

@@ -47,6 +47,12 @@ ${input('last_name', 'Last name', 'text', SANDBOX_PERSON.last)}
   });
 }
 
+/** A picture of a person on a background of the seed's hue: plainly not initials. */
+function pictureSvg(seed: string): string {
+  const hue = parseInt(seed.slice(0, 4), 16) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="hsl(${hue} 60% 45%)"/><circle cx="48" cy="38" r="18" fill="#fff"/><path d="M14 96c4-20 18-30 34-30s30 10 34 30z" fill="#fff"/></svg>`;
+}
+
 /** GET/POST /sandbox/idp/:provider/authorize, mounted only outside production. */
 export function sandboxIdpRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -67,6 +73,16 @@ export function sandboxIdpRoutes(deps: AppDeps): Hono<AppEnv> {
     const provider = checked(c, c.req.query('redirect_uri'));
     if (!query.success || !provider) return refuse(c);
     return c.html(consentPage(provider, query.output));
+  });
+
+  // The pictures the sandbox's user info names: drawn here, so no outside host is asked.
+  router.get('/:provider/picture/:file{[0-9a-f]{16}\\.svg}', (c) => {
+    const provider = v.safeParse(SocialProvider, c.req.param('provider'));
+    if (!provider.success || !usesSandbox(deps, provider.output)) return c.notFound();
+    return c.body(pictureSvg(c.req.param('file').slice(0, 16)), 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=86400',
+    });
   });
 
   router.post('/:provider/authorize', async (c) => {

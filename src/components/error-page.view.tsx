@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { errorPageCode, type ErrorPageCode } from './error-page.tsx';
-import { site } from './site.ts';
+import { contactEmail, site } from './site.ts';
 
 const texts: Record<ErrorPageCode, { title: MessageDescriptor; hint?: MessageDescriptor }> = {
   400: { title: msg`Bad request` },
@@ -35,10 +35,7 @@ export default function ErrorPage({ code, address }: { code: number; address: st
         <Button colorPalette="blue" onClick={() => window.history.back()}>
           {t`Go back`}
         </Button>
-        <Link
-          href={`mailto:${site.contactEmail}?subject=${subject}&body=${body}`}
-          colorPalette="blue"
-        >
+        <Link href={`mailto:${contactEmail()}?subject=${subject}&body=${body}`} colorPalette="blue">
           {t`Report the problem by e-mail`}
         </Link>
       </Flex>

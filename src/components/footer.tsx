@@ -3,12 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import { isLocale } from '../i18n/locale.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { PageWidth } from './page-width.tsx';
-import { site } from './site.ts';
+import { contactEmail, site } from './site.ts';
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const email = site.contactEmail;
+  const email = contactEmail();
   return (
     <Box as="footer" borderTopWidth="1px" fontSize="sm" color="fg.muted">
       <PageWidth

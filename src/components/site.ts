@@ -5,14 +5,32 @@ import {
   PromotionList,
   type Promotion,
 } from '../../contract/promotions.ts';
+import { EXAMPLE_SITE_FACTS, SiteFacts } from '../../contract/site.ts';
 
 /** Facts about the service shown in the shell; one place to change them. */
 export const site = {
   name: msg`GIS Account`,
-  contactEmail: 'support@example.com',
   termsUrl: { en: '/en/terms', ru: '/ru/terms' },
   privacyUrl: { en: '/en/privacy', ru: '/ru/privacy' },
 } as const;
+
+/**
+ * The operator's support address and web GIS links (SITE_FILE), which the server writes
+ * into the page; the shipped examples when the page says nothing readable.
+ */
+export function pageSiteFacts(doc: Document = document): SiteFacts {
+  const content = doc.querySelector('meta[name="portal-site"]')?.getAttribute('content');
+  if (!content) return EXAMPLE_SITE_FACTS;
+  try {
+    const facts = v.safeParse(SiteFacts, JSON.parse(content));
+    return facts.success ? facts.output : EXAMPLE_SITE_FACTS;
+  } catch {
+    return EXAMPLE_SITE_FACTS;
+  }
+}
+
+/** The address users write to for support (the footer, error pages, the on-premise offer). */
+export const contactEmail = (doc: Document = document): string => pageSiteFacts(doc).support_email;
 
 /** Whether legal entities may order by invoice: the server writes it into the page. */
 export function entityOrdersEnabled(doc: Document = document): boolean {

@@ -1,4 +1,4 @@
-import { Box, Button, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Spinner, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -140,6 +140,48 @@ function initials(name: string): string {
     .replace(/["\\]/g, '');
 }
 
+/**
+ * The user's picture (from a linked social account), over their initials: the initials
+ * show while it loads, when there is none, and when it fails to load.
+ */
+function Userpic({ name, url }: { name: string; url: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <Box
+      as="span"
+      aria-hidden="true"
+      data-testid="userpic"
+      position="relative"
+      overflow="hidden"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      boxSize="6"
+      borderRadius="full"
+      bg="blue.subtle"
+      color="blue.fg"
+      fontSize="2xs"
+      fontWeight="bold"
+      // Drawn, not text: the button's name is its label, which names the user.
+      _before={{ content: `"${initials(name)}"` }}
+    >
+      {url !== null && failed !== url ? (
+        <chakra.img
+          src={url}
+          alt=""
+          // A provider's picture host learns nothing of the page it is shown on.
+          referrerPolicy="no-referrer"
+          position="absolute"
+          inset="0"
+          boxSize="full"
+          objectFit="cover"
+          onError={() => setFailed(url)}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
 function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
   const { t } = useLingui();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
@@ -151,25 +193,7 @@ function UserMenu({ user, busy }: { user: Profile; busy: boolean }) {
       aria-label={t`Account menu of ${name}`}
       aria-haspopup="menu"
     >
-      {busy ? (
-        <Spinner size="xs" />
-      ) : (
-        <Box
-          as="span"
-          aria-hidden="true"
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          boxSize="6"
-          borderRadius="full"
-          bg="blue.subtle"
-          color="blue.fg"
-          fontSize="2xs"
-          fontWeight="bold"
-          // Drawn, not text: the button's name is its label, which names the user.
-          _before={{ content: `"${initials(name)}"` }}
-        />
-      )}
+      {busy ? <Spinner size="xs" /> : <Userpic name={name} url={user.userpic_url} />}
       <Text maxW="40" truncate display={{ base: 'none', sm: 'block' }}>
         {name}
       </Text>

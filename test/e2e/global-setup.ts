@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -11,8 +12,12 @@ export async function setup(project: TestProject) {
     // Vitest runs with NODE_ENV=test, which would give React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  // A short resend countdown, so the tests can wait it out.
-  server = await startServer({ CODE_RESEND_SECONDS: '3' });
+  // A short resend countdown, so the tests can wait it out; an operator's own addresses
+  // instead of the shipped examples (test/e2e/site-facts.test.ts).
+  server = await startServer({
+    CODE_RESEND_SECONDS: '3',
+    SITE_FILE: path.resolve(import.meta.dirname, 'fixtures/site.json'),
+  });
   project.provide('baseUrl', server.url);
 }
 

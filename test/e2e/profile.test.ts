@@ -31,6 +31,16 @@ describe('profile', () => {
     const social = page.getByRole('heading', { name: 'Social accounts' }).locator('..');
     await social.getByText(email).waitFor();
     expect(await social.getByText('Yandex', { exact: true }).count()).toBe(1);
+    // The provider's picture is the userpic: the sandbox's, drawn by this server.
+    const userpic = page.getByRole('button', { name: /^Account menu of/ }).locator('img');
+    await userpic.waitFor();
+    expect(await userpic.getAttribute('src')).toMatch(
+      /\/sandbox\/idp\/yandex\/picture\/[0-9a-f]{16}\.svg$/,
+    );
+    await page.waitForFunction(
+      (image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0,
+      await userpic.elementHandle(),
+    );
     await expectAccessible(page);
   });
 

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       },
       releasesDir: './releases',
       promotionsFile: null,
+      siteFile: null,
       legalDir: './legal',
       downloadToken: null,
       webgis: {
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       RELEASES_DIR: '/srv/releases',
       LEGAL_DIR: '/srv/legal',
       PROMOTIONS_FILE: '/srv/promotions.json',
+      SITE_FILE: '/srv/site.json',
       DOWNLOAD_TOKEN: 'dev-token_0123456789',
       WEBGIS_DOMAIN: 'GIS.Example.com',
       WEBGIS_PROVISION_SECONDS: '30',
@@ -112,6 +114,7 @@ describe('loadConfig', () => {
       },
       releasesDir: '/srv/releases',
       promotionsFile: '/srv/promotions.json',
+      siteFile: '/srv/site.json',
       legalDir: '/srv/legal',
       downloadToken: 'dev-token_0123456789',
       webgis: {

@@ -282,6 +282,7 @@ describe('the session cache without its feed', () => {
     plan: 'mini',
     team: 'premium',
     webgisUrl: null,
+    userpicUrl: null,
     changesAt,
   });
   const now = new Date();

@@ -33,6 +33,7 @@ const identity = {
   email_verified: false,
   first_name: 'Jo',
   last_name: '3',
+  picture_url: null,
 };
 
 describe('socialUser', () => {

@@ -23,6 +23,7 @@ import { saveState, STATE_TTL_MS, takeState } from './states.ts';
  */
 export const CONSENT_COOKIE = 'social_consent';
 export const CONSENT_INTENT = 'consent';
+const PICTURE_IN_COOKIE = 1000;
 
 const Payload = v.object({
   k: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
@@ -31,6 +32,8 @@ const Payload = v.object({
   e: v.pipe(v.string(), v.maxLength(254)),
   f: v.pipe(v.string(), v.maxLength(64)),
   l: v.pipe(v.string(), v.maxLength(64)),
+  // The picture's address: a longer one is dropped, to keep the cookie small.
+  i: v.optional(v.pipe(v.string(), v.maxLength(PICTURE_IN_COOKIE))),
   x: v.number(),
 });
 
@@ -72,6 +75,9 @@ export async function holdForConsent(
       e: (identity.email ?? '').slice(0, 254),
       f: identity.first_name.slice(0, 64),
       l: identity.last_name.slice(0, 64),
+      ...(identity.picture_url !== null && identity.picture_url.length <= PICTURE_IN_COOKIE
+        ? { i: identity.picture_url }
+        : {}),
       x: deps.clock.now().getTime() + STATE_TTL_MS,
     },
   );
@@ -112,6 +118,7 @@ export async function takeConsent(c: Context<AppEnv>, deps: AppDeps): Promise<Pe
       email_verified: true,
       first_name: cookie.f,
       last_name: cookie.l,
+      picture_url: cookie.i ?? null,
     },
     next: row.next,
     locale: row.locale === 'ru' ? 'ru' : 'en',

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { findUserByEmail, uniqueUsername } from '../accounts.ts';
 import { endFlows } from '../signup-cookie.ts';
+import { keptPicture } from './picture.ts';
 import type { Identity } from './provider.ts';
 
 /** A failure the callback turns into `?error=<code>`. */
@@ -62,11 +63,26 @@ async function link(
       subject: identity.subject,
       email: identity.email ?? '',
       linkedAt: deps.clock.now(),
+      pictureUrl: keptPicture(identity.picture_url, deps.config.publicUrl),
     })
     .onConflictDoNothing()
     .returning({ id: socialAccounts.id });
   if (inserted.length === 0) throw new SocialError('social_account_taken');
   await endFlows(db, userId);
+}
+
+/** The person may have changed their picture at the provider since the last sign-in. */
+async function refreshPicture(
+  deps: AppDeps,
+  linked: { id: number; pictureUrl: string | null },
+  identity: Identity,
+) {
+  const picture = keptPicture(identity.picture_url, deps.config.publicUrl);
+  if (picture === linked.pictureUrl) return;
+  await deps.db
+    .update(socialAccounts)
+    .set({ pictureUrl: picture })
+    .where(eq(socialAccounts.id, linked.id));
 }
 
 /**
@@ -94,9 +110,13 @@ export async function socialUser(
     if (userId === null) throw new SocialError('social_denied');
     if (linked && linked.userId !== userId) throw new SocialError('social_account_taken');
     if (!linked) await deps.db.transaction((tx) => link(tx, deps, userId, request, identity));
+    else await refreshPicture(deps, linked, identity);
     return { kind: 'user', userId };
   }
-  if (linked) return { kind: 'user', userId: linked.userId };
+  if (linked) {
+    await refreshPicture(deps, linked, identity);
+    return { kind: 'user', userId: linked.userId };
+  }
   if (!identity.email) throw new SocialError('social_denied');
   const existing = await findUserByEmail(deps.db, identity.email);
   if (existing) {

@@ -28,19 +28,24 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
   yandex: {
     authorize: 'https://oauth.yandex.com/authorize',
     token: 'https://oauth.yandex.com/token',
-    scope: 'login:email login:info',
+    scope: 'login:email login:info login:avatar',
     identity: async (token) => {
       const info = await getJson('https://login.yandex.ru/info?format=json', {
         headers: { Authorization: `OAuth ${token}` },
       });
       // Yandex gives only addresses it has verified.
       const email = text(field(info, 'default_email'));
+      const avatar = text(field(info, 'default_avatar_id'));
+      const hasAvatar = avatar !== '' && field(info, 'is_avatar_empty') !== true;
       return {
         subject: text(field(info, 'id')),
         email: email || null,
         email_verified: email !== '',
         first_name: text(field(info, 'first_name')),
         last_name: text(field(info, 'last_name')),
+        picture_url: hasAvatar
+          ? `https://avatars.yandex.net/get-yapic/${encodeURIComponent(avatar)}/islands-200`
+          : null,
       };
     },
   },
@@ -58,6 +63,7 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
         email_verified: field(info, 'email_verified') === true,
         first_name: text(field(info, 'given_name')),
         last_name: text(field(info, 'family_name')),
+        picture_url: text(field(info, 'picture')) || null,
       };
     },
   },
@@ -79,6 +85,7 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
         email_verified: field(primary, 'verified') === true,
         first_name: first,
         last_name: rest.join(' '),
+        picture_url: text(field(info, 'avatar_url')) || null,
       };
     },
   },

@@ -8,6 +8,8 @@ export type Identity = {
   email_verified: boolean;
   first_name: string;
   last_name: string;
+  /** The address of the person's picture (OpenID's `picture` claim), or null. */
+  picture_url: string | null;
 };
 
 export type AuthorizeRequest = { state: string; codeChallenge: string; redirectUri: string };

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../http/context.ts';
@@ -45,6 +45,12 @@ function readCode(deps: AppDeps, code: string): Grant {
   return grant;
 }
 
+/** The sandbox's picture of a person: an SVG this server draws (server/routes/sandbox-idp.ts). */
+export function sandboxPictureUrl(deps: AppDeps, id: SocialProvider, email: string): string {
+  const seed = createHash('sha256').update(`${id}:${email}`).digest('hex').slice(0, 16);
+  return `${deps.config.publicUrl}/sandbox/idp/${id}/picture/${seed}.svg`;
+}
+
 export function sandboxProvider(deps: AppDeps, id: SocialProvider): Provider {
   return {
     id,
@@ -73,6 +79,7 @@ export function sandboxProvider(deps: AppDeps, id: SocialProvider): Provider {
         email_verified: true,
         first_name: grant.f,
         last_name: grant.l,
+        picture_url: sandboxPictureUrl(deps, id, grant.e.toLowerCase()),
       };
     },
   };

@@ -1,11 +1,11 @@
 import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { site } from '../../components/site.ts';
+import { contactEmail } from '../../components/site.ts';
 
 /** Premium (section 2): what the on-premise offering is and how to order it. */
 export function OfferingView({ viaTeam }: { viaTeam: boolean }) {
   const { t } = useLingui();
-  const email = site.contactEmail;
+  const email = contactEmail();
   return (
     <Stack gap="3" maxW="3xl">
       {viaTeam && (

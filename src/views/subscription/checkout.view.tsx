@@ -15,7 +15,7 @@ import type {
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { planPrice } from '../../../machines/subscription-update.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
-import { site } from '../../components/site.ts';
+import { contactEmail } from '../../components/site.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { daysCount } from '../../i18n/plurals.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -198,7 +198,7 @@ function PaidCheckout({
   const { serverErrors, countries } = snapshot.context;
   const payerType = payerTypeShown(snapshot.context.payerType, locale, entityOrders);
   const busy = snapshot.hasTag('busy');
-  const contact = site.contactEmail;
+  const contact = contactEmail();
   const offersInvoice = invoicesOffered(locale, entityOrders);
   // What is paid, kept apart from the form: the total, the discount and the next payment.
   const summary = (

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Subscription } from '../../../contract/billing.ts';
 import type { Outcome } from '../../../machines/subscription.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
-import { site } from '../../components/site.ts';
+import { contactEmail } from '../../components/site.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { priceLabel } from './money.ts';
@@ -53,7 +53,7 @@ export function OutcomeDialogView({
   const text = outcome ? texts[outcome] : null;
   const paid = subscription && subscription.plan !== 'free';
   const date = subscription?.expire_at ? formatDate(subscription.expire_at, locale) : null;
-  const email = site.contactEmail;
+  const email = contactEmail();
   return (
     <Dialog.Root
       open={outcome !== null}

@@ -6,11 +6,12 @@ import { relatedLinks } from './links.ts';
 /** Section 2's related-info panel: a video, the demo, the docs and data to start with. */
 export function RelatedInfoView({ locale }: { locale: Locale }) {
   const { t } = useLingui();
+  const links = relatedLinks();
   const items = [
-    { href: relatedLinks.video[locale], label: t`Video: your first Web GIS in five minutes` },
-    { href: relatedLinks.demo[locale], label: t`Demo Web GIS` },
-    { href: relatedLinks.docs[locale], label: t`Documentation` },
-    { href: relatedLinks.data[locale], label: t`Sample data to upload` },
+    { href: links.video[locale], label: t`Video: your first Web GIS in five minutes` },
+    { href: links.demo[locale], label: t`Demo Web GIS` },
+    { href: links.docs[locale], label: t`Documentation` },
+    { href: links.data[locale], label: t`Sample data to upload` },
   ];
   return (
     <Card.Root as="aside" aria-labelledby="webgis-related" variant="subtle">

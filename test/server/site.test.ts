@@ -1,0 +1,84 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
+import { isExample, loadSiteFacts } from '../../server/site/site.ts';
+import { useTestServer } from './harness.ts';
+
+// Files and the static folder must exist before useTestServer's beforeAll builds the app.
+const dir = path.join(tmpdir(), `portal-site-${process.pid}-${Date.now()}`);
+mkdirSync(path.join(dir, 'static'), { recursive: true });
+const INDEX = `<!doctype html><html lang="en"><head>
+<meta name="portal-locale" content="en" />
+<meta name="portal-site" content="" />
+</head><body><div id="root"></div></body></html>`;
+writeFileSync(path.join(dir, 'static', 'index.html'), INDEX);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: unknown): string {
+  const where = path.join(dir, name);
+  writeFileSync(where, typeof content === 'string' ? content : JSON.stringify(content));
+  return where;
+}
+
+const operator = {
+  support_email: 'help@gis.test',
+  webgis_links: {
+    video: { en: 'https://gis.test/video?a=1&b="2"', ru: 'https://gis.test/ru/video' },
+    demo: { en: 'https://demo.gis.test/', ru: 'https://demo.gis.test/ru' },
+    docs: { en: 'https://docs.gis.test/', ru: 'https://docs.gis.test/ru/' },
+    data: { en: 'https://gis.test/data', ru: 'https://gis.test/ru/data' },
+  },
+};
+const server = useTestServer({
+  env: { STATIC_DIR: path.join(dir, 'static'), SITE_FILE: file('site.json', operator) },
+});
+
+/** The facts the served page carries, decoded as the browser decodes the attribute. */
+async function pageFacts(urlPath: string): Promise<unknown> {
+  const html = await (await server().client().get(urlPath)).text();
+  const content = /<meta name="portal-site" content="([^"]*)"/.exec(html)?.[1];
+  if (content === undefined) throw new Error('the page has no portal-site meta');
+  const decoded = content
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(decoded);
+}
+
+describe('SITE_FILE', () => {
+  it('reaches every page the SPA is served on, in both languages, as written', async () => {
+    expect(await pageFacts('/en/webgis')).toEqual(operator);
+    expect(await pageFacts('/ru/login/1')).toEqual(operator);
+  });
+
+  it('ships examples that say they are examples, read when SITE_FILE is not set', () => {
+    const shipped = loadSiteFacts(null);
+    expect(shipped).toEqual(EXAMPLE_SITE_FACTS);
+    expect(isExample(shipped)).toBe(true);
+    expect(isExample(operator)).toBe(false);
+  });
+
+  it('refuses a bad file with a message naming the file and each problem', () => {
+    const bad = file('bad.json', {
+      support_email: 'not an address',
+      webgis_links: { ...operator.webgis_links, demo: { en: 'javascript:alert(1)' } },
+    });
+    const message = (() => {
+      try {
+        loadSiteFacts(bad);
+        return '';
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(message).toContain(bad);
+    expect(message).toMatch(/support_email: expected an e-mail address/);
+    expect(message).toMatch(/webgis_links\.demo\.en: expected an http\(s\) address/);
+    expect(message).toMatch(/webgis_links\.demo\.ru/);
+    expect(() => loadSiteFacts(file('broken.json', '{'))).toThrow(/not JSON/);
+    expect(() => loadSiteFacts(path.join(dir, 'missing.json'))).toThrow(/cannot be read/);
+  });
+});

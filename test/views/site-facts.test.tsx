@@ -1,0 +1,76 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
+import { Footer } from '../../src/components/footer.tsx';
+import { contactEmail, pageSiteFacts } from '../../src/components/site.ts';
+import { RelatedInfoView } from '../../src/views/webgis/related-info.view.tsx';
+import { Providers } from '../render/providers.tsx';
+
+/** An operator's SITE_FILE, as the server writes it into the page (server/spa.ts). */
+const operator = {
+  support_email: 'help@gis.test',
+  webgis_links: {
+    video: { en: 'https://gis.test/video?a=1&b=2', ru: 'https://gis.test/ru/video' },
+    demo: { en: 'https://demo.gis.test/', ru: 'https://demo.gis.test/ru' },
+    docs: { en: 'https://docs.gis.test/', ru: 'https://docs.gis.test/ru/' },
+    data: { en: 'https://gis.test/data', ru: 'https://gis.test/ru/data' },
+  },
+};
+const escaped = JSON.stringify(operator).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+let meta: HTMLMetaElement;
+beforeEach(() => {
+  document.head.insertAdjacentHTML('beforeend', `<meta name="portal-site" content="${escaped}" />`);
+  meta = document.head.querySelector('meta[name="portal-site"]') as HTMLMetaElement;
+});
+afterEach(() => {
+  cleanup();
+  meta.remove();
+});
+
+describe('the operator’s support address and web GIS links', () => {
+  it('are read from the page', () => {
+    expect(pageSiteFacts()).toEqual(operator);
+    expect(contactEmail()).toBe('help@gis.test');
+  });
+
+  it('fall back to the shipped examples when the page carries none or nonsense', () => {
+    meta.setAttribute('content', '');
+    expect(pageSiteFacts()).toEqual(EXAMPLE_SITE_FACTS);
+    meta.setAttribute('content', '{"support_email":"nope"}');
+    expect(pageSiteFacts()).toEqual(EXAMPLE_SITE_FACTS);
+  });
+
+  it.each(['en', 'ru'] as const)(
+    'the footer shows the configured address in %s',
+    async (locale) => {
+      render(
+        <Providers locale={locale}>
+          <Footer year={2026} />
+        </Providers>,
+      );
+      const link = await screen.findByRole('link', { name: 'help@gis.test' });
+      expect(link.getAttribute('href')).toBe('mailto:help@gis.test');
+      expect(screen.queryByText(/example\.com/)).toBeNull();
+    },
+  );
+
+  it.each(['en', 'ru'] as const)(
+    'the related-info panel links where configured in %s',
+    async (locale) => {
+      render(
+        <Providers locale={locale}>
+          <RelatedInfoView locale={locale} />
+        </Providers>,
+      );
+      await screen.findAllByRole('link');
+      const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+      expect(hrefs).toEqual([
+        operator.webgis_links.video[locale],
+        operator.webgis_links.demo[locale],
+        operator.webgis_links.docs[locale],
+        operator.webgis_links.data[locale],
+      ]);
+    },
+  );
+});
