@@ -4,7 +4,7 @@ import { PICTURE_SOURCES } from '../identity/social/picture.ts';
 
 // Emotion (Chakra) injects <style> tags at run time, hence 'unsafe-inline' for styles
 // only; scripts stay limited to the built bundle. Images may also come from the social
-// providers' picture hosts, and only from those: the userpics (docs/decisions/0211).
+// providers' picture hosts, and only from those: the userpics (docs/decisions/0213).
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -2,7 +2,7 @@
  * The person's picture from a social provider, shown as the userpic. The browser loads
  * it from the provider's picture host, which the page's Content-Security-Policy names
  * (server/http/security-headers.ts); an address on any other host is not kept, so the
- * page never asks a host the policy does not name (docs/decisions/0211).
+ * page never asks a host the policy does not name (docs/decisions/0213).
  */
 
 /** The hosts the real providers serve pictures from (Google, GitHub, Yandex). */
