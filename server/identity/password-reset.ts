@@ -16,8 +16,9 @@ import { hit, sendHits } from './throttle.ts';
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
- * POST /api/auth/password/reset/: a single-use link mailed to a known address. Known and
- * unknown addresses are counted and answered alike, so the answer tells nothing.
+ * POST /api/auth/password/reset/: a single-use link mailed to a known address; it ends
+ * every older link of the account. Known and unknown addresses are counted and answered
+ * alike, so the answer tells nothing.
  */
 export async function requestReset(deps: AppDeps, form: { email: string }, ip: string) {
   const email = form.email.toLowerCase();
@@ -29,6 +30,8 @@ export async function requestReset(deps: AppDeps, form: { email: string }, ip: s
     const now = deps.clock.now();
     const link = `${deps.config.publicUrl}/${userLocale(user)}/password/set/${token}`;
     await deps.db.transaction(async (tx) => {
+      // Only the newest link works: a mail read later, or left in an old inbox, opens nothing.
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
       await tx.insert(passwordResets).values({
         tokenHash: hashToken(token),
         userId: user.id,
