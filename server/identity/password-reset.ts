@@ -22,9 +22,9 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  */
 export async function requestReset(deps: AppDeps, form: { email: string }, ip: string) {
   const email = form.email.toLowerCase();
-  // The same limit for known and unknown addresses, so it tells nothing either.
-  await hit(deps, sendHits(email, ip));
   const user = await findUserByEmail(deps.db, email);
+  // The same limits for known and unknown addresses, so they tell nothing either.
+  await hit(deps, sendHits(email, ip, user));
   if (user) {
     const token = randomBytes(32).toString('base64url');
     const now = deps.clock.now();

@@ -63,7 +63,7 @@ export async function startSignup(
   const existing = await findUserByEmail(deps.db, email);
   if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
   if (isCommonPassword(form.password)) throw fieldError('password', 'common_password');
-  await hit(deps, sendHits(email, ip));
+  await hit(deps, sendHits(email, ip, existing));
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
     let saved: User | undefined;
@@ -147,7 +147,7 @@ export async function resendSignupCode(deps: AppDeps, c: Context<AppEnv>) {
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw tooMany('resend_too_early', wait);
-  await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
+  await hit(deps, sendHits(user.email, clientIp(c, deps.config), user));
   await issueCode(deps, user);
   return await pendingSignup(deps, user, false);
 }
