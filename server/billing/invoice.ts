@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { EntityForm } from '../../contract/billing.ts';
-import { hit, type Limit } from '../identity/throttle.ts';
+import { hit, LIMITS, type Limit } from '../identity/throttle.ts';
 import { invoiceRequests, type User } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import { crashPoint } from '../crash-point.ts';
@@ -28,8 +28,14 @@ export async function requestInvoice(
   user: User,
   plan: 'mini' | 'premium',
   form: v.InferOutput<typeof EntityForm>,
+  ip: string,
 ): Promise<void> {
-  await hit(deps, [{ limit: INVOICE_LIMIT, subject: String(user.id) }]);
+  // Per account, and per IP with every other mail a request sends: many accounts of one
+  // sender do not make the form a relay either.
+  await hit(deps, [
+    { limit: INVOICE_LIMIT, subject: String(user.id) },
+    { limit: LIMITS.sendIp, subject: ip },
+  ]);
   const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
   const mail = invoiceRequestMail({
     plan,

@@ -21,11 +21,12 @@ export const PASSWORD_RESET_QUEUE = 'password-reset';
 export type ResetJob = { email: string; locale?: Locale | null };
 
 /**
- * POST /api/auth/password/reset/: a single-use link mailed to a known address. Known and
- * unknown addresses are counted and answered alike, so the answer tells nothing; and
- * they do the same work before it, one job sent, so its time tells nothing either: the
- * job looks the address up and makes and mails the link (docs/decisions/0212). The
- * mail and its link are in the language of the page that asked, else the account's.
+ * POST /api/auth/password/reset/: a single-use link mailed to a known address; it ends
+ * every older link of the account. Known and unknown addresses are counted and answered
+ * alike, so the answer tells nothing; and they do the same work before it, one job
+ * sent, so its time tells nothing either: the job makes and mails the link
+ * (docs/decisions/0212). The mail and its link are in the language of the page that
+ * asked, else the account's.
  */
 export async function requestReset(
   deps: AppDeps,
@@ -34,8 +35,9 @@ export async function requestReset(
   pageLocale: Locale | null,
 ) {
   const email = form.email.toLowerCase();
-  // The same limit for known and unknown addresses, so it tells nothing either.
-  await hit(deps, sendHits(email, ip));
+  const user = await findUserByEmail(deps.db, email);
+  // The same limits for known and unknown addresses, so they tell nothing either.
+  await hit(deps, sendHits(email, ip, user));
   await deps.jobs.send(deps.db, PASSWORD_RESET_QUEUE, {
     email,
     locale: pageLocale,
@@ -55,6 +57,8 @@ export async function mailResetLink(
   const locale = job.locale ?? userLocale(user);
   const link = `${deps.config.publicUrl}/${locale}/password/set/${token}`;
   await deps.db.transaction(async (tx) => {
+    // Only the newest link works: a mail read later, or left in an old inbox, opens nothing.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.insert(passwordResets).values({
       tokenHash: hashToken(token),
       userId: user.id,

@@ -41,6 +41,10 @@ export async function startSession(
       lastSeenAt: now,
     });
   });
+  // A sign-in may come by GET (the OAuth callback), after which the session middleware
+  // does not wait for the change feed: wait here, so no cached copy of the replaced
+  // session outlives this answer.
+  await deps.cache?.settle();
   setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
     ...cookieOptions(deps.config),
     expires: expiresAt,

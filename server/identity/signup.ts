@@ -76,7 +76,7 @@ export async function startSignup(
   if (isGuessablePassword(form.password, { email })) {
     throw fieldError('password', 'common_password');
   }
-  await hit(deps, sendHits(email, ip));
+  await hit(deps, sendHits(email, ip, existing));
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
     let saved: User | undefined;
@@ -171,7 +171,7 @@ export async function resendSignupCode(
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw tooMany('resend_too_early', wait);
-  await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
+  await hit(deps, sendHits(user.email, clientIp(c, deps.config), user));
   await deps.db.update(users).set({ locale }).where(eq(users.id, user.id));
   await issueCode(deps, { ...user, locale });
   return await pendingSignup(deps, user, false);

@@ -14,6 +14,9 @@ export const LIMITS = {
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginDevice: { name: 'login-device', max: 5, windowMs: 15 * MINUTE },
   sendAddress: { name: 'send-address', max: 5, windowMs: 60 * MINUTE },
+  /** Codes and resets of one account, whatever address it had when each was mailed. */
+  sendAccount: { name: 'send-account', max: 5, windowMs: 60 * MINUTE },
+  /** Every mail a request makes the server send (codes, resets, invoices), per IP. */
   sendIp: { name: 'send-ip', max: 20, windowMs: 60 * MINUTE },
   /** Team screens look users up by exact username; more would be collecting accounts. */
   userLookup: { name: 'user-lookup', max: 30, windowMs: 15 * MINUTE },
@@ -136,7 +139,16 @@ export const loginHits = (account: { id: number } | string, ip: string): Hit[] =
 /** A sign-in from a browser whose device cookie names the account: its own bucket only. */
 export const deviceHits = (nonce: string): Hit[] => [{ limit: LIMITS.loginDevice, subject: nonce }];
 
-export const sendHits = (address: string, ip: string): Hit[] => [
+/**
+ * A code or a reset mailed to `address`: per address, per account and per IP. An address
+ * of no account counts in an account bucket of its own, under the same limit, so a
+ * refusal reads the same for a known and an unknown address.
+ */
+export const sendHits = (address: string, ip: string, account?: { id: number }): Hit[] => [
   { limit: LIMITS.sendAddress, subject: address },
+  {
+    limit: LIMITS.sendAccount,
+    subject: account ? `user:${account.id}` : `address:${address.toLowerCase()}`,
+  },
   { limit: LIMITS.sendIp, subject: ip },
 ];

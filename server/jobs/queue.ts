@@ -24,6 +24,11 @@ export type QueueDefinition<T> = {
   policy?: 'standard' | 'stately';
   /** Recurring work: a cron expression (UTC) that sends an empty job, and one at start. */
   cron?: string;
+  /**
+   * How long a finished job is kept (pg-boss's 7 days by default); the maintenance pass
+   * deletes it after that. Jobs whose data must not stay in the database say so here.
+   */
+  deleteAfterSeconds?: number;
 };
 
 /** What a handler is told besides its data: the job, and the queue to send more. */
@@ -45,6 +50,8 @@ export type JobQueue = {
   drain(names?: string[]): Promise<number>;
   /** Lets running jobs finish (a few seconds at most), then closes. */
   stop(): Promise<void>;
+  /** One maintenance pass now (a working process makes one every minute at most). */
+  maintain(): Promise<void>;
 };
 
 /**
@@ -81,6 +88,7 @@ export async function openQueue(
       retryDelay: queue.retryDelay,
       retryBackoff: true,
       ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
+      ...(queue.deleteAfterSeconds ? { deleteAfterSeconds: queue.deleteAfterSeconds } : {}),
     };
     await boss.createQueue(queue.name, { ...settings, policy: queue.policy ?? 'standard' });
     // An existing queue keeps what it was made with: the settings of this version apply.
@@ -91,9 +99,9 @@ export async function openQueue(
     try {
       await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount, jobs });
     } catch (error) {
-      // The last try failed: the job stays in pg-boss's table as failed, and the log
-      // says so at error level, once, for an operator's alert. The data stays out of
-      // the log: it may hold an address or a name.
+      // The last try failed: the job stays in pg-boss's table as failed (for its queue's
+      // deleteAfterSeconds), and the log says so at error level, once, for an operator's
+      // alert. The data stays out of the log: it may hold an address or a name.
       if (job.retryCount >= queue.retryLimit) {
         logger.error('job failed for good', {
           queue: queue.name,
@@ -151,6 +159,9 @@ export async function openQueue(
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
+    },
+    async maintain() {
+      await boss.supervise();
     },
   };
   return jobs;

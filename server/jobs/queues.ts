@@ -45,6 +45,9 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     retryLimit: 10,
     retryDelay: 5,
     expireInSeconds: lease,
+    // A mail's job holds its code or reset link in clear, which the database otherwise
+    // keeps only as a hash: a sent mail's job goes at the next maintenance pass.
+    deleteAfterSeconds: 1,
     run: (message) => deps.mailer.send(message),
   };
   const settlement: QueueDefinition<Settlement> = {

@@ -55,7 +55,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       // /login/2: the right password, but the address is not proven yet.
       const code = await currentCode(deps, user.id);
       if (resendWait(deps, code?.sentAt) === 0) {
-        await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
+        await hit(deps, sendHits(user.email, clientIp(c, deps.config), user));
         await issueCode(deps, { ...user, locale: pageLocaleOf(c, body) ?? userLocale(user) });
       }
       await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });

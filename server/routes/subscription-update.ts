@@ -7,6 +7,7 @@ import { requireUser } from '../identity/sessions.ts';
 import { assertInvoicesTaken, requestInvoice } from '../billing/invoice.ts';
 import { goToFree } from '../billing/subscription.ts';
 import { readBody } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { invalidInput } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
@@ -51,7 +52,7 @@ export function subscriptionUpdateRoute(deps: AppDeps): Handler<AppEnv> {
     assertInvoicesTaken(deps.config, locale);
     const invoice = parseInput(InvoiceFields, fields);
     const form = parseInput(EntityForm, entity);
-    await requestInvoice(deps, user, invoice['selected-plan'], form);
+    await requestInvoice(deps, user, invoice['selected-plan'], form, clientIp(c, deps.config));
     return c.json({
       next: '/ru/subscription?scenario=invoiceRequested',
     });

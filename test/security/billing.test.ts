@@ -13,6 +13,7 @@ import {
   invoiceRequests,
   promoCodes,
   subscriptions,
+  webhookEvents,
 } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
 import {
@@ -265,6 +266,57 @@ describe('open checkouts expire after CHECKOUT_TTL_MINUTES', () => {
       .where(eq(subscriptions.userId, user.id));
     expect(after?.expireAt).toEqual(granted?.expireAt);
     expect(await redemptions()).toBe(1);
+  });
+});
+
+describe('the return and the webhook of one payment at the same moment', () => {
+  it('settle it once: one grant, one redemption, one processed event', async () => {
+    const { user, client } = await signedIn(server());
+    const { id } = await startCheckout(client, withTwice());
+    expect(await redemptions()).toBe(1);
+    // The payer presses Pay twice (a double click, a second tab): one settlement is due.
+    const pays = await Promise.all([decide(client, id, 'pay'), decide(client, id, 'pay')]);
+    expect(pays.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    // Back to the return page, which polls the API below (the page itself is static).
+    const back = pays.find((answer) => answer.status === 303)?.headers.get('location');
+    expect(back).toContain('payment-attempt-status=success');
+    server().clock.advance(server().config.payments.sandboxSettleSeconds * 1000);
+    // At one moment: the provider's queued settlement, the same event redelivered, a
+    // second event for the same payment, and the payer's return page polling.
+    const event = { type: 'payment.succeeded', checkoutId: id } as const;
+    const [, first, again, second, ...polls] = await Promise.all([
+      server().worker.tick(),
+      signedEvent({ id: `evt_race_${id}`, ...event }),
+      signedEvent({ id: `evt_race_${id}`, ...event }),
+      signedEvent({ id: `evt_race2_${id}`, ...event }),
+      client.get('/api/subscription/'),
+      client.get('/api/autopayment/'),
+      client.get('/api/autopayment/'),
+    ]);
+    for (const answer of [first, again, second]) expect(answer.status).toBe(200);
+    await server().worker.tick();
+    for (const poll of polls) expect(poll.status).toBe(200);
+    // Four deliveries (the queued settlement, the event twice, the second event): the
+    // log tells each one's outcome, and exactly one settled the payment.
+    const outcomes = server()
+      .logger.entries.filter((entry) => entry.message === 'payment event')
+      .filter((entry) => entry.fields.checkout === id)
+      .map((entry) => String(entry.fields.outcome))
+      .sort();
+    expect(outcomes).toEqual(['duplicate', 'ignored', 'ignored', 'processed']);
+    expect(await server().db.$count(webhookEvents)).toBeGreaterThanOrEqual(3);
+    expect((await checkoutRow(id))?.status).toBe('paid');
+    const granted = await server()
+      .db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(granted).toHaveLength(1);
+    expect(granted[0]).toMatchObject({ plan: 'mini', price: 9 });
+    expect(await redemptions()).toBe(1);
+    const { autopayment } = await json<{ autopayment: { status: string } }>(
+      await client.get('/api/autopayment/'),
+    );
+    expect(autopayment.status).toBe('active');
   });
 });
 

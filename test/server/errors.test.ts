@@ -172,6 +172,7 @@ const jobs: JobQueue = {
   start: () => Promise.resolve(),
   drain: () => Promise.resolve(0),
   stop: () => Promise.resolve(),
+  maintain: () => Promise.resolve(),
 };
 
 describe('paths with control characters', () => {

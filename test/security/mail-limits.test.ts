@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { invoiceRequests, users } from '../../server/db/schema.ts';
+import { LIMITS } from '../../server/identity/throttle.ts';
+import { useTestServer, type TestClient } from '../server/harness.ts';
+import { mailsTo, STRONG, uniqueEmail } from '../server/identity.ts';
+
+/*
+ * Checklist points 6 and 8: mail-sending actions limited per address, per account and
+ * per IP, and a refusal that reads the same for a known and an unknown address.
+ */
+const server = useTestServer({ env: { TRUST_PROXY: '1', CODE_RESEND_SECONDS: '0' } });
+const HOUR = 60 * 60_000;
+
+let ipCount = 0;
+const newIp = () => `203.0.${113 + (++ipCount >> 8)}.${ipCount & 255}`;
+const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+
+/** Windows are fixed: start at the beginning of an hour so a test fits in one. */
+function startOfHour() {
+  const now = server().clock.now().getTime();
+  server().clock.advance(HOUR - (now % HOUR));
+}
+
+const reset = (email: string, ip = newIp()) =>
+  server().client().postForm('/api/auth/password/reset/', { email }, from(ip));
+
+/** A sign-in of an account whose address is not confirmed: /login/2 mails a code. */
+const codeSignIn = (login: string, password: string, ip = newIp()) =>
+  server().client().postForm('/api/auth/login/', { login, password }, from(ip));
+
+describe('per account (point 6)', () => {
+  it('counts codes and resets of one account, whatever address it has now', async () => {
+    startOfHour();
+    const { user, password } = await server().createUser({ emailConfirmedAt: null });
+    for (let i = 0; i < 3; i++) expect((await reset(user.email)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const answer = await codeSignIn(user.username, password);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ next: '/en/login/2' });
+    }
+    expect(await mailsTo(server(), user.email)).toHaveLength(5);
+    // The address changes (as support might change it): its own count starts at 0, the
+    // account's does not.
+    const moved = uniqueEmail('moved');
+    await server().db.update(users).set({ email: moved }).where(eq(users.id, user.id));
+    const refused = await reset(moved);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_requests', retry_after: 3600 });
+    expect((await codeSignIn(user.username, password)).status).toBe(429);
+    expect(await mailsTo(server(), moved)).toHaveLength(0);
+    // Another account's address is not held back by it.
+    const other = await server().createUser();
+    expect((await reset(other.user.email)).status).toBe(200);
+    server().clock.advance(HOUR);
+    expect((await reset(moved)).status).toBe(200);
+  });
+});
+
+describe('invoice requests per IP (point 6)', () => {
+  function invoice(client: TestClient, ip: string) {
+    const form = new FormData();
+    const fields = {
+      'selected-plan': 'premium',
+      'customer-type': 'entity',
+      payment_type: 'invoice',
+      'form_entity[company_name]': 'ООО Карты',
+      'form_entity[contact_person]': 'Иван Петров',
+      'form_entity[contact_email]': 'invoices@karty.example.com',
+      'form_entity[contact_phone]': '+7 (495) 123-45-67',
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return client.request('/api/subscription/update', {
+      method: 'POST',
+      body: form,
+      headers: { 'Accept-Language': 'ru', 'X-Forwarded-For': ip },
+    });
+  }
+
+  it('share the per-IP mail limit: many accounts of one sender get no more', async () => {
+    startOfHour();
+    const ip = newIp();
+    const max = LIMITS.sendIp.max;
+    let sent = 0;
+    let refused: Response | undefined;
+    const accounts: number[] = [];
+    // Three invoices an account (its own limit), account after account, from one IP.
+    for (let n = 0; n < Math.ceil(max / 3) + 2 && !refused; n++) {
+      const { user, password } = await server().createUser();
+      accounts.push(user.id);
+      const client = server().client();
+      await client.postForm('/api/auth/login/', { login: user.username, password }, from(newIp()));
+      for (let i = 0; i < 3 && !refused; i++) {
+        const answer = await invoice(client, ip);
+        if (answer.status === 429) refused = answer;
+        else {
+          expect(answer.status).toBe(200);
+          sent += 1;
+        }
+      }
+    }
+    expect(sent).toBe(max);
+    expect(await refused?.json()).toMatchObject({ code: 'too_many_requests' });
+    let stored = 0;
+    for (const id of accounts) {
+      stored += await server().db.$count(invoiceRequests, eq(invoiceRequests.userId, id));
+    }
+    expect(stored).toBe(max);
+    // Codes and resets from that IP are held back too: one mail budget per IP.
+    expect((await reset(uniqueEmail(), ip)).status).toBe(429);
+  });
+});
+
+describe('a refusal tells nothing (point 8)', () => {
+  /** Everything an answer says, but the date. */
+  async function shape(answer: Response) {
+    const headers = [...answer.headers].filter(([name]) => name !== 'date');
+    return { status: answer.status, headers, body: await answer.text() };
+  }
+
+  it('a throttled reset reads the same for a known and an unknown address', async () => {
+    startOfHour();
+    const { user } = await server().createUser();
+    const unknown = uniqueEmail('nobody');
+    const answers: Record<string, unknown[]> = { known: [], unknown: [] };
+    for (let i = 0; i < LIMITS.sendAddress.max + 2; i++) {
+      answers.known?.push(await shape(await reset(user.email)));
+      answers.unknown?.push(await shape(await reset(unknown)));
+    }
+    expect(answers.known).toEqual(answers.unknown);
+    expect(answers.known?.at(-1)).toMatchObject({ status: 429 });
+  });
+
+  it('a throttled sign-up reads the same for a pending and a new address', async () => {
+    startOfHour();
+    const { user } = await server().createUser({ emailConfirmedAt: null });
+    const fresh = uniqueEmail('fresh');
+    const signup = (email: string) =>
+      server()
+        .client()
+        .postForm('/api/auth/signup/', { email, password: STRONG, agree: 'on' }, from(newIp()));
+    const answers: Record<string, unknown[]> = { pending: [], fresh: [] };
+    for (let i = 0; i < LIMITS.sendAddress.max + 2; i++) {
+      // Cookies differ by nature (each flow its own nonce): compared apart from them.
+      const strip = async (answer: Response) => {
+        const { headers, ...rest } = await shape(answer);
+        return { ...rest, headers: headers.filter(([name]) => name !== 'set-cookie') };
+      };
+      answers.pending?.push(await strip(await signup(user.email)));
+      answers.fresh?.push(await strip(await signup(fresh)));
+    }
+    expect(answers.pending).toEqual(answers.fresh);
+    expect(answers.pending?.at(-1)).toMatchObject({ status: 429 });
+  });
+});
