@@ -19,10 +19,9 @@ export const CONSULTATIONS_PER_DAY = 3;
 
 /**
  * The form, with the profile's rules for name, e-mail and phone (name and e-mail
- * required); messages are codes the view translates. `language` is the page's: the
- * requester's confirmation mail is written in it.
+ * required); messages are codes the view translates.
  */
-export const ConsultationRequest = v.object({
+export const ConsultationFields = v.object({
   name: PersonName('required'),
   email: Email,
   company: v.pipe(v.string(), v.trim(), v.maxLength(128)),
@@ -33,10 +32,12 @@ export const ConsultationRequest = v.object({
   ),
   industry: v.union([v.literal(''), v.picklist(industries, 'invalid_input')]),
   comment: v.pipe(v.string(), v.trim(), v.maxLength(COMMENT_MAX, 'comment_too_long')),
-  language: Locale,
 });
+export type ConsultationForm = v.InferInput<typeof ConsultationFields>;
+
+/** The request: the form and the page's language, which the confirmation mail is written in. */
+export const ConsultationRequest = v.object({ ...ConsultationFields.entries, language: Locale });
 export type ConsultationRequest = v.InferOutput<typeof ConsultationRequest>;
-export type ConsultationForm = Omit<v.InferInput<typeof ConsultationRequest>, 'language'>;
 export type ConsultationField = keyof ConsultationForm;
 
 export const Consultation = v.object({ id: v.number(), created_at: v.string() });
