@@ -2,8 +2,8 @@ import * as v from 'valibot';
 
 /** The sign-in form, posted form-encoded to /api/auth/login/. */
 export const LoginForm = v.object({
-  login: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(254)),
-  password: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128)),
+  login: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(254, 'maxLength')),
+  password: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128, 'maxLength')),
   next: v.optional(v.string()),
 });
 export type LoginForm = v.InferInput<typeof LoginForm>;

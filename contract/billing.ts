@@ -88,8 +88,8 @@ export const PaymentProvider = v.picklist(providers);
 export type PaymentProvider = v.InferOutput<typeof PaymentProvider>;
 
 const UserData = v.object({
-  first_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
-  second_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  first_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
+  second_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
   country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
 });
@@ -104,7 +104,7 @@ export const AutopaymentRequest = v.object({
   provider: PaymentProvider,
   plan: v.picklist(['mini', 'premium']),
   interval: Interval,
-  coupon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  coupon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'maxLength')), ''),
   user_data: UserData,
   options: v.record(v.string(), v.string()),
 });
@@ -139,8 +139,13 @@ export const AutopaymentStatusChange = v.object({ value: v.literal('active') });
 
 /** Section 5: entity checkout (Russian locale only; annual payment always on). */
 export const EntityForm = v.object({
-  company_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200)),
-  contact_person: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200)),
+  company_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'maxLength')),
+  contact_person: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(200, 'maxLength'),
+  ),
   contact_email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
   contact_phone: v.pipe(
     v.string(),
@@ -148,10 +153,10 @@ export const EntityForm = v.object({
     v.nonEmpty('required'),
     v.check((p) => /^\+[1-9]\d{6,14}$/.test(p.replace(/[\s()-]/g, '')), 'phoneNumber'),
   ),
-  registration_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
-  tax_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
-  company_address: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
-  bank_details: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000)), ''),
+  registration_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'maxLength')), ''),
+  tax_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'maxLength')), ''),
+  company_address: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'maxLength')), ''),
+  bank_details: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'maxLength')), ''),
 });
 export type EntityForm = v.InferInput<typeof EntityForm>;
 

@@ -4,7 +4,13 @@ export const locales = ['en', 'ru'] as const;
 export const Locale = v.picklist(locales);
 export type Locale = v.InferOutput<typeof Locale>;
 
-export const CountryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/));
+/**
+ * The header every API call of the SPA carries: the locale of the page that made it,
+ * so the mails and addresses a call causes stay in that page's language.
+ */
+export const PAGE_LOCALE_HEADER = 'X-Page-Locale';
+
+export const CountryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'country'));
 
 /** GET /api/v1/countries/: names in both locales, sorted by the English name. */
 export const Country = v.object({

@@ -27,7 +27,7 @@ export const Email = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('required'),
-  v.maxLength(254),
+  v.maxLength(254, 'maxLength'),
   v.email('email'),
 );
 
@@ -38,7 +38,7 @@ export const PersonName = (empty: string) =>
     v.string(),
     v.trim(),
     v.nonEmpty(empty),
-    v.maxLength(64),
+    v.maxLength(64, 'maxLength'),
     v.regex(PERSON_NAME, 'personName'),
   );
 
@@ -185,7 +185,7 @@ export function isPhoneNumber(value: string): boolean {
 export const ProfileUpdate = v.object({
   first_name: PersonName('empty_first_name'),
   last_name: PersonName('empty_last_name'),
-  company: v.pipe(v.string(), v.trim(), v.maxLength(128)),
+  company: v.pipe(v.string(), v.trim(), v.maxLength(128, 'maxLength')),
   industry: v.union([v.literal(''), v.picklist(industries, 'invalid_input')]),
   role: v.union([v.literal(''), v.picklist(roles, 'invalid_input')]),
   phone: v.pipe(

@@ -7,8 +7,8 @@ import { toServerErrors, withoutField, type ServerErrors } from './field-errors.
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
-  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
-  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64)),
+  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
+  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.email('email')),
   country: v.pipe(v.string(), v.nonEmpty('required'), CountryCode),
 });
@@ -21,6 +21,17 @@ export interface CheckoutInput {
   period: Interval;
   /** An active autopayment is changed (PATCH) or cancelled (DELETE) instead. */
   autopayment: boolean;
+  /**
+   * A payment of this user is open at the provider (autopayment status pending): Pay
+   * resumes it, so the checkout shows it as it was (back from the provider's page).
+   */
+  pendingPayment?: boolean;
+}
+
+/** The open payment as the checkout shows it again: its promo code and payer. */
+export interface ResumedPayment {
+  coupon: string;
+  payer: CardValues | null;
 }
 
 /** Where the checkout sends the user: the provider's page (external) or a page of the SPA. */
@@ -35,6 +46,8 @@ export interface CheckoutData {
   /** When the next period would end (null for free). */
   nextExpire: string | null;
   countries: Country[];
+  /** The open payment, when it is for this plan and period; Pay resumes it. */
+  resumed?: ResumedPayment | null;
 }
 
 export interface CheckoutContext extends CheckoutInput, CheckoutData {
@@ -66,7 +79,9 @@ const emptyEntity: EntityValues = {
  * a request runs no other is accepted, so a double click starts one checkout. Each
  * submit first clears the server's field errors; a refusal keeps those that name a
  * field of the form (the payer's fields, or the promo code), each until its field is
- * edited.
+ * edited. With a payment open at the provider for the same plan and period (the payer
+ * came back from its page), the data carries that payment's promo code and payer, so
+ * the page shows what Pay will resume, not a fresh form.
  */
 export const checkoutMachine = setup({
   types: {
@@ -140,6 +155,7 @@ export const checkoutMachine = setup({
           plan: context.plan,
           period: context.period,
           autopayment: context.autopayment,
+          pendingPayment: context.pendingPayment,
         }),
         onDone: {
           target: 'ready',

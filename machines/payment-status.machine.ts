@@ -1,7 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** What the payment page was told on its return from the provider (section 4). */
-export type ReturnStatus = 'success' | 'unknown';
+/**
+ * What the payment page was told on its return from the provider (section 4). A
+ * 'failed' return is polled too: only the server knows whether the payer was declined
+ * or cancelled (decision 0304).
+ */
+export type ReturnStatus = 'success' | 'unknown' | 'failed';
 
 /** The autopayment as one poll sees it: its status ('none' = 404) and latest error. */
 export interface AutopaymentState {
@@ -28,7 +32,8 @@ export type PaymentStatusEvent = { type: 'poll.start'; returnStatus: ReturnStatu
  * Payment-status polling (section 4): after the provider sends the user back, the
  * autopayment is fetched every `pollInterval` (1 s) until its status is final
  * (canceled, active, failed, none), for at most `successTimeout` (30 s) when the
- * return status was success and `unknownTimeout` (11 s) when it was unknown. At the
+ * return status was success and `unknownTimeout` (11 s) when it was unknown or
+ * failed (the poll tells a cancelled payment from a declined one). At the
  * deadline the last seen status is the answer. The owner sends `poll.start` with the
  * return status, so one model covers both deadlines.
  */
@@ -44,7 +49,7 @@ export const paymentStatusMachine = setup({
   guards: {
     isFinal: (_, params: { state: AutopaymentState }) => isFinalStatus(params.state.status),
     returnedSuccess: ({ context }) => context.returnStatus === 'success',
-    returnedUnknown: ({ context }) => context.returnStatus === 'unknown',
+    returnedUnknownOrFailed: ({ context }) => context.returnStatus !== 'success',
   },
   actions: {
     keepReturnStatus: assign({
@@ -76,12 +81,12 @@ export const paymentStatusMachine = setup({
     },
     polling: {
       description:
-        'The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown.',
+        'The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown or failed.',
       tags: ['busy'],
       initial: 'checking',
       after: {
         successTimeout: { guard: 'returnedSuccess', target: 'timedOut' },
-        unknownTimeout: { guard: 'returnedUnknown', target: 'timedOut' },
+        unknownTimeout: { guard: 'returnedUnknownOrFailed', target: 'timedOut' },
       },
       states: {
         checking: {

@@ -23,7 +23,8 @@ export type Outcome =
   | 'cancel'
   | 'invoice_requested'
   | 'restored'
-  | 'payment_failed';
+  | 'payment_failed'
+  | 'payment_canceled';
 
 export interface SubscriptionData {
   subscription: Subscription;
@@ -52,13 +53,20 @@ export function canRestore(
   return subscription.canceled_at !== null && autopayment?.status === 'canceled';
 }
 
-/** The dialog a return from payment opens, given the polled autopayment (null = not polled). */
+/**
+ * The dialog a return from payment opens, given the polled autopayment (null = not
+ * polled, or no answer in time). The server's word wins over the address: a new
+ * subscription's payment it saw cancelled is told as cancelled, whatever status the
+ * provider returned with (Stripe's cancel_url says failed).
+ */
 export function outcomeOf(query: PageQuery, polled: AutopaymentState | null): Outcome | null {
-  const status = polled?.status ?? (query.status === 'failed' ? 'failed' : null);
+  const status = polled?.status ?? null;
+  const failed = status === 'failed' || (status !== 'active' && query.status === 'failed');
   switch (query.scenario) {
     case 'creation':
       if (status === 'active') return 'created';
-      if (status === 'failed') return 'creation_failed';
+      if (status === 'canceled') return 'payment_canceled';
+      if (failed) return 'creation_failed';
       return query.status ? 'payment_failed' : null;
     case 'updating':
       return status === 'active' && !polled?.latestError ? 'updated' : 'updating_failed';
@@ -67,7 +75,7 @@ export function outcomeOf(query: PageQuery, polled: AutopaymentState | null): Ou
     case 'invoiceRequested':
       return 'invoice_requested';
     case null:
-      return status === 'failed' ? 'payment_failed' : null;
+      return failed ? 'payment_failed' : null;
     default:
       return query.scenario satisfies never;
   }
@@ -106,17 +114,20 @@ export type SubscriptionEvent =
   | { type: 'restore.confirmed' }
   | { type: 'load.retry' };
 
-const returnStatusOf = (query: PageQuery): ReturnStatus | null =>
-  query.status === 'success' || query.status === 'unknown' ? query.status : null;
+/** Every payment attempt is polled: a failed one too, to tell a cancel from a decline. */
+const returnStatusOf = (query: PageQuery): ReturnStatus | null => query.status;
 
 /**
  * The /subscription page: on `page.open` (the query read from the address) it polls
- * the payment status when the provider sent the user back with success or unknown
- * (the payment-status machine, a child, with its 30 s / 11 s deadlines), loads the
+ * the payment status when the provider sent the user back with a payment attempt,
+ * success, unknown or failed (the payment-status machine, a child, with its 30 s /
+ * 11 s deadlines), loads the
  * subscription and prices, then the autopayment only where neither the poll nor the
  * subscription told it already (`needsAutopayment`), shows the outcome dialog if there
  * is one, then the plan. A plan whose autopayment was cancelled can be restored: PATCH
- * status active, reload, 'restored'.
+ * status active, reload, 'restored'. States tagged `returnQuery` need the return's
+ * query: the page keeps it in the address until they are left, so a reload while the
+ * payment system is awaited polls again instead of forgetting the payment.
  */
 export const subscriptionMachine = setup({
   types: {
@@ -182,8 +193,9 @@ export const subscriptionMachine = setup({
   initial: 'opening',
   states: {
     opening: {
-      description: 'Reads payment-attempt-status and scenario from the address, then removes them.',
-      tags: ['busy'],
+      description:
+        'Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.',
+      tags: ['busy', 'returnQuery'],
       on: {
         'page.open': [
           {
@@ -203,7 +215,7 @@ export const subscriptionMachine = setup({
     },
     polling: {
       description: "'waiting response from payment system' while the payment status is polled.",
-      tags: ['busy', 'waitingForPayment'],
+      tags: ['busy', 'waitingForPayment', 'returnQuery'],
       invoke: {
         id: 'pollPaymentStatus',
         src: 'pollPaymentStatus',

@@ -16,6 +16,18 @@ export interface WebgisCreateOptions {
   locations: WebgisLocation[];
 }
 
+/** What the page loads: the options, and the user's instance (null without one). */
+export interface WebgisCreateLoad extends WebgisCreateOptions {
+  existing: Webgis | null;
+}
+
+/** How the page ends: the instance as last seen, and whether it was there before. */
+export interface WebgisCreateOutput {
+  webgis: Webgis | null;
+  /** The user had an instance already: nothing was created, /webgis/ shows it as it is. */
+  existing: boolean;
+}
+
 export interface WebgisCreateInput {
   /** The default subdomain is made from it (section 2). */
   username: string;
@@ -29,6 +41,8 @@ export interface WebgisCreateContext extends WebgisCreateOptions {
   request: WebgisCreateRequest | null;
   /** The instance as last seen, with the local state of section 4; null before the create. */
   webgis: Webgis | null;
+  /** The instance was there when the page loaded. */
+  existing: boolean;
   serverErrors: ServerErrors;
 }
 
@@ -46,6 +60,9 @@ export type WebgisCreateEvent =
  * which the last data is the answer. A failed poll, or an instance that ended in error,
  * fails the creation: the state becomes error locally and the transition is cleared,
  * and the form is there to try again. The output is the instance for /webgis/'s query.
+ * A user who has an instance already (not one that ended in error, which may be created
+ * again) never sees the form: the page ends at once
+ * (`existing`), and the app shows /webgis/ instead.
  */
 export const webgisCreateMachine = setup({
   types: {
@@ -53,10 +70,10 @@ export const webgisCreateMachine = setup({
     events: {} as WebgisCreateEvent,
     input: {} as WebgisCreateInput,
     emitted: {} as { type: 'validationFailed' },
-    output: {} as Webgis | null,
+    output: {} as WebgisCreateOutput,
   },
   actors: {
-    fetchOptions: fromPromise<WebgisCreateOptions>(async () => {
+    fetchOptions: fromPromise<WebgisCreateLoad>(async () => {
       throw new Error('fetchOptions is provided by the app');
     }),
     createWebgis: fromPromise<Webgis, WebgisCreateRequest>(async () => {
@@ -71,13 +88,23 @@ export const webgisCreateMachine = setup({
       v.safeParse(WebgisCreateForm, params.values).success,
     hasFieldErrors: (_, params: { error: unknown }) =>
       Object.keys(toServerErrors(params.error)).length > 0,
+    // One that ended in error may be created again (the server allows it): the form shows.
+    hasInstance: (_, params: { existing: Webgis | null }) =>
+      params.existing !== null && params.existing.state !== 'error',
     isStarted: (_, params: { webgis: Webgis | null }) => params.webgis?.state === 'started',
     // An instance in error will not start: waiting out the deadline would only delay the news.
     hasFailed: (_, params: { webgis: Webgis | null }) =>
       params.webgis === null || params.webgis.state === 'error',
   },
   actions: {
-    keepOptions: assign((_, params: WebgisCreateOptions) => params),
+    keepOptions: assign((_, params: WebgisCreateOptions) => ({
+      domain: params.domain,
+      locations: params.locations,
+    })),
+    keepExisting: assign((_, params: { existing: Webgis | null }) => ({
+      webgis: params.existing,
+      existing: true,
+    })),
     keepRequest: assign({
       request: ({ context }, params: { values: WebgisCreateForm }) => ({
         subdomain_name: params.values.subdomain_name.trim().toLowerCase(),
@@ -126,20 +153,34 @@ export const webgisCreateMachine = setup({
     locations: [],
     request: null,
     webgis: null,
+    existing: false,
     serverErrors: {},
   }),
   initial: 'loading',
   states: {
     loading: {
-      description: 'The instance domain and the data centers load.',
+      description: "The instance domain, the data centers and the user's instance load.",
       tags: ['busy'],
       invoke: {
         id: 'fetchOptions',
         src: 'fetchOptions',
-        onDone: {
-          target: 'form',
-          actions: { type: 'keepOptions', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: {
+              type: 'hasInstance',
+              params: ({ event }) => ({ existing: event.output.existing }),
+            },
+            target: 'exists',
+            actions: {
+              type: 'keepExisting',
+              params: ({ event }) => ({ existing: event.output.existing }),
+            },
+          },
+          {
+            target: 'form',
+            actions: { type: 'keepOptions', params: ({ event }) => event.output },
+          },
+        ],
         onError: 'unavailable',
       },
     },
@@ -239,8 +280,12 @@ export const webgisCreateMachine = setup({
       description: 'Started: goes to /webgis/ with webgis-status and webgis-transition-status.',
       type: 'final',
     },
+    exists: {
+      description: 'The user has a web GIS already: goes to /webgis/, which shows it.',
+      type: 'final',
+    },
     /** The deadline passed: the last data is the answer (section 4). */
     timedOut: { description: 'At timeout it resolves with the last data.', type: 'final' },
   },
-  output: ({ context }) => context.webgis,
+  output: ({ context }) => ({ webgis: context.webgis, existing: context.existing }),
 });

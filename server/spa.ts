@@ -159,9 +159,11 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
-    // signed-in user's page is theirs alone.
+    // signed-in user's page is theirs alone. It is not stored either: the browser's Back
+    // takes a stored page without asking, and its reads would be those of the first
+    // visit (a checkout without the payment started since; decision 0304).
     c.header('Vary', 'Cookie', { append: true });
-    const headers = { 'Cache-Control': sessionSent ? 'private, no-cache' : 'no-cache', ETag: etag };
+    const headers = { 'Cache-Control': sessionSent ? 'private, no-store' : 'no-cache', ETag: etag };
     if (notModified(c, etag)) return c.body(null, 304, headers);
     return c.html(body, 200, headers);
   }

@@ -150,3 +150,5 @@ export const Cancel: Story = outcome('cancel', cancelled);
 export const InvoiceRequested: Story = outcome('invoice_requested');
 export const Restored: Story = outcome('restored');
 export const PaymentFailed: Story = outcome('payment_failed', free);
+/** Cancel on the provider's page: nothing was charged, and the page says so (not 'failed'). */
+export const PaymentCancelled: Story = outcome('payment_canceled', free);

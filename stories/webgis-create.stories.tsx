@@ -38,6 +38,7 @@ const base: WebgisCreateContext = {
   locations,
   request: null,
   webgis: null,
+  existing: false,
   serverErrors: {},
 };
 
@@ -91,3 +92,10 @@ export const CreationFailed: Story = {
 };
 export const Created: Story = { args: { value: 'created' } };
 export const TimedOut: Story = { args: { value: 'timedOut', context: { webgis: creating } } };
+/** The user has a web GIS already: the page goes on to /webgis/ (issue 31). */
+export const AlreadyExists: Story = {
+  args: {
+    value: 'exists',
+    context: { existing: true, webgis: { ...creating, state: 'started', state_transition: null } },
+  },
+};

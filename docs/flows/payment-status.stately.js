@@ -21,7 +21,7 @@ export const paymentStatusMachine = createMachine({
     },
     "polling": {
       "initial": "checking",
-      "description": "The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown.",
+      "description": "The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown or failed.",
       "tags": [
         "busy"
       ],
@@ -35,7 +35,7 @@ export const paymentStatusMachine = createMachine({
         "unknownTimeout": [
           {
             "target": "#paymentStatus.timedOut",
-            "guard": "returnedUnknown"
+            "guard": "returnedUnknownOrFailed"
           }
         ]
       },

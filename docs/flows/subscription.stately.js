@@ -7,9 +7,10 @@ export const subscriptionMachine = createMachine({
   "initial": "opening",
   "states": {
     "opening": {
-      "description": "Reads payment-attempt-status and scenario from the address, then removes them.",
+      "description": "Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.",
       "tags": [
-        "busy"
+        "busy",
+        "returnQuery"
       ],
       "on": {
         "page.open": [
@@ -33,7 +34,8 @@ export const subscriptionMachine = createMachine({
       "description": "'waiting response from payment system' while the payment status is polled.",
       "tags": [
         "busy",
-        "waitingForPayment"
+        "waitingForPayment",
+        "returnQuery"
       ],
       "entry": [
         "startPolling"

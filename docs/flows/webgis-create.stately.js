@@ -7,7 +7,7 @@ export const webgisCreateMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
-      "description": "The instance domain and the data centers load.",
+      "description": "The instance domain, the data centers and the user's instance load.",
       "tags": [
         "busy"
       ],
@@ -16,6 +16,13 @@ export const webgisCreateMachine = createMachine({
           "id": "fetchOptions",
           "src": "fetchOptions",
           "onDone": [
+            {
+              "target": "#webgisCreate.exists",
+              "guard": "hasInstance",
+              "actions": [
+                "keepExisting"
+              ]
+            },
             {
               "target": "#webgisCreate.form",
               "actions": [
@@ -184,6 +191,10 @@ export const webgisCreateMachine = createMachine({
     "created": {
       "type": "final",
       "description": "Started: goes to /webgis/ with webgis-status and webgis-transition-status."
+    },
+    "exists": {
+      "type": "final",
+      "description": "The user has a web GIS already: goes to /webgis/, which shows it."
     },
     "timedOut": {
       "type": "final",

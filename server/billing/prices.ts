@@ -97,11 +97,16 @@ export async function planList(db: Database, currency: Currency): Promise<PlanLi
 
 export type CouponCheck = { status: CouponStatus; percent: number };
 
-/** A promo code's status for a plan in a currency (its monthly price meets max_price). */
+/**
+ * A promo code's status for a plan in a currency (its monthly price meets max_price).
+ * `held`: the asker's own open payment reserved this code already, so one of the
+ * counted redemptions is theirs (back from the provider's page, the code they pay with
+ * is not used up for them).
+ */
 export async function checkCoupon(
   db: Database,
   now: Date,
-  input: { coupon: string; plan: PlanId; currency: Currency },
+  input: { coupon: string; plan: PlanId; currency: Currency; held?: boolean },
 ): Promise<CouponCheck> {
   const code = input.coupon.trim().toUpperCase();
   if (code === '') return { status: 'no_coupon', percent: 0 };
@@ -109,7 +114,8 @@ export async function checkCoupon(
   const fail = (status: CouponStatus): CouponCheck => ({ status, percent: 0 });
   if (!promo) return fail('err_not_found');
   if (promo.validUntil !== null && promo.validUntil <= now) return fail('err_expired_date');
-  if (promo.maxRedemptions !== null && promo.redemptions >= promo.maxRedemptions) {
+  const taken = promo.redemptions - (input.held ? 1 : 0);
+  if (promo.maxRedemptions !== null && taken >= promo.maxRedemptions) {
     return fail('err_expired_count');
   }
   if (promo.maxPrice) {

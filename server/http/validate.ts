@@ -37,8 +37,9 @@ function toFieldError(field: string, issue: v.BaseIssue<unknown>): FieldError {
 
 /** Valibot's own messages are for developers; users get plain sentences. */
 function describe(issue: v.BaseIssue<unknown>): string {
-  // A schema's own message (anything but valibot's "Invalid …" defaults) wins.
-  if (!issue.message.startsWith('Invalid ')) return issue.message;
+  // A schema's own sentence (anything but valibot's "Invalid …" defaults) wins; a
+  // one-word message is a code for the SPA's texts (maxLength), not words for a user.
+  if (!issue.message.startsWith('Invalid ') && /\s/.test(issue.message)) return issue.message;
   const limit = typeof issue.requirement === 'number' ? String(issue.requirement) : '';
   switch (issue.type) {
     case 'string':

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../contract/countries.ts';
 import type { User } from '../db/schema.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -16,19 +17,29 @@ import { hit, sendHits } from './throttle.ts';
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const PASSWORD_RESET_QUEUE = 'password-reset';
-export type ResetJob = { email: string };
+/** The address, and the language of the page that asked (null: the account's). */
+export type ResetJob = { email: string; locale?: Locale | null };
 
 /**
  * POST /api/auth/password/reset/: a single-use link mailed to a known address. Known and
  * unknown addresses are counted and answered alike, so the answer tells nothing; and
  * they do the same work before it, one job sent, so its time tells nothing either: the
- * job looks the address up and makes and mails the link (docs/decisions/0212).
+ * job looks the address up and makes and mails the link (docs/decisions/0212). The
+ * mail and its link are in the language of the page that asked, else the account's.
  */
-export async function requestReset(deps: AppDeps, form: { email: string }, ip: string) {
+export async function requestReset(
+  deps: AppDeps,
+  form: { email: string },
+  ip: string,
+  pageLocale: Locale | null,
+) {
   const email = form.email.toLowerCase();
   // The same limit for known and unknown addresses, so it tells nothing either.
   await hit(deps, sendHits(email, ip));
-  await deps.jobs.send(deps.db, PASSWORD_RESET_QUEUE, { email } satisfies ResetJob);
+  await deps.jobs.send(deps.db, PASSWORD_RESET_QUEUE, {
+    email,
+    locale: pageLocale,
+  } satisfies ResetJob);
 }
 
 /** The reset job: for a known address a link, stored hashed, and its mail, in one transaction. */
@@ -40,7 +51,9 @@ export async function mailResetLink(
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  const link = `${deps.config.publicUrl}/${userLocale(user)}/password/set/${token}`;
+  // A job queued before the page's locale was carried has none: the account's then.
+  const locale = job.locale ?? userLocale(user);
+  const link = `${deps.config.publicUrl}/${locale}/password/set/${token}`;
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
       tokenHash: hashToken(token),
@@ -48,7 +61,13 @@ export async function mailResetLink(
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
-    await sendToUser(deps, user, (locale) => passwordResetMail(locale, link), undefined, tx);
+    await sendToUser(
+      deps,
+      { ...user, locale },
+      (inLocale) => passwordResetMail(inLocale, link),
+      undefined,
+      tx,
+    );
   });
 }
 
@@ -60,6 +79,7 @@ export async function mailResetLink(
 export async function setPassword(
   deps: AppDeps,
   form: { token: string; password: string },
+  pageLocale: Locale | null,
 ): Promise<User> {
   const tokenHash = hashToken(form.token);
   const [known] = await deps.db
@@ -97,7 +117,8 @@ export async function setPassword(
     await tx.delete(sessions).where(eq(sessions.userId, row.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, row.id));
     await endFlows(tx, row.id);
-    await sendToUser(deps, row, passwordChangedMail, 'account_notices', tx);
+    const locale = pageLocale ?? userLocale(row);
+    await sendToUser(deps, { ...row, locale }, passwordChangedMail, 'account_notices', tx);
     return row;
   });
   if (!user) throw simpleError(400, 'wrong_token');

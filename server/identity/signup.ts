@@ -4,7 +4,7 @@ import type { AuthResult } from '../../contract/auth.ts';
 import type * as v from 'valibot';
 import type { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identity.ts';
 import type { Locale } from '../../contract/countries.ts';
-import { findUserByEmail, nextAfterSignIn, uniqueUsername } from './accounts.ts';
+import { findUserByEmail, nextAfterSignIn, underLocale, uniqueUsername } from './accounts.ts';
 import {
   checkCode,
   currentCode,
@@ -43,10 +43,21 @@ async function pending(deps: AppDeps, c: Context<AppEnv>) {
   return { cookie, flow, user };
 }
 
-async function signIn(deps: AppDeps, c: Context<AppEnv>, user: User, cookie: Pending) {
+async function signIn(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  user: User,
+  cookie: Pending,
+  locale: Locale,
+) {
   await startSession(c, deps, user.id);
   clearSignupCookie(c, deps);
-  return { next: nextAfterSignIn(cookie.next, cookie.locale) } satisfies AuthResult;
+  // Switched language since step 0: the page to return to follows the switch.
+  const next =
+    cookie.next !== null && locale !== cookie.locale
+      ? underLocale(cookie.next, locale)
+      : cookie.next;
+  return { next: nextAfterSignIn(next, locale) } satisfies AuthResult;
 }
 
 /** Step 0: the address and a password; a code goes out, and a new flow begins. */
@@ -108,13 +119,19 @@ export async function pendingSignupState(deps: AppDeps, c: Context<AppEnv>) {
   return await pendingSignup(deps, user, flow.verifiedAt !== null);
 }
 
-/** The mailed code, checked in this flow; signs in when the profile has its names. */
+/**
+ * The mailed code, checked in this flow; signs in when the profile has its names. The
+ * later steps of a sign-up are in the language of the page they are taken on (the user
+ * may have switched since step 0), and so is the account's saved choice.
+ */
 export async function confirmSignup(
   deps: AppDeps,
   c: Context<AppEnv>,
   form: v.InferOutput<typeof ConfirmForm>,
+  pageLocale: Locale | null,
 ) {
   const { cookie, flow, user } = await pending(deps, c);
+  const locale = pageLocale ?? cookie.locale;
   // Only a code checked in this very flow proves the address: that the address was
   // confirmed some other way proves nothing about whoever holds this cookie.
   const checked = flow.verifiedAt === null ? await checkCode(deps, user.id, form.code) : null;
@@ -124,7 +141,7 @@ export async function confirmSignup(
     if (checked) await spendCode(tx, checked);
     await tx
       .update(users)
-      .set({ emailConfirmedAt: deps.clock.now() })
+      .set({ emailConfirmedAt: deps.clock.now(), locale })
       .where(and(eq(users.id, user.id), isNull(users.emailConfirmedAt)));
     await finishFlow(tx, cookie);
     // Names still missing: the details step follows, in a fresh flow of this browser.
@@ -132,25 +149,31 @@ export async function confirmSignup(
       await startFlow(c, deps, tx, {
         userId: user.id,
         next: cookie.next,
-        locale: cookie.locale,
+        locale,
         verified: true,
       });
     }
     crashPoint('signup-confirm-in-transaction');
   });
   // /login/2: the profile is complete, so confirming is the last step.
-  if (complete) return signIn(deps, c, user, cookie);
-  return { next: `/${cookie.locale}/signup/2` } satisfies AuthResult;
+  if (complete) return signIn(deps, c, user, cookie, locale);
+  return { next: `/${locale}/signup/2` } satisfies AuthResult;
 }
 
-/** A new code after the countdown. */
-export async function resendSignupCode(deps: AppDeps, c: Context<AppEnv>) {
-  const { flow, user } = await pending(deps, c);
+/** A new code after the countdown, in the language of the page that asked for it. */
+export async function resendSignupCode(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  pageLocale: Locale | null,
+) {
+  const { cookie, flow, user } = await pending(deps, c);
+  const locale = pageLocale ?? cookie.locale;
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw tooMany('resend_too_early', wait);
   await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
-  await issueCode(deps, user);
+  await deps.db.update(users).set({ locale }).where(eq(users.id, user.id));
+  await issueCode(deps, { ...user, locale });
   return await pendingSignup(deps, user, false);
 }
 
@@ -159,8 +182,10 @@ export async function completeSignup(
   deps: AppDeps,
   c: Context<AppEnv>,
   form: v.InferOutput<typeof DetailsForm>,
+  pageLocale: Locale | null,
 ) {
   const { cookie, flow, user } = await pending(deps, c);
+  const locale = pageLocale ?? cookie.locale;
   if (flow.verifiedAt === null) throw simpleError(400, 'email_not_confirmed');
   const [country] = await deps.db
     .select({ code: countries.code })
@@ -175,11 +200,12 @@ export async function completeSignup(
         firstName: form.first_name,
         lastName: form.last_name,
         country: form.country,
+        locale,
         updatedAt: deps.clock.now(),
       })
       .where(eq(users.id, user.id))
       .returning();
     return row;
   });
-  return signIn(deps, c, saved ?? user, cookie);
+  return signIn(deps, c, saved ?? user, cookie, locale);
 }

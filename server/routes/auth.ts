@@ -5,6 +5,7 @@ import {
   findUserByLogin,
   upgradePasswordHash,
   nextAfterSignIn,
+  pageLocaleOf,
   requestLocale,
 } from '../identity/accounts.ts';
 import { currentCode, issueCode, resendWait } from '../identity/codes.ts';
@@ -20,6 +21,7 @@ import type { AppDeps, AppEnv } from '../http/context.ts';
 import { fieldError } from '../http/errors.ts';
 import { createLine } from '../http/line.ts';
 import { parseInput } from '../http/validate.ts';
+import { userLocale } from '../mail/send.ts';
 
 /** Mounted at /api/auth/ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -54,7 +56,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       const code = await currentCode(deps, user.id);
       if (resendWait(deps, code?.sentAt) === 0) {
         await hit(deps, sendHits(user.email, clientIp(c, deps.config)));
-        await issueCode(deps, user);
+        await issueCode(deps, { ...user, locale: pageLocaleOf(c, body) ?? userLocale(user) });
       }
       await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
       return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);

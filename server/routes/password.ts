@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AuthResult } from '../../contract/auth.ts';
 import { ResetRequestForm, SetPasswordForm } from '../../contract/identity.ts';
-import { requestLocale } from '../identity/accounts.ts';
+import { pageLocaleOf, requestLocale } from '../identity/accounts.ts';
 import { requestReset, setPassword } from '../identity/password-reset.ts';
 import { endSession } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
@@ -14,14 +14,15 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/reset/', async (c) => {
-    const form = parseInput(ResetRequestForm, await readBody(c, 'form'));
-    await requestReset(deps, form, clientIp(c, deps.config));
+    const body = await readBody(c, 'form');
+    const form = parseInput(ResetRequestForm, body);
+    await requestReset(deps, form, clientIp(c, deps.config), pageLocaleOf(c, body));
     return c.json({ sent: true as const });
   });
 
   router.post('/set/', async (c) => {
     const body = await readBody(c, 'form');
-    await setPassword(deps, parseInput(SetPasswordForm, body));
+    await setPassword(deps, parseInput(SetPasswordForm, body), pageLocaleOf(c, body));
     await endSession(c, deps);
     return c.json({ next: `/${requestLocale(c, body)}/login/1` } satisfies AuthResult);
   });

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { Currency, type CouponPrice, type PlanList } from '../../contract/billing.ts';
 import { PlanId } from '../../contract/profile.ts';
 import { checkCoupon, couponPrice, planList, shownCurrency } from '../billing/prices.ts';
+import { openCheckoutOf } from '../billing/subscription.ts';
 import { visitorCountry } from '../geo.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { preferredLocale } from '../http/locale.ts';
@@ -45,10 +46,16 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.get('/price/', async (c) => {
     const query = parseInput(PriceQuery, c.req.query());
+    const user = c.get('user');
+    const open = user ? await openCheckoutOf(deps.db, user.id) : undefined;
     const check = await checkCoupon(deps.db, deps.clock.now(), {
       coupon: query.coupon,
       plan: query.plan,
       currency: await currency(c, query.currency),
+      held:
+        open !== undefined &&
+        open.coupon !== '' &&
+        open.coupon === query.coupon.trim().toUpperCase(),
     });
     return c.json((await couponPrice(deps.db, query.plan, check)) satisfies CouponPrice);
   });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ConfirmForm, DetailsForm, SignupForm } from '../../contract/identity.ts';
-import { requestLocale } from '../identity/accounts.ts';
+import { pageLocaleOf, requestLocale } from '../identity/accounts.ts';
 import {
   completeSignup,
   confirmSignup,
@@ -26,14 +26,16 @@ export function signupRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.post('/confirm/', async (c) => {
     const body = await readBody(c, 'form');
-    return c.json(await confirmSignup(deps, c, parseInput(ConfirmForm, body)));
+    const form = parseInput(ConfirmForm, body);
+    return c.json(await confirmSignup(deps, c, form, pageLocaleOf(c, body)));
   });
 
-  router.post('/resend/', async (c) => c.json(await resendSignupCode(deps, c)));
+  router.post('/resend/', async (c) => c.json(await resendSignupCode(deps, c, pageLocaleOf(c))));
 
   router.post('/details/', async (c) => {
     const body = await readBody(c, 'form');
-    return c.json(await completeSignup(deps, c, parseInput(DetailsForm, body)));
+    const form = parseInput(DetailsForm, body);
+    return c.json(await completeSignup(deps, c, form, pageLocaleOf(c, body)));
   });
 
   return router;

@@ -1,5 +1,3 @@
-import type { Config } from '../config.ts';
-
 /**
  * Names no user may take as a web GIS subdomain: they would pass for the operator's own
  * services (a phishing page at `login.<domain>` or `admin.<domain>`), catch the mail and
@@ -76,7 +74,11 @@ export const DEFAULT_RESERVED_SUBDOMAINS: readonly string[] = [
  * Whether `subdomain` (lower-cased) is kept from users: a listed name, or the portal's
  * own label when the portal itself answers at `<label>.<WEBGIS_DOMAIN>`.
  */
-export function isReservedSubdomain(config: Config, subdomain: string): boolean {
+export function isReservedSubdomain(
+  // The two settings it needs, named here: config.ts imports this file's list.
+  config: { publicUrl: string; webgis: { domain: string; reservedSubdomains: readonly string[] } },
+  subdomain: string,
+): boolean {
   if (config.webgis.reservedSubdomains.includes(subdomain)) return true;
   const portalHost = new URL(config.publicUrl).hostname.toLowerCase();
   return portalHost === `${subdomain}.${config.webgis.domain}`;

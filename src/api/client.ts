@@ -1,6 +1,8 @@
 import type { $Fetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
 import { ANSWERED_READS_ID, type AnsweredRead, type PageRead } from '../../contract/page-reads.ts';
+import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
+import { activeLocale } from '../i18n/i18n.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 
 /**
@@ -38,6 +40,8 @@ export function http(): Promise<$Fetch> {
       headers: { Accept: 'application/json' },
       retry: 0,
       onRequest({ options }) {
+        // The mails and addresses a call causes are in the language of its page.
+        options.headers.set(PAGE_LOCALE_HEADER, activeLocale());
         const method = (options.method ?? 'GET').toUpperCase();
         if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
       },

@@ -16,7 +16,3 @@ export const onpremiseErrorMessages: Record<
   premium_required: msg`On-premise is available on the Premium plan`,
   label_too_long: msg`The label may be at most 80 characters long`,
 };
-
-export function isOnpremiseMessageCode(code: string): code is keyof typeof onpremiseErrorMessages {
-  return Object.hasOwn(onpremiseErrorMessages, code);
-}

@@ -1,9 +1,11 @@
 import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
-import { EntityForm } from '../../contract/billing.ts';
+import { EntityForm, type Autopayment, type Interval } from '../../contract/billing.ts';
+import type { PlanId } from '../../contract/profile.ts';
 import {
   cancelAutopayment,
   changeAutopayment,
+  fetchAutopayment,
   fetchConvertion,
   fetchCouponPrice,
   fetchInAdvance,
@@ -11,7 +13,11 @@ import {
   startCheckout,
 } from '../api/billing.api.ts';
 import { cardProviderFor, fetchCountries, paymentCountries } from '../api/countries.api.ts';
-import { checkoutMachine, type CardValues } from '../../machines/checkout.machine.ts';
+import {
+  checkoutMachine,
+  type CardValues,
+  type ResumedPayment,
+} from '../../machines/checkout.machine.ts';
 import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
 import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
@@ -54,6 +60,30 @@ export function providerOptions(
       };
 }
 
+/**
+ * The open payment (its autopayment still pending) when it is for this plan and
+ * period: Pay resumes it at its own price, so the page shows its promo code and payer.
+ */
+export function resumedPayment(
+  open: Autopayment | null,
+  plan: PlanId,
+  period: Interval,
+): ResumedPayment | null {
+  if (open?.status !== 'pending' || open.plan !== plan || open.interval !== period) return null;
+  const payer = open.user_data;
+  return {
+    coupon: open.coupon,
+    payer: payer
+      ? {
+          firstName: payer.first_name,
+          lastName: payer.second_name,
+          email: payer.email,
+          country: payer.country,
+        }
+      : null,
+  };
+}
+
 export const liveSubscriptionUpdateMachine = subscriptionUpdateMachine.provide({
   actors: { loadSubscription: loadPlans },
 });
@@ -62,12 +92,18 @@ export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
     loadCheckoutData: fromPromise(async ({ input, signal }) => {
       if (input.plan === 'free') return { additionalDays: null, nextExpire: null, countries: [] };
-      const [additionalDays, nextExpire, countries] = await Promise.all([
+      const [additionalDays, nextExpire, countries, open] = await Promise.all([
         fetchConvertion(input.plan, input.period, signal),
         fetchInAdvance(input.plan, input.period, signal),
         fetchCountries(signal),
+        input.pendingPayment ? fetchAutopayment(signal) : null,
       ]).catch(report);
-      return { additionalDays, nextExpire, countries: paymentCountries(countries) };
+      return {
+        additionalDays,
+        nextExpire,
+        countries: paymentCountries(countries),
+        resumed: resumedPayment(open, input.plan, input.period),
+      };
     }),
     payByCard: fromPromise(async ({ input, signal }) => {
       const { plan, period, values, coupon } = input;

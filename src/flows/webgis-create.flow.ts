@@ -26,11 +26,12 @@ function report(error: unknown): never {
 export const liveWebgisCreateMachine = webgisCreateMachine.provide({
   actors: {
     fetchOptions: fromPromise(async ({ signal }) => {
-      const [domain, locations] = await Promise.all([
+      const [domain, locations, existing] = await Promise.all([
         fetchWebgisRefs(signal),
         fetchLocations(signal),
+        fetchMyWebgis('get_webgis', signal),
       ]).catch(report);
-      return { domain, locations };
+      return { domain, locations, existing };
     }),
     // The form's fields claim their errors; the rest go to the global handler.
     createWebgis: fromPromise(async ({ input, signal }) => {

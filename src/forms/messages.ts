@@ -16,6 +16,11 @@ export function minLengthMessage(n: number): MessageDescriptor {
   return msg`Must be at least ${n} characters`;
 }
 
+/** A length limit, with the rule's number (valibot's requirement). */
+export function maxLengthMessage(n: number): MessageDescriptor {
+  return msg`Must be at most ${n} characters`;
+}
+
 /** Section 5: the text of each validation rule. */
 export const validationMessages = {
   required: msg`This field is required`,
@@ -32,6 +37,7 @@ export const validationMessages = {
   phoneNumber: msg`Please enter a valid phone number with an international country code`,
   comment_too_long: msg`The comment may be at most 2000 characters long`,
   promocodeEmpty: msg`Please enter your promo code`,
+  country: msg`Please choose a country from the list`,
   invalid_password: passwordRule,
   empty_first_name: msg`Please enter your first name`,
   empty_last_name: msg`Please enter your last name`,

@@ -332,3 +332,71 @@ describe('one checkout', () => {
     expect(starts).toBe(1);
   });
 });
+
+describe('a reload while the payment status is polled', () => {
+  it('polls again after F5 and ends in the same outcome dialog', async () => {
+    await open('en', 'reload');
+    await openCheckout('en', 'plan=mini&period=monthly');
+    await payInSandbox('en', /^Pay [€$\d]/);
+    await page.getByText('waiting response from payment system').waitFor();
+    // F5 while the payment system has not answered yet (it settles 3 s after Pay).
+    await page.reload();
+    await page.getByText('waiting response from payment system').waitFor();
+    await dialogTitled(walks.en.created).waitFor({ timeout: 40_000 });
+    // Once the outcome is known, the address no longer carries the payment attempt.
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
+
+describe.each(['en', 'ru'] as const)('a payment cancelled on the payment page in %s', (locale) => {
+  const texts = {
+    en: { title: 'Payment cancelled', body: 'Nothing was charged.' },
+    ru: { title: 'Оплата отменена', body: 'Деньги не списаны.' },
+  }[locale];
+
+  it('is told as cancelled, not as failed', async () => {
+    await open(locale, `cancelled-${locale}`);
+    await openCheckout(locale, 'plan=mini&period=monthly');
+    await payInSandbox(locale, /^Cancel$/);
+    await dialogTitled(texts.title).waitFor({ timeout: 40_000 });
+    await page.getByRole('dialog').getByText(texts.body).waitFor();
+    expect(await page.getByText(walks[locale].lastPaymentFailed).count()).toBe(0);
+    await expectAccessible(page);
+  });
+});
+
+describe('back from the payment page', () => {
+  it('shows the checkout as it was, promo code included, at the price the open payment charges', async () => {
+    await open('en', 'back');
+    await openCheckout('en', 'plan=mini&period=monthly');
+    await page.getByRole('button', { name: 'I have a promo code' }).click();
+    await page.getByLabel('Promo code', { exact: true }).fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText(/Promo code was applied successfully! Your discount: 10%/).waitFor();
+    const total = async () =>
+      (
+        await page
+          .getByRole('region', { name: 'Order summary' })
+          .getByText(/^Total:/)
+          .innerText()
+      )
+        .replace(/^Total:\s*/, '')
+        .replace(/\/mo$/, '');
+    const discounted = await total();
+    await page.getByRole('button', { name: /^Pay \S/ }).click();
+    await page.waitForURL('**/sandbox/pay/**');
+    // The provider's page charges the discounted price.
+    const charged = await page.locator('dt:text-is("Amount") + dd').innerText();
+    expect(charged.replace(/\s/g, '')).toBe(discounted.replace(/\s/g, ''));
+
+    await page.goBack();
+    await page.waitForURL('**/en/subscription/update**');
+    await page.getByText(/Promo code was applied successfully! Your discount: 10%/).waitFor();
+    expect(await page.getByLabel('Promo code', { exact: true }).inputValue()).toBe('WELCOME10');
+    expect(await total()).toBe(discounted);
+    // Pay again: the open payment, at the same price.
+    await page.getByRole('button', { name: /^Pay \S/ }).click();
+    await page.waitForURL('**/sandbox/pay/**');
+    expect(await page.locator('dt:text-is("Amount") + dd').innerText()).toBe(charged);
+  });
+});

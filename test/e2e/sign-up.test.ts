@@ -190,3 +190,44 @@ describe('password reset', () => {
     await visitor.waitForURL('**/en/profile');
   });
 });
+
+describe('the language of the page that caused it (issue 31)', () => {
+  it('keeps a sign-up switched to Russian in Russian: the new code mail and the next step', async () => {
+    const email = uniqueEmail('switch');
+    await page.goto('/en/signup/0');
+    await page.getByLabel(texts.en.email).fill(email);
+    await page.locator('input[name="password"]').fill('Strong-pass-1');
+    await page.getByLabel(texts.en.agree).check({ force: true });
+    await page.getByRole('button', { name: texts.en.create }).click();
+    await page.waitForURL('**/en/signup/1');
+    const first = await latestMail(page.request, email);
+    expect(first.subject).toMatch(/^Your verification code/);
+
+    await page.getByRole('link', { name: 'Русский' }).click();
+    await page.waitForURL('**/ru/signup/1');
+    const resend = page.getByRole('button', { name: texts.ru.resend });
+    await expect.poll(() => resend.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await resend.click();
+    const second = await latestMail(page.request, email, (m) => m.text !== first.text);
+    expect(second.subject).toMatch(/^Код подтверждения/);
+    await enterCode(codeOf(second), texts.ru);
+    await page.waitForURL('**/ru/signup/2');
+    await page.getByLabel(texts.ru.first).waitFor();
+  });
+
+  it('mails a reset asked for on a Russian page in Russian, with a /ru/ link', async () => {
+    const email = uniqueEmail('reset-ru');
+    await newAccount(context, email, 'First-pass-1');
+    const other = await chromium.newContext();
+    const visitor = await other.newPage();
+    await visitor.goto('/ru/password/reset');
+    await visitor.getByLabel(texts.ru.email).fill(email);
+    await visitor.getByRole('button', { name: 'Отправить' }).click();
+    await visitor
+      .getByText(`Если аккаунт с адресом ${email} существует`, { exact: false })
+      .waitFor();
+    const mail = await latestMail(visitor.request, email, (m) => m.text.includes('/password/set/'));
+    expect(mail.subject).toBe('Восстановление пароля');
+    expect(linkOf(mail, '/password/set/')).toMatch(/^\/ru\/password\/set\//);
+  });
+});

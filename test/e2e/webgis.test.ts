@@ -180,6 +180,16 @@ describe.each(['en', 'ru'] as const)('web GIS in %s', (locale) => {
     expect(await sidebar(locale).getByRole('link', { name: t.title }).count()).toBe(0);
     expect(await headerCreate(locale).count()).toBe(0);
 
+    // Issue 31: with an instance, the create page goes on to /webgis, as it is.
+    await page.goto(`/${locale}/webgis/create`);
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toMatch(new RegExp(`^/${locale}/webgis/?$`));
+    await page.getByRole('link', { name: new RegExp(`${subdomain}\\.localhost`) }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await domainField(locale).count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: t.ready }).count()).toBe(0);
+
     const address = page.getByRole('link', { name: new RegExp(`${subdomain}\\.localhost`) });
     const href = (await address.getAttribute('href')) ?? '';
     expect(href).toMatch(new RegExp(`^http://${subdomain}\\.localhost:\\d+/$`));

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import {
   paymentStatusMachine,
   type AutopaymentState,
+  type ReturnStatus,
 } from '../../machines/payment-status.machine.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
@@ -15,6 +16,7 @@ describeMachinePaths(paymentStatusMachine, {
   events: (snapshot) => [
     { type: 'poll.start', returnStatus: 'success' },
     { type: 'poll.start', returnStatus: 'unknown' },
+    { type: 'poll.start', returnStatus: 'failed' },
     ...internalEvents(snapshot, {
       fetchAutopaymentState: { output: [active, pending], error: [new Error('network down')] },
     }),
@@ -54,7 +56,7 @@ describeMachinePaths(paymentStatusMachine, {
 describe('payment-status deadlines at production timings', () => {
   afterEach(() => vi.useRealTimers());
 
-  const run = (returnStatus: 'success' | 'unknown', answer: AutopaymentState) => {
+  const run = (returnStatus: ReturnStatus, answer: AutopaymentState) => {
     vi.useFakeTimers();
     const fetch = vi.fn(async () => answer);
     const actor = createActor(
@@ -78,6 +80,16 @@ describe('payment-status deadlines at production timings', () => {
   it('gives up after 11 s when the return status was unknown', async () => {
     const { actor } = run('unknown', pending);
     await vi.advanceTimersByTimeAsync(10_900);
+    expect(actor.getSnapshot().status).toBe('active');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+  });
+
+  it('polls a failed return too, for 11 s: the server tells a cancel from a decline', async () => {
+    const { actor, fetch } = run('failed', pending);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_890);
     expect(actor.getSnapshot().status).toBe('active');
     await vi.advanceTimersByTimeAsync(200);
     expect(actor.getSnapshot().value).toBe('timedOut');

@@ -25,6 +25,7 @@ const titles = {
   invoice_requested: 'Invoice requested',
   restored: 'Subscription restored',
   payment_failed: 'Payment failed',
+  payment_canceled: 'Payment cancelled',
 } as const;
 /** Opening, polling, loading: one spinner, which names the payment system while it waits for it. */
 const waiting = (forPayment: boolean) => () => {
@@ -74,7 +75,11 @@ describeMachinePaths(subscriptionMachine, {
     { type: 'load.retry' },
     ...internalEvents(snapshot, {
       pollPaymentStatus: {
-        output: [{ status: 'active', latestError: null }, null],
+        output: [
+          { status: 'active', latestError: null },
+          { status: 'canceled', latestError: null },
+          null,
+        ],
         error: [new Error('poll failed')],
       },
       loadSubscription: {
@@ -108,9 +113,12 @@ describeMachinePaths(subscriptionMachine, {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(Object.keys(snapshot.children)).toEqual([]);
       expect(snapshot.context.data).toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(true);
     },
     polling: (snapshot) => {
       expect(snapshot.hasTag('waitingForPayment')).toBe(true);
+      // The return's query stays in the address: a reload polls again.
+      expect(snapshot.hasTag('returnQuery')).toBe(true);
       // The payment-status child polls (its own path test checks the deadlines).
       expect(snapshot.children.pollPaymentStatus).toBeDefined();
       expect(snapshot.context.data).toBeNull();
@@ -118,6 +126,8 @@ describeMachinePaths(subscriptionMachine, {
     loading: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.children.loadSubscription).toBeDefined();
+      // The outcome is decided: the query may leave the address.
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
     },
     unavailable: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
@@ -132,8 +142,14 @@ describeMachinePaths(subscriptionMachine, {
     },
     // Restore is taken only where the server will restore.
     restoring: (snapshot) => expect(snapshot.context.autopayment?.status).toBe('canceled'),
-    showingOutcome: (snapshot) => expect(snapshot.context.outcome).not.toBeNull(),
-    ready: (snapshot) => expect(snapshot.context.outcome).toBeNull(),
+    showingOutcome: (snapshot) => {
+      expect(snapshot.context.outcome).not.toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
+    },
+    ready: (snapshot) => {
+      expect(snapshot.context.outcome).toBeNull();
+      expect(snapshot.hasTag('returnQuery')).toBe(false);
+    },
   },
   view: {
     render: (snapshot) => (
@@ -194,12 +210,19 @@ describe('outcome of a return', () => {
     [q('success', 'creation'), polled('active'), 'created'],
     [q('unknown', 'creation'), polled('failed'), 'creation_failed'],
     [q('failed', 'creation'), null, 'creation_failed'],
+    // Cancel on the provider's page: Stripe's cancel_url says failed, YooKassa's unknown.
+    [q('failed', 'creation'), polled('canceled'), 'payment_canceled'],
+    [q('unknown', 'creation'), polled('canceled'), 'payment_canceled'],
+    [q('failed', 'creation'), polled('failed', 'declined'), 'creation_failed'],
+    [q('failed', 'creation'), polled('pending'), 'creation_failed'],
+    [q('failed', 'creation'), polled('active'), 'created'],
     [q('unknown', 'creation'), polled('pending'), 'payment_failed'],
     [q('success', 'updating'), polled('active'), 'updated'],
     [q('success', 'updating'), polled('active', 'card_declined'), 'updating_failed'],
     [q(null, 'cancellation'), null, 'cancel'],
     [q(null, 'invoiceRequested'), null, 'invoice_requested'],
     [q('failed', null), null, 'payment_failed'],
+    [q('failed', null), polled('canceled'), 'payment_failed'],
     [q(null, null), null, null],
   ] as const)('%j + %j → %s', (query, state, expected) => {
     expect(outcomeOf(query, state)).toBe(expected);

@@ -5,7 +5,7 @@ import type { Webgis } from '../../contract/webgis.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import {
   webgisCreateMachine,
-  type WebgisCreateOptions,
+  type WebgisCreateLoad,
 } from '../../machines/webgis-create.machine.ts';
 import { CreateView } from '../../src/views/webgis/create.view.tsx';
 import { Providers } from '../render/providers.tsx';
@@ -21,9 +21,10 @@ const blocked = () => {
   form();
 };
 
-const options: WebgisCreateOptions = {
+const options: WebgisCreateLoad = {
   domain: 'localhost',
   locations: [{ id: 'eu-central', display_name: { en: 'Europe', ru: 'Европа' } }],
+  existing: null,
 };
 const instance = (state: Webgis['state'], transition: Webgis['state_transition']): Webgis => ({
   url: 'http://my-gis.localhost:8080/',
@@ -37,6 +38,10 @@ const created = instance('wait_for_create', null);
 const pending = instance('wait_for_create', 'wait_for_create');
 const started = instance('started', null);
 const broken = instance('error', null);
+// Issue 31: the user has an instance already (loaded with the options).
+const hasOne: WebgisCreateLoad = { ...options, existing: started };
+// One that ended in error may be created again: the form shows.
+const hadOne: WebgisCreateLoad = { ...options, existing: instance('error', null) };
 const taken = new FieldErrors([
   { field: 'subdomain_name', code: 'subdomain_taken', detail: 'This domain name is already taken' },
 ]);
@@ -53,7 +58,7 @@ describeMachinePaths(webgisCreateMachine, {
     { type: 'field.edit', field: 'subdomain_name' },
     { type: 'options.retry' },
     ...internalEvents(snapshot, {
-      fetchOptions: { output: [options] },
+      fetchOptions: { output: [options, hasOne, hadOne] },
       createWebgis: { output: [created], error: [taken, new Error('network down')] },
       fetchWebgis: { output: [started, pending, broken, null] },
     }),
@@ -64,6 +69,7 @@ describeMachinePaths(webgisCreateMachine, {
     errors: Object.keys(snapshot.context.serverErrors),
     request: snapshot.context.request?.subdomain_name ?? null,
     locations: snapshot.context.locations.length,
+    existing: snapshot.context.existing,
   }),
   states: {
     loading: (snapshot) => {
@@ -77,7 +83,11 @@ describeMachinePaths(webgisCreateMachine, {
       expect(snapshot.can({ type: 'options.retry' })).toBe(true);
       expect(snapshot.can({ type: 'form.submit', values: valid })).toBe(false);
     },
-    form: (snapshot) => expect(snapshot.context.domain).toBe('localhost'),
+    form: (snapshot) => {
+      expect(snapshot.context.domain).toBe('localhost');
+      // Only a user without an instance gets the form.
+      expect(snapshot.context.existing).toBe(false);
+    },
     'form.editing': (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.context.locations).toEqual(options.locations);
@@ -119,12 +129,18 @@ describeMachinePaths(webgisCreateMachine, {
     },
     created: (snapshot) => {
       expect(snapshot.status).toBe('done');
-      expect(snapshot.output).toEqual(started);
+      expect(snapshot.output).toEqual({ webgis: started, existing: false });
     },
     timedOut: (snapshot) => {
       expect(snapshot.status).toBe('done');
-      expect(snapshot.output).toEqual(snapshot.context.webgis);
-      expect(snapshot.output?.state).toBe('wait_for_create');
+      expect(snapshot.output).toEqual({ webgis: snapshot.context.webgis, existing: false });
+      expect(snapshot.output?.webgis?.state).toBe('wait_for_create');
+    },
+    exists: (snapshot) => {
+      // Nothing was asked of the server: the page ends with the instance there is.
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.context.request).toBeNull();
+      expect(snapshot.output).toEqual({ webgis: started, existing: true });
     },
   },
   view: {
@@ -166,6 +182,10 @@ describeMachinePaths(webgisCreateMachine, {
       'polling.checking': blocked,
       created: () => expect(screen.getByRole('status').textContent).toContain('Opening'),
       timedOut: () => expect(screen.getByRole('status').textContent).toContain('Opening'),
+      exists: () => {
+        expect(screen.getByRole('status').textContent).toContain('Opening');
+        expect(screen.queryByRole('form', { hidden: true })).toBeNull();
+      },
     },
   },
 });
@@ -209,7 +229,7 @@ describe('web GIS creation at production timings', () => {
     expect(fetchWebgis.mock.calls.length).toBeLessThanOrEqual(60);
     await vi.advanceTimersByTimeAsync(200);
     expect(actor.getSnapshot().value).toBe('timedOut');
-    expect(actor.getSnapshot().output).toEqual(pending);
+    expect(actor.getSnapshot().output).toEqual({ webgis: pending, existing: false });
     const calls = fetchWebgis.mock.calls.length;
     await vi.advanceTimersByTimeAsync(5000);
     expect(fetchWebgis.mock.calls.length).toBe(calls);
@@ -223,7 +243,7 @@ describe('web GIS creation at production timings', () => {
     expect(actor.getSnapshot().matches('polling')).toBe(true);
     await vi.advanceTimersByTimeAsync(200);
     expect(actor.getSnapshot().value).toBe('created');
-    expect(actor.getSnapshot().output).toEqual(started);
+    expect(actor.getSnapshot().output).toEqual({ webgis: started, existing: false });
   });
 
   it('fails at the first polling error: state error, no transition', async () => {

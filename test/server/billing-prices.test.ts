@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CouponPrice, PlanList } from '../../contract/billing.ts';
 import { useTestServer } from './harness.ts';
-import { json, signedIn } from './billing.ts';
+import { checkoutRequest, json, signedIn, startCheckout } from './billing.ts';
+import { promoCodes } from '../../server/db/schema.ts';
 import { fieldCodes } from './identity.ts';
 
 const server = useTestServer();
@@ -101,5 +102,25 @@ describe('GET /api/v1/subscription/price/', () => {
       expect(response.status).toBe(400);
       expect((await fieldCodes(response))[0]?.[0]).toBe('plan');
     }
+  });
+});
+
+describe("a promo code held by the payer's own open payment", () => {
+  it('stays ok for that payer, back from the provider page, while it is used up for others', async () => {
+    await server()
+      .db.insert(promoCodes)
+      .values({ code: 'LASTONE', percent: 10, maxRedemptions: 1 });
+    const path = '/api/v1/subscription/price/?plan=mini&coupon=lastone';
+    const { client } = await signedIn(server(), { country: 'GB' });
+    await startCheckout(client, checkoutRequest({ coupon: 'LASTONE' }));
+    const own = v.parse(CouponPrice, await json(await client.get(path)));
+    expect(own.coupon_status).toBe('ok');
+    expect(own.price_discounted?.monthly.usd).toBe(9);
+    const other = await signedIn(server(), { country: 'GB' });
+    const theirs = v.parse(CouponPrice, await json(await other.client.get(path)));
+    expect(theirs.coupon_status).toBe('err_expired_count');
+    expect(v.parse(CouponPrice, await json(await server().client().get(path))).coupon_status).toBe(
+      'err_expired_count',
+    );
   });
 });

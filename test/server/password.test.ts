@@ -30,6 +30,32 @@ describe('password reset', () => {
     expect(await fieldCodes(response)).toEqual([['email', 'email']]);
   });
 
+  it('mails a reset asked for on a Russian page in Russian, with a /ru/ link', async () => {
+    // Issue 31: an account saved in English, a reset asked for on /ru/password/reset.
+    const { user } = await server().createUser({ locale: 'en' });
+    const client = server().client();
+    client.cookies.set('locale', 'en');
+    const reset = await client.postForm(
+      RESET,
+      { email: user.email },
+      { headers: { 'X-Page-Locale': 'ru' } },
+    );
+    expect(await reset.json()).toEqual({ sent: true });
+    const [mail] = await mailsTo(server(), user.email);
+    expect(mail?.subject).toBe('Восстановление пароля');
+    expect(mail?.text).toMatch(/https:\/\/portal\.example\/ru\/password\/set\/[\w-]+/);
+    expect(mail?.text).not.toMatch(/\/en\//);
+    const token = await resetToken(user.email);
+    const set = await client.postForm(
+      SET,
+      { token, password: STRONG },
+      { headers: { 'X-Page-Locale': 'ru' } },
+    );
+    expect(await set.json()).toEqual({ next: '/ru/login/1' });
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('Пароль изменён');
+  });
+
   it('mails a link in the user locale; setting ends every session and mails a notice', async () => {
     const { user, password } = await server().createUser({ locale: 'ru' });
     const first = server().client();

@@ -89,6 +89,23 @@ describe('the sign-up steps', () => {
     ]);
   });
 
+  it('follows a switch to Russian during sign-up: the new code mail and the next address', async () => {
+    // Issue 31: step 0 on an English page, then the language switched to Russian.
+    const { client, email } = await startSignup(server(), undefined, { locale: 'en' });
+    expect((await mailsTo(server(), email))[0]?.subject).toMatch(/^Your verification code: \d{6}$/);
+    server().clock.advance(30_000);
+    const onRussianPage = { headers: { 'X-Page-Locale': 'ru' } };
+    expect((await client.postForm(RESEND, {}, onRussianPage)).status).toBe(200);
+    expect((await mailsTo(server(), email))[0]?.subject).toMatch(/^Код подтверждения: \d{6}$/);
+    const code = await lastCode(server(), email);
+    const confirm = await client.postForm(CONFIRM, { code }, onRussianPage);
+    expect(await confirm.json()).toEqual({ next: '/ru/signup/2' });
+    const done = await client.postForm(DETAILS, details, onRussianPage);
+    expect(await done.json()).toEqual({ next: '/ru/profile' });
+    const profile = await client.get('/api/v1/profile/');
+    expect(profile.status).toBe(200);
+  });
+
   it('refuses a resend inside the cooldown, then sends a code that replaces the old', async () => {
     const { client, email } = await startSignup(server());
     const old = await lastCode(server(), email);

@@ -27,11 +27,17 @@ export async function socialRoundTrip(
   client: TestClient,
   provider: string,
   person: Person,
-  options: { intent?: string; next?: string; decision?: 'allow' | 'deny' } = {},
+  options: {
+    intent?: string;
+    next?: string;
+    decision?: 'allow' | 'deny';
+    locale?: string;
+  } = {},
 ): Promise<Response> {
   // Sign-up by default: a new identity makes its account at once (sign-in asks first).
   const query = new URLSearchParams({ intent: options.intent ?? 'signup' });
   if (options.next) query.set('next', options.next);
+  if (options.locale) query.set('locale', options.locale);
   const start = await client.get(`/api/auth/social/${provider}/start/?${query.toString()}`);
   const consentPath = location(start);
   const consent = await client.get(consentPath);

@@ -70,6 +70,19 @@ describe('social sign-in through the sandbox provider', () => {
     expect((await client.get('/api/v1/profile/')).status).toBe(401);
   });
 
+  it('sends a sign-in cancelled from a Russian page back to the Russian page', async () => {
+    // Issue 31: the saved choice (and the browser) say English, the page said Russian.
+    const client = server().client();
+    client.cookies.set('locale', 'en');
+    const cancelled = await socialRoundTrip(
+      client,
+      'yandex',
+      { email: uniqueEmail() },
+      { intent: 'login', decision: 'deny', locale: 'ru' },
+    );
+    expect(location(cancelled)).toBe('/ru/login/1?error=social_denied');
+  });
+
   it('uses PKCE S256 and a single-use state that expires in 10 minutes', async () => {
     const client = server().client();
     const start = await client.get(

@@ -278,7 +278,8 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
   it("carries the session's and the profile's reads, each the API's own answer to this user", async () => {
     const { user, client } = await signedIn(server());
     const response = await client.get('/en/profile');
-    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    // Not stored: Back would show the first visit's reads without asking (decision 0304).
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const reads = readsOf(await response.text());
     expect(reads?.map((read) => read.path)).toEqual([
       'v1/profile/',

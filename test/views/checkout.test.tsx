@@ -9,10 +9,11 @@ import {
   type CheckoutData,
   type EntityValues,
   type Leaving,
+  type ResumedPayment,
 } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
 import { cardProviders, paymentCountries } from '../../src/api/countries.api.ts';
-import { providerOptions } from '../../src/flows/subscription-update.flow.ts';
+import { providerOptions, resumedPayment } from '../../src/flows/subscription-update.flow.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
 import { UpdateScreen } from '../../src/views/subscription/update-screen.tsx';
 import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';
@@ -38,6 +39,8 @@ interface Fakes {
   invoice?: (values: EntityValues) => Promise<Leaving>;
   cancel?: () => Promise<Leaving>;
   promo?: (code: string) => Promise<PromoCheck>;
+  /** The open payment the checkout finds, when it is told one is pending. */
+  resumed?: ResumedPayment;
 }
 
 function renderCheckout(
@@ -52,10 +55,11 @@ function renderCheckout(
   const machines = {
     checkout: checkoutMachine.provide({
       actors: {
-        loadCheckoutData: fromPromise(async (): Promise<CheckoutData> => ({
+        loadCheckoutData: fromPromise(async ({ input }): Promise<CheckoutData> => ({
           additionalDays: null,
           nextExpire: '2027-01-01T00:00:00Z',
           countries: [{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }],
+          resumed: input.pendingPayment ? (fakes.resumed ?? null) : null,
         })),
         payByCard: fromPromise(({ input }) => (fakes.pay ?? never)(input)),
         requestInvoice: fromPromise(({ input }) => (fakes.invoice ?? never)(input.values)),
@@ -134,6 +138,55 @@ describe('checkout', () => {
       country: 'DE',
     });
     expect((await screen.findByLabelText<HTMLSelectElement>(/Country/)).value).toBe('');
+  });
+
+  it("back from the provider's page: shows the open payment's promo code and payer, as Pay resumes it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const pay = vi.fn(async () => ({ href: 'https://pay.example.com/1', external: true }));
+    const promo = vi.fn(async (): Promise<PromoCheck> => ({
+      status: 'ok',
+      discount: 10,
+      newPrice: { amount: 810, currency: 'rub' },
+      oldPrice: { amount: 900, currency: 'rub' },
+    }));
+    const payer = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'RU' };
+    const onLeave = renderCheckout(
+      'en',
+      'mini',
+      { pay, promo, resumed: { coupon: 'WELCOME10', payer } },
+      { ...free, autopayment_status: 'pending' },
+    );
+    await screen.findByText(/Promo code was applied successfully! Your discount: 10%/);
+    expect(promo).toHaveBeenCalledWith('WELCOME10');
+    expect(screen.getByLabelText<HTMLInputElement>('Promo code').value).toBe('WELCOME10');
+    expect(screen.getByLabelText<HTMLInputElement>(/First name/).value).toBe('Ann');
+    expect(screen.getByLabelText<HTMLSelectElement>(/Country/).value).toBe('RU');
+    await user.click(screen.getByRole('button', { name: /^Pay 810\s₽$/ }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
+    expect(pay).toHaveBeenCalledWith(
+      expect.objectContaining({ coupon: 'WELCOME10', values: payer }),
+    );
+  });
+
+  it('resumes only a pending payment of the same plan and period', () => {
+    const open = {
+      status: 'pending',
+      latest_error: null,
+      provider: 'stripe',
+      plan: 'mini',
+      interval: 'monthly',
+      coupon: 'WELCOME10',
+      user_data: { first_name: 'Ann', second_name: 'Lee', email: 'a@example.com', country: 'DE' },
+      options: {},
+    } as const;
+    expect(resumedPayment(open, 'mini', 'monthly')).toEqual({
+      coupon: 'WELCOME10',
+      payer: { firstName: 'Ann', lastName: 'Lee', email: 'a@example.com', country: 'DE' },
+    });
+    expect(resumedPayment(open, 'premium', 'monthly')).toBeNull();
+    expect(resumedPayment(open, 'mini', 'yearly')).toBeNull();
+    expect(resumedPayment({ ...open, status: 'active' }, 'mini', 'monthly')).toBeNull();
+    expect(resumedPayment(null, 'mini', 'monthly')).toBeNull();
   });
 
   it('shows every promo message of section 8', async () => {

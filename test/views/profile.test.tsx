@@ -88,4 +88,23 @@ describe('profile form', () => {
       expect.objectContaining({ company: 'ACME Ltd', country: 'RU' }),
     );
   });
+
+  it("tells a name over 64 characters in Russian on the Russian page, never valibot's words", async () => {
+    const user = userEvent.setup({ delay: null });
+    const save = vi.fn<Save>();
+    render(
+      <Providers locale="ru">
+        <Harness save={save} />
+      </Providers>,
+    );
+    const last = await screen.findByLabelText(/^Фамилия/);
+    await user.clear(last);
+    await user.paste('Я'.repeat(65));
+    await user.tab();
+    expect(await screen.findByText('Должно быть не больше 64 символов')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Invalid|Expected/);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(save).not.toHaveBeenCalled();
+  });
 });

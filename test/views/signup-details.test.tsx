@@ -102,4 +102,17 @@ describe('sign-up details', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('/en/profile'));
   });
+
+  it("tells a name over 64 characters in Russian on the Russian page, never valibot's words", async () => {
+    const user = userEvent.setup({ delay: null });
+    const submit = vi.fn<Submit>();
+    renderDetails(submit, 'ru');
+    const first = await screen.findByLabelText(/^Имя/);
+    await user.click(first);
+    await user.paste('Я'.repeat(65));
+    await user.tab();
+    expect(await screen.findByText('Должно быть не больше 64 символов')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Invalid|Expected/);
+    expect(submit).not.toHaveBeenCalled();
+  });
 });

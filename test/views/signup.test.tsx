@@ -193,7 +193,7 @@ describe('social sign-up', () => {
     );
     await waitFor(() =>
       expect(onLeave).toHaveBeenCalledWith(
-        '/api/auth/social/yandex/start/?intent=signup&next=%2Fen%2Fprofile',
+        '/api/auth/social/yandex/start/?intent=signup&next=%2Fen%2Fprofile&locale=en',
       ),
     );
   });
@@ -208,10 +208,23 @@ describe('social sign-in links and the kept query', () => {
     );
     const links = await screen.findAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Yandex', '/api/auth/social/yandex/start/?intent=login&next=%2Fen%2Fsubscription'],
-      ['Google', '/api/auth/social/google/start/?intent=login&next=%2Fen%2Fsubscription'],
-      ['GitHub', '/api/auth/social/github/start/?intent=login&next=%2Fen%2Fsubscription'],
+      ['Yandex', '/api/auth/social/yandex/start/?intent=login&next=%2Fen%2Fsubscription&locale=en'],
+      ['Google', '/api/auth/social/google/start/?intent=login&next=%2Fen%2Fsubscription&locale=en'],
+      ['GitHub', '/api/auth/social/github/start/?intent=login&next=%2Fen%2Fsubscription&locale=en'],
     ]);
+  });
+
+  it("carries the Russian page's locale, so a cancel comes back to the Russian page", async () => {
+    render(
+      <Providers locale="ru">
+        <SocialButtons intent="login" next="" />
+      </Providers>,
+    );
+    const links = await screen.findAllByRole('link');
+    for (const link of links) {
+      const href = new URL(link.getAttribute('href') ?? '', 'http://x');
+      expect(href.searchParams.get('locale')).toBe('ru');
+    }
   });
 
   it('tells why a social sign-in failed, never echoing the address', async () => {

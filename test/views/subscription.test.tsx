@@ -26,7 +26,8 @@ const mini: Subscription = {
 
 function machineWith(opts: {
   subscription: () => Subscription;
-  status?: string;
+  /** What each poll answers (a function: it may change between polls). */
+  status?: string | (() => string);
   restore?: () => Promise<void>;
   /** GET /api/autopayment/ as read by the page; asking for it when it is not set fails. */
   autopayment?: AutopaymentState;
@@ -37,7 +38,7 @@ function machineWith(opts: {
       pollPaymentStatus: paymentStatusMachine.provide({
         actors: {
           fetchAutopaymentState: fromPromise(async (): Promise<AutopaymentState> => ({
-            status: opts.status ?? 'active',
+            status: typeof opts.status === 'function' ? opts.status() : (opts.status ?? 'active'),
             latestError: opts.polledError ?? null,
           })),
         },
@@ -87,6 +88,56 @@ describe('subscription page', () => {
     await waitFor(() => expect(screen.queryByText('Subscription created')).toBeNull());
     const cancel = screen.getByText('Cancel subscription').closest('a');
     expect(cancel?.getAttribute('href')).toBe('/en/subscription/update?plan=free&period=monthly');
+  });
+
+  it('keeps the return query in the address until the payment system has answered', async () => {
+    const onQueryRead = vi.fn();
+    let status = 'pending';
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          query={{ status: 'success', scenario: 'creation' }}
+          locale="en"
+          onQueryRead={onQueryRead}
+          machine={machineWith({ subscription: () => mini, status: () => status })}
+        />
+      </Providers>,
+    );
+    await screen.findByText('waiting response from payment system');
+    // A reload now reads the address again: it must still say a payment is awaited.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(onQueryRead).not.toHaveBeenCalled();
+    status = 'active';
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText('Subscription created')).toBeTruthy();
+    expect(onQueryRead).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells a payment cancelled on the provider's page as cancelled, not failed", async () => {
+    const free: Subscription = {
+      ...mini,
+      plan: 'free',
+      price: 0,
+      autopayment: false,
+      autopayment_status: 'canceled',
+      expire_at: null,
+    };
+    render(
+      <Providers locale="en">
+        <SubscriptionScreen
+          // Stripe's cancel_url says failed; the poll finds the payment cancelled.
+          query={{ status: 'failed', scenario: 'creation' }}
+          locale="en"
+          onQueryRead={() => {}}
+          machine={machineWith({ subscription: () => free, status: 'canceled' })}
+        />
+      </Providers>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Payment cancelled')).toBeTruthy();
+    expect(within(dialog).getByText('Nothing was charged.')).toBeTruthy();
+    expect(within(dialog).queryByText(/not created|failed/)).toBeNull();
+    expect(screen.queryByText('Your last payment failed')).toBeNull();
   });
 
   it('restores a cancelled plan after the confirmation, in Russian', async () => {

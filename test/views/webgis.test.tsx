@@ -28,9 +28,17 @@ const json = (status: number, body: unknown) =>
 
 type Call = { method: string; path: string; body: unknown };
 
+interface Answers {
+  create?: Response;
+  my?: Response[];
+  /** The create page: before the create call the user has this instance, or none (404). */
+  mine?: Webgis | null;
+}
+
 /** Answers by path; `my` answers each poll in turn (the last one repeats). */
-function stubApi(answers: { create?: Response; my?: Response[] } = {}) {
+function stubApi(answers: Answers = {}) {
   const calls: Call[] = [];
+  let created = !('mine' in answers);
   const polls = [...(answers.my ?? [json(200, instance('started'))])];
   vi.stubGlobal(
     'fetch',
@@ -41,7 +49,15 @@ function stubApi(answers: { create?: Response; my?: Response[] } = {}) {
       calls.push({ method, path: url.pathname, body });
       if (url.pathname.endsWith('/webgis/refs/')) return json(200, { domain: 'localhost' });
       if (url.pathname.endsWith('/cluster/locations/')) return json(200, locations);
-      if (method === 'POST') return answers.create ?? json(201, instance('wait_for_create'));
+      if (method === 'POST') {
+        created = true;
+        return answers.create ?? json(201, instance('wait_for_create'));
+      }
+      if (!created) {
+        return answers.mine
+          ? json(200, answers.mine)
+          : json(404, { code: 'not_found', detail: 'Nothing found' });
+      }
       return (polls.length > 1 ? polls.shift() : polls[0]?.clone()) ?? json(500, {});
     }),
   );
@@ -76,10 +92,22 @@ afterEach(() => {
 });
 
 describe('web GIS create page', () => {
+  it('ends at once, creating nothing, for a user who has a web GIS already', async () => {
+    // Issue 31: the page used to offer the form and answer "could not be created".
+    const calls = stubApi({ mine: instance('started') });
+    const onDone = renderCreate();
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({ webgis: instance('started'), existing: true }),
+    );
+    expect(screen.queryByRole('form', { hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('offers the default subdomain, creates, shows the dialog and ends with the instance', async () => {
     const user = userEvent.setup({ delay: null });
     // Being created until the test has seen the dialog (see below).
-    const calls = stubApi({ my: [json(200, instance('wait_for_create'))] });
+    const calls = stubApi({ mine: null, my: [json(200, instance('wait_for_create'))] });
     const onDone = renderCreate();
     expect(await screen.findByDisplayValue('my-web-gis')).toBe(field());
     expect(screen.getByTestId('domain-suffix').textContent).toBe('.localhost');
@@ -92,8 +120,11 @@ describe('web GIS create page', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByRole('alertdialog', { name: 'Your Web GIS is being created' });
     const created = calls.find((c) => c.method === 'POST');
+    // After the create call: the polls now see it started.
     stubApi({ my: [json(200, instance('started'))] });
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith(instance('started')));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({ webgis: instance('started'), existing: false }),
+    );
     expect(created).toEqual({
       method: 'POST',
       path: '/api/v1/webgis/',
@@ -105,7 +136,7 @@ describe('web GIS create page', () => {
     'refuses %s with the domain rule, sending nothing',
     async (name) => {
       const user = userEvent.setup({ delay: null });
-      const calls = stubApi();
+      const calls = stubApi({ mine: null });
       renderCreate();
       await screen.findByDisplayValue('my-web-gis');
       await user.clear(field());
@@ -124,6 +155,7 @@ describe('web GIS create page', () => {
   it('shows the server’s refusal of a taken name at the field, in Russian, until edited', async () => {
     const user = userEvent.setup({ delay: null });
     stubApi({
+      mine: null,
       create: json(400, {
         errors: [
           {
@@ -146,7 +178,7 @@ describe('web GIS create page', () => {
   it('says the creation failed when the instance ends in error, and reports it', async () => {
     const user = userEvent.setup({ delay: null });
     const errors = toasts();
-    stubApi({ my: [json(200, instance('error'))] });
+    stubApi({ mine: null, my: [json(200, instance('error'))] });
     const onDone = renderCreate();
     await screen.findByDisplayValue('my-web-gis');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -164,6 +196,7 @@ describe('web GIS create page', () => {
     const user = userEvent.setup({ delay: null });
     const errors = toasts();
     stubApi({
+      mine: null,
       my: [json(500, { code: 'system', detail: 'Something went wrong. Try again later.' })],
     });
     renderCreate();

@@ -6,7 +6,7 @@ import type { RefObject } from 'react';
 import { BindingCreate } from '../../../contract/onpremise.ts';
 import type { ServerErrors } from '../../../machines/field-errors.ts';
 import type { OnpremiseEvent, OnpremiseField } from '../../../machines/onpremise.machine.ts';
-import { isOnpremiseMessageCode, onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
+import { onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
 import { TextField } from '../../forms/field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
@@ -22,13 +22,9 @@ const FIELDS: OnpremiseField[] = ['identifier', 'label'];
 
 /** The form to bind one more identifier, with an optional label. */
 export function BindFormView({ serverErrors, busy, send, formRef }: BindFormViewProps) {
-  const { t, i18n } = useLingui();
-  const common = useFieldError(serverErrors);
-  // The form's own rules speak through codes; these two are the page's own words.
-  const fieldError = (meta: Parameters<typeof common>[0], name: OnpremiseField) => {
-    const text = common(meta, name);
-    return text && isOnpremiseMessageCode(text) ? i18n._(onpremiseErrorMessages[text]) : text;
-  };
+  const { t } = useLingui();
+  // The form's own rules speak through codes; these are the page's own words.
+  const fieldError = useFieldError(serverErrors, onpremiseErrorMessages);
   const form = useForm({
     defaultValues: { identifier: '', label: '' },
     validators: { onChange: BindingCreate },

@@ -50,7 +50,8 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   const shown = useDrawnWhenReady(loaded);
 
   const next = encodeURIComponent(`/${locale}/profile`);
-  const linkHref = (p: SocialProvider) => `/api/auth/social/${p}/start/?intent=link&next=${next}`;
+  const linkHref = (p: SocialProvider) =>
+    `/api/auth/social/${p}/start/?intent=link&next=${next}&locale=${locale}`;
   return (
     <Stack gap="8">
       <Heading as="h1" size="2xl">

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AvailablePlan, Interval, Subscription } from '../../../contract/billing.ts';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
@@ -45,13 +45,25 @@ export function CheckoutScreen({
     snapshot,
     formRef,
   } = useFormFlow(machines.checkout, {
-    input: { plan, period, autopayment: subscription.autopayment },
+    input: {
+      plan,
+      period,
+      autopayment: subscription.autopayment,
+      pendingPayment: subscription.autopayment_status === 'pending',
+    },
     onDone: (leaving) => {
       if (leaving) onLeave(leaving);
     },
   });
   const promo = useActorRef(machines.promo, { input: { plan, period, currency }, inspect });
   const promoSnapshot = useSelector(promo, (s) => s);
+  // Back from the provider's page: the open payment's code is applied again, as it was.
+  const resumed = snapshot.context.resumed ?? null;
+  useEffect(() => {
+    if (!resumed?.coupon) return;
+    promo.send({ type: 'promo.edit', code: resumed.coupon });
+    promo.send({ type: 'promo.apply' });
+  }, [resumed, promo]);
   // The form first draws in a transition once the checkout's data is there, as the
   // profile's sections do; until then the first snapshot shows what is being prepared.
   const [first] = useState(snapshot);
@@ -65,7 +77,7 @@ export function CheckoutScreen({
       sendPromo={promo.send}
       plan={available}
       subscription={subscription}
-      payer={payer}
+      payer={resumed?.payer ?? payer}
       locale={locale}
       entityOrders={entityOrders}
       onBack={onBack}

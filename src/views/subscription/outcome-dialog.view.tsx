@@ -48,6 +48,7 @@ export function OutcomeDialogView({
       title: t`Payment failed`,
       body: t`Please try again or contact the payment provider.`,
     },
+    payment_canceled: { title: t`Payment cancelled`, body: t`Nothing was charged.` },
   };
   const text = outcome ? texts[outcome] : null;
   const paid = subscription && subscription.plan !== 'free';

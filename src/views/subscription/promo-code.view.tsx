@@ -22,7 +22,10 @@ export interface PromoCodeViewProps {
 /** The promo-code collapsible and every message of section 8. */
 export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProps) {
   const { t, i18n } = useLingui();
-  const [opened, setOpen] = useState(snapshot.context.code !== '');
+  // Until the payer toggles it, the field shows whenever there is a code (one applied
+  // again for a payment resumed after the provider's page, too).
+  const [toggled, setOpen] = useState<boolean | null>(null);
+  const opened = toggled ?? snapshot.context.code !== '';
   // A refusal of the code shows at the field, so the field shows with it.
   const open = opened || serverError !== undefined;
   const failures: Partial<Record<CouponStatus, string>> = {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type { PlanId } from '../../../contract/profile.ts';
@@ -13,7 +13,10 @@ import { SubscriptionView } from './subscription.view.tsx';
 export interface SubscriptionScreenProps {
   query: PageQuery;
   locale: Locale;
-  /** Called once the query was read: the page removes it from the address. */
+  /**
+   * Called once the query is no longer needed (the outcome is known): the page removes
+   * it from the address. Until then a reload reads it again and polls again.
+   */
   onQueryRead: () => void;
   /** The plan as loaded: the header's plan label follows a change made here. */
   onPlanLoaded?: (plan: PlanId) => void;
@@ -36,8 +39,14 @@ export function SubscriptionScreen({
 
   useEffect(() => {
     page.send({ type: 'page.open', query: opened.query });
-    opened.onQueryRead();
   }, [page, opened]);
+  const needsQuery = snapshot.hasTag('returnQuery');
+  const queryCleared = useRef(false);
+  useEffect(() => {
+    if (needsQuery || queryCleared.current) return;
+    queryCleared.current = true;
+    opened.onQueryRead();
+  }, [needsQuery, opened]);
 
   const plan = snapshot.context.data?.subscription.plan;
   useEffect(() => {

@@ -1,14 +1,17 @@
 import { liveWebgisCreateMachine } from '../../flows/webgis-create.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
-import type { Webgis } from '../../../contract/webgis.ts';
+import type { WebgisCreateOutput } from '../../../machines/webgis-create.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CreateView } from './create.view.tsx';
 
 export interface CreateScreenProps {
   username: string;
   locale: Locale;
-  /** The creation ended (started, or the 60 s passed): the instance as last seen. */
-  onDone: (webgis: Webgis | null) => void;
+  /**
+   * The page ended: the creation (started, or the 60 s passed) with the instance as
+   * last seen, or at once for a user who has an instance already.
+   */
+  onDone: (output: WebgisCreateOutput) => void;
   /** Tests pass the machine with their own actors. */
   machine?: typeof liveWebgisCreateMachine;
 }

@@ -69,6 +69,7 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
       );
     case 'created':
     case 'timedOut':
+    case 'exists':
       return <PageBusy label={t`Opening your Web GIS…`} />;
     default:
       return top satisfies never;

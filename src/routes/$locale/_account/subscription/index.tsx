@@ -35,7 +35,8 @@ function SubscriptionPage() {
     },
     [session],
   );
-  // The query is read once; then it leaves the address (section 2).
+  // The query leaves the address (section 2) once the outcome is known: a reload while
+  // the payment system is awaited reads it again and polls again.
   const onQueryRead = useCallback(
     () =>
       void navigate({ to: '/$locale/subscription', params: { locale }, search: {}, replace: true }),
