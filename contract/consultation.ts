@@ -24,7 +24,7 @@ export const CONSULTATIONS_PER_DAY = 3;
 export const ConsultationFields = v.object({
   name: PersonName('required'),
   email: Email,
-  company: v.pipe(v.string(), v.trim(), v.maxLength(128)),
+  company: v.pipe(v.string(), v.trim(), v.maxLength(128, 'maxLength')),
   phone: v.pipe(
     v.string(),
     v.trim(),
