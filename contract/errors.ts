@@ -43,6 +43,7 @@ export const errorCodes = [
   'email',
   'personName',
   'phoneNumber',
+  'comment_too_long',
   // sign-up and confirmation (section 8)
   'user_already_exists',
   'invalid_password',

@@ -23,7 +23,7 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-const Email = v.pipe(
+export const Email = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('required'),
@@ -33,7 +33,7 @@ const Email = v.pipe(
 
 /** Letters (any script) and spaces, and the hyphen and apostrophe of real names. */
 export const PERSON_NAME = /^[\p{L}][\p{L}\p{M} '\u2019-]*$/u;
-const PersonName = (empty: string) =>
+export const PersonName = (empty: string) =>
   v.pipe(
     v.string(),
     v.trim(),

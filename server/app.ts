@@ -22,6 +22,7 @@ import { devMailRoutes } from './routes/dev-mails.ts';
 import { ipCountryRoutes } from './routes/ip-country.ts';
 import { legalRoutes } from './routes/legal.ts';
 import { onpremiseRoutes } from './routes/onpremise.ts';
+import { consultationRoutes } from './consultation/routes.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { pricesRoutes } from './routes/prices.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/', teamRoutes(deps));
   app.route('/api/v1/users/', userRoutes(deps));
   app.route('/api/v1/onpremise/bindings/', onpremiseRoutes(deps));
+  app.route('/api/v1/consultation/', consultationRoutes(deps));
   // A signed-in user's page carries its first reads, answered by this app in process.
   app.route(
     '/',

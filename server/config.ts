@@ -20,6 +20,8 @@ export type EnvConfig = {
   smtpUrl: string | null;
   /** The From of every mail. */
   mailFrom: string;
+  /** SALES_EMAIL: where the on-premise page's consultation requests go (server/consultation). */
+  salesEmail: string;
   /** Without a trailing slash. */
   publicUrl: string;
   staticDir: string;
@@ -151,6 +153,10 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty()),
     'Account portal <no-reply@localhost>',
+  ),
+  SALES_EMAIL: v.optional(
+    v.pipe(v.string(), v.trim(), v.email('expected an e-mail address')),
+    'sales@example.com',
   ),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'expected 0 or 1'), '0'),
   TLS_CERT_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
@@ -324,6 +330,7 @@ export function loadConfig(env: Env): EnvConfig {
     sessionSecret: out.SESSION_SECRET ?? null,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
+    salesEmail: out.SALES_EMAIL,
     publicUrl: (
       out.PUBLIC_URL ?? `${out.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${out.PORT}`
     ).replace(/\/+$/, ''),

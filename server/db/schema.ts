@@ -7,3 +7,4 @@ export * from './software-schema.ts';
 export * from './webgis-schema.ts';
 export * from './teams-schema.ts';
 export * from './onpremise-schema.ts';
+export * from './consultation-schema.ts';

@@ -19,6 +19,7 @@ export const DETAILS = {
   email: 'Please enter a valid email address',
   personName: 'This value may contain only letters and spaces',
   phoneNumber: 'Please enter a valid phone number with an international country code',
+  comment_too_long: 'The comment may be at most 2000 characters long',
   user_already_exists: 'A profile with this email already exists',
   invalid_password:
     'The password needs 8 to 128 characters with a lowercase letter, an uppercase letter, a digit and a special character',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { CONSULTATIONS_PER_DAY } from '../../contract/consultation.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { tooMany } from '../http/errors.ts';
@@ -20,6 +21,8 @@ export const LIMITS = {
   sendIp: { name: 'send-ip', max: 20, windowMs: 60 * MINUTE },
   /** Team screens look users up by exact username; more would be collecting accounts. */
   userLookup: { name: 'user-lookup', max: 30, windowMs: 15 * MINUTE },
+  /** Consultation requests mail the sales team: a few a day per account (contract/consultation.ts). */
+  consultation: { name: 'consultation', max: CONSULTATIONS_PER_DAY, windowMs: 24 * 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type Hit = { limit: Limit; subject: string };

@@ -101,3 +101,47 @@ export function invoiceRequestMail(details: InvoiceMailDetails): MailContent {
     'Счёт будет отправлен на этот адрес в течение 2 рабочих дней.',
   ]);
 }
+
+export type ConsultationMailDetails = {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  industry: string;
+  comment: string;
+  username: string;
+  language: Locale;
+};
+
+/** To the operator's sales address (SALES_EMAIL): the request as it was sent. */
+export function consultationSalesMail(details: ConsultationMailDetails): MailContent {
+  const line = (label: string, value: string) => `${label}: ${value === '' ? '—' : value}`;
+  return compose(`Consultation request from ${details.name}`, [
+    'A consultation on the on-premise installation was requested on the portal.',
+    [
+      line('Name', details.name),
+      line('Email', details.email),
+      line('Company', details.company),
+      line('Phone', details.phone),
+      line('Industry', details.industry),
+      line('Account', details.username),
+      line('Language', details.language),
+    ].join('\n'),
+    line('Comment', details.comment),
+  ]);
+}
+
+/** To the requester, in their page's language: the request reached the sales team. */
+export function consultationReceivedMail(locale: Locale, name: string): MailContent {
+  return locale === 'ru'
+    ? compose('Запрос консультации получен', [
+        `Здравствуйте, ${name}!`,
+        'Мы получили ваш запрос консультации по установке платформы на ваших серверах.',
+        'Наш специалист свяжется с вами в течение 2 рабочих дней.',
+      ])
+    : compose('We received your consultation request', [
+        `Hello, ${name}!`,
+        'We received your request for a consultation on installing the platform on your servers.',
+        'Our specialist will contact you within 2 working days.',
+      ]);
+}

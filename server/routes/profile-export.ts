@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { onpremiseData } from '../onpremise/bindings.ts';
+import { consultationData } from '../consultation/requests.ts';
 import { teamData } from '../teams/export.ts';
 import { teamPlan } from '../teams/effective-plan.ts';
 import { webgisData } from '../webgis/export.ts';
@@ -30,13 +31,14 @@ export async function personalData(deps: AppDeps, user: User) {
     db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
   ]);
-  const [billing, { plan }, webgis, teams, team, onpremise] = await Promise.all([
+  const [billing, { plan }, webgis, teams, team, onpremise, consultations] = await Promise.all([
     billingData(db, user.id),
     currentSubscription(db, user),
     webgisData(db, user.id),
     teamData(db, user.id),
     teamPlan(db, user.id, deps.clock.now()),
     onpremiseData(db, user.id),
+    consultationData(db, user.id),
   ]);
   return {
     exported_at: deps.clock.now().toISOString(),
@@ -73,6 +75,7 @@ export async function personalData(deps: AppDeps, user: User) {
     webgis,
     teams,
     onpremise_bindings: onpremise,
+    consultation_requests: consultations,
     unsubscribed_lists: choices.map((u) => ({ list: u.list, since: iso(u.createdAt) })),
     mails: userMails.map((m) => ({
       to: m.to,

@@ -11,6 +11,7 @@ import {
   ResetRequestForm,
   SetPasswordForm,
 } from '../../contract/identity.ts';
+import { ConsultationFields } from '../../contract/consultation.ts';
 import { BindingCreate } from '../../contract/onpremise.ts';
 import { WebgisCreateForm } from '../../contract/webgis.ts';
 import { CardForm } from '../../machines/checkout.machine.ts';
@@ -42,6 +43,7 @@ const forms: Record<string, { schema: AnySchema; extra?: ExtraMessages }> = {
   EntityForm: { schema: EntityForm },
   WebgisCreateForm: { schema: WebgisCreateForm },
   BindingCreate: { schema: BindingCreate, extra: onpremiseErrorMessages },
+  ConsultationFields: { schema: ConsultationFields },
 };
 
 const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };

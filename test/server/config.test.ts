@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       staticDir: './dist',
       countryHeader: null,
       mailFrom: 'Account portal <no-reply@localhost>',
+      salesEmail: 'sales@example.com',
       codeResendSeconds: 60,
       trustProxy: false,
       tls: null,
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/dist',
       COUNTRY_HEADER: 'CF-IPCountry',
       MAIL_FROM: 'Portal <portal@example.com>',
+      SALES_EMAIL: ' sales@gis.example.com ',
       CODE_RESEND_SECONDS: '5',
       TRUST_PROXY: '1',
       TLS_CERT_FILE: '/etc/portal/cert.pem',
@@ -99,6 +101,7 @@ describe('loadConfig', () => {
       staticDir: '/srv/dist',
       countryHeader: 'cf-ipcountry',
       mailFrom: 'Portal <portal@example.com>',
+      salesEmail: 'sales@gis.example.com',
       codeResendSeconds: 5,
       trustProxy: true,
       tls: { certFile: '/etc/portal/cert.pem', keyFile: '/etc/portal/key.pem' },
@@ -183,6 +186,12 @@ describe('loadConfig', () => {
   it('names every bad variable at once', () => {
     const text = message({ PORT: '-1', NODE_ENV: 'prod', SMTP_URL: 'x' });
     expect(text).toMatch(/PORT: .*\n.*NODE_ENV: .*\n.*SMTP_URL: /);
+  });
+
+  it('refuses a SALES_EMAIL that is not an address', () => {
+    expect(message({ SALES_EMAIL: 'sales team' })).toMatch(
+      /SALES_EMAIL: expected an e-mail address/,
+    );
   });
 
   it('requires SESSION_SECRET in production', () => {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { useSelector } from '@xstate/react';
 import { isLocale } from '../../../i18n/locale.ts';
 import { pageTitle } from '../../../i18n/title.ts';
 import { OnpremiseScreen } from '../../../views/onpremise/onpremise-screen.tsx';
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/$locale/_account/myngidonpremises')({
 });
 
 function OnpremisePage() {
+  const { session, user } = Route.useRouteContext();
   const { locale } = Route.useParams();
-  return <OnpremiseScreen locale={isLocale(locale) ? locale : 'en'} />;
+  const current = useSelector(session, (s) => s.context.user) ?? user;
+  return <OnpremiseScreen locale={isLocale(locale) ? locale : 'en'} user={current} />;
 }

@@ -1,0 +1,56 @@
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { RefObject } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  ConsultationEvent,
+  consultationMachine,
+} from '../../../machines/consultation.machine.ts';
+import { ConsultationFormView } from './consultation-form.view.tsx';
+import { ConsultationSentView } from './consultation-sent.view.tsx';
+
+export interface ConsultationViewProps {
+  snapshot: SnapshotFrom<typeof consultationMachine>;
+  send: (event: ConsultationEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/** The on-premise page's "Request a consultation" block, in every state of its machine. */
+export function ConsultationView({ snapshot, send, formRef }: ConsultationViewProps) {
+  const { t } = useLingui();
+  const { context } = snapshot;
+  const state = snapshot.value;
+  return (
+    <Stack gap="4" maxW="3xl" as="section" aria-labelledby="consultation-title">
+      <Heading as="h2" size="lg" id="consultation-title">
+        {t`Request a consultation`}
+      </Heading>
+      {(() => {
+        switch (state) {
+          case 'editing':
+          case 'submitting':
+            return (
+              <>
+                <Text>
+                  {t`Tell us about your organization and we will help you plan the installation.`}
+                </Text>
+                <ConsultationFormView
+                  // A new form after each request sent, from the values kept.
+                  key={context.sentTo ?? 'form'}
+                  values={context.values}
+                  serverErrors={context.serverErrors}
+                  busy={snapshot.hasTag('busy')}
+                  send={send}
+                  formRef={formRef}
+                />
+              </>
+            );
+          case 'sent':
+            return <ConsultationSentView sentTo={context.sentTo ?? ''} send={send} />;
+          default:
+            return state satisfies never;
+        }
+      })()}
+    </Stack>
+  );
+}
