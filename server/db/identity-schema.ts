@@ -91,6 +91,22 @@ export const mails = pgTable(
   (t) => [index('mails_to_idx').on(t.to)],
 );
 
+/**
+ * Mails that failed their last try: the operator's dead letters (whom, what, why), to
+ * follow up or send again. Codes in the subject are masked; no body is kept.
+ */
+export const undeliveredMails = pgTable(
+  'undelivered_mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    error: text('error').notNull(),
+    failedAt: timestamptz('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('undelivered_mails_failed_at_idx').on(t.failedAt)],
+);
+
 /** The one live e-mail code of a user; a new code replaces the row. */
 export const emailCodes = pgTable('email_codes', {
   userId: integer('user_id')

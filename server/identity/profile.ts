@@ -7,6 +7,7 @@ import {
   countries,
   exportNotices,
   mails,
+  undeliveredMails,
   socialAccounts,
   unsubscriptions,
   users,
@@ -79,12 +80,14 @@ export async function updateProfile(
 
 /**
  * /remove: the user and every personal datum, in one transaction. Sessions, codes,
- * resets, social links, states and choices go by cascade; the mailbox rows by address.
+ * resets, social links, states and choices go by cascade; the mailbox and the
+ * undelivered mails' rows by address.
  */
 export async function removeProfile(deps: Deps, user: User): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, user.id));
     await tx.delete(mails).where(eq(mails.to, user.email));
+    await tx.delete(undeliveredMails).where(eq(undeliveredMails.to, user.email));
     crashPoint('removal-in-transaction');
   });
   crashPoint('removal-committed');

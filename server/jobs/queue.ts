@@ -29,6 +29,11 @@ export type QueueDefinition<T> = {
    * deletes it after that. Jobs whose data must not stay in the database say so here.
    */
   deleteAfterSeconds?: number;
+  /**
+   * After the last try failed: keeps what an operator needs to follow the job up (the
+   * job itself may be deleted). Its own failure is logged, never retried.
+   */
+  gaveUp?: (data: T, error: unknown) => Promise<void>;
 };
 
 /** What a handler is told besides its data: the job, and the queue to send more. */
@@ -108,6 +113,9 @@ export async function openQueue(
           job: job.id,
           tries: job.retryCount + 1,
           error,
+        });
+        await queue.gaveUp?.(job.data as never, error).catch((recordError: unknown) => {
+          logger.error('failed job not recorded', { queue: queue.name, error: recordError });
         });
       }
       throw error;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
-import { unsubscriptions, type User } from '../db/schema.ts';
+import { undeliveredMails, unsubscriptions, type User } from '../db/schema.ts';
 import type { Database } from '../db/client.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { MailContent } from './templates.ts';
@@ -57,5 +57,22 @@ export async function sendToUser(
       'List-Unsubscribe': `<${base}/api/v1/unsubscribe/${token}/>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+  });
+}
+
+/**
+ * A mail that failed its last try, kept for the operator: the recipient, the subject
+ * with any code masked, and the transport's last error. Its job and body go.
+ */
+export async function recordUndelivered(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  mail: Mail,
+  error: unknown,
+): Promise<void> {
+  await deps.db.insert(undeliveredMails).values({
+    to: mail.to,
+    subject: mail.subject.replace(/\d{4,}/g, (digits) => '#'.repeat(digits.length)),
+    error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+    failedAt: deps.clock.now(),
   });
 }

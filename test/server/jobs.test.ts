@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mails } from '../../server/db/schema.ts';
+import { mails, undeliveredMails } from '../../server/db/schema.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import { queueDefinitions, type JobDeps } from '../../server/jobs/queues.ts';
@@ -99,6 +99,7 @@ describe('the job queue', () => {
   it('says so at error level, once, when a job has failed its last try', async () => {
     const logger = memoryLogger();
     let tries = 0;
+    const recorded: { to: string; error: string }[] = [];
     const queue = await openQueue(
       server().handle.jobsTarget,
       [
@@ -109,6 +110,10 @@ describe('the job queue', () => {
           run: () => {
             tries += 1;
             return Promise.reject(new Error('SMTP down'));
+          },
+          gaveUp: (data: { to: string }, error: unknown) => {
+            recorded.push({ to: data.to, error: String(error) });
+            return Promise.resolve();
           },
         },
       ],
@@ -121,6 +126,7 @@ describe('the job queue', () => {
       // The first failure is retried, not reported.
       expect(tries).toBe(1);
       expect(gaveUp()).toHaveLength(0);
+      expect(recorded).toEqual([]);
       await vi.waitFor(
         async () => {
           await queue.drain();
@@ -129,11 +135,47 @@ describe('the job queue', () => {
         { timeout: 30_000, interval: 500 },
       );
       expect(gaveUp()).toHaveLength(1);
+      expect(recorded).toEqual([{ to: 'someone@example.com', error: 'Error: SMTP down' }]);
       expect(gaveUp()[0]).toMatchObject({ level: 'error', fields: { queue: 'always-fails' } });
       // The job's data (an address) stays out of the log.
       expect(JSON.stringify(logger.entries)).not.toContain('someone@example.com');
     } finally {
       await queue.stop();
     }
+  });
+
+  it("keeps a mail that failed for good as the operator's dead letter, its code masked", async () => {
+    const { config, db, logger, clock } = server();
+    const deps: JobDeps = {
+      config,
+      db,
+      logger,
+      clock,
+      mailer: { send: () => Promise.reject(new Error('550 mailbox unavailable')) },
+      deliver: () => Promise.reject(new Error('no webhooks here')),
+    };
+    const definition = queueDefinitions(deps).find((queue) => queue.name === MAIL_QUEUE);
+    await definition?.gaveUp?.(
+      {
+        to: 'lost@example.com',
+        subject: 'Your verification code: 123456',
+        text: 'Your code is 123456',
+        html: '<p>123456</p>',
+        headers: {},
+      } as never,
+      new Error('550 mailbox unavailable'),
+    );
+    const rows = await db
+      .select()
+      .from(undeliveredMails)
+      .where(eq(undeliveredMails.to, 'lost@example.com'));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        to: 'lost@example.com',
+        subject: 'Your verification code: ######',
+        error: '550 mailbox unavailable',
+      }),
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('123456');
   });
 });
