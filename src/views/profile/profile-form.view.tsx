@@ -17,6 +17,7 @@ import { SelectField } from '../../forms/select-field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { industryLabels, roleLabels } from './labels.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface ProfileFormViewProps {
   snapshot: SnapshotFrom<typeof profileFormMachine>;
@@ -147,10 +148,7 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
                     field.handleChange(value);
                     edit(name);
                   }}
-                  onBlur={() => {
-                    field.handleChange(field.state.value.trim());
-                    field.handleBlur();
-                  }}
+                  onBlur={() => leaveTrimmed(field)}
                 />
               )
             }
