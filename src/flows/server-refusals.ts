@@ -1,4 +1,5 @@
 import { onRefusal, type Refusal } from '../api/client.ts';
+import { keepDrafts } from '../forms/drafts.ts';
 import type { SessionActor } from './session.flow.ts';
 
 let forbiddenAt: string | null = null;
@@ -37,8 +38,9 @@ export function isAccessDenied(refusal: Refusal): boolean {
 
 /**
  * What the whole app does about a refused call: a 401 means the server ended the
- * session (signed out in another tab, expired), so the session machine signs out and
- * `onExpired` sends the user to sign in; access denied shows the 403 page at
+ * session (signed out in another tab, expired), so the session machine signs out, the
+ * mounted forms keep their unsaved changes (decision 0025) and `onExpired` sends the
+ * user to sign in; access denied shows the 403 page at
  * `currentAddress()`.
  */
 export function followRefusals(
@@ -53,7 +55,10 @@ export function followRefusals(
       for (const listener of forbiddenListeners) listener();
     }
   });
-  const expiry = session.on('expired', onExpired);
+  const expiry = session.on('expired', () => {
+    keepDrafts();
+    onExpired();
+  });
   return () => {
     stopRefusals();
     expiry.unsubscribe();

@@ -1,5 +1,6 @@
 import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { trimTyped } from './trim.ts';
 
 export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'onBlur' | 'value'> {
   label: ReactNode;
@@ -9,9 +10,16 @@ export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'onBlur' |
   helperText?: ReactNode;
   onValueChange: (value: string) => void;
   onBlur: () => void;
+  /** Trim as typed (section 5): on unless the field is a password. */
+  trim?: boolean;
 }
 
-/** A labelled text input whose error sits at the field and is announced with it. */
+/**
+ * A labelled text input whose error sits at the field and is announced with it. Its
+ * value is trimmed as typed: leading whitespace at once (decision 0024; the view's
+ * `onBlur`, `leaveTrimmed`, takes the trailing whitespace); a password keeps every
+ * character.
+ */
 export function TextField({
   label,
   name,
@@ -21,8 +29,10 @@ export function TextField({
   onValueChange,
   onBlur,
   required,
+  trim: trimOption,
   ...input
 }: TextFieldProps) {
+  const trim = trimOption ?? input.type !== 'password';
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>
@@ -32,7 +42,7 @@ export function TextField({
       <Input
         name={name}
         value={value}
-        onChange={(e) => onValueChange(e.target.value)}
+        onChange={(e) => onValueChange(trim ? trimTyped(e.target.value) : e.target.value)}
         onBlur={onBlur}
         // A field the user cannot change looks it: muted, without the focus ring's invitation.
         {...(input.readOnly && { bg: 'bg.muted', color: 'fg.muted', cursor: 'default' })}

@@ -156,3 +156,52 @@ describe('profile', () => {
     await page.getByText('There is no profile with this email').waitFor();
   });
 });
+
+describe('an edit made in a tab whose session ended in another', () => {
+  it('is kept through sign-in and offered back: Restore, then Save', async () => {
+    const email = uniqueEmail('draft');
+    await newAccount(context, email, password);
+    const tabA = await context.newPage();
+    await tabA.goto('/en/profile');
+    await page.goto('/en/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+
+    // Tab A signs out; tab B still shows the form.
+    await tabA.getByRole('button', { name: /Account menu/ }).click();
+    await tabA.getByRole('menuitem', { name: 'Sign out' }).click();
+    await tabA.waitForURL('**/en/login/1');
+    await tabA.close();
+
+    await page.getByLabel('Company').fill('Draft Works');
+    await page.getByLabel('Phone').fill('+49 30 7654321');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/en/login/1?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/profile');
+
+    await page.getByLabel('Username or email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/en/profile');
+    await page.getByText('You have unsaved changes from before you were signed out').waitFor();
+    expect(await page.getByLabel('Company').inputValue()).toBe('');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Restore' }).click();
+    expect(await page.getByLabel('Company').inputValue()).toBe('Draft Works');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('+49 30 7654321');
+    // Restored, not saved: the server still has the old values.
+    expect(await (await page.request.get('/api/v1/profile/')).json()).toMatchObject({
+      company: '',
+    });
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Changes saved').waitFor();
+    expect(await (await page.request.get('/api/v1/profile/')).json()).toMatchObject({
+      company: 'Draft Works',
+      phone: '+49 30 7654321',
+    });
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('draft'))),
+    ).toEqual([]);
+  });
+});

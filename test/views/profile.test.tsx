@@ -107,4 +107,35 @@ describe('profile form', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(save).not.toHaveBeenCalled();
   });
+
+  it('trims as typed: leading spaces at once, a space between words kept, trailing spaces on leaving and at submit', async () => {
+    const user = userEvent.setup({ delay: null });
+    const save = vi.fn<Save>().mockImplementation(async (values) => ({ ...demoUser, ...values }));
+    render(
+      <Providers locale="en">
+        <Harness save={save} />
+      </Providers>,
+    );
+    const first = await screen.findByLabelText<HTMLInputElement>(/^First name/);
+    await user.clear(first);
+    await user.type(first, '  Anna ');
+    // The leading spaces never show; the space after Anna stays while typing…
+    expect(first.value).toBe('Anna ');
+    await user.type(first, 'Maria  ');
+    expect(first.value).toBe('Anna Maria  ');
+    // …and the trailing ones go when the field is left.
+    await user.tab();
+    expect(first.value).toBe('Anna Maria');
+    const company = screen.getByLabelText<HTMLInputElement>(/^Company/);
+    await user.clear(company);
+    await user.paste('   ACME  ');
+    expect(company.value).toBe('ACME  ');
+    // Enter submits without leaving the field: the value still goes trimmed.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ first_name: 'Anna Maria', company: 'ACME' }),
+    );
+    expect(company.value).toBe('ACME');
+  });
 });

@@ -10,6 +10,7 @@ import type { ServerErrors } from '../../../machines/field-errors.ts';
 import { TextField } from '../../forms/field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { touchAndSubmit } from '../../forms/submit.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface LoginFormViewProps {
   busy: boolean;
@@ -55,10 +56,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
                   field.handleChange(value);
                   send({ type: 'field.edit', field: name });
                 }}
-                onBlur={() => {
-                  if (name === 'login') field.handleChange(field.state.value.trim());
-                  field.handleBlur();
-                }}
+                onBlur={() => (name === 'login' ? leaveTrimmed(field) : field.handleBlur())}
               />
             )}
           </form.Field>

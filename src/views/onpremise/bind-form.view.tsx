@@ -10,6 +10,7 @@ import { onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
 import { TextField } from '../../forms/field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface BindFormViewProps {
   serverErrors: ServerErrors;
@@ -57,10 +58,7 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
                 field.handleChange(value);
                 send({ type: 'field.edit', field: 'identifier' });
               }}
-              onBlur={() => {
-                field.handleChange(field.state.value.trim());
-                field.handleBlur();
-              }}
+              onBlur={() => leaveTrimmed(field)}
             />
           )}
         </form.Field>
@@ -77,10 +75,7 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
                 field.handleChange(value);
                 send({ type: 'field.edit', field: 'label' });
               }}
-              onBlur={() => {
-                field.handleChange(field.state.value.trim());
-                field.handleBlur();
-              }}
+              onBlur={() => leaveTrimmed(field)}
             />
           )}
         </form.Field>

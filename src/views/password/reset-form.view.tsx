@@ -9,6 +9,7 @@ import type { PasswordResetEvent } from '../../../machines/password-reset.machin
 import { TextField } from '../../forms/field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { touchAndSubmit } from '../../forms/submit.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface ResetFormViewProps {
   busy: boolean;
@@ -50,10 +51,7 @@ export function ResetFormView({ busy, serverErrors, send, formRef }: ResetFormVi
                 field.handleChange(value);
                 send({ type: 'field.edit', field: 'email' });
               }}
-              onBlur={() => {
-                field.handleChange(field.state.value.trim());
-                field.handleBlur();
-              }}
+              onBlur={() => leaveTrimmed(field)}
             />
           )}
         </form.Field>

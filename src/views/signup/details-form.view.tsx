@@ -12,6 +12,7 @@ import { SelectField } from '../../forms/select-field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { touchAndSubmit } from '../../forms/submit.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface DetailsFormViewProps {
   busy: boolean;
@@ -69,10 +70,7 @@ export function DetailsFormView(props: DetailsFormViewProps) {
                   field.handleChange(value);
                   send({ type: 'field.edit', field: name });
                 }}
-                onBlur={() => {
-                  field.handleChange(field.state.value.trim());
-                  field.handleBlur();
-                }}
+                onBlur={() => leaveTrimmed(field)}
               />
             )}
           </form.Field>

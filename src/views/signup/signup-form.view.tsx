@@ -15,6 +15,7 @@ import { passwordRule } from '../../forms/messages.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface SignupFormViewProps {
   busy: boolean;
@@ -58,10 +59,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
                 field.handleChange(value);
                 send({ type: 'field.edit', field: 'email' });
               }}
-              onBlur={() => {
-                field.handleChange(field.state.value.trim());
-                field.handleBlur();
-              }}
+              onBlur={() => leaveTrimmed(field)}
             />
           )}
         </form.Field>

@@ -8,6 +8,7 @@ import type { CouponStatus } from '../../../contract/billing.ts';
 import type { FieldError } from '../../../machines/field-errors.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { validationMessages } from '../../forms/messages.ts';
+import { trimTyped } from '../../forms/trim.ts';
 
 export interface PromoCodeViewProps {
   snapshot: SnapshotFrom<typeof promoCodeMachine>;
@@ -68,7 +69,7 @@ export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProp
             <Input
               name="promocode"
               value={code}
-              onChange={(e) => send({ type: 'promo.edit', code: e.target.value })}
+              onChange={(e) => send({ type: 'promo.edit', code: trimTyped(e.target.value) })}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();

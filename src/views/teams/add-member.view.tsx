@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { FieldError } from '../../../machines/field-errors.ts';
 import type { TeamOwnerEvent, UsernameProblem } from '../../../machines/team-owner.machine.ts';
 import { usernameErrorText } from './messages.ts';
+import { trimTyped } from '../../forms/trim.ts';
 
 export interface AddMemberViewProps {
   username: string;
@@ -38,7 +39,7 @@ export function AddMemberView({ username, error, busy, disabled, send }: AddMemb
             spellCheck={false}
             autoCapitalize="none"
             value={username}
-            onChange={(e) => send({ type: 'username.edit', username: e.target.value })}
+            onChange={(e) => send({ type: 'username.edit', username: trimTyped(e.target.value) })}
           />
           <Button type="submit" variant="outline" loading={busy} disabled={disabled}>
             {t`Add`}

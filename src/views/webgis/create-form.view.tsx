@@ -11,6 +11,7 @@ import { useFieldError } from '../../forms/use-field-error.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { DomainFieldView } from './domain-field.view.tsx';
 import { LocationCardsView } from './location-cards.view.tsx';
+import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface CreateFormViewProps {
   domain: string;
@@ -74,10 +75,7 @@ export function CreateFormView({
                 field.handleChange(value);
                 send({ type: 'field.edit', field: 'subdomain_name' });
               }}
-              onBlur={() => {
-                field.handleChange(field.state.value.trim());
-                field.handleBlur();
-              }}
+              onBlur={() => leaveTrimmed(field)}
             />
           )}
         </form.Field>

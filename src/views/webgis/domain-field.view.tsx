@@ -1,5 +1,6 @@
 import { Box, Field, Flex, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { trimTyped } from '../../forms/trim.ts';
 
 export interface DomainFieldViewProps {
   value: string;
@@ -35,7 +36,7 @@ export function DomainFieldView({
           autoCapitalize="none"
           borderEndRadius="0"
           value={value}
-          onChange={(e) => onValueChange(e.target.value)}
+          onChange={(e) => onValueChange(trimTyped(e.target.value))}
           onBlur={onBlur}
         />
         <Flex

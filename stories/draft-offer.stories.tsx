@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { SnapshotFrom } from 'xstate';
+import { draftOfferMachine, type DraftOfferContext } from '../machines/draft-offer.machine.ts';
+import { DraftOfferView } from '../src/views/draft-offer.view.tsx';
+
+type Value = SnapshotFrom<typeof draftOfferMachine>['value'];
+interface Args {
+  value: Value;
+  context: DraftOfferContext;
+}
+
+const context: DraftOfferContext = { draft: { company: 'ACME Ltd', first_name: 'Anna Maria' } };
+
+/**
+ * The offer above a signed-in page's form of its unsaved changes from before the
+ * session ended (decision 0025): shown in `offered` only; the other states draw nothing.
+ */
+const meta = {
+  title: 'Flows/Forms/Unsaved changes offer',
+  render: ({ value, context }) => (
+    <DraftOfferView snapshot={draftOfferMachine.resolveState({ value, context })} send={() => {}} />
+  ),
+  args: { value: 'offered', context },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Offered: Story = {};
