@@ -53,6 +53,8 @@ export interface PageValues {
   cardProviders?: readonly string[];
   /** The promotions of the day (the seasonal banner), in both languages. */
   promotions?: readonly Promotion[];
+  /** The smallest invoice in roubles (INVOICE_MINIMUM_RUB): the checkout offers invoices from it. */
+  invoiceMinimumRub?: number;
 }
 
 const attribute = (text: string) =>
@@ -69,7 +71,11 @@ function withPageValues(html: string, values: PageValues): string {
     (values.cardProviders ?? providers).join(' '),
   );
   const promotionsMeta = meta('portal-promotions', JSON.stringify(values.promotions ?? []));
-  return promotionsMeta(providersMeta(html));
+  const minimumMeta = meta(
+    'portal-invoice-minimum',
+    values.invoiceMinimumRub === undefined ? '' : String(values.invoiceMinimumRub),
+  );
+  return minimumMeta(promotionsMeta(providersMeta(html)));
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
@@ -156,6 +162,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
       cardProviders,
       promotions: current ? [current] : [],
+      invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
     }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
