@@ -99,19 +99,17 @@ export type InvoiceMailDetails = {
   contactEmail: string;
 };
 
-const PLAN_NAMES = {
-  en: { mini: 'Mini', premium: 'Premium' },
-  ru: { mini: 'Мини', premium: 'Премиум' },
-} as const;
+/** The paid plans' names: the same in both languages, as the pages show them. */
+const PLAN_NAMES = { mini: 'Mini', premium: 'Premium' } as const;
 
-/** '24 000 ₽' in Russian, '₽24,000'-free English: '24,000 ₽' (roubles only, as invoices). */
+/** '24 000 ₽' in Russian, '24,000 ₽' in English: invoices are in roubles only. */
 function roubles(locale: Locale, amount: number): string {
   return `${new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US').format(amount).replace(/\s/g, ' ')} ₽`;
 }
 
 /** To the contact of an invoice request: what was asked for and when the invoice comes. */
 export function invoiceRequestMail(locale: Locale, d: InvoiceMailDetails): MailContent {
-  const plan = PLAN_NAMES[locale][d.plan];
+  const plan = PLAN_NAMES[d.plan];
   const amount = roubles(locale, d.amount);
   return locale === 'ru'
     ? compose('Запрос счёта получен', [
@@ -128,7 +126,7 @@ export function invoiceRequestMail(locale: Locale, d: InvoiceMailDetails): MailC
 
 /** To the account holder, when the contact is someone else: the request was taken. */
 export function invoiceConfirmationMail(locale: Locale, d: InvoiceMailDetails): MailContent {
-  const plan = PLAN_NAMES[locale][d.plan];
+  const plan = PLAN_NAMES[d.plan];
   const amount = roubles(locale, d.amount);
   return locale === 'ru'
     ? compose('Вы запросили счёт', [

@@ -248,12 +248,12 @@ describe('billing in ru: invoice', () => {
     await dialogTitled('Счёт запрошен').waitFor({ timeout: 40_000 });
     // The dialog names the plan asked for, not the Free plan that stays until paid.
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Запрошенный тариф: Премиум, оплата за год').waitFor();
+    await dialog.getByText('Запрошенный тариф: Premium, оплата за год').waitFor();
     expect(await dialog.getByText(/Бесплатный/).count()).toBe(0);
     // The contact gets the request's details, the account holder a confirmation.
     const toContact = await latestMail(page.request, contact);
     expect(toContact.subject).toBe('Запрос счёта получен');
-    expect(toContact.text).toContain('тариф Премиум, оплата за год, 24 000 ₽');
+    expect(toContact.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
     const toHolder = await latestMail(
       page.request,
       email,

@@ -63,12 +63,12 @@ describe('POST /api/subscription/update: invoice request', () => {
     });
     const [mail] = await mailsTo(server(), ENTITY.contact_email);
     expect(mail?.subject).toBe('Запрос счёта получен');
-    expect(mail?.text).toContain('тариф Премиум, оплата за год, 24 000 ₽');
+    expect(mail?.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
     // The account holder is told too, since the contact is another address: in the
     // page's language, with whom the invoice goes to.
     const [own] = await mailsTo(server(), user.email);
     expect(own?.subject).toBe('Вы запросили счёт');
-    expect(own?.text).toContain('тариф Премиум, оплата за год, 24 000 ₽');
+    expect(own?.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
     expect(own?.text).toContain(ENTITY.contact_email);
   });
 
