@@ -65,6 +65,7 @@ export const errorCodes = [
   'social_denied',
   // billing
   'plan_unavailable',
+  'invoice_below_minimum',
   'checkout_in_progress',
   'no_autopayment',
   'payment_failed',

@@ -12,6 +12,8 @@ import {
 export interface PageQuery {
   status: AttemptStatus | null;
   scenario: Scenario | null;
+  /** The plan an invoice was requested for (scenario invoiceRequested): the dialog names it. */
+  plan?: 'mini' | 'premium' | null;
 }
 
 /** Section 4: the dialogs the page opens after a payment, a change, a cancel or a restore. */

@@ -77,6 +77,11 @@ export type WebgisSettings = {
 export type Payments = {
   /** Legal entities may ask for an invoice (ru locale only); ENTITY_ORDERS=off turns it off. */
   entityOrders: boolean;
+  /**
+   * The smallest invoice, in roubles (INVOICE_MINIMUM_RUB; docs/decisions/0305): a plan
+   * whose year costs less is not offered to legal entities, and the server refuses it.
+   */
+  invoiceMinimumRub: number;
   /** Seconds the sandbox provider waits before it settles a checkout. */
   sandboxSettleSeconds: number;
   /** How long a call to a payment provider may take before it counts as failed. */
@@ -202,6 +207,15 @@ const EnvSchema = v.object({
     '60',
   ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
+  INVOICE_MINIMUM_RUB: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,9}$/, 'expected whole roubles'),
+      v.transform(Number),
+    ),
+    '20000',
+  ),
   RELEASES_DIR: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './releases',
@@ -345,6 +359,7 @@ export function loadConfig(env: Env): EnvConfig {
     oauth: oauthClients(given),
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',
+      invoiceMinimumRub: out.INVOICE_MINIMUM_RUB,
       sandboxSettleSeconds: out.SANDBOX_SETTLE_SECONDS,
       providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
       checkoutTtlMs: out.CHECKOUT_TTL_MINUTES * 60_000,

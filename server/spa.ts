@@ -57,6 +57,8 @@ export interface PageValues {
   promotions?: readonly Promotion[];
   /** The support address and the web GIS links (SITE_FILE); without them, the page's own. */
   site?: SiteFacts;
+  /** The smallest invoice in roubles (INVOICE_MINIMUM_RUB): the checkout offers invoices from it. */
+  invoiceMinimumRub?: number;
 }
 
 const attribute = (text: string) =>
@@ -73,7 +75,11 @@ function withPageValues(html: string, values: PageValues): string {
     (values.cardProviders ?? providers).join(' '),
   );
   const promotionsMeta = meta('portal-promotions', JSON.stringify(values.promotions ?? []));
-  const page = promotionsMeta(providersMeta(html));
+  const minimumMeta = meta(
+    'portal-invoice-minimum',
+    values.invoiceMinimumRub === undefined ? '' : String(values.invoiceMinimumRub),
+  );
+  const page = minimumMeta(promotionsMeta(providersMeta(html)));
   return values.site ? meta('portal-site', JSON.stringify(values.site))(page) : page;
 }
 
@@ -165,6 +171,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
       cardProviders,
       promotions: current ? [current] : [],
       site,
+      invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
     }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a

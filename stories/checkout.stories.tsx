@@ -13,6 +13,8 @@ interface Args {
   promoContext: PromoContext;
   autopayment: boolean;
   entityOrders?: boolean;
+  /** The smallest invoice in roubles (INVOICE_MINIMUM_RUB). */
+  invoiceMinimum?: number | null;
 }
 
 const ready: CheckoutContext = {
@@ -48,7 +50,15 @@ const check = (status: CouponStatus) => ({
 });
 
 /** The page locale follows the story's language, as the address does in the app. */
-function Checkout({ value, context, promo, promoContext, autopayment, entityOrders = true }: Args) {
+function Checkout({
+  value,
+  context,
+  promo,
+  promoContext,
+  autopayment,
+  entityOrders = true,
+  invoiceMinimum = 20000,
+}: Args) {
   const { i18n } = useLingui();
   return (
     <CheckoutView
@@ -61,6 +71,7 @@ function Checkout({ value, context, promo, promoContext, autopayment, entityOrde
       payer={demoPayer}
       locale={i18n.locale === 'ru' ? 'ru' : 'en'}
       entityOrders={entityOrders}
+      invoiceMinimum={invoiceMinimum}
       onBack={() => {}}
     />
   );
@@ -159,6 +170,13 @@ export const InvoiceServerErrors: Story = {
       },
     },
   },
+};
+/**
+ * Mini's year (9 600 ₽) is below the invoice minimum (INVOICE_MINIMUM_RUB, 20 000 ₽ here):
+ * on the Russian page the invoice choice shows disabled, with the reason beneath.
+ */
+export const InvoiceBelowMinimum: Story = {
+  args: { context: { ...ready, plan: 'mini', period: 'yearly' } },
 };
 export const DowngradeToMini: Story = {
   args: { context: { ...ready, plan: 'mini', period: 'monthly' } },

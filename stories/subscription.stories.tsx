@@ -147,7 +147,19 @@ export const CreationFailed: Story = outcome('creation_failed', free);
 export const Updated: Story = outcome('updated', premiumYearly);
 export const UpdatingFailed: Story = outcome('updating_failed');
 export const Cancel: Story = outcome('cancel', cancelled);
-export const InvoiceRequested: Story = outcome('invoice_requested');
+/**
+ * An invoice asked for from Free: the dialog names the plan requested (Premium, for a
+ * year), not the Free plan that stays until the invoice is paid.
+ */
+export const InvoiceRequested: Story = {
+  args: {
+    value: 'showingOutcome',
+    context: {
+      ...contextWith(free, 'invoice_requested'),
+      query: { status: null, scenario: 'invoiceRequested', plan: 'premium' },
+    },
+  },
+};
 export const Restored: Story = outcome('restored');
 export const PaymentFailed: Story = outcome('payment_failed', free);
 /** Cancel on the provider's page: nothing was charged, and the page says so (not 'failed'). */

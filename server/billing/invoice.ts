@@ -7,7 +7,8 @@ import { crashPoint } from '../crash-point.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
 import { queueMail } from '../mail/send.ts';
-import { invoiceRequestMail } from '../mail/templates.ts';
+import { invoiceConfirmationMail, invoiceRequestMail } from '../mail/templates.ts';
+import type { Locale } from '../../contract/countries.ts';
 import { planPrice } from './prices.ts';
 import { DAY_MS } from './subscription.ts';
 
@@ -22,27 +23,40 @@ export function assertInvoicesTaken(config: Config, locale: string): void {
   if (locale !== 'ru' || !config.payments.entityOrders) throw simpleError(400, 'plan_unavailable');
 }
 
-/** An invoice request of a legal entity: stored with the yearly rouble price, mailed to its contact. */
+/**
+ * An invoice request of a legal entity: stored with the yearly rouble price; the contact
+ * gets the request's details and, when the account's own address is another, the account
+ * holder a confirmation, both in the page's language and in the request's transaction.
+ * A year that costs less than INVOICE_MINIMUM_RUB is refused (docs/decisions/0305).
+ */
 export async function requestInvoice(
   deps: AppDeps,
   user: User,
   plan: 'mini' | 'premium',
   form: v.InferOutput<typeof EntityForm>,
   ip: string,
+  locale: Locale,
 ): Promise<void> {
+  const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
+  // Before the throttle: a refused order is no mail, so it spends none of the day's tries.
+  if (amount < deps.config.payments.invoiceMinimumRub) {
+    throw simpleError(400, 'invoice_below_minimum');
+  }
   // Per account, and per IP with every other mail a request sends: many accounts of one
   // sender do not make the form a relay either.
   await hit(deps, [
     { limit: INVOICE_LIMIT, subject: String(user.id) },
     { limit: LIMITS.sendIp, subject: ip },
   ]);
-  const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
-  const mail = invoiceRequestMail({
+  const details = {
     plan,
     amount,
     company: form.company_name,
     person: form.contact_person,
-  });
+    contactEmail: form.contact_email,
+  };
+  const toContact = invoiceRequestMail(locale, details);
+  const holderToo = user.email.toLowerCase() !== form.contact_email.toLowerCase();
   await deps.db.transaction(async (tx) => {
     await tx.insert(invoiceRequests).values({
       userId: user.id,
@@ -61,7 +75,11 @@ export async function requestInvoice(
       bankDetails: form.bank_details,
       createdAt: deps.clock.now(),
     });
-    await queueMail(deps, tx, { to: form.contact_email, ...mail, headers: {} });
+    await queueMail(deps, tx, { to: form.contact_email, ...toContact, headers: {} });
+    if (holderToo) {
+      const confirmation = invoiceConfirmationMail(locale, details);
+      await queueMail(deps, tx, { to: user.email, ...confirmation, headers: {} });
+    }
   });
   crashPoint('invoice-committed');
 }

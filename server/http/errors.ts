@@ -41,6 +41,7 @@ export const DETAILS = {
     'This is your only way to sign in: set a password or link another account first',
   social_denied: 'The sign-in with the social account was cancelled or failed',
   plan_unavailable: 'This plan cannot be ordered this way',
+  invoice_below_minimum: 'The order is below the minimum for payment by invoice',
   checkout_in_progress: 'A payment is already in progress. Wait for it to finish',
   no_autopayment: 'There is no autopayment to change',
   payment_failed: 'The payment failed. Try again or contact your payment provider',

@@ -91,15 +91,54 @@ export function memberLeftMail(
       ]);
 }
 
-export type InvoiceMailDetails = { plan: string; amount: number; company: string; person: string };
+export type InvoiceMailDetails = {
+  plan: 'mini' | 'premium';
+  amount: number;
+  company: string;
+  person: string;
+  contactEmail: string;
+};
 
-/** To the contact of an invoice request (Russian locale only, like the request). */
-export function invoiceRequestMail(details: InvoiceMailDetails): MailContent {
-  return compose('Запрос счёта получен', [
-    `Здравствуйте, ${details.person}!`,
-    `Мы получили запрос счёта для «${details.company}»: тариф ${details.plan}, оплата за год, ${details.amount} ₽.`,
-    'Счёт будет отправлен на этот адрес в течение 2 рабочих дней.',
-  ]);
+/** The paid plans' names: the same in both languages, as the pages show them. */
+const PLAN_NAMES = { mini: 'Mini', premium: 'Premium' } as const;
+
+/** '24 000 ₽' in Russian, '24,000 ₽' in English: invoices are in roubles only. */
+function roubles(locale: Locale, amount: number): string {
+  return `${new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US').format(amount).replace(/\s/g, ' ')} ₽`;
+}
+
+/** To the contact of an invoice request: what was asked for and when the invoice comes. */
+export function invoiceRequestMail(locale: Locale, d: InvoiceMailDetails): MailContent {
+  const plan = PLAN_NAMES[d.plan];
+  const amount = roubles(locale, d.amount);
+  return locale === 'ru'
+    ? compose('Запрос счёта получен', [
+        `Здравствуйте, ${d.person}!`,
+        `Мы получили запрос счёта для «${d.company}»: тариф ${plan}, оплата за год, ${amount}.`,
+        'Счёт будет отправлен на этот адрес в течение 2 рабочих дней.',
+      ])
+    : compose('Invoice request received', [
+        `Hello, ${d.person}!`,
+        `We have received an invoice request for "${d.company}": the ${plan} plan, paid for a year, ${amount}.`,
+        'The invoice will be sent to this address within 2 working days.',
+      ]);
+}
+
+/** To the account holder, when the contact is someone else: the request was taken. */
+export function invoiceConfirmationMail(locale: Locale, d: InvoiceMailDetails): MailContent {
+  const plan = PLAN_NAMES[d.plan];
+  const amount = roubles(locale, d.amount);
+  return locale === 'ru'
+    ? compose('Вы запросили счёт', [
+        `Из вашего профиля запрошен счёт для «${d.company}»: тариф ${plan}, оплата за год, ${amount}.`,
+        `Счёт будет отправлен контактному лицу (${d.person}, ${d.contactEmail}) в течение 2 рабочих дней.`,
+        'Если это были не вы, напишите в поддержку.',
+      ])
+    : compose('You requested an invoice', [
+        `An invoice was requested from your profile for "${d.company}": the ${plan} plan, paid for a year, ${amount}.`,
+        `It will be sent to the contact person (${d.person}, ${d.contactEmail}) within 2 working days.`,
+        'If it was not you, contact support.',
+      ]);
 }
 
 export type ConsultationMailDetails = {

@@ -42,8 +42,8 @@ export function subscriptionUpdateRoute(deps: AppDeps): Handler<AppEnv> {
     const body = await readBody(c, 'multipart');
     const { fields, entity } = split(body);
     const locale = requestLocale(c, body);
-    const plan = v.safeParse(PlanId, fields['selected-plan']);
-    if (plan.success && plan.output === 'free') {
+    const chosen = v.safeParse(PlanId, fields['selected-plan']);
+    if (chosen.success && chosen.output === 'free') {
       await goToFree(deps, user);
       const next = `/${locale}/subscription?scenario=cancellation`;
       return c.json({ next });
@@ -52,9 +52,9 @@ export function subscriptionUpdateRoute(deps: AppDeps): Handler<AppEnv> {
     assertInvoicesTaken(deps.config, locale);
     const invoice = parseInput(InvoiceFields, fields);
     const form = parseInput(EntityForm, entity);
-    await requestInvoice(deps, user, invoice['selected-plan'], form, clientIp(c, deps.config));
-    return c.json({
-      next: '/ru/subscription?scenario=invoiceRequested',
-    });
+    const plan = invoice['selected-plan'];
+    await requestInvoice(deps, user, plan, form, clientIp(c, deps.config), locale);
+    // The dialog names the plan asked for: the subscription stays as it is until paid.
+    return c.json({ next: `/${locale}/subscription?scenario=invoiceRequested&plan=${plan}` });
   };
 }

@@ -38,6 +38,17 @@ export function entityOrdersEnabled(doc: Document = document): boolean {
 }
 
 /**
+ * The smallest invoice in roubles, as the server enforces it (INVOICE_MINIMUM_RUB,
+ * docs/decisions/0305): the server writes it into the page. Null when the page does not
+ * say (no server behind it), and then no plan is offered for an invoice.
+ */
+export function invoiceMinimumRub(doc: Document = document): number | null {
+  const content = doc.querySelector('meta[name="portal-invoice-minimum"]')?.getAttribute('content');
+  if (!content || !/^\d+$/.test(content)) return null;
+  return Number(content);
+}
+
+/**
  * The seasonal promotion at the top of signed-in pages (section 1), linking to its
  * blog page: operator data (PROMOTIONS_FILE) that the server writes into the page,
  * shown between its dates (docs/decisions/0018).

@@ -85,6 +85,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   last_sign_in_method: msg`This is your only way to sign in. Link another account or set a password first.`,
   social_denied: msg`Sign-in with the provider was cancelled.`,
   plan_unavailable: msg`This plan cannot be chosen now.`,
+  invoice_below_minimum: msg`This order is below the minimum for payment by invoice. Choose a larger plan or pay by card.`,
   checkout_in_progress: msg`A payment is already in progress. Please wait for it to finish.`,
   no_autopayment: msg`There is no subscription payment to change.`,
   payment_failed: msg`The payment did not go through. Please try again or contact your payment provider.`,

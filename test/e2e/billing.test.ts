@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { latestMail } from './mailbox.ts';
 import { useChromium } from './chromium.ts';
 
 let context: BrowserContext;
@@ -216,7 +217,11 @@ describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
 
 describe('billing in ru: invoice', () => {
   it('requests an invoice as a legal entity, refusing a bad phone at its field first', async () => {
-    await open('ru', 'invoice');
+    context = await chromium.newContext({ locale: walks.ru.browserLocale });
+    page = await context.newPage();
+    const email = uniqueEmail('invoice');
+    await newAccount(context, email, 'Buyer-pass-1', walks.ru.country);
+    const contact = uniqueEmail('invoice-contact');
     // On a phone: nothing may stick out sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/ru/subscription/update?plan=premium&period=yearly');
@@ -225,18 +230,49 @@ describe('billing in ru: invoice', () => {
       390,
     );
     await page.getByRole('button', { name: 'Юридическое лицо (счёт)' }).click();
+    // The minimum the server enforces (INVOICE_MINIMUM_RUB), Premium's year above it.
+    await page.getByText(/^Оплата по счёту доступна для заказов от 20\s000\s₽\.$/).waitFor();
     await page.getByLabel('Название компании').fill('ООО Карта');
     await page.getByLabel('Контактное лицо').fill('Анна Смирнова');
-    await page.getByLabel('Контактный e-mail').fill('anna@example.com');
+    await page.getByLabel('Контактный e-mail').fill(contact);
     await page.getByLabel('Контактный телефон').fill('12-34');
-    await page.getByRole('button', { name: /^Оплатить \S/ }).click();
+    // An invoice request pays nothing yet: its button asks for the invoice.
+    expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Запросить счёт' }).click();
     await page
       .getByText('Введите корректный номер телефона с международным кодом страны')
       .waitFor();
     await expectAccessible(page);
     await page.getByLabel('Контактный телефон').fill('+7 495 123-45-67');
-    await page.getByRole('button', { name: /^Оплатить \S/ }).click();
-    await page.getByText('Счёт запрошен').waitFor({ timeout: 40_000 });
+    await page.getByRole('button', { name: 'Запросить счёт' }).click();
+    await dialogTitled('Счёт запрошен').waitFor({ timeout: 40_000 });
+    // The dialog names the plan asked for, not the Free plan that stays until paid.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Запрошенный тариф: Premium, оплата за год').waitFor();
+    expect(await dialog.getByText(/Бесплатный/).count()).toBe(0);
+    // The contact gets the request's details, the account holder a confirmation.
+    const toContact = await latestMail(page.request, contact);
+    expect(toContact.subject).toBe('Запрос счёта получен');
+    expect(toContact.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
+    const toHolder = await latestMail(
+      page.request,
+      email,
+      (m) => m.subject === 'Вы запросили счёт',
+    );
+    expect(toHolder.text).toContain(contact);
+    await page.getByRole('button', { name: 'ОК' }).click();
+  });
+
+  it('does not offer an invoice for Mini for a year, below the minimum', async () => {
+    await open('ru', 'invoice-mini');
+    await page.goto('/ru/subscription/update?plan=mini&period=yearly');
+    await page.getByText('Вы выбрали').waitFor();
+    const entity = page.getByRole('button', { name: 'Юридическое лицо (счёт)' });
+    expect(await entity.isDisabled()).toBe(true);
+    await page.getByText(/^Оплата по счёту доступна для заказов от 20\s000\s₽\.$/).waitFor();
+    expect(await page.getByRole('form', { name: 'Данные компании' }).count()).toBe(0);
+    await page.getByRole('form', { name: 'Данные плательщика' }).waitFor();
+    await expectAccessible(page);
   });
 });
 

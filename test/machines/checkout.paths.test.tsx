@@ -15,7 +15,12 @@ const shownForm = () => {
   expect(forms).toHaveLength(1);
   return forms[0] as HTMLElement;
 };
-const payButton = () => within(shownForm()).getByRole('button', { name: /Оплатить/ });
+/** Pay for the card; an invoice request asks for the invoice, it pays nothing yet. */
+const payButton = () =>
+  within(shownForm()).getByRole('button', {
+    name:
+      shownForm().getAttribute('aria-label') === 'Данные компании' ? 'Запросить счёт' : /Оплатить/,
+  });
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 /** Paying, invoicing, cancelling or leaving: the one Pay button waits, with its word kept. */
 const payWaits = () => {
@@ -145,6 +150,8 @@ describeMachinePaths(checkoutMachine, {
           payer={{ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'DE' }}
           locale="ru"
           entityOrders
+          // Mini's year (9 600 ₽) at the minimum: the invoice is offered.
+          invoiceMinimum={9600}
           onBack={() => {}}
         />
       </Providers>

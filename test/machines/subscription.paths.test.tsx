@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlanList, Subscription } from '../../contract/billing.ts';
 import {
@@ -70,6 +70,8 @@ describeMachinePaths(subscriptionMachine, {
     open({ status: 'unknown', scenario: 'creation' }),
     open({ status: 'failed', scenario: 'creation' }),
     open({ status: null, scenario: null }),
+    // Back from an invoice request made on the Free plan: the dialog names the plan asked for.
+    open({ status: null, scenario: 'invoiceRequested', plan: 'premium' }),
     { type: 'outcome.close' },
     { type: 'restore.confirmed' },
     { type: 'load.retry' },
@@ -195,6 +197,13 @@ describeMachinePaths(subscriptionMachine, {
         expect(outcome).not.toBeNull();
         if (outcome) screen.getByRole('dialog', { name: titles[outcome] });
         screen.getByRole('button', { name: 'OK', hidden: true });
+        if (outcome === 'invoice_requested') {
+          // The requested plan, not the current one that stays until the invoice is paid.
+          const dialog = within(screen.getByRole('dialog'));
+          dialog.getByText('Requested plan: Premium, paid for a year');
+          expect(dialog.queryByText(/^Plan: /)).toBeNull();
+          expect(dialog.queryByText(/^Next payment/)).toBeNull();
+        }
       },
     },
   },

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       oauth: { yandex: null, google: null, github: null },
       payments: {
         entityOrders: true,
+        invoiceMinimumRub: 20000,
         sandboxSettleSeconds: 3,
         providerTimeoutMs: 10_000,
         checkoutTtlMs: 3_600_000,
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       PROVIDER_TIMEOUT_SECONDS: '5',
       CHECKOUT_TTL_MINUTES: '15',
       ENTITY_ORDERS: 'off',
+      INVOICE_MINIMUM_RUB: ' 30000 ',
       YOOKASSA_SHOP_ID: 'shop',
       YOOKASSA_SECRET_KEY: 'ykey',
       STRIPE_SECRET_KEY: 'sk_test',
@@ -109,6 +111,7 @@ describe('loadConfig', () => {
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
       payments: {
         entityOrders: false,
+        invoiceMinimumRub: 30000,
         sandboxSettleSeconds: 1,
         providerTimeoutMs: 5_000,
         checkoutTtlMs: 900_000,
@@ -151,6 +154,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'account.example.com', 'PUBLIC_URL: expected an http:// or https:// URL'],
     ['COUNTRY_HEADER', 'CF IPCountry', 'COUNTRY_HEADER: expected an HTTP header name'],
     ['ENTITY_ORDERS', 'yes', 'ENTITY_ORDERS: expected on or off'],
+    ['INVOICE_MINIMUM_RUB', '20 000', 'INVOICE_MINIMUM_RUB: expected whole roubles'],
     ['JOB_LEASE_SECONDS', '1', 'JOB_LEASE_SECONDS: expected whole seconds from 2 to 3600'],
     ['PROVIDER_TIMEOUT_SECONDS', '0', 'PROVIDER_TIMEOUT_SECONDS: expected whole seconds'],
     ['CHECKOUT_TTL_MINUTES', 'an hour', 'CHECKOUT_TTL_MINUTES: expected whole minutes'],

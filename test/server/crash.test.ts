@@ -71,6 +71,10 @@ function payer(servers: ChildServers, scenario: string) {
   return { email, client: httpClient(servers, `203.0.113.${accounts}`) };
 }
 
+/** The account holder's invoice confirmation (server/mail/templates.ts). */
+const confirmationTo = (email: string) =>
+  and(eq(mails.to, email), eq(mails.subject, 'Вы запросили счёт'));
+
 /** A scenario's store and servers, stopped and removed however the scenario ends. */
 async function scenario(run: (store: ChildStore, servers: ChildServers) => Promise<void>) {
   const store = await childStore(template);
@@ -335,7 +339,7 @@ describe('a server killed at any point, then restarted on the same data', () => 
   );
 
   it(
-    'invoice request: committed with its mail job, the mail not sent yet',
+    'invoice request: committed with its mail jobs, the mails not sent yet',
     async () => {
       await scenario(async (store, servers) => {
         const { email, client } = payer(servers, 'invoice');
@@ -365,6 +369,7 @@ describe('a server killed at any point, then restarted on the same data', () => 
         await withDatabase(store, async ({ db }) => {
           expect(await db.$count(invoiceRequests)).toBe(1);
           expect(await db.$count(mails, eq(mails.to, contact))).toBe(0);
+          expect(await db.$count(mails, confirmationTo(email))).toBe(0);
         });
         // The queued mail goes out after the restart: at least once, never zero times.
         await servers.start();
@@ -373,11 +378,17 @@ describe('a server killed at any point, then restarted on the same data', () => 
             await client.get(`/api/dev/mails/?to=${encodeURIComponent(contact)}`),
           );
           expect(sent.length).toBeGreaterThan(0);
+          // The account holder's confirmation was queued in the same transaction.
+          const confirmation = await json<{ subject: string }[]>(
+            await client.get(`/api/dev/mails/?to=${encodeURIComponent(email)}`),
+          );
+          expect(confirmation.some((m) => m.subject === 'Вы запросили счёт')).toBe(true);
         });
         await servers.stop();
         await withDatabase(store, async ({ db }) => {
           expect(await db.$count(invoiceRequests)).toBe(1);
           expect(await db.$count(mails, eq(mails.to, contact))).toBeGreaterThanOrEqual(1);
+          expect(await db.$count(mails, confirmationTo(email))).toBeGreaterThanOrEqual(1);
         });
       });
     },

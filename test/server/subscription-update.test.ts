@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invoiceRequests, subscriptions } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient } from './harness.ts';
@@ -41,7 +44,10 @@ describe('POST /api/subscription/update: invoice request', () => {
     const { user, client } = await signedIn(server());
     const response = await update(client, invoice());
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ next: '/ru/subscription?scenario=invoiceRequested' });
+    // The page names the plan asked for: the subscription stays as it is until paid.
+    expect(await json(response)).toEqual({
+      next: '/ru/subscription?scenario=invoiceRequested&plan=premium',
+    });
     const [row] = await server()
       .db.select()
       .from(invoiceRequests)
@@ -56,7 +62,34 @@ describe('POST /api/subscription/update: invoice request', () => {
       bankDetails: '',
     });
     const [mail] = await mailsTo(server(), ENTITY.contact_email);
-    expect(mail?.text).toContain('24000 ₽');
+    expect(mail?.subject).toBe('Запрос счёта получен');
+    expect(mail?.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
+    // The account holder is told too, since the contact is another address: in the
+    // page's language, with whom the invoice goes to.
+    const [own] = await mailsTo(server(), user.email);
+    expect(own?.subject).toBe('Вы запросили счёт');
+    expect(own?.text).toContain('тариф Premium, оплата за год, 24 000 ₽');
+    expect(own?.text).toContain(ENTITY.contact_email);
+  });
+
+  it('mails the account holder once when they are the contact themselves', async () => {
+    const { user, client } = await signedIn(server());
+    const response = await update(client, invoice({ ...ENTITY, contact_email: user.email }));
+    expect(response.status).toBe(200);
+    const mails = await mailsTo(server(), user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Запрос счёта получен']);
+  });
+
+  it('refuses a plan whose year is below the invoice minimum, storing and mailing nothing', async () => {
+    const { user, client } = await signedIn(server());
+    // Mini's year is 7 900 ₽, below the default 20 000 ₽.
+    const contact = 'mini-buyer@karty.example.com';
+    const response = await update(client, invoice({ ...ENTITY, contact_email: contact }, 'mini'));
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: 'invoice_below_minimum' });
+    expect(await server().db.$count(invoiceRequests, eq(invoiceRequests.userId, user.id))).toBe(0);
+    expect(await mailsTo(server(), contact)).toEqual([]);
+    expect(await mailsTo(server(), user.email)).toEqual([]);
   });
 
   it('points field errors at the entity fields', async () => {
@@ -81,6 +114,40 @@ describe('POST /api/subscription/update: invoice request', () => {
     const field = await update(client, { ...invoice(), locale: 'ru' }, 'en');
     expect(field.status).toBe(200);
     expect((await update(server().client(), invoice())).status).toBe(401);
+  });
+});
+
+// The page the minimum is written into: the served index.html, with its empty meta.
+const staticDir = path.join(tmpdir(), `portal-invoice-${process.pid}-${Date.now()}`);
+beforeAll(async () => {
+  await mkdir(staticDir, { recursive: true });
+  await copyFile('index.html', path.join(staticDir, 'index.html'));
+});
+afterAll(async () => {
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('the invoice minimum (INVOICE_MINIMUM_RUB)', () => {
+  const atPremium = useTestServer({
+    env: { INVOICE_MINIMUM_RUB: '24000', STATIC_DIR: staticDir },
+  });
+  const abovePremium = useTestServer({ env: { INVOICE_MINIMUM_RUB: '24001' } });
+
+  it('takes a year at the minimum and refuses one a rouble below it', async () => {
+    const at = await signedIn(atPremium());
+    expect((await update(at.client, invoice())).status).toBe(200);
+    const above = await signedIn(abovePremium());
+    const refused = await update(above.client, invoice());
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).code).toBe('invoice_below_minimum');
+  });
+
+  it('writes the same minimum into the page the checkout reads', async () => {
+    const page = await atPremium().client().get('/ru/subscription/update');
+    expect(await page.text()).toContain('<meta name="portal-invoice-minimum" content="24000" />');
+    expect(await readFile('index.html', 'utf8')).toContain(
+      '<meta name="portal-invoice-minimum" content="" />',
+    );
   });
 });
 

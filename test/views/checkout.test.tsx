@@ -49,6 +49,7 @@ function renderCheckout(
   fakes: Fakes,
   subscription: Subscription = free,
   payer: CardValues = { firstName: '', lastName: '', email: 'ann@example.com', country: '' },
+  invoiceMinimum: number | null = 20000,
 ) {
   const onLeave = vi.fn();
   const never = () => new Promise<never>(() => {});
@@ -82,6 +83,7 @@ function renderCheckout(
         onBack={() => {}}
         onLeave={onLeave}
         machines={machines}
+        invoiceMinimum={invoiceMinimum}
       />
     </Providers>,
   );
@@ -234,10 +236,15 @@ describe('checkout', () => {
     // An invoice pays a year: premium's yearly price, whichever period was chosen.
     const company = screen.getByRole('form', { name: 'Данные компании' });
     expect(within(summary()).getByText(/Итого: 48\s000\s₽\/год/)).toBeTruthy();
-    // The invoice threshold in the currency of the totals beside it (section 9's $500).
+    // The invoice minimum the server enforces (INVOICE_MINIMUM_RUB, decision 0305).
     expect(
-      within(company).getByText(/^Оплата по счёту доступна для заказов от 42\s000\s₽\.$/),
+      within(company).getByText(/^Оплата по счёту доступна для заказов от 20\s000\s₽\.$/),
     ).toBeTruthy();
+    // An invoice request pays nothing yet: its button asks for the invoice.
+    expect(within(company).queryByRole('button', { name: /^Оплатить/ })).toBeNull();
+    within(company).getByText(
+      'Нажимая «Запросить счёт», вы соглашаетесь с условиями использования.',
+    );
     expect(within(company).queryByText(/\$/)).toBeNull();
     await user.type(screen.getByLabelText(/Название компании/), 'ООО Карта');
     await user.type(screen.getByLabelText(/Контактное лицо/), 'Анна');
@@ -248,20 +255,46 @@ describe('checkout', () => {
     expect(screen.queryByRole('form', { name: 'Данные компании' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Юридическое лицо (счёт)' }));
     expect(screen.getByLabelText<HTMLInputElement>(/Название компании/).value).toBe('ООО Карта');
-    await user.click(screen.getByRole('button', { name: /^Оплатить / }));
+    await user.click(screen.getByRole('button', { name: 'Запросить счёт' }));
     expect(
       await screen.findByText('Введите корректный номер телефона с международным кодом страны'),
     ).toBeTruthy();
     expect(invoice).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText(/Контактный телефон/));
     await user.type(screen.getByLabelText(/Контактный телефон/), '+7 495 123-45-67');
-    await user.click(screen.getByRole('button', { name: /^Оплатить / }));
+    await user.click(screen.getByRole('button', { name: 'Запросить счёт' }));
     await waitFor(() =>
       expect(onLeave).toHaveBeenCalledWith({
         href: '/ru/subscription?scenario=invoiceRequested',
         external: false,
       }),
     );
+  });
+
+  it('offers no invoice for a plan whose year is below the minimum, and says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Mini's year is 9 600 ₽, below the 20 000 ₽ minimum.
+    renderCheckout('ru', 'mini', {});
+    const entity = await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' });
+    expect((entity as HTMLButtonElement).disabled).toBe(true);
+    const reason = screen.getByText(/^Оплата по счёту доступна для заказов от 20\s000\s₽\.$/);
+    expect(entity.getAttribute('aria-describedby')).toBe(reason.id);
+    await user.click(entity);
+    expect(screen.queryByRole('form', { name: 'Данные компании' })).toBeNull();
+    screen.getByRole('form', { name: 'Данные плательщика' });
+    cleanup();
+    // At the minimum it is offered: the year (9 600 ₽) reaches it.
+    renderCheckout('ru', 'mini', {}, free, undefined, 9600);
+    const offered = await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' });
+    expect((offered as HTMLButtonElement).disabled).toBe(false);
+    expect(offered.hasAttribute('aria-describedby')).toBe(false);
+    expect(document.getElementById('invoice-minimum-reason')).toBeNull();
+    cleanup();
+    // A page that does not say the minimum offers no invoice either.
+    renderCheckout('ru', 'premium', {}, free, undefined, null);
+    const unknown = await screen.findByRole('button', { name: 'Юридическое лицо (счёт)' });
+    expect((unknown as HTMLButtonElement).disabled).toBe(true);
+    screen.getByText('Оплата по счёту для этого тарифа недоступна.');
   });
 
   it('offers no invoice when the page says the server takes none', async () => {

@@ -4,7 +4,7 @@ import type { AvailablePlan, Interval, Subscription } from '../../../contract/bi
 import type { PlanId } from '../../../contract/profile.ts';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
 import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
-import { entityOrdersEnabled } from '../../components/site.ts';
+import { entityOrdersEnabled, invoiceMinimumRub } from '../../components/site.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveCheckoutMachine, livePromoCodeMachine } from '../../flows/subscription-update.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
@@ -22,6 +22,8 @@ export interface CheckoutScreenProps {
   onLeave: (leaving: Leaving) => void;
   /** Invoices for legal entities (ru only); the page says whether the server takes them. */
   entityOrders?: boolean;
+  /** The smallest invoice in roubles; the page says what the server enforces. */
+  invoiceMinimum?: number | null;
   machines?: { checkout: typeof liveCheckoutMachine; promo: typeof livePromoCodeMachine };
 }
 
@@ -36,6 +38,7 @@ export function CheckoutScreen({
   onBack,
   onLeave,
   entityOrders = entityOrdersEnabled(),
+  invoiceMinimum = invoiceMinimumRub(),
   machines = { checkout: liveCheckoutMachine, promo: livePromoCodeMachine },
 }: CheckoutScreenProps) {
   const available = plans.find((p) => p.id === plan);
@@ -80,6 +83,7 @@ export function CheckoutScreen({
       payer={resumed?.payer ?? payer}
       locale={locale}
       entityOrders={entityOrders}
+      invoiceMinimum={invoiceMinimum}
       onBack={onBack}
       formRef={formRef}
     />

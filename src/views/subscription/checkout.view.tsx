@@ -5,7 +5,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
-import type { AvailablePlan, Currency, Subscription } from '../../../contract/billing.ts';
+import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
 import type {
   CardValues,
   CheckoutEvent,
@@ -36,6 +36,11 @@ export interface CheckoutViewProps {
   locale: Locale;
   /** The payer-type choice shows in Russian when invoices are taken. */
   entityOrders: boolean;
+  /**
+   * The smallest invoice in roubles, as the server enforces it (null: not known, so no
+   * plan is invoiced). A plan whose year costs less is not offered for an invoice.
+   */
+  invoiceMinimum: number | null;
   onBack: () => void;
   formRef?: RefObject<HTMLFormElement | null>;
 }
@@ -46,19 +51,45 @@ function invoicesOffered(locale: Locale, entityOrders: boolean): boolean {
 }
 
 /**
- * The payer type the page shows: an invoice chosen on the Russian page is not offered
- * once the language changes to English, so the card form shows instead of nothing.
+ * Whether the plan's invoice reaches the minimum (docs/decisions/0305): an invoice is
+ * for a year, in roubles, so the yearly rouble price is what is compared.
  */
-function payerTypeShown(chosen: PayerType, locale: Locale, entityOrders: boolean): PayerType {
-  return invoicesOffered(locale, entityOrders) ? chosen : 'individual';
+export function invoiceReachesMinimum(
+  plan: AvailablePlan | undefined,
+  minimum: number | null,
+): boolean {
+  if (!plan || minimum === null) return false;
+  const { price } = planPrice(plan, 'yearly');
+  return price.currency === 'rub' && price.amount >= minimum;
+}
+
+/**
+ * The payer type the page shows: an invoice chosen on the Russian page is not offered
+ * once the language changes to English, or for a plan below the invoice minimum, so the
+ * card form shows instead of nothing.
+ */
+function payerTypeShown(
+  chosen: PayerType,
+  locale: Locale,
+  entityOrders: boolean,
+  reachesMinimum: boolean,
+): PayerType {
+  return invoicesOffered(locale, entityOrders) && reachesMinimum ? chosen : 'individual';
 }
 
 /** The checkout of the selected plan: summary, then cancel (free) or the payer's form. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { snapshot, send, promo, plan, subscription, locale, entityOrders, onBack } = props;
+  const { snapshot, send, promo, plan, subscription, locale, entityOrders, invoiceMinimum } = props;
+  const { onBack } = props;
   const { t, i18n } = useLingui();
   const { plan: id, nextExpire, additionalDays } = snapshot.context;
-  const payerType = payerTypeShown(snapshot.context.payerType, locale, entityOrders);
+  const reachesMinimum = invoiceReachesMinimum(plan, invoiceMinimum);
+  const payerType = payerTypeShown(
+    snapshot.context.payerType,
+    locale,
+    entityOrders,
+    reachesMinimum,
+  );
   const free = id === 'free';
   // An invoice always pays a year, whichever period was chosen.
   const invoice = payerType === 'entity';
@@ -147,7 +178,6 @@ export function CheckoutView(props: CheckoutViewProps) {
               {...props}
               price={price ? priceLabel(price.amount, price.currency, period) : ''}
               amount={price ? formatMoney(price.amount, price.currency) : ''}
-              currency={price?.currency ?? subscription.currency}
               discount={
                 applied
                   ? applied.discount
@@ -179,27 +209,34 @@ function PaidCheckout({
   sendPromo,
   subscription,
   payer,
+  plan,
   locale,
   entityOrders,
+  invoiceMinimum,
   formRef,
   price,
   amount,
-  currency,
   discount,
   nextPayment,
 }: CheckoutViewProps & {
   price: string;
   amount: string;
-  currency: Currency;
   discount: number | null;
   nextPayment: ReactNode;
 }) {
   const { t } = useLingui();
   const { serverErrors, countries } = snapshot.context;
-  const payerType = payerTypeShown(snapshot.context.payerType, locale, entityOrders);
+  const reachesMinimum = invoiceReachesMinimum(plan, invoiceMinimum);
+  const payerType = payerTypeShown(
+    snapshot.context.payerType,
+    locale,
+    entityOrders,
+    reachesMinimum,
+  );
   const busy = snapshot.hasTag('busy');
   const contact = contactEmail();
   const offersInvoice = invoicesOffered(locale, entityOrders);
+  const minimum = invoiceMinimum === null ? '' : formatMoney(invoiceMinimum, 'rub');
   // What is paid, kept apart from the form: the total, the discount and the next payment.
   const summary = (
     <Stack
@@ -219,7 +256,7 @@ function PaidCheckout({
   const footer = (
     <Text mt="4" fontSize="sm" color="fg.muted">
       {payerType === 'entity'
-        ? t`By clicking Pay you agree to the terms of service.`
+        ? t`By clicking Request invoice you agree to the terms of service.`
         : t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
     </Text>
   );
@@ -231,26 +268,40 @@ function PaidCheckout({
         color="fg.muted"
       >{t`Contact information: questions about payment — ${contact}`}</Text>
       {offersInvoice && (
-        <Stack
-          direction={{ base: 'column', sm: 'row' }}
-          gap="2"
-          role="group"
-          aria-label={t`Payer type`}
-        >
-          {(['individual', 'entity'] as const).map((type) => (
-            <Button
-              key={type}
-              colorPalette="blue"
-              variant={payerType === type ? 'solid' : 'outline'}
-              aria-pressed={payerType === type}
-              onClick={() => {
-                send({ type: 'payerType.change', payerType: type });
-                if (type === 'entity') sendPromo({ type: 'promo.edit', code: '' });
-              }}
-            >
-              {type === 'individual' ? t`Individual (card)` : t`Legal entity (invoice)`}
-            </Button>
-          ))}
+        <Stack gap="1">
+          <Stack
+            direction={{ base: 'column', sm: 'row' }}
+            gap="2"
+            role="group"
+            aria-label={t`Payer type`}
+          >
+            {(['individual', 'entity'] as const).map((type) => (
+              <Button
+                key={type}
+                colorPalette="blue"
+                variant={payerType === type ? 'solid' : 'outline'}
+                aria-pressed={payerType === type}
+                // Below the minimum an invoice is not offered; the reason shows beneath.
+                disabled={type === 'entity' && !reachesMinimum}
+                aria-describedby={
+                  type === 'entity' && !reachesMinimum ? 'invoice-minimum-reason' : undefined
+                }
+                onClick={() => {
+                  send({ type: 'payerType.change', payerType: type });
+                  if (type === 'entity') sendPromo({ type: 'promo.edit', code: '' });
+                }}
+              >
+                {type === 'individual' ? t`Individual (card)` : t`Legal entity (invoice)`}
+              </Button>
+            ))}
+          </Stack>
+          {!reachesMinimum && (
+            <Text id="invoice-minimum-reason" fontSize="sm" color="fg.muted">
+              {minimum
+                ? t`Payment by invoice is available for orders of ${minimum} or more.`
+                : t`Payment by invoice is not available for this plan.`}
+            </Text>
+          )}
         </Stack>
       )}
       {payerType === 'individual' && !subscription.autopayment && (
@@ -277,7 +328,7 @@ function PaidCheckout({
           coupon={promo.matches('success') ? promo.context.code.trim() : ''}
         />
       </chakra.div>
-      {offersInvoice && (
+      {offersInvoice && reachesMinimum && (
         <chakra.div hidden={payerType !== 'entity'}>
           <EntityFormView
             busy={busy}
@@ -285,8 +336,7 @@ function PaidCheckout({
             send={send}
             formRef={payerType === 'entity' ? formRef : undefined}
             footer={footer}
-            amount={amount}
-            currency={currency}
+            minimum={minimum}
           />
         </chakra.div>
       )}

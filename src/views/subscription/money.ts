@@ -9,10 +9,3 @@ const suffixes = { monthly: msg`/mo`, yearly: msg`/year` } satisfies Record<Inte
 export function priceLabel(amount: number, currency: Currency, interval: Interval): string {
   return `${formatMoney(amount, currency)}${i18n._(suffixes[interval])}`;
 }
-
-/**
- * Section 9: invoices are for orders of $500 or more. The note names that order in
- * the currency of the totals it stands beside, at the ratio of the plans' prices
- * (premium: $30, 25 €, 2 500 ₽ a month), rounded.
- */
-export const invoiceMinimum: Record<Currency, number> = { usd: 500, eur: 420, rub: 42_000 };

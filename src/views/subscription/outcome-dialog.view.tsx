@@ -12,6 +12,11 @@ import { priceLabel } from './money.ts';
 export interface OutcomeDialogViewProps {
   outcome: Outcome | null;
   subscription: Subscription | null;
+  /**
+   * The plan an invoice was requested for: the invoice dialog names it, not the current
+   * plan, which stays as it is until the invoice is paid.
+   */
+  requestedPlan?: 'mini' | 'premium' | null;
   locale: Locale;
   onClose: () => void;
 }
@@ -20,6 +25,7 @@ export interface OutcomeDialogViewProps {
 export function OutcomeDialogView({
   outcome,
   subscription,
+  requestedPlan = null,
   locale,
   onClose,
 }: OutcomeDialogViewProps) {
@@ -51,7 +57,9 @@ export function OutcomeDialogView({
     payment_canceled: { title: t`Payment cancelled`, body: t`Nothing was charged.` },
   };
   const text = outcome ? texts[outcome] : null;
-  const paid = subscription && subscription.plan !== 'free';
+  // An invoice changes nothing yet: its dialog tells the plan asked for, paid for a year.
+  const invoice = outcome === 'invoice_requested';
+  const paid = !invoice && subscription && subscription.plan !== 'free';
   const date = subscription?.expire_at ? formatDate(subscription.expire_at, locale) : null;
   const email = contactEmail();
   return (
@@ -71,7 +79,12 @@ export function OutcomeDialogView({
             <Dialog.Body>
               <Stack gap="2">
                 <Text>{text?.body}</Text>
-                {subscription && <Text>{t`Plan: ${i18n._(planNames[subscription.plan])}`}</Text>}
+                {invoice && requestedPlan && (
+                  <Text>{t`Requested plan: ${i18n._(planNames[requestedPlan])}, paid for a year`}</Text>
+                )}
+                {!invoice && subscription && (
+                  <Text>{t`Plan: ${i18n._(planNames[subscription.plan])}`}</Text>
+                )}
                 {paid && !subscription.canceled_at && (
                   <Text>
                     {t`Next payment: ${priceLabel(subscription.price, subscription.currency, subscription.interval)}`}

@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type RefObject } from 'react';
-import { EntityForm, type Currency } from '../../../contract/billing.ts';
+import { EntityForm } from '../../../contract/billing.ts';
 import type { Country } from '../../../contract/countries.ts';
 import {
   CardForm,
@@ -17,8 +17,6 @@ import { TextField } from '../../forms/field.tsx';
 import { SelectField } from '../../forms/select-field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import { invoiceMinimum } from './money.ts';
 
 interface FormProps {
   busy: boolean;
@@ -37,6 +35,16 @@ function PayButton({ busy, amount }: { busy: boolean; amount: string }) {
   return (
     <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
       {amount ? t`Pay ${amount}` : t`Pay`}
+    </Button>
+  );
+}
+
+/** An invoice request pays nothing yet: its button asks for the invoice. */
+function RequestInvoiceButton({ busy }: { busy: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
+      {t`Request invoice`}
     </Button>
   );
 }
@@ -144,11 +152,12 @@ export function EntityFormView({
   send,
   formRef,
   footer,
-  amount,
-  currency,
-}: FormProps & { currency: Currency }) {
+  minimum,
+}: Omit<FormProps, 'amount'> & {
+  /** The smallest invoice, formatted (decision 0305); empty when not known. */
+  minimum: string;
+}) {
   const { t } = useLingui();
-  const minimum = formatMoney(invoiceMinimum[currency], currency);
   const fieldError = useFieldError(serverErrors);
   const [open, setOpen] = useState(false);
   const form = useForm({
@@ -217,11 +226,13 @@ export function EntityFormView({
         </Grid>
       )}
       <Stack gap="1" mt="4" fontSize="sm" color="fg.muted">
-        <Text>{t`Payment by invoice is available for orders of ${minimum} or more.`}</Text>
+        {minimum && (
+          <Text>{t`Payment by invoice is available for orders of ${minimum} or more.`}</Text>
+        )}
         <Text>{t`Invoices are sent within 2 working days.`}</Text>
       </Stack>
       {footer}
-      <PayButton busy={busy} amount={amount} />
+      <RequestInvoiceButton busy={busy} />
     </chakra.form>
   );
 }

@@ -33,7 +33,7 @@ export function SubscriptionView({
 }: SubscriptionViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
-  const { data, outcome, autopayment } = snapshot.context;
+  const { data, outcome, autopayment, query } = snapshot.context;
   const failure = failedPayment(autopayment);
   const body = (() => {
     switch (state) {
@@ -98,6 +98,7 @@ export function SubscriptionView({
       <OutcomeDialogView
         outcome={state === 'showingOutcome' ? outcome : null}
         subscription={data?.subscription ?? null}
+        requestedPlan={query.plan ?? null}
         locale={locale}
         onClose={() => send({ type: 'outcome.close' })}
       />

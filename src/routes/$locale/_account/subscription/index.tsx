@@ -12,6 +12,8 @@ import { SubscriptionScreen } from '../../../../views/subscription/subscription-
 const SubscriptionSearch = v.object({
   'payment-attempt-status': v.fallback(v.optional(v.picklist(attemptStatuses)), undefined),
   scenario: v.fallback(v.optional(v.picklist(scenarios)), undefined),
+  // The plan an invoice was requested for: the dialog names it (the plan stays until paid).
+  plan: v.fallback(v.optional(v.picklist(['mini', 'premium'])), undefined),
   'subscription-canceled': v.optional(v.unknown()),
 });
 
@@ -47,6 +49,7 @@ function SubscriptionPage() {
       query={{
         status: search['payment-attempt-status'] ?? null,
         scenario: search.scenario ?? null,
+        plan: search.plan ?? null,
       }}
       locale={isLocale(locale) ? locale : 'en'}
       onQueryRead={onQueryRead}
