@@ -84,7 +84,10 @@ export type Payments = {
   invoiceMinimumRub: number;
   /** Seconds the sandbox provider waits before it settles a checkout. */
   sandboxSettleSeconds: number;
-  /** How long a call to a payment provider may take before it counts as failed. */
+  /**
+   * How long a call to a payment provider, or a social sign-in's whole code exchange
+   * (server/routes/social.ts), may take before it counts as failed.
+   */
   providerTimeoutMs: number;
   /** An open checkout older than this is expired, so its payer is never stuck. */
   checkoutTtlMs: number;

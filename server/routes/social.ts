@@ -6,6 +6,7 @@ import type { Locale } from '../../contract/countries.ts';
 import type { AuthResult } from '../../contract/auth.ts';
 import { SocialConsentForm, SocialIntent, SocialProvider } from '../../contract/identity.ts';
 import { isLocalPath, nextAfterSignIn, requestLocale } from '../identity/accounts.ts';
+import { bounded } from '../billing/providers/provider.ts';
 import { startSession } from '../identity/sessions.ts';
 import {
   clearConsentCookie,
@@ -123,11 +124,16 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       return fail(c, locale, row.intent, 'social_denied');
     }
     try {
-      const identity = await idp.exchangeCode({
-        code,
-        codeVerifier: row.codeVerifier,
-        redirectUri: callbackUrl(deps, idp.id),
-      });
+      // One deadline for the whole exchange (GitHub's is three requests): a provider that
+      // hangs or answers slowly ends in social_denied within PROVIDER_TIMEOUT_SECONDS.
+      const identity = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+        idp.exchangeCode({
+          code,
+          codeVerifier: row.codeVerifier,
+          redirectUri: callbackUrl(deps, idp.id),
+          signal,
+        }),
+      );
       const outcome = await socialUser(
         deps,
         {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PROVIDER_SILENT } from '../../server/billing/checkout.ts';
+import { PROVIDER_DOWN } from '../../server/billing/providers/provider.ts';
 import {
   SIGNATURE_HEADER,
   sandboxWebhook,
@@ -456,6 +457,95 @@ describe('a payment provider that accepts the connection and never answers', () 
     );
     expect(subscription.plan).toBe('mini');
   });
+});
+
+describe('a payment provider that resets the connection', () => {
+  const resetting = useTestServer({
+    env: { PROVIDER_TIMEOUT_SECONDS: '5', STRIPE_SECRET_KEY: 'sk_test_resets' },
+  });
+  let resets: 'connect' | 'body' | 'none' = 'connect';
+  let calls = 0;
+
+  /** What undici gives when the peer resets the socket: TypeError('fetch failed') caused by ECONNRESET. */
+  function connectionReset(): TypeError {
+    const cause = Object.assign(new Error('read ECONNRESET'), {
+      code: 'ECONNRESET',
+      errno: -104,
+      syscall: 'read',
+    });
+    return new TypeError('fetch failed', { cause });
+  }
+
+  /** Stripe's API as seen from here: reset before any answer, reset in the middle of the body, or a session. */
+  function stripeApi(): Promise<Response> {
+    calls += 1;
+    if (resets === 'connect') return Promise.reject(connectionReset());
+    if (resets === 'body') {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":"cs_1","url":"https://chec'));
+          controller.error(connectionReset());
+        },
+      });
+      return Promise.resolve(
+        new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
+    }
+    return Promise.resolve(Response.json({ id: 'cs_1', url: 'https://checkout.stripe.com/cs_1' }));
+  }
+
+  beforeEach(() => {
+    calls = 0;
+    vi.stubGlobal('fetch', stripeApi);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function twiceRedemptions(): Promise<number> {
+    const [code] = await resetting()
+      .db.select()
+      .from(promoCodes)
+      .where(eq(promoCodes.code, 'TWICE'));
+    return code?.redemptions ?? -1;
+  }
+
+  it.each(['connect', 'body'] as const)(
+    'a checkout start reset at %s answers 502 at once, leaves no open checkout or used code, and the retry works',
+    async (where) => {
+      resets = where;
+      const { user, client } = await signedIn(resetting());
+      const redeemed = await twiceRedemptions();
+      const begin = performance.now();
+      const failed = await client.postJson('/api/autopayment/', withTwice());
+      const ms = performance.now() - begin;
+      expect(failed.status).toBe(502);
+      expect((await json(failed)).code).toBe('payment_failed');
+      // Well inside the 5 s timeout: a reset is a failure now, not a wait for the deadline.
+      expect(ms).toBeLessThan(2500);
+      expect(calls).toBe(1);
+      expect(await openCheckouts(resetting(), [user.id])).toEqual([]);
+      const rows = await resetting()
+        .db.select()
+        .from(checkouts)
+        .where(eq(checkouts.userId, user.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'failed', error: PROVIDER_DOWN, redirectUrl: null });
+      // The code's use was given back with the failed checkout.
+      expect(await twiceRedemptions()).toBe(redeemed);
+      const { autopayment } = await json<{ autopayment: Record<string, unknown> }>(
+        await client.get('/api/autopayment/'),
+      );
+      expect(autopayment).toMatchObject({ status: 'failed', latest_error: PROVIDER_DOWN });
+
+      resets = 'none';
+      const retry = await client.postJson('/api/autopayment/', withTwice());
+      expect(retry.status).toBe(200);
+      expect(await json(retry)).toEqual({ redirect_url: 'https://checkout.stripe.com/cs_1' });
+      expect(await openCheckouts(resetting(), [user.id])).toHaveLength(1);
+      expect(await twiceRedemptions()).toBe(redeemed + 1);
+    },
+  );
 });
 
 describe('invoice requests', () => {

@@ -57,6 +57,62 @@ describe('per account (point 6)', () => {
   });
 });
 
+describe('the password-changed notice (point 6)', () => {
+  const NOTICE = 'Your password was changed';
+  const notices = async (email: string) =>
+    (await mailsTo(server(), email)).filter((mail) => mail.subject === NOTICE);
+
+  /** The link of the newest reset mail to `email`, or null. */
+  async function newestLink(email: string): Promise<string | null> {
+    for (const mail of await mailsTo(server(), email)) {
+      const token = /\/password\/set\/([\w-]+)/.exec(mail.text)?.[1];
+      if (token) return token;
+    }
+    return null;
+  }
+
+  const setPassword = (token: string, password: string) =>
+    server().client().postForm('/api/auth/password/set/', { token, password }, from(newIp()));
+
+  it('follows only a completed reset, so the reset limits bound it: at most 5 an hour', async () => {
+    startOfHour();
+    const { user } = await server().createUser();
+    let completed = 0;
+    let used: string | null = null;
+    // Ten rounds of reset-and-set, each from a fresh IP, each link posted five times at once.
+    for (let round = 0; round < 10; round++) {
+      const asked = await reset(user.email);
+      const token = await newestLink(user.email);
+      if (asked.status === 429) {
+        // Refused: no new link, so nothing to complete.
+        expect(token).toBe(used);
+        continue;
+      }
+      expect(asked.status).toBe(200);
+      expect(token).not.toBeNull();
+      expect(token).not.toBe(used);
+      used = token;
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => setPassword(token ?? '', `${STRONG}-${round}-${i}`)),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 400, 400, 400, 400]);
+      completed += 1;
+      // A used link sets nothing and mails nothing again.
+      expect((await setPassword(token ?? '', `${STRONG}-again`)).status).toBe(400);
+    }
+    expect(completed).toBe(LIMITS.sendAccount.max);
+    expect(await notices(user.email)).toHaveLength(LIMITS.sendAccount.max);
+    // The next hour gives the next reset, and with it the next notice.
+    server().clock.advance(HOUR);
+    expect((await reset(user.email)).status).toBe(200);
+    const token = await newestLink(user.email);
+    expect(token).not.toBe(used);
+    expect((await setPassword(token ?? '', `${STRONG}-next-hour`)).status).toBe(200);
+    expect(await notices(user.email)).toHaveLength(LIMITS.sendAccount.max + 1);
+  });
+});
+
 describe('invoice requests per IP (point 6)', () => {
   function invoice(client: TestClient, ip: string) {
     const form = new FormData();

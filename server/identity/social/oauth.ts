@@ -11,11 +11,12 @@ type Endpoints = {
   authorize: string;
   token: string;
   scope: string;
-  identity(accessToken: string): Promise<Identity>;
+  identity(accessToken: string, signal: AbortSignal): Promise<Identity>;
 };
 
-async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+/** One request of an exchange; `signal` is the exchange's, so its calls share one deadline. */
+async function getJson(url: string, signal: AbortSignal, init: RequestInit = {}): Promise<unknown> {
+  const response = await fetch(url, { ...init, signal });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -29,8 +30,8 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
     authorize: 'https://oauth.yandex.com/authorize',
     token: 'https://oauth.yandex.com/token',
     scope: 'login:email login:info login:avatar',
-    identity: async (token) => {
-      const info = await getJson('https://login.yandex.ru/info?format=json', {
+    identity: async (token, signal) => {
+      const info = await getJson('https://login.yandex.ru/info?format=json', signal, {
         headers: { Authorization: `OAuth ${token}` },
       });
       // Yandex gives only addresses it has verified.
@@ -53,8 +54,8 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
     authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
     token: 'https://oauth2.googleapis.com/token',
     scope: 'openid email profile',
-    identity: async (token) => {
-      const info = await getJson('https://openidconnect.googleapis.com/v1/userinfo', {
+    identity: async (token, signal) => {
+      const info = await getJson('https://openidconnect.googleapis.com/v1/userinfo', signal, {
         headers: { Authorization: `Bearer ${token}` },
       });
       return {
@@ -71,10 +72,10 @@ const ENDPOINTS: Record<SocialProvider, Endpoints> = {
     authorize: 'https://github.com/login/oauth/authorize',
     token: 'https://github.com/login/oauth/access_token',
     scope: 'read:user user:email',
-    identity: async (token) => {
+    identity: async (token, signal) => {
       const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' };
-      const info = await getJson('https://api.github.com/user', { headers });
-      const emails = await getJson('https://api.github.com/user/emails', { headers });
+      const info = await getJson('https://api.github.com/user', signal, { headers });
+      const emails = await getJson('https://api.github.com/user/emails', signal, { headers });
       const primary = Array.isArray(emails)
         ? emails.find((e: unknown) => field(e, 'primary') === true)
         : undefined;
@@ -109,8 +110,9 @@ export function oauthProvider(id: SocialProvider, client: OAuthClient): Provider
       }).toString();
       return url.toString();
     },
-    exchangeCode: async ({ code, codeVerifier, redirectUri }) => {
-      const answer = await getJson(endpoints.token, {
+    exchangeCode: async ({ code, codeVerifier, redirectUri, signal: given }) => {
+      const signal = given ?? AbortSignal.timeout(10_000);
+      const answer = await getJson(endpoints.token, signal, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
@@ -127,7 +129,7 @@ export function oauthProvider(id: SocialProvider, client: OAuthClient): Provider
       });
       const accessToken = text(field(answer, 'access_token'));
       if (!accessToken) throw new Error(`${id}: no access token`);
-      const identity = await endpoints.identity(accessToken);
+      const identity = await endpoints.identity(accessToken, signal);
       if (!identity.subject) throw new Error(`${id}: no subject`);
       return identity;
     },

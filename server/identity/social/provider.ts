@@ -13,7 +13,13 @@ export type Identity = {
 };
 
 export type AuthorizeRequest = { state: string; codeChallenge: string; redirectUri: string };
-export type ExchangeRequest = { code: string; codeVerifier: string; redirectUri: string };
+export type ExchangeRequest = {
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+  /** Ends every request of the exchange (the caller's one deadline for all of them). */
+  signal?: AbortSignal;
+};
 
 /** One OAuth 2.0 identity provider (authorization code with PKCE S256). */
 export type Provider = {
