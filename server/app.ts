@@ -11,6 +11,7 @@ import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { compress } from './http/compress.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { healthRoutes } from './health.ts';
 import { sessionHint } from './http/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -91,6 +92,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders(config));
+  // Before every other part: no cookie, no session, no compression, no log line.
+  app.route('/', healthRoutes(deps));
   // No address of the product has a control character; such a path is nobody's page.
   app.use(async (c, next) => {
     if (CONTROL_CHARACTER.test(c.req.path)) return notFound(c);

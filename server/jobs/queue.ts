@@ -55,6 +55,8 @@ export type JobQueue = {
   drain(names?: string[]): Promise<number>;
   /** Lets running jobs finish (a few seconds at most), then closes. */
   stop(): Promise<void>;
+  /** One round trip to the queue's database; rejects when it cannot be reached. */
+  ping(): Promise<void>;
   /** One maintenance pass now (a working process makes one every minute at most). */
   maintain(): Promise<void>;
 };
@@ -164,6 +166,9 @@ export async function openQueue(
         }
       }
       return done;
+    },
+    async ping() {
+      await boss.getDb().executeSql('select 1');
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

@@ -152,4 +152,30 @@ describe('the database taken away under traffic', () => {
     expectOnly200Or503(answers);
     await expectRecovered();
   }, 180_000);
+
+  it('PostgreSQL stopped: not ready, yet alive, and ready again once it is back', async () => {
+    await database.down();
+    try {
+      for (const [i, server] of servers.entries()) {
+        const ready = await fetch(`${server.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        // The users are spread over the processes in turn: user i reads from process i.
+        const read = await users[i]!.client.get('/api/v1/profile/');
+        expect(read.status).toBe(503);
+      }
+    } finally {
+      await database.up();
+    }
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await fetch(`${server.url}/readyz`)).status, {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toBe(200);
+    }
+    await expectRecovered();
+  }, 180_000);
 });

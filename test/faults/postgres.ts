@@ -18,6 +18,9 @@ export type PrivatePostgres = {
   admin(sql: string, values?: unknown[]): Promise<pg.QueryResult>;
   /** `pg_ctl restart -m fast`: every connection ends, the server is back when it returns. */
   restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`, and `start` again on the same port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -85,6 +88,8 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     url: `${base}/portal`,
     admin,
     restart: () => ctl('-m', 'fast', 'restart'),
+    down: () => ctl('-m', 'fast', 'stop'),
+    up: () => ctl('-o', options, 'start'),
     stop: async () => {
       try {
         await ctl('-m', 'immediate', 'stop');

@@ -171,6 +171,7 @@ const jobs: JobQueue = {
   send: () => Promise.reject(new Error('no queue in this test')),
   start: () => Promise.resolve(),
   drain: () => Promise.resolve(0),
+  ping: () => Promise.reject(new Error('no queue in this test')),
   stop: () => Promise.resolve(),
   maintain: () => Promise.resolve(),
 };
