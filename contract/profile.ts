@@ -28,6 +28,11 @@ export const Profile = v.object({
   userpic_url: v.nullable(v.string()),
   /** False for accounts made by social sign-in until a password is set (reset). */
   has_password: v.optional(v.boolean()),
+  /**
+   * When a mail to the address last failed for good (its retries spent), ISO 8601; null
+   * when none has, after the user dismissed the notice, or once a later mail went through.
+   */
+  mail_undelivered_at: v.optional(v.nullable(v.string())),
 });
 export type Profile = v.InferOutput<typeof Profile>;
 

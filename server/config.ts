@@ -20,6 +20,8 @@ export type EnvConfig = {
   smtpUrl: string | null;
   /** The From of every mail. */
   mailFrom: string;
+  /** MAIL_RETRIES: how often a failed mail is tried again before it is given up. */
+  mailRetries: number;
   /** SALES_EMAIL: where the on-premise page's consultation requests go (server/consultation). */
   salesEmail: string;
   /** Without a trailing slash. */
@@ -161,6 +163,15 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty()),
     'Account portal <no-reply@localhost>',
+  ),
+  MAIL_RETRIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,2}$/, 'expected a whole number from 0 to 99'),
+      v.transform(Number),
+    ),
+    '10',
   ),
   SALES_EMAIL: v.optional(
     v.pipe(v.string(), v.trim(), v.email('expected an e-mail address')),
@@ -347,6 +358,7 @@ export function loadConfig(env: Env): EnvConfig {
     sessionSecret: out.SESSION_SECRET ?? null,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
+    mailRetries: out.MAIL_RETRIES,
     salesEmail: out.SALES_EMAIL,
     publicUrl: (
       out.PUBLIC_URL ?? `${out.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${out.PORT}`

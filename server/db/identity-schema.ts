@@ -40,6 +40,8 @@ export const users = pgTable(
     timezoneOffset: integer('timezone_offset'),
     locale: text('locale').notNull().default('en'),
     emailConfirmedAt: timestamptz('email_confirmed_at'),
+    /** When a mail to the address last failed for good; null once the user dismisses it or a mail goes through. */
+    mailUndeliveredAt: timestamptz('mail_undelivered_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -93,6 +93,11 @@ export async function removeProfile(deps: Deps, user: User): Promise<void> {
   crashPoint('removal-committed');
 }
 
+/** DELETE /api/v1/profile/mail-notice/: the user has read that a mail did not arrive. */
+export async function dismissMailNotice(deps: Deps, user: User): Promise<void> {
+  await deps.db.update(users).set({ mailUndeliveredAt: null }).where(eq(users.id, user.id));
+}
+
 export async function setTimezone(
   deps: Deps,
   user: User,

@@ -11,7 +11,7 @@ import {
 } from '../billing/sandbox-settlement.ts';
 import { CHARGE_QUEUE, CHARGE_RETRIES, runChargeJob } from '../billing/charge.ts';
 import { sweepBilling } from '../billing/sweep.ts';
-import { MAIL_QUEUE, recordUndelivered } from '../mail/send.ts';
+import { deliverMail, MAIL_QUEUE, recordUndelivered } from '../mail/send.ts';
 import { mailResetLink, PASSWORD_RESET_QUEUE, type ResetJob } from '../identity/password-reset.ts';
 import { checkWebgisPlans, WEBGIS_PLAN_CHECK_QUEUE } from '../webgis/plan-rule.ts';
 import { provisionInstance, WEBGIS_PROVISION_QUEUE } from '../webgis/provision.ts';
@@ -42,13 +42,13 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
   const lease = deps.config.jobLeaseSeconds;
   const mail: QueueDefinition<Mail> = {
     name: MAIL_QUEUE,
-    retryLimit: 10,
+    retryLimit: deps.config.mailRetries,
     retryDelay: 5,
     expireInSeconds: lease,
     // A mail's job holds its code or reset link in clear, which the database otherwise
     // keeps only as a hash: a sent mail's job goes at the next maintenance pass.
     deleteAfterSeconds: 1,
-    run: (message) => deps.mailer.send(message),
+    run: (message) => deliverMail(deps, message),
     gaveUp: (message, error) => recordUndelivered(deps, message, error),
   };
   const settlement: QueueDefinition<Settlement> = {

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
-import { undeliveredMails, unsubscriptions, type User } from '../db/schema.ts';
+import { undeliveredMails, unsubscriptions, users, type User } from '../db/schema.ts';
 import type { Database } from '../db/client.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { MailContent } from './templates.ts';
-import type { Mail } from './types.ts';
+import type { Mail, Mailer } from './types.ts';
 import { unsubscribeToken, type MailingList } from './unsubscribe.ts';
 
 export function userLocale(user: Pick<User, 'locale'>): Locale {
@@ -61,18 +61,42 @@ export async function sendToUser(
 }
 
 /**
+ * Sends a mail (the mail queue's job). Once a mail to an address goes through, the
+ * notice of an earlier undelivered one is taken down: the address receives mail again.
+ */
+export async function deliverMail(
+  deps: { db: Database; mailer: Mailer },
+  mail: Mail,
+): Promise<void> {
+  await deps.mailer.send(mail);
+  await deps.db
+    .update(users)
+    .set({ mailUndeliveredAt: null })
+    .where(and(eq(users.email, mail.to.toLowerCase()), isNotNull(users.mailUndeliveredAt)));
+}
+
+/**
  * A mail that failed its last try, kept for the operator: the recipient, the subject
- * with any code masked, and the transport's last error. Its job and body go.
+ * with any code masked, and the transport's last error. Its job and body go. In the
+ * same transaction the account with that address is marked, so that its owner is told
+ * on their next page (the profile's `mail_undelivered_at`).
  */
 export async function recordUndelivered(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   mail: Mail,
   error: unknown,
 ): Promise<void> {
-  await deps.db.insert(undeliveredMails).values({
-    to: mail.to,
-    subject: mail.subject.replace(/\d{4,}/g, (digits) => '#'.repeat(digits.length)),
-    error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
-    failedAt: deps.clock.now(),
+  const failedAt = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(undeliveredMails).values({
+      to: mail.to,
+      subject: mail.subject.replace(/\d{4,}/g, (digits) => '#'.repeat(digits.length)),
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+      failedAt,
+    });
+    await tx
+      .update(users)
+      .set({ mailUndeliveredAt: failedAt })
+      .where(eq(users.email, mail.to.toLowerCase()));
   });
 }

@@ -42,6 +42,7 @@ export function toProfile(
     webgis_url: webgisUrl,
     userpic_url: userpicUrl,
     has_password: user.passwordHash !== null,
+    mail_undelivered_at: user.mailUndeliveredAt?.toISOString() ?? null,
   };
 }
 

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { ProfileUpdate } from '../../contract/identity.ts';
-import { removeProfile, sendExportNotice, updateProfile } from '../identity/profile.ts';
+import {
+  dismissMailNotice,
+  removeProfile,
+  sendExportNotice,
+  updateProfile,
+} from '../identity/profile.ts';
 import { endSession, requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -31,6 +36,11 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
     c.header('Content-Disposition', `attachment; filename="profile-${user.username}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(data);
+  });
+
+  router.delete('/mail-notice/', async (c) => {
+    await dismissMailNotice(deps, requireUser(c));
+    return c.body(null, 204);
   });
 
   router.delete('/', async (c) => {

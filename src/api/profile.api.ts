@@ -32,6 +32,15 @@ export async function unlinkSocialAccount(provider: SocialProvider, signal?: Abo
   });
 }
 
+/** The notice that a mail did not arrive, read by its owner. */
+export async function dismissMailNotice(signal?: AbortSignal): Promise<void> {
+  await call('v1/profile/mail-notice/', v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'dismiss_mail_notice',
+  });
+}
+
 export async function deleteProfile(signal?: AbortSignal): Promise<void> {
   await call('v1/profile/', v.unknown(), { method: 'DELETE', signal, useCase: 'remove_profile' });
 }

@@ -10,6 +10,8 @@ import type { Promotion } from './site.ts';
 
 // Signed-in users only: a visitor's first page does not load it (decision 0009).
 const { preload: loadSidebar, Component: Sidebar } = preloadable(() => import('./sidebar.tsx'));
+// Only for a user a mail did not reach.
+const { Component: MailNotice } = preloadable(() => import('./mail-notice.tsx'));
 /** Its place, kept while it loads, so the page beside it does not move. */
 const sidebarPlace = (
   <Box width={SIDEBAR_WIDTH} flexShrink={0} display={{ base: 'none', md: 'block' }} />
@@ -65,6 +67,14 @@ export function AppShell({ session, pathname, promotion, children }: AppShellPro
             </Suspense>
           )}
           <Box as="main" id="main" flex="1" minW="0" tabIndex={-1} outline="none">
+            {signedIn && session.user.mail_undelivered_at && (
+              <Suspense fallback={null}>
+                <MailNotice
+                  email={session.user.email}
+                  failedAt={session.user.mail_undelivered_at}
+                />
+              </Suspense>
+            )}
             {children}
           </Box>
         </Flex>

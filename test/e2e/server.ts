@@ -61,6 +61,8 @@ export interface StartOptions {
   port?: number;
   /** Leave the data folder when stopping, for a server started on it next. */
   keepData?: boolean;
+  /** A command that runs the server's command line given after its own (exec'ing it, so that the process id stays the server's). */
+  wrap?: string[];
 }
 
 function freePort(): Promise<number> {
@@ -86,7 +88,8 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
   const { env: serveEnv, nodeArgs } = serveCommand();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
+  const command = [...(options.wrap ?? []), process.execPath, ...nodeArgs, 'server/main.ts'];
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       NODE_ENV: 'development',

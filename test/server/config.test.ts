@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       staticDir: './dist',
       countryHeader: null,
       mailFrom: 'Account portal <no-reply@localhost>',
+      mailRetries: 10,
       salesEmail: 'sales@example.com',
       codeResendSeconds: 60,
       trustProxy: false,
@@ -91,6 +92,7 @@ describe('loadConfig', () => {
       WEBGIS_SANDBOX: 'overrun',
       WEBGIS_RESERVED_SUBDOMAINS: ' Maps, intranet ,,admin',
       JOB_LEASE_SECONDS: '20',
+      MAIL_RETRIES: '2',
     });
     expect(config).toEqual({
       port: 0,
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
       staticDir: '/srv/dist',
       countryHeader: 'cf-ipcountry',
       mailFrom: 'Portal <portal@example.com>',
+      mailRetries: 2,
       salesEmail: 'sales@gis.example.com',
       codeResendSeconds: 5,
       trustProxy: true,
@@ -172,6 +175,7 @@ describe('loadConfig', () => {
       'maps,my_gis',
       'WEBGIS_RESERVED_SUBDOMAINS: expected comma-separated labels',
     ],
+    ['MAIL_RETRIES', '100', 'MAIL_RETRIES: expected a whole number from 0 to 99'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(expected);
   });

@@ -60,6 +60,7 @@ describe('GET /api/v1/profile/', () => {
       webgis_url: null,
       userpic_url: null,
       has_password: true,
+      mail_undelivered_at: null,
     });
   });
 });

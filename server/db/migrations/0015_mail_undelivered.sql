@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "mail_undelivered_at" timestamp with time zone;
