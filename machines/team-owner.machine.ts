@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { overLimit, type Team, type TeamUser, type UserLookup } from '../contract/teams.ts';
+import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/teams.ts';
+import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
@@ -37,7 +39,9 @@ export type TeamOwnerEvent =
   | { type: 'member.add' }
   | { type: 'member.remove'; portalGuid: string }
   | { type: 'team.save' }
-  | { type: 'team.retry' };
+  | { type: 'team.retry' }
+  // The unsaved edit kept when the session ended (decision 0025), put back.
+  | { type: 'draft.restore'; values: DraftValues };
 
 /** True when the team as saved has more users than its `max_size`: the tab's red dot. */
 export function savedOverLimit(context: Pick<TeamOwnerContext, 'team'>): boolean {
@@ -50,6 +54,14 @@ export function hasChanges(context: Pick<TeamOwnerContext, 'team' | 'users'>): b
   const edited = context.users.map((u) => u.portal_guid);
   return saved.length !== edited.length || saved.some((guid, i) => guid !== edited[i]);
 }
+
+/** The edit to keep when the session ends: the members and the typed username, if changed. */
+export function teamDraft(context: TeamOwnerContext): DraftValues | null {
+  if (!hasChanges(context) && context.username.trim() === '') return null;
+  return { users: context.users, username: context.username };
+}
+
+const KeptUsers = v.array(TeamUser);
 
 /**
  * The owner tab (/teammanage/owner, sections 2 and 6): loads the own team with a
@@ -125,6 +137,22 @@ export const teamOwnerMachine = setup({
     }),
     keepServerErrors: assign({
       serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
+    }),
+    // The kept members, the owner as the team has them now; what does not parse is left.
+    restoreDraft: assign(({ context }, params: { values: DraftValues }) => {
+      const kept = v.safeParse(KeptUsers, params.values['users']);
+      const username = params.values['username'];
+      return {
+        users: kept.success
+          ? [
+              ...context.users.filter((user) => user.owner),
+              ...kept.output.filter((user) => !user.owner),
+            ]
+          : context.users,
+        username: typeof username === 'string' ? username : context.username,
+        usernameError: null,
+        serverErrors: {},
+      };
     }),
   },
   delays: {
@@ -204,6 +232,13 @@ export const teamOwnerMachine = setup({
               },
             },
             'team.save': { guard: 'hasChanges', target: 'saving' },
+            'draft.restore': {
+              target: '.idle',
+              actions: {
+                type: 'restoreDraft',
+                params: ({ event }) => ({ values: event.values }),
+              },
+            },
           },
           states: {
             idle: { description: 'Nothing saved yet.' },

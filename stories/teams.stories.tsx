@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamUser } from '../contract/teams.ts';
 import { confirmMachine } from '../machines/confirm.machine.ts';
+import { draftOfferMachine } from '../machines/draft-offer.machine.ts';
 import { teamMemberMachine, type TeamMemberContext } from '../machines/team-member.machine.ts';
 import {
   savedOverLimit,
@@ -55,7 +56,13 @@ const none: TeamOwnerContext = {
 type OwnerValue = SnapshotFrom<typeof teamOwnerMachine>['value'];
 type MemberValue = SnapshotFrom<typeof teamMemberMachine>['value'];
 type Args =
-  | { tab: 'owner'; value: OwnerValue; context: TeamOwnerContext }
+  | {
+      tab: 'owner';
+      value: OwnerValue;
+      context: TeamOwnerContext;
+      /** Members kept when the session ended, offered above the team (decision 0025). */
+      kept?: TeamUser[];
+    }
   | {
       tab: 'member';
       value: MemberValue;
@@ -90,7 +97,19 @@ const meta = {
     return (
       <Stack gap="6">
         <TabsView overLimit={savedOverLimit(args.context)} />
-        <OwnerView snapshot={snapshot} send={() => {}} />
+        <OwnerView
+          snapshot={snapshot}
+          send={() => {}}
+          draft={
+            args.kept && {
+              snapshot: draftOfferMachine.resolveState({
+                value: 'offered',
+                context: { draft: { users: args.kept, username: '' } },
+              }),
+              send: () => {},
+            }
+          }
+        />
       </Stack>
     );
   },
@@ -123,6 +142,10 @@ export const Editing: Story = {};
 export const OnlyTheOwner: Story = { args: { context: editing([owner], team([owner])) } };
 export const UnsavedChanges: Story = {
   args: { context: editing([owner, boris]) },
+};
+/** Back after the session ended in another tab: the members edited then, offered back. */
+export const KeptChangesOffered: Story = {
+  args: { context: editing([owner], team([owner])), kept: [owner, boris] },
 };
 /** Saved over its limit: the red dot on the owner tab, and the warning. */
 export const OverLimit: Story = { args: { context: editing(over.users, over) } };

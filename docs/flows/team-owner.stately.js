@@ -105,6 +105,14 @@ export const teamOwnerMachine = createMachine({
                 "target": "#teamOwner.editing.saving",
                 "guard": "hasChanges"
               }
+            ],
+            "draft.restore": [
+              {
+                "target": "#teamOwner.editing.ready.idle",
+                "actions": [
+                  "restoreDraft"
+                ]
+              }
             ]
           },
           "states": {

@@ -1,5 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type * as v from 'valibot';
+import type { Locale } from '../../contract/countries.ts';
 import type { ProfileUpdate, SocialProvider } from '../../contract/identity.ts';
 import type { TimezoneUpdate } from '../../contract/profile.ts';
 import { crashPoint } from '../crash-point.ts';
@@ -15,7 +16,7 @@ import {
 } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldError, simpleError } from '../http/errors.ts';
-import { sendToUser } from '../mail/send.ts';
+import { sendToUser, userLocale } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
 import type { MailingList } from '../mail/unsubscribe.ts';
 
@@ -30,10 +31,16 @@ export const EXPORT_NOTICE_WINDOW_MS = 60 * 60_000;
 
 /**
  * The notice that the user's data was exported, unless one went out less than
- * EXPORT_NOTICE_WINDOW_MS ago. One conditional upsert claims the notice, so of
- * parallel exports one sends it; the claim and the mail's job commit together.
+ * EXPORT_NOTICE_WINDOW_MS ago, in the language of the page that asked for the export,
+ * else the account's. One conditional upsert claims the notice, so of parallel exports
+ * one sends it; the claim and the mail's job commit together.
  */
-export async function sendExportNotice(deps: AppDeps, user: User): Promise<void> {
+export async function sendExportNotice(
+  deps: AppDeps,
+  user: User,
+  pageLocale: Locale | null,
+): Promise<void> {
+  const recipient = { ...user, locale: pageLocale ?? userLocale(user) };
   const now = deps.clock.now();
   const due = new Date(now.getTime() - EXPORT_NOTICE_WINDOW_MS);
   await deps.db.transaction(async (tx) => {
@@ -46,7 +53,9 @@ export async function sendExportNotice(deps: AppDeps, user: User): Promise<void>
         setWhere: lte(exportNotices.sentAt, due),
       })
       .returning({ userId: exportNotices.userId });
-    if (claimed.length > 0) await sendToUser(deps, user, exportNoticeMail, 'account_notices', tx);
+    if (claimed.length > 0) {
+      await sendToUser(deps, recipient, exportNoticeMail, 'account_notices', tx);
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import {
   sendExportNotice,
   updateProfile,
 } from '../identity/profile.ts';
+import { pageLocaleOf } from '../identity/accounts.ts';
 import { endSession, requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -32,7 +33,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/export/', async (c) => {
     const user = requireUser(c);
     const data = await personalData(deps, user);
-    await sendExportNotice(deps, user);
+    await sendExportNotice(deps, user, pageLocaleOf(c));
     c.header('Content-Disposition', `attachment; filename="profile-${user.username}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(data);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
@@ -122,6 +122,26 @@ describe('sign-in in Russian', () => {
     // The saved choice makes Russian the default for addresses without a prefix.
     await page.goto('/software');
     await page.waitForURL('**/ru/software');
+  });
+});
+
+describe('a social sign-in cancelled at the provider', () => {
+  it('returns to the Russian sign-in page it started from, in Russian', async () => {
+    // The saved choice says English: only the page says Russian.
+    await context.addCookies([{ name: 'locale', value: 'en', url: inject('baseUrl') }]);
+    await page.goto('/ru/login/1');
+    await page.getByRole('heading', { level: 1, name: 'Войти' }).waitFor();
+    await page.getByRole('link', { name: 'Yandex' }).click();
+    await page.getByRole('heading', { name: 'Sign in with Yandex' }).waitFor();
+    await page.getByRole('button', { name: 'Deny' }).click();
+
+    await page.waitForURL('**/ru/login/1?**');
+    expect(new URL(page.url()).searchParams.get('error')).toBe('social_denied');
+    await page.getByText('Вход через провайдера отменён.').waitFor();
+    await page.getByRole('button', { name: 'Войти', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe('Войти — Аккаунт ГИС');
+    expect((await page.request.get('/api/v1/profile/')).status()).toBe(401);
+    await expectAccessible(page);
   });
 });
 

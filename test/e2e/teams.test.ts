@@ -302,3 +302,55 @@ describe.each(['en', 'ru'] as const)('teams in %s', (locale) => {
     ).toHaveLength(1);
   }, 120_000);
 });
+
+describe('a team edit made in a tab whose session ended in another', () => {
+  it('is kept through sign-in and offered back: Restore, then Save', async () => {
+    const owner = await account('en', 'team-draft-owner');
+    const member = await account('en', 'team-draft-member');
+    await buyPremium(owner.context, owner.email);
+    const tabA = await owner.context.newPage();
+    await tabA.goto('/en/profile');
+    const { page } = owner;
+    await page.goto('/en/teammanage/owner');
+    await page.getByRole('cell', { name: owner.username, exact: true }).waitFor();
+
+    // Tab B adds the member, unsaved; tab A signs out.
+    await page.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('cell', { name: member.username, exact: true }).waitFor();
+    await tabA.getByRole('button', { name: /Account menu/ }).click();
+    await tabA.getByRole('menuitem', { name: 'Sign out' }).click();
+    await tabA.waitForURL('**/en/login/1');
+    await tabA.close();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL('**/en/login/1?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/teammanage/owner');
+
+    await page.getByLabel('Username or email').fill(owner.email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/en/teammanage/owner');
+    await page.getByText('You have unsaved changes from before you were signed out').waitFor();
+    await page.getByRole('cell', { name: owner.username, exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: member.username, exact: true }).count()).toBe(0);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('cell', { name: member.username, exact: true }).waitFor();
+    await page.getByText('You have unsaved changes.').waitFor();
+    // Restored, not saved: the server still has the owner alone.
+    const before = await page.request.get('/api/v1/team/');
+    expect(((await before.json()) as { users: unknown[] }).users).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The team is saved.').waitFor();
+    const after = await page.request.get('/api/v1/team/');
+    expect(
+      ((await after.json()) as { users: { username: string }[] }).users.map((u) => u.username),
+    ).toEqual([owner.username, member.username]);
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('draft'))),
+    ).toEqual([]);
+  }, 120_000);
+});

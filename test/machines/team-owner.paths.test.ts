@@ -5,6 +5,7 @@ import {
   hasChanges,
   PremiumRequired,
   savedOverLimit,
+  teamDraft,
   teamOwnerMachine,
 } from '../../machines/team-owner.machine.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
@@ -56,6 +57,14 @@ describeMachinePaths(teamOwnerMachine, {
     { type: 'member.remove', portalGuid: owner.portal_guid },
     { type: 'member.remove', portalGuid: ann.portal_guid },
     { type: 'team.save' },
+    // The edit kept when the session ended (decision 0025), offered on a team as saved:
+    // Bob removed and a name typed, or a draft that does not parse.
+    ...(!hasChanges(snapshot.context) && snapshot.context.username === ''
+      ? [
+          { type: 'draft.restore', values: { users: [owner, ann], username: 'bo' } },
+          { type: 'draft.restore', values: { users: 'nonsense', username: 7 } },
+        ]
+      : []),
     ...internalEvents(snapshot, {
       fetchOwnTeam: { output: [loaded, disabled] },
       // Found, or found but listed already (the same account under its stored case).
@@ -95,6 +104,9 @@ describeMachinePaths(teamOwnerMachine, {
       const team = snapshot.context.team;
       expect(savedOverLimit(snapshot.context)).toBe((team?.users.length ?? 0) > 2);
       expect(new Set(users.map((u) => u.portal_guid)).size).toBe(users.length);
+      // What the session's end keeps: the edit, or nothing when there is none.
+      const unchanged = !hasChanges(snapshot.context) && snapshot.context.username.trim() === '';
+      expect(teamDraft(snapshot.context) === null).toBe(unchanged);
     },
     'editing.ready': (snapshot) =>
       expect(snapshot.can({ type: 'team.save' })).toBe(hasChanges(snapshot.context)),

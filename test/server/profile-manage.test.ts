@@ -122,6 +122,30 @@ describe('GET /api/v1/profile/export/', () => {
     }
   });
 
+  it("mails the notice in the language of the page that asked, else in the account's", async () => {
+    // Issue 31: an account saved in English exports from /ru/profile.
+    const { user, password } = await server().createUser({ locale: 'en' });
+    const client = server().client();
+    await client.postForm('/api/auth/login/', { login: user.username, password });
+    const fromRu = await client.get('/api/v1/profile/export/', {
+      headers: { 'X-Page-Locale': 'ru' },
+    });
+    expect(fromRu.status).toBe(200);
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('Выгрузка данных профиля');
+    expect(notice?.text).toMatch(/\/ru\/unsubscribe\//);
+    // Without a page (a script, an old client), the account's saved choice.
+    const saved = await server().createUser({ locale: 'ru' });
+    const other = server().client();
+    await other.postForm('/api/auth/login/', {
+      login: saved.user.username,
+      password: saved.password,
+    });
+    expect((await other.get('/api/v1/profile/export/')).status).toBe(200);
+    const [savedNotice] = await mailsTo(server(), saved.user.email);
+    expect(savedNotice?.subject).toBe('Выгрузка данных профиля');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await server().client().get('/api/v1/profile/export/')).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { DraftOwnerProvider } from '../../forms/use-form-draft.ts';
 import { loadPageTexts } from '../../i18n/i18n.ts';
 
 /**
@@ -22,5 +23,15 @@ export const Route = createFileRoute('/$locale/_account')({
     await loadPageTexts();
     return { user: session.context.user };
   },
-  component: Outlet,
+  component: AccountPages,
 });
+
+/** The account pages: their forms keep drafts for the signed-in user (decision 0025). */
+function AccountPages() {
+  const { user } = Route.useRouteContext();
+  return (
+    <DraftOwnerProvider owner={user.username}>
+      <Outlet />
+    </DraftOwnerProvider>
+  );
+}

@@ -13,6 +13,8 @@ import { touchAndSubmit } from '../../forms/submit.ts';
 import { TextareaField } from '../../forms/textarea-field.tsx';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { useForm } from '../../forms/use-form.tsx';
+import { useFormDraft, type FormDraft } from '../../forms/use-form-draft.ts';
+import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels } from '../profile/labels.ts';
 
 export interface ConsultationFormViewProps {
@@ -20,6 +22,8 @@ export interface ConsultationFormViewProps {
   serverErrors: ServerErrors;
   busy: boolean;
   send: (event: ConsultationEvent) => void;
+  /** The edit kept when the session ended, offered above the form (decision 0025). */
+  draft: FormDraft;
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
@@ -32,6 +36,7 @@ export function ConsultationFormView({
   serverErrors,
   busy,
   send,
+  draft,
   formRef,
 }: ConsultationFormViewProps) {
   const { t, i18n } = useLingui();
@@ -40,6 +45,7 @@ export function ConsultationFormView({
     defaultValues: values,
     validators: { onChange: ConsultationFields },
   });
+  useFormDraft(draft, form);
   const labels: Record<ConsultationField, string> = {
     name: t`Name`,
     email: t`Email`,
@@ -61,6 +67,7 @@ export function ConsultationFormView({
         );
       }}
     >
+      <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
         {TEXT_FIELDS.map((name) => (
           <form.Field key={name} name={name}>

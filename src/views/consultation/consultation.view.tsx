@@ -6,6 +6,7 @@ import type {
   ConsultationEvent,
   consultationMachine,
 } from '../../../machines/consultation.machine.ts';
+import { useDraft } from '../../forms/use-form-draft.ts';
 import { ConsultationFormView } from './consultation-form.view.tsx';
 import { ConsultationSentView } from './consultation-sent.view.tsx';
 
@@ -20,6 +21,8 @@ export function ConsultationView({ snapshot, send, formRef }: ConsultationViewPr
   const { t } = useLingui();
   const { context } = snapshot;
   const state = snapshot.value;
+  // A request typed when the session ended is offered back; sending it drops it.
+  const draft = useDraft('consultation', state === 'sent');
   return (
     <Stack gap="4" maxW="3xl" as="section" aria-labelledby="consultation-title">
       <Heading as="h2" size="lg" id="consultation-title">
@@ -41,6 +44,7 @@ export function ConsultationView({ snapshot, send, formRef }: ConsultationViewPr
                   serverErrors={context.serverErrors}
                   busy={snapshot.hasTag('busy')}
                   send={send}
+                  draft={draft}
                   formRef={formRef}
                 />
               </>

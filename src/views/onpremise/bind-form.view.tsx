@@ -11,18 +11,22 @@ import { TextField } from '../../forms/field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
 import { leaveTrimmed } from '../../forms/trim.ts';
+import { useFormDraft, type FormDraft } from '../../forms/use-form-draft.ts';
+import { DraftOfferView } from '../draft-offer.view.tsx';
 
 export interface BindFormViewProps {
   serverErrors: ServerErrors;
   busy: boolean;
   send: (event: OnpremiseEvent) => void;
+  /** The edit kept when the session ended, offered above the form (decision 0025). */
+  draft: FormDraft;
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
 const FIELDS: OnpremiseField[] = ['identifier', 'label'];
 
 /** The form to bind one more identifier, with an optional label. */
-export function BindFormView({ serverErrors, busy, send, formRef }: BindFormViewProps) {
+export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindFormViewProps) {
   const { t } = useLingui();
   // The form's own rules speak through codes; these are the page's own words.
   const fieldError = useFieldError(serverErrors, onpremiseErrorMessages);
@@ -30,6 +34,7 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
     defaultValues: { identifier: '', label: '' },
     validators: { onChange: BindingCreate },
   });
+  useFormDraft(draft, form);
   return (
     <chakra.form
       ref={formRef}
@@ -40,6 +45,7 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
         void touchAndSubmit(form, FIELDS, (values) => send({ type: 'form.submit', values }));
       }}
     >
+      <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="2">
         <form.Field name="identifier">
           {(field) => (

@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
+import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { BindFormView } from './bind-form.view.tsx';
 import { BindingListView } from './binding-list.view.tsx';
@@ -20,6 +21,8 @@ export interface BindingsViewProps {
 export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewProps) {
   const { t } = useLingui();
   const { context } = snapshot;
+  // An identifier typed when the session ended is offered back; a bind drops it.
+  const draft = useDraft('onpremise-binding', context.notice === 'bound');
   const heading = (
     <Heading as="h2" size="lg">
       {t`Bound identifiers`}
@@ -78,6 +81,7 @@ export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewPr
           serverErrors={context.serverErrors}
           busy={snapshot.hasTag('binding')}
           send={send}
+          draft={draft}
           formRef={formRef}
         />
       )}

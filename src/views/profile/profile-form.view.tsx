@@ -2,7 +2,7 @@ import { chakra, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
@@ -16,7 +16,7 @@ import { TextField } from '../../forms/field.tsx';
 import { SelectField } from '../../forms/select-field.tsx';
 import { touchAndSubmit } from '../../forms/submit.ts';
 import { useFieldError } from '../../forms/use-field-error.ts';
-import { useFormDraft } from '../../forms/use-form-draft.ts';
+import { useDraft, useFormDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels, roleLabels } from './labels.ts';
 import { leaveTrimmed } from '../../forms/trim.ts';
@@ -82,12 +82,8 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
     validators: { onChange: ProfileUpdate },
   });
   // Unsaved changes survive the session's end and are offered back (decision 0025).
-  const draft = useFormDraft(form, { owner: user.username, name: 'profile' });
-  const savedNow = snapshot.matches({ editing: 'saved' });
-  const { saved } = draft;
-  useEffect(() => {
-    if (savedNow) saved();
-  }, [savedNow, saved]);
+  const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
+  useFormDraft(draft, form);
   const labels: Record<ProfileField, string> = {
     first_name: t`First name`,
     last_name: t`Last name`,

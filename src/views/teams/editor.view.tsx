@@ -9,6 +9,7 @@ import {
   type teamOwnerMachine,
 } from '../../../machines/team-owner.machine.ts';
 import { errorText } from '../../forms/messages.ts';
+import { DraftOfferView, type DraftOfferViewProps } from '../draft-offer.view.tsx';
 import { AddMemberView } from './add-member.view.tsx';
 import { MembersTableView } from './members-table.view.tsx';
 import { seatsText } from './messages.ts';
@@ -16,10 +17,12 @@ import { seatsText } from './messages.ts';
 export interface EditorViewProps {
   snapshot: SnapshotFrom<typeof teamOwnerMachine>;
   send: (event: TeamOwnerEvent) => void;
+  /** The edit kept when the session ended, offered above the team (decision 0025). */
+  draft?: DraftOfferViewProps | undefined;
 }
 
 /** The team being edited: its users, the add field, and Save with what became of it. */
-export function EditorView({ snapshot, send }: EditorViewProps) {
+export function EditorView({ snapshot, send, draft }: EditorViewProps) {
   const { t, i18n } = useLingui();
   const { users, team, serverErrors } = snapshot.context;
   const max = team?.max_size ?? 0;
@@ -27,6 +30,7 @@ export function EditorView({ snapshot, send }: EditorViewProps) {
   const listError = serverErrors['users'];
   return (
     <Stack gap="5" align="flex-start">
+      {draft && <DraftOfferView {...draft} />}
       <Text fontWeight="medium" data-testid="team-seats">
         {seatsText(users.length, max)}
       </Text>

@@ -3,16 +3,19 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { TeamOwnerEvent, teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
+import type { DraftOfferViewProps } from '../draft-offer.view.tsx';
 import { EditorView } from './editor.view.tsx';
 import { UpgradeOfferView } from './upgrade-offer.view.tsx';
 
 export interface OwnerViewProps {
   snapshot: SnapshotFrom<typeof teamOwnerMachine>;
   send: (event: TeamOwnerEvent) => void;
+  /** The edit kept when the session ended, offered above the team (decision 0025). */
+  draft?: DraftOfferViewProps | undefined;
 }
 
 /** The owner tab (section 2): a spinner, the upgrade offer, or the team to edit. */
-export function OwnerView({ snapshot, send }: OwnerViewProps) {
+export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
   const { t } = useLingui();
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'editing';
@@ -30,7 +33,7 @@ export function OwnerView({ snapshot, send }: OwnerViewProps) {
       case 'upgradeOffered':
         return <UpgradeOfferView team={context.team} />;
       case 'editing':
-        return <EditorView snapshot={snapshot} send={send} />;
+        return <EditorView snapshot={snapshot} send={send} draft={draft} />;
       default:
         return top satisfies never;
     }

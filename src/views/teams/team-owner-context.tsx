@@ -1,16 +1,19 @@
-import { useActorRef } from '@xstate/react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { teamDraft } from '../../../machines/team-owner.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { liveTeamOwnerMachine } from '../../flows/team-owner.flow.ts';
+import { useDraft, type FormDraft } from '../../forms/use-form-draft.ts';
 
 type TeamOwnerActor = ActorRefFrom<typeof liveTeamOwnerMachine>;
 
-const TeamOwnerContext = createContext<TeamOwnerActor | null>(null);
+const TeamOwnerContext = createContext<{ actor: TeamOwnerActor; draft: FormDraft } | null>(null);
 
 /**
  * The own team's machine for the whole of /teammanage: the tabs show its red dot and
- * the owner tab edits it, so an edit survives a look at the member tab.
+ * the owner tab edits it, so an edit survives a look at the member tab, and the
+ * session's end on either tab (decision 0025).
  */
 export function TeamOwnerProvider({
   children,
@@ -21,11 +24,34 @@ export function TeamOwnerProvider({
   machine?: typeof liveTeamOwnerMachine;
 }) {
   const actor = useActorRef(machine, { inspect });
-  return <TeamOwnerContext.Provider value={actor}>{children}</TeamOwnerContext.Provider>;
+  const saved = useSelector(actor, (s) => s.matches({ editing: { ready: 'saved' } }));
+  const draft = useDraft('team', saved);
+  const { connect } = draft;
+  useEffect(
+    () =>
+      connect({
+        unsaved: () => {
+          const snapshot = actor.getSnapshot();
+          return snapshot.matches('editing') ? teamDraft(snapshot.context) : null;
+        },
+        restore: (values) => actor.send({ type: 'draft.restore', values }),
+      }),
+    [connect, actor],
+  );
+  return <TeamOwnerContext.Provider value={{ actor, draft }}>{children}</TeamOwnerContext.Provider>;
+}
+
+function useTeamOwnerContext() {
+  const value = useContext(TeamOwnerContext);
+  if (!value) throw new Error('useTeamOwner needs a TeamOwnerProvider');
+  return value;
 }
 
 export function useTeamOwner(): TeamOwnerActor {
-  const actor = useContext(TeamOwnerContext);
-  if (!actor) throw new Error('useTeamOwner needs a TeamOwnerProvider');
-  return actor;
+  return useTeamOwnerContext().actor;
+}
+
+/** The offer of the team edit kept when the session ended. */
+export function useTeamOwnerDraft(): FormDraft {
+  return useTeamOwnerContext().draft;
 }

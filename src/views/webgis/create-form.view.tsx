@@ -12,6 +12,8 @@ import type { Locale } from '../../i18n/locale.ts';
 import { DomainFieldView } from './domain-field.view.tsx';
 import { LocationCardsView } from './location-cards.view.tsx';
 import { leaveTrimmed } from '../../forms/trim.ts';
+import { useFormDraft, type FormDraft } from '../../forms/use-form-draft.ts';
+import { DraftOfferView } from '../draft-offer.view.tsx';
 
 export interface CreateFormViewProps {
   domain: string;
@@ -23,6 +25,8 @@ export interface CreateFormViewProps {
   failed: boolean;
   locale: Locale;
   send: (event: WebgisCreateEvent) => void;
+  /** The edit kept when the session ended, offered above the form (decision 0025). */
+  draft: FormDraft;
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
@@ -36,6 +40,7 @@ export function CreateFormView({
   failed,
   locale,
   send,
+  draft,
   formRef,
 }: CreateFormViewProps) {
   const { t } = useLingui();
@@ -44,6 +49,7 @@ export function CreateFormView({
     defaultValues: { subdomain_name: defaultSubdomain, location_id: locations[0]?.id ?? '' },
     validators: { onChange: WebgisCreateForm },
   });
+  useFormDraft(draft, form);
   return (
     <chakra.form
       ref={formRef}
@@ -56,6 +62,7 @@ export function CreateFormView({
         );
       }}
     >
+      <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="4">
         {failed && (
           <Alert.Root status="error">

@@ -7,6 +7,7 @@ import type {
   webgisCreateMachine,
 } from '../../../machines/webgis-create.machine.ts';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CreateFormView } from './create-form.view.tsx';
 import { CreatingDialogView } from './creating-dialog.view.tsx';
@@ -27,6 +28,8 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
   const { t } = useLingui();
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
+  // The address typed when the session ended is offered back; a creation under way drops it.
+  const draft = useDraft('webgis', top === 'polling' || top === 'created' || top === 'timedOut');
   const heading = <Heading as="h1" size="2xl">{t`Create Web GIS`}</Heading>;
   switch (top) {
     case 'loading':
@@ -59,6 +62,7 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
                 failed={snapshot.matches({ form: 'failed' })}
                 locale={locale}
                 send={send}
+                draft={draft}
                 formRef={formRef}
               />
             </Box>
