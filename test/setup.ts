@@ -14,3 +14,14 @@ afterEach(() => {
     throw new Error(`console.error was called: ${String(first?.[0])}`);
   }
 });
+
+// jsdom measures no layout and has no ResizeObserver; a shown popup (a tooltip drawn
+// open) asks for one a frame later to follow its trigger's size. Nothing is measured in
+// jsdom, so an observer that never calls back is the truth there.
+if (typeof window !== 'undefined' && typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

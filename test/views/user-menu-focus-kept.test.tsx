@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import UserArea from '../../src/components/user-area.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
@@ -10,21 +10,7 @@ import { slowLoad } from '../render/slow-load.ts';
  * its own: their code must not have come yet, which no other test of this file may change.
  */
 
-// The shown tooltip follows its trigger's size, which jsdom does not measure.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 it('keeps the focus on the part the keyboard came to, its tooltip shown, when the popups come', async () => {
   render(
