@@ -11,7 +11,7 @@ import { systemClock, type AppEnv, type Clock } from './http/context.ts';
 import { compress } from './http/compress.ts';
 import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { healthRoutes } from './health.ts';
+import { healthRoutes } from './health/routes.ts';
 import { sessionHint } from './http/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';

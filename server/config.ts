@@ -40,6 +40,12 @@ export type EnvConfig = {
   tls: { certFile: string; keyFile: string } | null;
   /** OAuth clients; a provider without one uses the sandbox outside production. */
   oauth: Record<SocialProvider, OAuthClient | null>;
+  /**
+   * PROVIDER_TIMEOUT_SECONDS: how long a call to an outside provider may take before it
+   * counts as failed: a payment provider's call, or a social sign-in's whole code
+   * exchange (server/routes/social.ts). See server/providers/deadline.ts.
+   */
+  providerTimeoutMs: number;
   /** Card payments; a provider without keys uses the sandbox outside production. */
   payments: Payments;
   /** The folder of release files and their manifest.json (server/software). */
@@ -86,11 +92,6 @@ export type Payments = {
   invoiceMinimumRub: number;
   /** Seconds the sandbox provider waits before it settles a checkout. */
   sandboxSettleSeconds: number;
-  /**
-   * How long a call to a payment provider, or a social sign-in's whole code exchange
-   * (server/routes/social.ts), may take before it counts as failed.
-   */
-  providerTimeoutMs: number;
   /** An open checkout older than this is expired, so its payer is never stuck. */
   checkoutTtlMs: number;
   yookassa: { shopId: string; secretKey: string } | null;
@@ -372,11 +373,11 @@ export function loadConfig(env: Env): EnvConfig {
         ? { certFile: out.TLS_CERT_FILE, keyFile: out.TLS_KEY_FILE }
         : null,
     oauth: oauthClients(given),
+    providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',
       invoiceMinimumRub: out.INVOICE_MINIMUM_RUB,
       sandboxSettleSeconds: out.SANDBOX_SETTLE_SECONDS,
-      providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
       checkoutTtlMs: out.CHECKOUT_TTL_MINUTES * 60_000,
       yookassa:
         out.YOOKASSA_SHOP_ID && out.YOOKASSA_SECRET_KEY

@@ -6,7 +6,8 @@ import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { bounded, failureReason, type ChargeResult } from './providers/provider.ts';
+import { bounded } from '../providers/deadline.ts';
+import { failureReason, type ChargeResult } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { isCheckoutId } from './ids.ts';
 import { settle } from './settle.ts';
@@ -65,7 +66,7 @@ export async function chargeCheckout(
   deps.logger.info('provider charge', { checkout: checkout.id, provider: provider.id });
   let result: ChargeResult;
   try {
-    result = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+    result = await bounded(deps.config.providerTimeoutMs, (signal) =>
       provider.charge(checkout, ref, signal),
     );
   } catch (error) {

@@ -10,15 +10,11 @@ import { isLocalPath } from '../identity/accounts.ts';
 import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { fieldError, fieldErrors, simpleError } from '../http/errors.ts';
+import { bounded } from '../providers/deadline.ts';
 import { chargeCheckout, queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
 import { checkCoupon, currencyFor, planPrice, reservePromo, withPercentOff } from './prices.ts';
-import {
-  bounded,
-  failureReason,
-  type Checkout,
-  type PaymentProvider,
-} from './providers/provider.ts';
+import { failureReason, type Checkout, type PaymentProvider } from './providers/provider.ts';
 import { paymentProvider, providerForCountry } from './providers/registry.ts';
 import { settle } from './settle.ts';
 import {
@@ -76,7 +72,7 @@ async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
     if (open?.redirectUrl) return open.redirectUrl;
     if (!open || open.kind !== 'create') break;
     const age = deps.clock.now().getTime() - open.createdAt.getTime();
-    if (open.status === 'pending' && age > deps.config.payments.providerTimeoutMs + 1000) {
+    if (open.status === 'pending' && age > deps.config.providerTimeoutMs + 1000) {
       const provider = paymentProvider(deps.config, open.provider as ProviderId);
       if (!provider) throw simpleError(400, 'plan_unavailable');
       const options = (await autopaymentOf(deps.db, userId))?.options ?? {};
@@ -130,7 +126,7 @@ async function redirectTo(
   crashPoint('checkout-before-provider');
   let redirectUrl: string;
   try {
-    ({ redirectUrl } = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+    ({ redirectUrl } = await bounded(deps.config.providerTimeoutMs, (signal) =>
       provider.startCheckout(checkout, options, signal),
     ));
   } catch (error) {
@@ -230,8 +226,7 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
     additionalDays: await additionalDays(deps.db, current, now, request),
     createdAt: now,
   };
-  const backupAfter =
-    Math.ceil(deps.config.payments.providerTimeoutMs / 1000) + deps.config.jobLeaseSeconds;
+  const backupAfter = Math.ceil(deps.config.providerTimeoutMs / 1000) + deps.config.jobLeaseSeconds;
   const checkout = await deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(checkouts).values(values).onConflictDoNothing().returning();
     if (row) await queueCharge(deps, tx, row.id, backupAfter);

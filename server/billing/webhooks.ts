@@ -5,8 +5,9 @@ import { crashPoint } from '../crash-point.ts';
 import { checkouts, webhookEvents } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { simpleError } from '../http/errors.ts';
+import { bounded } from '../providers/deadline.ts';
 import { isCheckoutId } from './ids.ts';
-import { bounded, type PaymentEvent } from './providers/provider.ts';
+import type { PaymentEvent } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
 
@@ -29,7 +30,7 @@ export async function receiveWebhook(
   const provider = id.success ? paymentProvider(deps.config, id.output) : null;
   if (!provider) throw simpleError(404, 'not_found');
   // YooKassa's check reads the payment back from its API, which may hang like any call.
-  const event = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+  const event = await bounded(deps.config.providerTimeoutMs, (signal) =>
     provider.verifyWebhook(body, headers, signal),
   ).catch((error: unknown) => {
     deps.logger.warn('webhook verification failed', { provider: provider.id, error });

@@ -63,7 +63,7 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     name: CHARGE_QUEUE,
     retryLimit: CHARGE_RETRIES,
     retryDelay: 5,
-    expireInSeconds: lease + Math.ceil(deps.config.payments.providerTimeoutMs / 1000),
+    expireInSeconds: lease + Math.ceil(deps.config.providerTimeoutMs / 1000),
     policy: 'stately',
     run: (data, job) => runChargeJob(deps, data, job.retryCount),
   };

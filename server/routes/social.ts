@@ -6,7 +6,7 @@ import type { Locale } from '../../contract/countries.ts';
 import type { AuthResult } from '../../contract/auth.ts';
 import { SocialConsentForm, SocialIntent, SocialProvider } from '../../contract/identity.ts';
 import { isLocalPath, nextAfterSignIn, requestLocale } from '../identity/accounts.ts';
-import { bounded } from '../billing/providers/provider.ts';
+import { bounded } from '../providers/deadline.ts';
 import { startSession } from '../identity/sessions.ts';
 import {
   clearConsentCookie,
@@ -126,7 +126,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       // One deadline for the whole exchange (GitHub's is three requests): a provider that
       // hangs or answers slowly ends in social_denied within PROVIDER_TIMEOUT_SECONDS.
-      const identity = await bounded(deps.config.payments.providerTimeoutMs, (signal) =>
+      const identity = await bounded(deps.config.providerTimeoutMs, (signal) =>
         idp.exchangeCode({
           code,
           codeVerifier: row.codeVerifier,

@@ -1,33 +1,57 @@
-import { Button, Portal, Text } from '@chakra-ui/react';
+import { Box, Portal, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { confirmMachine } from '../../machines/confirm.machine.ts';
 import { inspect } from '../flows/inspect.ts';
+import { Button } from './button.tsx';
 import * as Dialog from './dialog.tsx';
 
 export type ConfirmEvent =
   { type: 'confirm.ask' } | { type: 'confirm.cancel' } | { type: 'confirm.accept' };
 
 export interface ConfirmDialogProps {
-  /** The confirm machine: the dialog is open while it is `asking`. */
-  confirm: SnapshotFrom<typeof confirmMachine>;
-  send: (event: ConfirmEvent) => void;
+  /** Open while the question is asked. */
+  open: boolean;
+  /** Cancel, Escape or a click outside. */
+  onCancel: () => void;
+  onConfirm: () => void;
   title: string;
   message: string;
+  /** What the question is about, shown above the message, e.g. the identifier to unbind. */
+  subject?: string;
   /** The words of the button that goes on, e.g. "Leave team". */
   confirmLabel: string;
+  /** Red for a removal; blue for an action that gives something back, e.g. a restore. */
+  colorPalette?: 'red' | 'blue';
+  /**
+   * While the action runs after the answer: the dialog stays open, Cancel is off and
+   * the button that goes on spins with `busyLabel` beside it.
+   */
+  busy?: boolean;
+  busyLabel?: string;
 }
 
-/** A confirmation that asks before a removal: Cancel, or a red button that goes on. */
-export function ConfirmDialog({ confirm, send, title, message, confirmLabel }: ConfirmDialogProps) {
+/** A confirmation that asks before an action: Cancel, or a button that goes on. */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  message,
+  subject,
+  confirmLabel,
+  colorPalette = 'red',
+  busy = false,
+  busyLabel,
+}: ConfirmDialogProps) {
   const { t } = useLingui();
   return (
     <Dialog.Root
-      open={confirm.matches('asking')}
+      open={open}
       onOpenChange={(e) => {
-        if (!e.open) send({ type: 'confirm.cancel' });
+        if (!e.open && !busy) onCancel();
       }}
       role="alertdialog"
     >
@@ -39,13 +63,23 @@ export function ConfirmDialog({ confirm, send, title, message, confirmLabel }: C
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
+              {subject !== undefined && (
+                <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" mb="3">
+                  {subject}
+                </Box>
+              )}
               <Text>{message}</Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => send({ type: 'confirm.cancel' })}>
+              <Button variant="outline" disabled={busy} onClick={onCancel}>
                 {t`Cancel`}
               </Button>
-              <Button colorPalette="red" onClick={() => send({ type: 'confirm.accept' })}>
+              <Button
+                colorPalette={colorPalette}
+                loading={busy}
+                loadingText={busyLabel}
+                onClick={onConfirm}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
@@ -54,6 +88,18 @@ export function ConfirmDialog({ confirm, send, title, message, confirmLabel }: C
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** The dialog's state and answers from a confirm machine: open while it is `asking`. */
+export function askedBy(
+  confirm: SnapshotFrom<typeof confirmMachine>,
+  send: (event: ConfirmEvent) => void,
+): Pick<ConfirmDialogProps, 'open' | 'onCancel' | 'onConfirm'> {
+  return {
+    open: confirm.matches('asking'),
+    onCancel: () => send({ type: 'confirm.cancel' }),
+    onConfirm: () => send({ type: 'confirm.accept' }),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Chromium } from './chromium.ts';
 import { codeOf, latestMail } from './mailbox.ts';
 
 let counter = 0;
@@ -63,6 +64,22 @@ export async function newAccount(
     { first_name: 'Test', last_name: 'Person', country },
     address,
   );
+}
+
+/**
+ * A new account (an address of its own, from `prefix`) signed in within a context of its
+ * own in the browser language `browserLocale`, with a page of it and its username.
+ */
+export async function signedIn(
+  chromium: Chromium,
+  { browserLocale, prefix, password }: { browserLocale: string; prefix: string; password: string },
+) {
+  const context = await chromium.newContext({ locale: browserLocale });
+  const email = uniqueEmail(prefix);
+  await newAccount(context, email, password);
+  const profile = await context.request.get('/api/v1/profile/');
+  const { username } = (await profile.json()) as { username: string };
+  return { context, page: await context.newPage(), email, username };
 }
 
 /**

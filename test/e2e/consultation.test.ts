@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
+import { signedIn, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { description } from './fields.ts';
 import { latestMail } from './mailbox.ts';
 
 /*
@@ -47,29 +47,12 @@ const texts = {
   },
 } as const;
 
-/** The texts tied to `input` (its error message, its description), as assistive technology reads them. */
-async function description(page: Page, input: Locator): Promise<string> {
-  const refs = await Promise.all(
-    ['aria-errormessage', 'aria-describedby'].map((name) => input.getAttribute(name)),
-  );
-  const ids = refs.join(' ').split(/\s+/).filter(Boolean);
-  const parts = await Promise.all(
-    ids.map(async (id) => {
-      const element = page.locator(`[id="${id}"]`);
-      return (await element.count()) > 0 ? ((await element.textContent()) ?? '') : '';
-    }),
-  );
-  return parts.join(' ');
-}
-
 describe.each(['en', 'ru'] as const)('consultation request in %s', (locale) => {
   const t = texts[locale];
 
   it('refuses a bad e-mail at its field, then sends the request and both mails', async () => {
-    const context = await chromium.newContext({ locale: t.browserLocale });
-    const accountEmail = uniqueEmail(`consult-${locale}`);
-    await newAccount(context, accountEmail, password);
-    const page = await context.newPage();
+    const account = { browserLocale: t.browserLocale, prefix: `consult-${locale}`, password };
+    const { context, page, email: accountEmail } = await signedIn(chromium, account);
     await page.goto(`/${locale}/myngidonpremises`);
     const form = page.getByRole('form', { name: t.heading });
     await page.getByRole('heading', { name: t.heading, level: 2 }).waitFor();

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { description } from './fields.ts';
 
 /*
  * The on-premise page against the real server: the 'not available' notice on the free
@@ -78,29 +79,8 @@ function newIdentifier(): string {
 }
 
 /** A signed-in account in `locale`, and a page of it. */
-async function account(locale: Locale, prefix: string) {
-  const context = await chromium.newContext({ locale: texts[locale].browserLocale });
-  const email = uniqueEmail(prefix);
-  await newAccount(context, email, password);
-  const profile = await context.request.get('/api/v1/profile/');
-  const { username } = (await profile.json()) as { username: string };
-  return { context, page: await context.newPage(), email, username };
-}
-
-/** The texts tied to `input` (its error message, its description), as assistive technology reads them. */
-async function description(page: Page, input: Locator): Promise<string> {
-  const refs = await Promise.all(
-    ['aria-errormessage', 'aria-describedby'].map((name) => input.getAttribute(name)),
-  );
-  const ids = refs.join(' ').split(/\s+/).filter(Boolean);
-  const parts = await Promise.all(
-    ids.map(async (id) => {
-      const element = page.locator(`[id="${id}"]`);
-      return (await element.count()) > 0 ? ((await element.textContent()) ?? '') : '';
-    }),
-  );
-  return parts.join(' ');
-}
+const account = (locale: Locale, prefix: string) =>
+  signedIn(chromium, { browserLocale: texts[locale].browserLocale, prefix, password });
 
 async function openPage(page: Page, locale: Locale) {
   await page.goto(`/${locale}/myngidonpremises`);

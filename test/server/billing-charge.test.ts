@@ -126,7 +126,7 @@ describe('a checkout start cut off before its page was saved', () => {
       .where(eq(promoCodes.code, 'WELCOME10'));
     // What a process leaves when it dies between the checkout's commit and the provider's answer.
     const createdAt = new Date(
-      server().clock.now().getTime() - server().config.payments.providerTimeoutMs - 5000,
+      server().clock.now().getTime() - server().config.providerTimeoutMs - 5000,
     );
     await server().db.transaction(async (tx) => {
       await tx.insert(checkouts).values({

@@ -30,11 +30,11 @@ describe('loadConfig', () => {
       trustProxy: false,
       tls: null,
       oauth: { yandex: null, google: null, github: null },
+      providerTimeoutMs: 10_000,
       payments: {
         entityOrders: true,
         invoiceMinimumRub: 20000,
         sandboxSettleSeconds: 3,
-        providerTimeoutMs: 10_000,
         checkoutTtlMs: 3_600_000,
         yookassa: null,
         stripe: null,
@@ -112,11 +112,11 @@ describe('loadConfig', () => {
       tls: { certFile: '/etc/portal/cert.pem', keyFile: '/etc/portal/key.pem' },
       // A provider needs both its id and its secret.
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
+      providerTimeoutMs: 5_000,
       payments: {
         entityOrders: false,
         invoiceMinimumRub: 30000,
         sandboxSettleSeconds: 1,
-        providerTimeoutMs: 5_000,
         checkoutTtlMs: 900_000,
         yookassa: { shopId: 'shop', secretKey: 'ykey' },
         stripe: { secretKey: 'sk_test', webhookSecret: null },

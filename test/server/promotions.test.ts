@@ -1,30 +1,19 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadPromotions } from '../../server/promotions/promotions.ts';
 import { localizeHtml } from '../../server/spa.ts';
 import { useTestServer } from './harness.ts';
+import { metaJson, operatorFiles } from './operator-files.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-// Files and the static folder must exist before useTestServer's beforeAll builds the app.
-const dir = path.join(tmpdir(), `portal-promotions-${process.pid}-${Date.now()}`);
-mkdirSync(path.join(dir, 'static'), { recursive: true });
 const INDEX = `<!doctype html><html lang="en"><head>
 <meta name="portal-locale" content="en" />
 <meta name="portal-card-providers" content="yookassa stripe" />
 <meta name="portal-promotions" content="[]" />
 </head><body><div id="root"></div></body></html>`;
-writeFileSync(path.join(dir, 'static', 'index.html'), INDEX);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: unknown): string {
-  const where = path.join(dir, name);
-  writeFileSync(where, typeof content === 'string' ? content : JSON.stringify(content));
-  return where;
-}
+const { dir, staticDir, file } = operatorFiles('promotions', INDEX);
 
 // Two days from now until four days from now, by the test clock (it starts now).
 const sale = {
@@ -34,20 +23,13 @@ const sale = {
   href: 'https://example.com/blog/winter-sale',
 };
 const server = useTestServer({
-  env: { STATIC_DIR: path.join(dir, 'static'), PROMOTIONS_FILE: file('sale.json', [sale]) },
+  env: { STATIC_DIR: staticDir, PROMOTIONS_FILE: file('sale.json', [sale]) },
 });
 
 /** The promotions the served page carries, as the SPA reads them. */
 async function pagePromotions(urlPath: string): Promise<unknown> {
   const html = await (await server().client().get(urlPath)).text();
-  const content = /<meta name="portal-promotions" content="([^"]*)"/.exec(html)?.[1];
-  if (content === undefined) throw new Error('the page has no promotions meta');
-  const decoded = content
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return JSON.parse(decoded);
+  return metaJson(html, 'portal-promotions');
 }
 
 describe('PROMOTIONS_FILE', () => {

@@ -1,26 +1,15 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
 import { isExample, loadSiteFacts } from '../../server/site/site.ts';
 import { useTestServer } from './harness.ts';
+import { metaJson, operatorFiles } from './operator-files.ts';
 
-// Files and the static folder must exist before useTestServer's beforeAll builds the app.
-const dir = path.join(tmpdir(), `portal-site-${process.pid}-${Date.now()}`);
-mkdirSync(path.join(dir, 'static'), { recursive: true });
 const INDEX = `<!doctype html><html lang="en"><head>
 <meta name="portal-locale" content="en" />
 <meta name="portal-site" content="" />
 </head><body><div id="root"></div></body></html>`;
-writeFileSync(path.join(dir, 'static', 'index.html'), INDEX);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: unknown): string {
-  const where = path.join(dir, name);
-  writeFileSync(where, typeof content === 'string' ? content : JSON.stringify(content));
-  return where;
-}
+const { dir, staticDir, file } = operatorFiles('site', INDEX);
 
 const operator = {
   support_email: 'help@gis.test',
@@ -32,20 +21,13 @@ const operator = {
   },
 };
 const server = useTestServer({
-  env: { STATIC_DIR: path.join(dir, 'static'), SITE_FILE: file('site.json', operator) },
+  env: { STATIC_DIR: staticDir, SITE_FILE: file('site.json', operator) },
 });
 
 /** The facts the served page carries, decoded as the browser decodes the attribute. */
 async function pageFacts(urlPath: string): Promise<unknown> {
   const html = await (await server().client().get(urlPath)).text();
-  const content = /<meta name="portal-site" content="([^"]*)"/.exec(html)?.[1];
-  if (content === undefined) throw new Error('the page has no portal-site meta');
-  const decoded = content
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return JSON.parse(decoded);
+  return metaJson(html, 'portal-site');
 }
 
 describe('SITE_FILE', () => {

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import {
-  bounded,
-  ProviderTimeout,
-  type Checkout,
-} from '../../server/billing/providers/provider.ts';
+import type { Checkout } from '../../server/billing/providers/provider.ts';
+import { bounded, ProviderTimeout } from '../../server/providers/deadline.ts';
 import { paymentProvider } from '../../server/billing/providers/registry.ts';
 import { stripeProvider } from '../../server/billing/providers/stripe.ts';
 import { autopayments, checkouts, subscriptions } from '../../server/db/schema.ts';

@@ -1,5 +1,6 @@
 import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
 import type { checkouts } from '../../db/schema.ts';
+import { ProviderTimeout } from '../../providers/deadline.ts';
 
 export type Checkout = typeof checkouts.$inferSelect;
 
@@ -29,7 +30,8 @@ export interface PaymentProvider {
   sandbox: boolean;
   /**
    * A hosted checkout; the payer is sent to redirectUrl. Urls are absolute. The
-   * signal aborts when the caller stops waiting (see `bounded`).
+   * signal aborts when the caller stops waiting (see `bounded` in
+   * server/providers/deadline.ts).
    */
   startCheckout(
     checkout: Checkout,
@@ -45,41 +47,8 @@ export interface PaymentProvider {
 /** Whole units to the provider's decimal string, e.g. 790 → "790.00". */
 export const decimal = (amount: number) => amount.toFixed(2);
 
-/** What a provider call that outlived PROVIDER_TIMEOUT_SECONDS rejects with. */
-export class ProviderTimeout extends Error {
-  constructor() {
-    super('The payment provider did not answer');
-    this.name = 'ProviderTimeout';
-  }
-}
-
 /** Why a provider call came to nothing, as the payer reads it in latest_error. */
 export const PROVIDER_SILENT = 'The payment provider did not answer';
 export const PROVIDER_DOWN = 'The payment provider is unavailable';
 export const failureReason = (error: unknown) =>
   error instanceof ProviderTimeout ? PROVIDER_SILENT : PROVIDER_DOWN;
-
-/**
- * Runs a provider call for at most `ms`: the signal aborts its requests, and the
- * race gives up even on an adapter that ignores the signal, so a provider that
- * accepts the connection and never answers cannot hold a request (or a checkout) open.
- */
-export async function bounded<T>(
-  ms: number,
-  call: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new ProviderTimeout();
-      controller.abort(error);
-      reject(error);
-    }, ms);
-  });
-  try {
-    return await Promise.race([call(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -1,9 +1,7 @@
-import { Box, Portal, Text } from '@chakra-ui/react';
-import * as Dialog from '../../components/dialog.tsx';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Binding } from '../../../contract/onpremise.ts';
 import type { OnpremiseEvent } from '../../../machines/onpremise.machine.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 export interface UnbindDialogViewProps {
   /** The binding to unbind; the dialog is open while there is one. */
@@ -16,48 +14,16 @@ export interface UnbindDialogViewProps {
 export function UnbindDialogView({ binding, busy, send }: UnbindDialogViewProps) {
   const { t } = useLingui();
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={binding !== null}
-      role="alertdialog"
-      onOpenChange={(e) => {
-        if (!e.open && !busy) send({ type: 'unbind.cancel' });
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="480px">
-            <Dialog.Header>
-              <Dialog.Title>{t`Unbind the identifier?`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" mb="3">
-                {binding?.identifier}
-              </Box>
-              <Text>
-                {t`The installation with this identifier will no longer be linked to your account. You can bind it again later.`}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => send({ type: 'unbind.cancel' })}
-              >
-                {t`Cancel`}
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={busy}
-                loadingText={t`Unbinding…`}
-                onClick={() => send({ type: 'unbind.confirm' })}
-              >
-                {t`Unbind`}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      onCancel={() => send({ type: 'unbind.cancel' })}
+      onConfirm={() => send({ type: 'unbind.confirm' })}
+      title={t`Unbind the identifier?`}
+      subject={binding?.identifier ?? ''}
+      message={t`The installation with this identifier will no longer be linked to your account. You can bind it again later.`}
+      confirmLabel={t`Unbind`}
+      busy={busy}
+      busyLabel={t`Unbinding…`}
+    />
   );
 }

@@ -1,12 +1,9 @@
-import { Button, Card, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import * as Dialog from '../../components/dialog.tsx';
+import { Button, Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
-
-type ConfirmEvent =
-  { type: 'confirm.ask' } | { type: 'confirm.cancel' } | { type: 'confirm.accept' };
+import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
 
 export interface ProfileManagementViewProps {
   /** The removal confirmation: closed, asking, or confirmed (the page then goes to /remove). */
@@ -56,35 +53,12 @@ export function ProfileManagementView({ confirm, send }: ProfileManagementViewPr
           </Card.Footer>
         </Card.Root>
       </SimpleGrid>
-      <Dialog.Root
-        open={confirm.matches('asking')}
-        onOpenChange={(e) => {
-          if (!e.open) send({ type: 'confirm.cancel' });
-        }}
-        role="alertdialog"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="420px">
-              <Dialog.Header>
-                <Dialog.Title>{t`Profile removal`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{t`Are you sure you want to delete profile?`}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => send({ type: 'confirm.cancel' })}>
-                  {t`Cancel`}
-                </Button>
-                <Button colorPalette="red" onClick={() => send({ type: 'confirm.accept' })}>
-                  {t`Delete`}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        {...askedBy(confirm, send)}
+        title={t`Profile removal`}
+        message={t`Are you sure you want to delete profile?`}
+        confirmLabel={t`Delete`}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import { confirmMachine } from '../../../machines/confirm.machine.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
+import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
 import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import type { ConfirmEvent } from './restore-dialog.view.tsx';
 import { SubscriptionView } from './subscription.view.tsx';
 
 export interface SubscriptionScreenProps {
@@ -59,7 +57,7 @@ export function SubscriptionScreen({
   }, [page]);
 
   return (
-    <RestoreRound key={round} onConfirmed={onConfirmed}>
+    <ConfirmRound key={round} onConfirmed={onConfirmed}>
       {(confirm, sendConfirm) => (
         <SubscriptionView
           snapshot={snapshot}
@@ -69,24 +67,6 @@ export function SubscriptionScreen({
           locale={locale}
         />
       )}
-    </RestoreRound>
+    </ConfirmRound>
   );
-}
-
-function RestoreRound({
-  onConfirmed,
-  children,
-}: {
-  onConfirmed: () => void;
-  children: (
-    confirm: SnapshotFrom<typeof confirmMachine>,
-    send: (e: ConfirmEvent) => void,
-  ) => ReactNode;
-}) {
-  const confirm = useActorRef(confirmMachine, { inspect });
-  const snapshot = useSelector(confirm, (s) => s);
-  useEffect(() => {
-    if (snapshot.status === 'done') onConfirmed();
-  }, [snapshot.status, onConfirmed]);
-  return children(snapshot, confirm.send);
 }

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
+import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import {
   canRestore,
   failedPayment,
@@ -13,7 +14,7 @@ import {
 import type { Locale } from '../../i18n/locale.ts';
 import { CurrentPlanView } from './current-plan.view.tsx';
 import { OutcomeDialogView } from './outcome-dialog.view.tsx';
-import { RestoreDialogView, type ConfirmEvent } from './restore-dialog.view.tsx';
+import { RestoreDialogView } from './restore-dialog.view.tsx';
 
 export interface SubscriptionViewProps {
   snapshot: SnapshotFrom<typeof subscriptionMachine>;
@@ -78,7 +79,7 @@ export function SubscriptionView({
               onRestore={() => sendConfirm({ type: 'confirm.ask' })}
             />
             <RestoreDialogView
-              open={confirm.matches('asking')}
+              confirm={confirm}
               subscription={data.subscription}
               locale={locale}
               send={sendConfirm}

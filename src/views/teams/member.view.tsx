@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type { TeamMemberEvent, teamMemberMachine } from '../../../machines/team-member.machine.ts';
-import { ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { usersCount } from '../../i18n/plurals.ts';
 
@@ -76,8 +76,7 @@ export function MemberView({
       </Heading>
       {body}
       <ConfirmDialog
-        confirm={confirm}
-        send={sendConfirm}
+        {...askedBy(confirm, sendConfirm)}
         title={t`Leave the team?`}
         message={t`You will leave the team of ${owner} and lose what you get through it, such as the Premium plan. Only the team's owner can add you again.`}
         confirmLabel={t`Leave team`}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './http/context.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
 
 /** How long readiness waits for each dependency before it counts as away. */
 const CHECK_MS = 2000;
