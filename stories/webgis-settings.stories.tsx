@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../contract/webgis.ts';
 import { webgisSettingsMachine } from '../machines/webgis-settings.machine.ts';
 import { SettingsView } from '../src/views/webgis/settings.view.tsx';
+import { demoWebgis } from '../test/fixtures/webgis.ts';
 
 interface Args {
   value: SnapshotFrom<typeof webgisSettingsMachine>['value'];
@@ -10,16 +11,8 @@ interface Args {
   showSuccess: boolean;
 }
 
-const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
-  url: 'http://my-web-gis.localhost:8080/',
-  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition:
-    state === 'wait_for_create' || state === 'wait_for_start' || state === 'wait_for_disable'
-      ? state
-      : null,
-  plan,
-});
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free') =>
+  demoWebgis(state, { plan });
 
 /** /webgis: every state of the webgis-settings machine, and the success modal per plan. */
 const meta = {

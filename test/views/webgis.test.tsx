@@ -1,27 +1,20 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Webgis, WebgisLocation } from '../../contract/webgis.ts';
+import type { Webgis } from '../../contract/webgis.ts';
 import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { liveWebgisCreateMachine } from '../../src/flows/webgis-create.flow.ts';
 import { liveWebgisSettingsMachine } from '../../src/flows/webgis-settings.flow.ts';
 import { CreateScreen } from '../../src/views/webgis/create-screen.tsx';
 import { SettingsScreen } from '../../src/views/webgis/settings-screen.tsx';
+import { demoLocations, demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 
 /* /webgis/create and /webgis through the live flows, the API answered by a stubbed fetch. */
 
-const locations: WebgisLocation[] = [
-  { id: 'eu-central', display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' } },
-  { id: 'ru-central', display_name: { en: 'Russia (Moscow)', ru: 'Россия (Москва)' } },
-];
-const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
-  url: 'http://my-web-gis.localhost:8080/',
-  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition: state === 'wait_for_create' ? 'wait_for_create' : null,
-  plan,
-});
+const locations = demoLocations.slice(0, 2);
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free') =>
+  demoWebgis(state, { plan });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
