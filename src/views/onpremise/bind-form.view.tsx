@@ -49,7 +49,6 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
               required
               autoComplete="off"
               spellCheck={false}
-              fontFamily="mono"
               placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
               value={field.state.value}
               error={fieldError(field.state.meta, 'identifier')}

@@ -21,7 +21,7 @@ export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewPr
   const { t } = useLingui();
   const { context } = snapshot;
   const heading = (
-    <Heading as="h2" size="lg">
+    <Heading as="h2" textStyle="section-title">
       {t`Bound identifiers`}
     </Heading>
   );

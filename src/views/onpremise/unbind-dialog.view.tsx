@@ -31,7 +31,7 @@ export function UnbindDialogView({ binding, busy, send }: UnbindDialogViewProps)
               <Dialog.Title>{t`Unbind the identifier?`}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" mb="3">
+              <Box textStyle="identifier" wordBreak="break-all" userSelect="all" mb="3">
                 {binding?.identifier}
               </Box>
               <Text>

@@ -24,10 +24,10 @@ export function SystemDownloadsView({ name, system, locale }: SystemDownloadsVie
   return (
     <Stack gap="2">
       <HStack gap="2" align="baseline">
-        <Heading as="h3" size="sm">
+        <Heading as="h3" textStyle="label">
           {os}
         </Heading>
-        <Text fontSize="sm" color="fg.muted">
+        <Text textStyle="caption" color="fg.muted">
           {versions}
         </Text>
       </HStack>

@@ -48,7 +48,7 @@ export function CurrentPlanView({
     <Card.Root>
       <Card.Body gap="3">
         <Stack direction="row" align="center" gap="3">
-          <Heading as="h2" size="lg">
+          <Heading as="h2" textStyle="card-title">
             {i18n._(planNames[plan])}
           </Heading>
           {canceled_at && <Badge colorPalette="orange">{t`Cancelled`}</Badge>}
@@ -60,7 +60,7 @@ export function CurrentPlanView({
           </Stack>
         )}
         {plan !== 'free' && (
-          <Text fontSize="xl">
+          <Text textStyle="figure">
             {priceLabel(subscription.price, subscription.currency, interval)}
           </Text>
         )}
