@@ -87,6 +87,19 @@ const rhythm = {
   row: { value: '{spacing.2}' },
 };
 
+/** An outlined card also lifts a little off the page, as on Stripe's and Clerk's pages. */
+const outlineCard = cardSlotRecipe.variants?.['variant']?.['outline'];
+const cardRecipe = {
+  ...cardSlotRecipe,
+  variants: {
+    ...cardSlotRecipe.variants,
+    variant: {
+      ...cardSlotRecipe.variants?.['variant'],
+      outline: { ...outlineCard, root: { ...outlineCard?.['root'], boxShadow: 'xs' } },
+    },
+  },
+};
+
 /** Palettes no screen shows: each would add its tokens to the start-up work. */
 const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
 function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
@@ -150,7 +163,7 @@ const config = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      card: cardSlotRecipe,
+      card: cardRecipe,
       field: fieldSlotRecipe,
     },
   },

@@ -39,7 +39,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
         void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         {fields.map((name) => (
           <form.Field key={name} name={name}>
             {(field) => (

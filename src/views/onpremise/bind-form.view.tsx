@@ -40,7 +40,7 @@ export function BindFormView({ serverErrors, busy, send, formRef }: BindFormView
         void touchAndSubmit(form, FIELDS, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="identifier">
           {(field) => (
             <TextField

@@ -43,7 +43,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
         void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="email">
           {(field) => (
             <TextField

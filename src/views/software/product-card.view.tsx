@@ -37,7 +37,7 @@ export function ProductCardView({ product, locale }: ProductCardViewProps) {
         </HStack>
         <Text>{i18n._(productDescriptions[product.id])}</Text>
         {site ? (
-          <Stack gap="2" align="flex-start">
+          <Stack gap="row" align="flex-start">
             <Text textStyle="caption" color="fg.muted">
               {t`${name} installers for every system are published on the project's own site.`}
             </Text>

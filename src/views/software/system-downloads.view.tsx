@@ -22,7 +22,7 @@ export function SystemDownloadsView({ name, system, locale }: SystemDownloadsVie
   // Every variant of a store release leads to the same page: one link each.
   const stores = [...new Set(system.releases.flatMap((r) => r.files.map((f) => f.link)))];
   return (
-    <Stack gap="2">
+    <Stack gap="row">
       <HStack gap="2" align="baseline">
         <Heading as="h3" textStyle="label">
           {os}

@@ -54,7 +54,7 @@ export function CurrentPlanView({
           {canceled_at && <Badge colorPalette="orange">{t`Cancelled`}</Badge>}
         </Stack>
         {plan === 'free' && (
-          <Stack gap="2">
+          <Stack gap="row">
             <Text color="fg.muted">{t`Free includes:`}</Text>
             <FeatureList plan="free" locale={locale} />
           </Stack>
