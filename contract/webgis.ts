@@ -95,6 +95,12 @@ export const Webgis = v.object({
   state_transition: v.nullable(WebgisTransition),
   /** The user's plan now: what the instance may use (section 9). */
   plan: PlanId,
+  /** The instance's interface language, chosen at creation. */
+  language: Locale,
+  /** The data center it runs in. */
+  location: WebgisLocation,
+  /** When it was created (ISO 8601). */
+  created_at: v.string(),
 });
 export type Webgis = v.InferOutput<typeof Webgis>;
 

@@ -1,11 +1,15 @@
 // npm run screenshots [-- --out <folder>] [-- --only <page>] [-- --dark]: every page
 // of the portal as a visitor and as the demo account sees it, desktop (1280 × 800) and
 // phone (390 × 844), in English and Russian, from a fresh build on the real server in
-// Debian's Chromium, in the light colour mode or, with --dark, the dark one. Writes
+// Debian's Chromium, in the light colour mode or, with --dark, the dark one. The demo
+// account's web GIS is made (through the API) after the other pages, for its settings
+// page, the last one taken. Writes
 // <out>/<page>.<locale>.<device>[.dark].png (full page) and prints the folder. For
 // reviewing the look beside other account portals.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import * as v from 'valibot';
+import { Webgis } from '../contract/webgis.ts';
 import { launchChromium } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
@@ -25,7 +29,9 @@ const pages = [
   { name: 'software', path: '/software', signedIn: true },
   { name: 'teams', path: '/teammanage/owner', signedIn: true },
   { name: 'onpremise', path: '/myngidonpremises', signedIn: true },
+  { name: 'webgis', path: '/webgis', signedIn: true, webgis: true },
 ] as const;
+type Entry = (typeof pages)[number];
 const devices = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
@@ -43,43 +49,71 @@ mkdirSync(out, { recursive: true });
 
 buildSpa();
 
-const server = await startServer();
+// The sandbox starts an instance at once instead of after 5 s.
+const server = await startServer({ WEBGIS_PROVISION_SECONDS: '0' });
 const browser = await launchChromium();
 try {
-  const { cookie } = await demoSession(server.url);
+  const { cookie, csrf } = await demoSession(server.url);
   const { hostname } = new URL(server.url);
   const cookies = cookie.split('; ').map((pair) => {
     const [name = '', value = ''] = pair.split('=');
     return { name, value, domain: hostname, path: '/' };
   });
-  for (const [device, viewport] of Object.entries(devices)) {
-    for (const signedIn of [false, true]) {
-      const context = await browser.newContext({
-        viewport,
-        deviceScaleFactor: 1,
-        reducedMotion: 'reduce',
-        colorScheme: dark ? 'dark' : 'light',
-        isMobile: device === 'phone',
-        hasTouch: device === 'phone',
-      });
-      if (signedIn) await context.addCookies(cookies);
-      const page = await context.newPage();
-      for (const locale of locales) {
-        for (const entry of pages.filter((p) => p.signedIn === signedIn)) {
-          if (only && entry.name !== only) continue;
-          await page.goto(`${server.url}/${locale}${entry.path}`, { waitUntil: 'networkidle' });
-          const file = path.join(
-            out,
-            `${entry.name}.${locale}.${device}${dark ? '.dark' : ''}.png`,
-          );
-          await page.screenshot({ path: file, fullPage: true });
+  const shoot = async (entries: readonly Entry[]) => {
+    for (const [device, viewport] of Object.entries(devices)) {
+      for (const signedIn of [false, true]) {
+        const shown = entries.filter((p) => p.signedIn === signedIn);
+        if (shown.length === 0) continue;
+        const context = await browser.newContext({
+          viewport,
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+          colorScheme: dark ? 'dark' : 'light',
+          isMobile: device === 'phone',
+          hasTouch: device === 'phone',
+        });
+        if (signedIn) await context.addCookies(cookies);
+        const page = await context.newPage();
+        for (const locale of locales) {
+          for (const entry of shown) {
+            await page.goto(`${server.url}/${locale}${entry.path}`, { waitUntil: 'networkidle' });
+            const file = path.join(
+              out,
+              `${entry.name}.${locale}.${device}${dark ? '.dark' : ''}.png`,
+            );
+            await page.screenshot({ path: file, fullPage: true });
+          }
         }
+        await context.close();
       }
-      await context.close();
     }
+  };
+  const wanted = pages.filter((p) => !only || p.name === only);
+  await shoot(wanted.filter((p) => !('webgis' in p)));
+  const withWebgis = wanted.filter((p) => 'webgis' in p);
+  if (withWebgis.length > 0) {
+    await createDemoWebgis(cookie, csrf);
+    await shoot(withWebgis);
   }
   console.log(out);
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** The demo account's web GIS, made as the create page makes it, once it has started. */
+async function createDemoWebgis(cookie: string, csrf: string): Promise<void> {
+  const headers = { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/api/v1/webgis/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ subdomain_name: 'demo-gis', language: 'en', location_id: 'eu-central' }),
+  });
+  if (created.status !== 201) throw new Error(`creating the web GIS answered ${created.status}`);
+  for (let tries = 0; tries < 120; tries++) {
+    const mine = await fetch(`${server.url}/api/v1/webgis/my/`, { headers });
+    if (mine.ok && v.parse(Webgis, await mine.json()).state === 'started') return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the demo web GIS did not start within a minute');
 }

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
-import type { Webgis, WebgisErrorCode, WebgisLocation } from '../contract/webgis.ts';
+import type { WebgisErrorCode } from '../contract/webgis.ts';
 import {
   webgisCreateMachine,
   type WebgisCreateContext,
 } from '../machines/webgis-create.machine.ts';
 import { webgisErrorMessages } from '../src/flows/webgis-messages.ts';
 import { CreateView } from '../src/views/webgis/create.view.tsx';
+import { demoLocations, demoWebgis } from '../test/fixtures/webgis.ts';
 
 interface Args {
   value: SnapshotFrom<typeof webgisCreateMachine>['value'];
@@ -16,26 +17,12 @@ interface Args {
   refusal?: WebgisErrorCode;
 }
 
-const locations: WebgisLocation[] = [
-  { id: 'eu-central', display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' } },
-  { id: 'ru-central', display_name: { en: 'Russia (Moscow)', ru: 'Россия (Москва)' } },
-  {
-    id: 'us-east',
-    display_name: { en: 'North America (Virginia)', ru: 'Северная Америка (Вирджиния)' },
-  },
-];
-const creating: Webgis = {
-  url: 'http://my-web-gis.localhost:8080/',
-  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
-  state: 'wait_for_create',
-  state_transition: 'wait_for_create',
-  plan: 'free',
-};
+const creating = demoWebgis('wait_for_create');
 const base: WebgisCreateContext = {
   language: 'en',
   defaultSubdomain: 'my-web-gis',
   domain: 'localhost',
-  locations,
+  locations: demoLocations,
   request: null,
   webgis: null,
   existing: false,

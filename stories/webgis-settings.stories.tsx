@@ -1,8 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../contract/webgis.ts';
 import { webgisSettingsMachine } from '../machines/webgis-settings.machine.ts';
+import { isLocale } from '../src/i18n/locale.ts';
 import { SettingsView } from '../src/views/webgis/settings.view.tsx';
+import { demoLocations, demoWebgis } from '../test/fixtures/webgis.ts';
 
 interface Args {
   value: SnapshotFrom<typeof webgisSettingsMachine>['value'];
@@ -10,27 +13,26 @@ interface Args {
   showSuccess: boolean;
 }
 
-const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
-  url: 'http://my-web-gis.localhost:8080/',
-  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition:
-    state === 'wait_for_create' || state === 'wait_for_start' || state === 'wait_for_disable'
-      ? state
-      : null,
-  plan,
-});
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free') =>
+  demoWebgis(state, { plan });
 
-/** /webgis: every state of the webgis-settings machine, and the success modal per plan. */
-const meta = {
-  title: 'Flows/Web GIS',
-  render: ({ value, webgis, showSuccess }) => (
+/** The page locale follows the story's language, as the address does in the app. */
+function Page({ value, webgis, showSuccess }: Args) {
+  const { i18n } = useLingui();
+  return (
     <SettingsView
       snapshot={webgisSettingsMachine.resolveState({ value, context: { webgis, showSuccess } })}
       send={() => {}}
       email="ann@example.com"
+      locale={isLocale(i18n.locale) ? i18n.locale : 'en'}
     />
-  ),
+  );
+}
+
+/** /webgis: every state of the webgis-settings machine, and the success modal per plan. */
+const meta = {
+  title: 'Flows/Web GIS',
+  render: (args) => <Page {...args} />,
   args: { value: { shown: 'ready' }, webgis: instance('started'), showSuccess: false },
 } satisfies Meta<Args>;
 export default meta;
@@ -43,6 +45,16 @@ export const BeingCreated: Story = {
   args: { value: { shown: 'creating' }, webgis: instance('wait_for_create') },
 };
 export const Ready: Story = {};
+/** Premium changes the plan instead of upgrading; a Russian instance in Moscow. */
+export const ReadyOnPremium: Story = {
+  args: {
+    webgis: demoWebgis('started', {
+      plan: 'premium',
+      language: 'ru',
+      location: demoLocations[1],
+    }),
+  },
+};
 export const CreatedOnFree: Story = { args: { showSuccess: true } };
 export const CreatedOnMini: Story = {
   args: { showSuccess: true, webgis: instance('started', 'mini') },

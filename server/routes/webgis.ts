@@ -67,7 +67,7 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     const result = await createWebgis(deps, user, request);
     if (!result.ok) throw refusalError(result.refusal);
     const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
-    return c.json(toWebgis(result.instance, effective), 201);
+    return c.json(await toWebgis(deps.db, result.instance, effective), 201);
   });
 
   router.get('/my/', async (c) => {
@@ -75,7 +75,7 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     const instance = await instanceOf(deps.db, user.id);
     if (!instance) throw simpleError(404, 'not_found');
     const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
-    return c.json(toWebgis(instance, effective));
+    return c.json(await toWebgis(deps.db, instance, effective));
   });
 
   return router;

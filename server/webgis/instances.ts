@@ -6,6 +6,7 @@ import {
   type Webgis,
   type WebgisLocation,
 } from '../../contract/webgis.ts';
+import { Locale } from '../../contract/countries.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -22,14 +23,30 @@ export async function instanceOf(db: Database, userId: number): Promise<WebgisIn
   return row ?? null;
 }
 
-/** Section 7's answer: the database's checks keep state and transition in their lists. */
-export function toWebgis(instance: WebgisInstance, plan: PlanId): Webgis {
+/**
+ * Section 7's answer, with the data center the instance runs in (its row exists: the
+ * location is a foreign key) and the database's checks keeping state, transition and
+ * language in their lists.
+ */
+export async function toWebgis(
+  db: Database,
+  instance: WebgisInstance,
+  plan: PlanId,
+): Promise<Webgis> {
+  const [location] = await db
+    .select()
+    .from(webgisLocations)
+    .where(eq(webgisLocations.id, instance.locationId));
+  if (!location) throw new Error(`web GIS ${instance.id} has no location ${instance.locationId}`);
   return {
     url: instance.url,
     url_oauth: instance.urlOauth,
     state: v.parse(WebgisState, instance.state),
     state_transition: v.parse(v.nullable(WebgisTransition), instance.stateTransition),
     plan,
+    language: v.parse(Locale, instance.language),
+    location: toLocation(location),
+    created_at: instance.createdAt.toISOString(),
   };
 }
 

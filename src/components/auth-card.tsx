@@ -22,7 +22,7 @@ export function AuthCard({
         <Card.Body gap="6" p={{ base: '4', sm: '8' }}>
           <Stack gap="3" align="center" textAlign="center">
             <Logo size={40} />
-            <Heading as="h1" size="2xl">
+            <Heading as="h1" textStyle="page-title">
               {title}
             </Heading>
           </Stack>
@@ -30,7 +30,7 @@ export function AuthCard({
         </Card.Body>
       </Card.Root>
       {footer && (
-        <Box fontSize="sm" color="fg.muted" textAlign="center">
+        <Box textStyle="caption" color="fg.muted" textAlign="center">
           {footer}
         </Box>
       )}

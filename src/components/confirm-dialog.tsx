@@ -64,7 +64,7 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>
               {subject !== undefined && (
-                <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" mb="3">
+                <Box textStyle="identifier" wordBreak="break-all" userSelect="all" mb="3">
                   {subject}
                 </Box>
               )}

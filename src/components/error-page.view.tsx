@@ -27,7 +27,7 @@ export default function ErrorPage({ code, address }: { code: number; address: st
       <Text fontSize="6xl" fontWeight="bold" color="fg.muted" lineHeight="1">
         {shown}
       </Text>
-      <Heading as="h1" size="2xl">
+      <Heading as="h1" textStyle="page-title">
         {i18n._(text.title)}
       </Heading>
       {text.hint && <Text color="fg.muted">{i18n._(text.hint)}</Text>}

@@ -10,7 +10,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const email = contactEmail();
   return (
-    <Box as="footer" borderTopWidth="1px" fontSize="sm" color="fg.muted">
+    <Box as="footer" borderTopWidth="1px" textStyle="caption" color="fg.muted">
       <PageWidth
         display="flex"
         flexWrap="wrap"

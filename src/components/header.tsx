@@ -126,10 +126,10 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
           </RouterLink>
         </Link>
         <Flex as="nav" aria-label={t`Top menu`} gap="4" display={{ base: 'none', lg: 'flex' }}>
-          <Link asChild fontSize="sm">
+          <Link asChild textStyle="caption">
             <RouterLink to="/$locale/software" from="/$locale">{t`Software`}</RouterLink>
           </Link>
-          <Link asChild fontSize="sm">
+          <Link asChild textStyle="caption">
             <RouterLink to="/$locale/myngidonpremises" from="/$locale">{t`On-premise`}</RouterLink>
           </Link>
         </Flex>

@@ -7,7 +7,7 @@ export function PromoBanner({ promotion }: { promotion: Promotion }) {
   const { i18n } = useLingui();
   const text = i18n.locale === 'ru' ? promotion.text.ru : promotion.text.en;
   return (
-    <Box bg="blue.700" color="white" textAlign="center" py="2" px="4" fontSize="sm">
+    <Box bg="blue.700" color="white" textAlign="center" py="2" px="4" textStyle="caption">
       <Link href={promotion.href} color="white" textDecoration="underline">
         {text}
       </Link>

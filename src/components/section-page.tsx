@@ -8,7 +8,7 @@ export function SectionPage({ title }: { title: MessageDescriptor }) {
   const { t, i18n } = useLingui();
   return (
     <Stack gap="4">
-      <Heading as="h1" size="2xl">
+      <Heading as="h1" textStyle="page-title">
         {i18n._(title)}
       </Heading>
       <Text color="fg.muted">{t`This section is being prepared and will open soon.`}</Text>

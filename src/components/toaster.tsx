@@ -5,7 +5,11 @@ import { toastSlotRecipe } from '@chakra-ui/react/theme';
 /** Section 8: an error no field subscribed to shows as a red toast for 10 seconds. */
 export const ERROR_TOAST_MS = 10_000;
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
+/**
+ * At the bottom, away from the header: a toast never covers the user menu or the
+ * sections button, on a phone (full width) or a desktop (the end corner).
+ */
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
 
 export function showToast(detail: string): void {
   toaster.create({ type: 'error', description: detail, duration: ERROR_TOAST_MS });

@@ -24,6 +24,82 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/**
+ * The type scale: a handful of roles, each a size and a line height on a 4-px grid,
+ * set in the views by role (`textStyle="section-title"`), never by a raw font size.
+ * From the body's 16 px the steps go 14 / 16 / 18 / 20 / 24 / 28: captions and labels,
+ * body, card titles and a lead line, section titles, figures (prices), the page title. Titles tighten
+ * their letter spacing as they grow; figures use tabular digits so prices line up.
+ */
+const typeScale = {
+  'page-title': {
+    value: {
+      fontSize: { base: '1.5rem', md: '1.75rem' },
+      lineHeight: { base: '2rem', md: '2.25rem' },
+      fontWeight: 'semibold',
+      letterSpacing: '-0.02em',
+    },
+  },
+  'section-title': {
+    value: {
+      fontSize: '1.25rem',
+      lineHeight: '1.75rem',
+      fontWeight: 'semibold',
+      letterSpacing: '-0.01em',
+    },
+  },
+  'card-title': {
+    value: { fontSize: '1.125rem', lineHeight: '1.75rem', fontWeight: 'semibold' },
+  },
+  lead: { value: { fontSize: '1.125rem', lineHeight: '1.75rem' } },
+  figure: {
+    value: {
+      fontSize: '1.5rem',
+      lineHeight: '2rem',
+      fontWeight: 'semibold',
+      fontVariantNumeric: 'tabular-nums',
+    },
+  },
+  body: { value: { fontSize: '1rem', lineHeight: '1.5rem' } },
+  label: { value: { fontSize: '0.875rem', lineHeight: '1.25rem', fontWeight: 'medium' } },
+  caption: { value: { fontSize: '0.875rem', lineHeight: '1.25rem' } },
+  // An on-premise identifier: the body's sans font, its digits of even width and a
+  // little air between the letters so that groups of four read apart.
+  identifier: {
+    value: {
+      fontSize: '0.875rem',
+      lineHeight: '1.25rem',
+      fontVariantNumeric: 'tabular-nums slashed-zero',
+      letterSpacing: '0.02em',
+    },
+  },
+};
+
+/**
+ * The spacing rhythm, on the same 4-px grid: 32 px between a page's sections (and
+ * below its title), 16 px between the blocks of a section, 8 px within a block (a
+ * label and its value, a title and its caption). Layouts use these names
+ * (`gap="section"`); a raw step is for a component's own insides.
+ */
+const rhythm = {
+  page: { value: '{spacing.8}' },
+  section: { value: '{spacing.4}' },
+  row: { value: '{spacing.2}' },
+};
+
+/** An outlined card also lifts a little off the page, as on Stripe's and Clerk's pages. */
+const outlineCard = cardSlotRecipe.variants?.['variant']?.['outline'];
+const cardRecipe = {
+  ...cardSlotRecipe,
+  variants: {
+    ...cardSlotRecipe.variants,
+    variant: {
+      ...cardSlotRecipe.variants?.['variant'],
+      outline: { ...outlineCard, root: { ...outlineCard?.['root'], boxShadow: 'xs' } },
+    },
+  },
+};
+
 /** Palettes no screen shows: each would add its tokens to the start-up work. */
 const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
 function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
@@ -55,6 +131,7 @@ const config = defineConfig({
     },
     semanticTokens: {
       ...semanticTokens,
+      spacing: rhythm,
       colors: {
         ...withoutUnusedPalettes(semanticTokens.colors),
         // Chakra's red.500 error text reads at 3.8:1 on white; red.700 meets WCAG AA.
@@ -73,7 +150,7 @@ const config = defineConfig({
         },
       },
     },
-    textStyles,
+    textStyles: { ...textStyles, ...typeScale },
     layerStyles,
     animationStyles,
     recipes: {
@@ -86,7 +163,7 @@ const config = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      card: cardSlotRecipe,
+      card: cardRecipe,
       field: fieldSlotRecipe,
     },
   },

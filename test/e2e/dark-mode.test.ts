@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { Webgis } from '../../contract/webgis.ts';
 import { buyPremium, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
@@ -49,6 +51,21 @@ describe.each(['en', 'ru'] as const)('in the dark colour mode, in %s', (locale) 
     ]) {
       await darkAndAccessible(page, `/${locale}/${path}`);
     }
+    // The web GIS settings page of a started instance, made through the API.
+    const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    const created = await context.request.post('/api/v1/webgis/', {
+      data: { subdomain_name: `dark-${locale}`, language: locale, location_id: 'eu-central' },
+      headers: { 'X-CSRFToken': token },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          v.parse(Webgis, await (await context.request.get('/api/v1/webgis/my/')).json()).state,
+        { timeout: 30_000 },
+      )
+      .toBe('started');
+    await darkAndAccessible(page, `/${locale}/webgis`);
     // The system setting changes while the page is open: the page follows it.
     await page.emulateMedia({ colorScheme: 'light' });
     await expect

@@ -53,12 +53,17 @@ const downloads = (region: Locator, system: string, text: string) =>
   region.getByRole('link', { name: new RegExp(`${escapeRegex(system)}: ${text}`) });
 
 /**
- * The error toast shows the text; the page, toast included, passes axe; then the toast
- * closes and is gone.
+ * The error toast shows the text, away from the header and its user menu; the page,
+ * toast included, passes axe; then the toast closes and is gone.
  */
 async function checkToast(on: Page, text: string) {
   const toast = on.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text });
   await toast.waitFor();
+  const [box, header] = await Promise.all([
+    toast.boundingBox(),
+    on.locator('header').boundingBox(),
+  ]);
+  expect(box && header && box.y >= header.y + header.height).toBe(true);
   await expectAccessible(on);
   await toast.locator('[data-part="close-trigger"]').click();
   await toast.waitFor({ state: 'detached' });
@@ -181,9 +186,16 @@ describe('software with an empty releases folder', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it.each(['en', 'ru'] as const)('shows the alert and the simple error in %s', async (locale) => {
+  it.each([
+    ['en', 'desktop'],
+    ['ru', 'phone'],
+  ] as const)('shows the alert and the simple error in %s on a %s', async (locale, device) => {
     const t = texts[locale];
-    const other = await chromium.newContext({ baseURL: empty.url, acceptDownloads: true });
+    const other = await chromium.newContext({
+      baseURL: empty.url,
+      acceptDownloads: true,
+      ...(device === 'phone' && { viewport: { width: 390, height: 844 }, isMobile: true }),
+    });
     const otherPage = await other.newPage();
     await newAccount(other, uniqueEmail(`software-empty-${locale}`), password);
     await otherPage.goto(`/${locale}/software`);

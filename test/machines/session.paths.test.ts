@@ -3,21 +3,16 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Profile } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
-import type { Webgis } from '../../contract/webgis.ts';
 import { sameHeaderSession, toHeaderSession } from '../../src/components/header-session.ts';
 import type { HeaderSession } from '../../src/components/header.tsx';
+import type { Webgis } from '../../contract/webgis.ts';
 import { demoUser } from '../fixtures/users.ts';
+import { demoWebgis } from '../fixtures/webgis.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 const browserTimezone = { ianaName: 'Europe/Moscow', offset: 180 };
 const elsewhere = { ...demoUser, timezone: { ianaName: 'America/New_York', offset: -300 } };
-const webgis: Webgis = {
-  url: 'http://demo-gis.localhost:8080/',
-  url_oauth: 'http://demo-gis.localhost:8080/login/oauth/',
-  state: 'started',
-  state_transition: null,
-  plan: 'free',
-};
+const webgis = demoWebgis('started', { url: 'http://demo-gis.localhost:8080/' });
 
 const team = (status: Team['team_status'], owned: boolean): Team => ({
   users: [],

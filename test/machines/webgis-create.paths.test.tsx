@@ -8,6 +8,7 @@ import {
   type WebgisCreateLoad,
 } from '../../machines/webgis-create.machine.ts';
 import { CreateView } from '../../src/views/webgis/create.view.tsx';
+import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
@@ -26,22 +27,15 @@ const options: WebgisCreateLoad = {
   locations: [{ id: 'eu-central', display_name: { en: 'Europe', ru: 'Европа' } }],
   existing: null,
 };
-const instance = (state: Webgis['state'], transition: Webgis['state_transition']): Webgis => ({
-  url: 'http://my-gis.localhost:8080/',
-  url_oauth: 'http://my-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition: transition,
-  plan: 'free',
-});
 // The create answer names no transition: the machine sets wait_for_create itself.
-const created = instance('wait_for_create', null);
-const pending = instance('wait_for_create', 'wait_for_create');
-const started = instance('started', null);
-const broken = instance('error', null);
+const created = demoWebgis('wait_for_create', { state_transition: null });
+const pending = demoWebgis('wait_for_create');
+const started = demoWebgis('started');
+const broken = demoWebgis('error');
 // Issue 31: the user has an instance already (loaded with the options).
 const hasOne: WebgisCreateLoad = { ...options, existing: started };
 // One that ended in error may be created again: the form shows.
-const hadOne: WebgisCreateLoad = { ...options, existing: instance('error', null) };
+const hadOne: WebgisCreateLoad = { ...options, existing: broken };
 const taken = new FieldErrors([
   { field: 'subdomain_name', code: 'subdomain_taken', detail: 'This domain name is already taken' },
 ]);

@@ -1,19 +1,12 @@
 import { expect } from 'vitest';
-import type { Webgis } from '../../contract/webgis.ts';
 import { webgisSettingsMachine } from '../../machines/webgis-settings.machine.ts';
+import { demoWebgis } from '../fixtures/webgis.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
-const instance = (state: Webgis['state'], transition: Webgis['state_transition']): Webgis => ({
-  url: 'http://my-gis.localhost:8080/',
-  url_oauth: 'http://my-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition: transition,
-  plan: 'mini',
-});
-const creating = instance('wait_for_create', 'wait_for_create');
-const started = instance('started', null);
-const disabled = instance('disabled', null);
-const broken = instance('error', null);
+const creating = demoWebgis('wait_for_create');
+const started = demoWebgis('started');
+const disabled = demoWebgis('disabled');
+const broken = demoWebgis('error');
 const outputs = [creating, started, disabled, broken, null];
 
 // Arriving with webgis-status=started; closing the modal reaches the rest.

@@ -243,12 +243,19 @@ describe('the instance and its provisioning job', () => {
     const response = await create(client, { subdomain_name: 'lifecycle', language: 'ru' });
     expect(response.status).toBe(201);
     const created = v.parse(Webgis, await json(response));
+    // The settings page's summary: language, data center in both locales, creation time.
     expect(created).toEqual({
       url: 'http://lifecycle.localhost:8080/',
       url_oauth: 'http://lifecycle.localhost:8080/login/oauth/',
       state: 'wait_for_create',
       state_transition: 'wait_for_create',
       plan: 'free',
+      language: 'ru',
+      location: {
+        id: 'eu-central',
+        display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' },
+      },
+      created_at: server().clock.now().toISOString(),
     });
     expect(await myWebgis(client)).toEqual(created);
     expect((await instancePage('lifecycle')).status).toBe(503);

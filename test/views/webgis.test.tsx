@@ -1,27 +1,20 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Webgis, WebgisLocation } from '../../contract/webgis.ts';
+import type { Webgis } from '../../contract/webgis.ts';
 import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { liveWebgisCreateMachine } from '../../src/flows/webgis-create.flow.ts';
 import { liveWebgisSettingsMachine } from '../../src/flows/webgis-settings.flow.ts';
 import { CreateScreen } from '../../src/views/webgis/create-screen.tsx';
 import { SettingsScreen } from '../../src/views/webgis/settings-screen.tsx';
+import { demoLocations, demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 
 /* /webgis/create and /webgis through the live flows, the API answered by a stubbed fetch. */
 
-const locations: WebgisLocation[] = [
-  { id: 'eu-central', display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' } },
-  { id: 'ru-central', display_name: { en: 'Russia (Moscow)', ru: 'Россия (Москва)' } },
-];
-const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free'): Webgis => ({
-  url: 'http://my-web-gis.localhost:8080/',
-  url_oauth: 'http://my-web-gis.localhost:8080/login/oauth/',
-  state,
-  state_transition: state === 'wait_for_create' ? 'wait_for_create' : null,
-  plan,
-});
+const locations = demoLocations.slice(0, 2);
+const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free') =>
+  demoWebgis(state, { plan });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -213,6 +206,7 @@ function renderSettings(showSuccess: boolean, locale: 'en' | 'ru' = 'en') {
     <Providers locale={locale}>
       <SettingsScreen
         email="ann@example.com"
+        locale={locale}
         showSuccess={showSuccess}
         onStripQuery={onStripQuery}
         machine={liveWebgisSettingsMachine}
@@ -220,6 +214,12 @@ function renderSettings(showSuccess: boolean, locale: 'en' | 'ru' = 'en') {
     </Providers>,
   );
   return onStripQuery;
+}
+
+/** The value the details list gives `label` (a dt and its dd). */
+function detail(label: string): string {
+  const term = screen.getAllByRole('term', { hidden: true }).find((dt) => dt.textContent === label);
+  return term?.nextElementSibling?.textContent ?? '';
 }
 
 describe('web GIS page', () => {
@@ -241,6 +241,27 @@ describe('web GIS page', () => {
     expect(onStripQuery).toHaveBeenCalledTimes(1);
     const address = screen.getByRole('link', { name: /my-web-gis\.localhost/ });
     expect(address.getAttribute('href')).toBe('http://my-web-gis.localhost:8080/');
+    // Issue 31: a settings page, its details and then its actions.
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Address', 'State', 'Plan', 'Data center', 'Language', 'Created']);
+    expect(detail('State')).toBe('Ready');
+    expect(detail('Plan')).toBe('Free');
+    expect(detail('Data center')).toBe('Europe (Frankfurt)');
+    expect(detail('Language')).toBe('English');
+    expect(detail('Created')).toBe('March 14, 2026');
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    expect(
+      within(actions)
+        .getByRole('link', { name: /Go to Web GIS/ })
+        .getAttribute('href'),
+    ).toBe('http://my-web-gis.localhost:8080/login/oauth/');
+    expect(within(actions).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe(
+      '/en/subscription/update',
+    );
   });
 
   it('offers only the way to the Web GIS on premium, in Russian', async () => {
@@ -249,6 +270,12 @@ describe('web GIS page', () => {
     const modal = await screen.findByRole('dialog', { name: 'Ваша Веб ГИС готова' });
     expect(within(modal).getByRole('link', { name: /Перейти в Веб ГИС/ })).toBeTruthy();
     expect(within(modal).queryByRole('link', { name: 'Повысить тариф' })).toBeNull();
+    expect(detail('Тариф')).toBe('Premium');
+    expect(detail('Дата-центр')).toBe('Европа (Франкфурт)');
+    expect(detail('Язык')).toBe('Английский');
+    expect(detail('Дата создания')).toBe('14 марта 2026');
+    const actions = screen.getByRole('region', { name: 'Действия', hidden: true });
+    expect(within(actions).getByRole('link', { name: 'Сменить тариф', hidden: true })).toBeTruthy();
   });
 
   it('says it is being created, naming the e-mail, and shows the address once started', async () => {
@@ -259,6 +286,7 @@ describe('web GIS page', () => {
       <Providers locale="en">
         <SettingsScreen
           email="ann@example.com"
+          locale="en"
           showSuccess={false}
           onStripQuery={() => {}}
           machine={liveWebgisSettingsMachine.provide({ delays: { refreshInterval: 10 } })}
@@ -267,6 +295,7 @@ describe('web GIS page', () => {
     );
     expect(await screen.findByText('Your Web GIS is being created')).toBeTruthy();
     expect(screen.getByText(/We will send a message to ann@example\.com/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /my-web-gis\.localhost/ })).toBeNull();
     stubApi({ my: [json(200, instance('started'))] });
     await screen.findByRole('link', { name: /my-web-gis\.localhost/ });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -277,6 +306,10 @@ describe('web GIS page', () => {
     renderSettings(true);
     expect(await screen.findByText('Your Web GIS is blocked')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(detail('State')).toBe('Blocked');
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    expect(within(actions).queryByRole('link', { name: /Go to Web GIS/ })).toBeNull();
+    expect(within(actions).getByRole('link', { name: 'Upgrade' })).toBeTruthy();
   });
 
   it('offers to create one when there is none (404)', async () => {

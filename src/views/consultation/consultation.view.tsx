@@ -25,7 +25,7 @@ export function ConsultationView({ snapshot, send, formRef }: ConsultationViewPr
   const draft = useDraft('consultation', state === 'sent');
   return (
     <Stack gap="4" maxW="3xl" as="section" aria-labelledby="consultation-title">
-      <Heading as="h2" size="lg" id="consultation-title">
+      <Heading as="h2" textStyle="section-title" id="consultation-title">
         {t`Request a consultation`}
       </Heading>
       {(() => {

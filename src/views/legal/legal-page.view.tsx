@@ -15,7 +15,7 @@ function Block({ block }: { block: LegalBlock }) {
   switch (block.kind) {
     case 'heading':
       return (
-        <Heading as="h2" size="lg" mt="4">
+        <Heading as="h2" textStyle="section-title" mt="4">
           {block.text}
         </Heading>
       );
@@ -48,8 +48,8 @@ export function LegalPageView({ snapshot, send }: LegalPageViewProps) {
       return <PageBusy label={t`Loading…`} />;
     case 'failed':
       return (
-        <Stack gap="6">
-          <Heading as="h1" size="2xl">
+        <Stack gap="page">
+          <Heading as="h1" textStyle="page-title">
             {i18n._(legalTitles[page])}
           </Heading>
           <RetryAlert
@@ -62,7 +62,7 @@ export function LegalPageView({ snapshot, send }: LegalPageViewProps) {
       return (
         <Box as="article" maxW="3xl" lineHeight="tall">
           <Stack gap="4">
-            <Heading as="h1" size="2xl">
+            <Heading as="h1" textStyle="page-title">
               {text?.title}
             </Heading>
             {text?.blocks.map((block, index) => (

@@ -39,7 +39,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
         void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         {fields.map((name) => (
           <form.Field key={name} name={name}>
             {(field) => (
@@ -61,7 +61,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
             )}
           </form.Field>
         ))}
-        <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue">
+        <Link asChild alignSelf="flex-end" textStyle="caption" colorPalette="blue">
           <RouterLink to="/$locale/password/reset" from="/$locale">
             {t`Forgot password?`}
           </RouterLink>

@@ -61,7 +61,7 @@ export function SocialButtons({ intent, next, onChoose, disabled = false }: Soci
         intent === 'login' ? t`Sign in with another account` : t`Sign up with another account`
       }
     >
-      <Text fontSize="sm" color="fg.muted">
+      <Text textStyle="caption" color="fg.muted">
         {intent === 'login' ? t`Or sign in with` : t`Or sign up with`}
       </Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2">

@@ -46,7 +46,7 @@ export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindF
       }}
     >
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="identifier">
           {(field) => (
             <TextField
@@ -55,7 +55,6 @@ export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindF
               required
               autoComplete="off"
               spellCheck={false}
-              fontFamily="mono"
               placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
               value={field.state.value}
               error={fieldError(field.state.meta, 'identifier')}

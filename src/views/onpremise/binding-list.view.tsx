@@ -26,10 +26,10 @@ export function BindingListView({ bindings, locale, canUnbind, onUnbind }: Bindi
                 <Text fontWeight="medium" color={binding.label ? undefined : 'fg.muted'}>
                   {name}
                 </Text>
-                <Box fontFamily="mono" fontSize="sm" wordBreak="break-all">
+                <Box textStyle="identifier" wordBreak="break-all" userSelect="all">
                   {binding.identifier}
                 </Box>
-                <Text fontSize="sm" color="fg.muted">
+                <Text textStyle="caption" color="fg.muted">
                   {t`Bound on ${formatDate(binding.bound_at, locale)}`}
                 </Text>
               </Stack>

@@ -24,7 +24,7 @@ export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewPr
   // An identifier typed when the session ended is offered back; a bind drops it.
   const draft = useDraft('onpremise-binding', context.notice === 'bound');
   const heading = (
-    <Heading as="h2" size="lg">
+    <Heading as="h2" textStyle="section-title">
       {t`Bound identifiers`}
     </Heading>
   );

@@ -11,7 +11,7 @@ export function OfferingView({ viaTeam }: { viaTeam: boolean }) {
       {viaTeam && (
         <Text color="fg.muted">{t`Your team's Premium plan gives you access to on-premise.`}</Text>
       )}
-      <Heading as="h2" size="lg">
+      <Heading as="h2" textStyle="section-title">
         {t`The platform on your own servers`}
       </Heading>
       <Text>

@@ -22,7 +22,7 @@ export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseView
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'premium';
   const heading = (
-    <Heading as="h1" size="2xl">
+    <Heading as="h1" textStyle="page-title">
       {t`On-premise`}
     </Heading>
   );
@@ -31,7 +31,7 @@ export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseView
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="6">
+        <Stack gap="page">
           {heading}
           <RetryAlert
             message={t`Couldn't load your subscription. Please try again.`}
@@ -41,14 +41,14 @@ export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseView
       );
     case 'notAvailable':
       return (
-        <Stack gap="6">
+        <Stack gap="page">
           {heading}
           <NotAvailableView />
         </Stack>
       );
     case 'premium':
       return (
-        <Stack gap="8">
+        <Stack gap="page">
           {heading}
           <OfferingView viaTeam={context.viaTeam} />
           <BindingsView snapshot={snapshot} send={send} locale={locale} formRef={formRef} />

@@ -35,7 +35,7 @@ export function ResetFormView({ busy, serverErrors, send, formRef }: ResetFormVi
         void touchAndSubmit(form, ['email'], (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="email">
           {(field) => (
             <TextField

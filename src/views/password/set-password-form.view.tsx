@@ -39,7 +39,7 @@ export function SetPasswordFormView({
         void touchAndSubmit(form, ['password'], (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="password" validators={{ onChange: PasswordOnly }}>
           {(field) => (
             <TextField

@@ -47,8 +47,8 @@ export function DataExportView({ snapshot, send, email }: DataExportViewProps) {
     }
   })();
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page">
+      <Heading as="h1" textStyle="page-title">
         {t`Data export`}
       </Heading>
       {body}

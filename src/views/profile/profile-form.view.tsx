@@ -34,7 +34,7 @@ const fields: ProfileField[] = [...textFields, 'industry', 'role', 'country'];
 export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { t } = useLingui();
   const title = (
-    <Heading as="h2" size="lg">
+    <Heading as="h2" textStyle="section-title">
       {t`Personal data`}
     </Heading>
   );
@@ -161,7 +161,7 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
           </form.Field>
         ))}
       </Grid>
-      <Text fontSize="sm" color="fg.muted" mb="4">
+      <Text textStyle="caption" color="fg.muted" mb="4">
         {t`Email: ${user.email}`}
         {user.timezone && ` · ${t`Time zone: ${user.timezone.ianaName}`}`}
       </Text>

@@ -16,7 +16,7 @@ export function ProfileManagementView({ confirm, send }: ProfileManagementViewPr
   const { t } = useLingui();
   return (
     <Stack gap="4">
-      <Heading as="h2" size="lg">
+      <Heading as="h2" textStyle="section-title">
         {t`Profile management`}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

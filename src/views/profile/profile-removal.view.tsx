@@ -32,8 +32,8 @@ export function ProfileRemovalView({ snapshot, send }: ProfileRemovalViewProps) 
     }
   })();
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page">
+      <Heading as="h1" textStyle="page-title">
         {t`Profile removal`}
       </Heading>
       {body}

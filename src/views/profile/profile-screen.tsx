@@ -53,8 +53,8 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   const linkHref = (p: SocialProvider) =>
     `/api/auth/social/${p}/start/?intent=link&next=${next}&locale=${locale}`;
   return (
-    <Stack gap="8">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page">
+      <Heading as="h1" textStyle="page-title">
         {t`Profile`}
       </Heading>
       {shown ? (

@@ -27,7 +27,7 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
   const { accounts, provider, error } = snapshot.context;
   const linked = new Set(accounts.map((a) => a.provider));
   const title = (
-    <Heading as="h2" size="lg">
+    <Heading as="h2" textStyle="section-title">
       {t`Social accounts`}
     </Heading>
   );
@@ -83,7 +83,7 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
       )}
       {linked.size < socialProviders.length && (
         <Flex gap="2" wrap="wrap" align="center">
-          <Text fontSize="sm">{t`Link another account:`}</Text>
+          <Text textStyle="caption">{t`Link another account:`}</Text>
           {socialProviders
             .filter((p) => !linked.has(p))
             .map((p) => (

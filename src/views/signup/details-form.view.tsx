@@ -54,7 +54,7 @@ export function DetailsFormView(props: DetailsFormViewProps) {
         void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         {(['first_name', 'last_name'] as const).map((name) => (
           <form.Field key={name} name={name}>
             {(field) => (

@@ -43,7 +43,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
         void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="email">
           {(field) => (
             <TextField
@@ -64,7 +64,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
           )}
         </form.Field>
         {serverErrors['email']?.code === 'user_already_exists' && (
-          <Link asChild mt="-2" mb="2" fontSize="sm" colorPalette="blue">
+          <Link asChild mt="-2" mb="2" textStyle="caption" colorPalette="blue">
             <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
               {t`Sign in with this email`}
             </RouterLink>

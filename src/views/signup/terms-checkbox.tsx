@@ -39,7 +39,7 @@ export function TermsCheckbox({ checked, error, onCheckedChange, onBlur }: Terms
           </Trans>
         </Checkbox.Label>
       </Checkbox.Root>
-      <Box minH="5" fontSize="sm">
+      <Box minH="5" textStyle="caption">
         {error && <Field.ErrorText mt="0">{error}</Field.ErrorText>}
       </Box>
     </Field.Root>

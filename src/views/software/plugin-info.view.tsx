@@ -10,7 +10,7 @@ export function PluginInfoView() {
   return (
     <Card.Root as="section" aria-labelledby="plugin-info" variant="subtle">
       <Card.Body gap="2">
-        <Heading as="h2" size="md" id="plugin-info">
+        <Heading as="h2" textStyle="card-title" id="plugin-info">
           {t`Plugin for QGIS`}
         </Heading>
         <Text>

@@ -27,18 +27,18 @@ export function ProductCardView({ product, locale }: ProductCardViewProps) {
         <HStack gap="3">
           <ProductIcon product={product.id} />
           <Stack gap="0">
-            <Heading as="h2" size="lg" id={headingId}>
+            <Heading as="h2" textStyle="card-title" id={headingId}>
               {name}
             </Heading>
-            <Text fontSize="sm" color="fg.muted">
+            <Text textStyle="caption" color="fg.muted">
               {i18n._(productTypes[type])}
             </Text>
           </Stack>
         </HStack>
         <Text>{i18n._(productDescriptions[product.id])}</Text>
         {site ? (
-          <Stack gap="2" align="flex-start">
-            <Text fontSize="sm" color="fg.muted">
+          <Stack gap="row" align="flex-start">
+            <Text textStyle="caption" color="fg.muted">
               {t`${name} installers for every system are published on the project's own site.`}
             </Text>
             <ExternalButton href={site} context={name}>

@@ -40,8 +40,8 @@ export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
     }
   })();
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page">
+      <Heading as="h1" textStyle="page-title">
         {t`Software`}
       </Heading>
       {body}
@@ -52,7 +52,8 @@ export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
 
 function ProductListView({ products, locale }: { products: SoftwareProduct[]; locale: Locale }) {
   return (
-    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+    // Side by side, every row is as tall as the tallest card: the cards are even.
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="section" gridAutoRows={{ xl: '1fr' }}>
       {products.map((product) => (
         <ProductCardView key={product.id} product={product} locale={locale} />
       ))}

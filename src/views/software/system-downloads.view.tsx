@@ -22,12 +22,12 @@ export function SystemDownloadsView({ name, system, locale }: SystemDownloadsVie
   // Every variant of a store release leads to the same page: one link each.
   const stores = [...new Set(system.releases.flatMap((r) => r.files.map((f) => f.link)))];
   return (
-    <Stack gap="2">
+    <Stack gap="row">
       <HStack gap="2" align="baseline">
-        <Heading as="h3" size="sm">
+        <Heading as="h3" textStyle="label">
           {os}
         </Heading>
-        <Text fontSize="sm" color="fg.muted">
+        <Text textStyle="caption" color="fg.muted">
           {versions}
         </Text>
       </HStack>

@@ -110,7 +110,7 @@ export function CheckoutView(props: CheckoutViewProps) {
     <Card.Root>
       <Card.Body gap="4">
         <Stack direction="row" justify="space-between" align="baseline" flexWrap="wrap">
-          <Text fontSize="lg">
+          <Text textStyle="lead">
             {t`You selected`}: <strong>{i18n._(planNames[id])}</strong>
             {price && !free && (
               <>
@@ -246,15 +246,15 @@ function PaidCheckout({
       p="4"
       borderRadius="l2"
       bg="bg.muted"
-      fontSize="sm"
+      textStyle="caption"
     >
-      <Text fontSize="lg" fontWeight="semibold">{t`Total: ${price}`}</Text>
+      <Text textStyle="card-title">{t`Total: ${price}`}</Text>
       {discount ? <Text color="green.fg">{t`Discount: ${discount}%`}</Text> : null}
       {nextPayment}
     </Stack>
   );
   const footer = (
-    <Text mt="4" fontSize="sm" color="fg.muted">
+    <Text mt="4" textStyle="caption" color="fg.muted">
       {payerType === 'entity'
         ? t`By clicking Request invoice you agree to the terms of service.`
         : t`By clicking Pay you agree to the terms of service and to automatic renewal of the subscription.`}
@@ -264,7 +264,7 @@ function PaidCheckout({
     <Stack gap="4">
       {summary}
       <Text
-        fontSize="sm"
+        textStyle="caption"
         color="fg.muted"
       >{t`Contact information: questions about payment — ${contact}`}</Text>
       {offersInvoice && (
@@ -296,7 +296,7 @@ function PaidCheckout({
             ))}
           </Stack>
           {!reachesMinimum && (
-            <Text id="invoice-minimum-reason" fontSize="sm" color="fg.muted">
+            <Text id="invoice-minimum-reason" textStyle="caption" color="fg.muted">
               {minimum
                 ? t`Payment by invoice is available for orders of ${minimum} or more.`
                 : t`Payment by invoice is not available for this plan.`}

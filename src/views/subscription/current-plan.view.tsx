@@ -48,19 +48,19 @@ export function CurrentPlanView({
     <Card.Root>
       <Card.Body gap="3">
         <Stack direction="row" align="center" gap="3">
-          <Heading as="h2" size="lg">
+          <Heading as="h2" textStyle="card-title">
             {i18n._(planNames[plan])}
           </Heading>
           {canceled_at && <Badge colorPalette="orange">{t`Cancelled`}</Badge>}
         </Stack>
         {plan === 'free' && (
-          <Stack gap="2">
+          <Stack gap="row">
             <Text color="fg.muted">{t`Free includes:`}</Text>
             <FeatureList plan="free" locale={locale} />
           </Stack>
         )}
         {plan !== 'free' && (
-          <Text fontSize="xl">
+          <Text textStyle="figure">
             {priceLabel(subscription.price, subscription.currency, interval)}
           </Text>
         )}

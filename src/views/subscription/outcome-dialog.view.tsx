@@ -77,7 +77,7 @@ export function OutcomeDialogView({
               <Dialog.Title>{text?.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Stack gap="2">
+              <Stack gap="row">
                 <Text>{text?.body}</Text>
                 {invoice && requestedPlan && (
                   <Text>{t`Requested plan: ${i18n._(planNames[requestedPlan])}, paid for a year`}</Text>

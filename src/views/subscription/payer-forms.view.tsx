@@ -225,7 +225,7 @@ export function EntityFormView({
           {extended.map((name) => fieldOf(name, false))}
         </Grid>
       )}
-      <Stack gap="1" mt="4" fontSize="sm" color="fg.muted">
+      <Stack gap="1" mt="4" textStyle="caption" color="fg.muted">
         {minimum && (
           <Text>{t`Payment by invoice is available for orders of ${minimum} or more.`}</Text>
         )}

@@ -81,15 +81,21 @@ export function PlansView({ data, period, locale, send }: PlansViewProps) {
                 {/* The same height on every card, so the feature lists start level. */}
                 <Stack gap="0" minH="16">
                   {id === 'free' ? (
-                    <Text fontSize="2xl">
+                    <Text textStyle="figure">
                       {priceLabel(0, price?.price.currency ?? subscription.currency, 'monthly')}
                     </Text>
                   ) : (
                     price && (
                       <>
-                        <Text fontSize="2xl">
+                        <Text textStyle="figure">
                           {price.old && (
-                            <Text as="s" color="fg.muted" me="2" fontSize="md">
+                            <Text
+                              as="s"
+                              color="fg.muted"
+                              me="2"
+                              textStyle="body"
+                              fontWeight="normal"
+                            >
                               {formatMoney(perMonth(price.old.amount), price.old.currency)}
                             </Text>
                           )}
@@ -100,7 +106,7 @@ export function PlansView({ data, period, locale, send }: PlansViewProps) {
                           )}
                         </Text>
                         {period === 'yearly' && (
-                          <Text fontSize="sm" color="fg.muted">
+                          <Text textStyle="caption" color="fg.muted">
                             {t`Billed yearly: ${priceLabel(price.price.amount, price.price.currency, 'yearly')}`}
                           </Text>
                         )}

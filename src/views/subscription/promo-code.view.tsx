@@ -88,7 +88,7 @@ export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProp
           </Stack>
           {message &&
             (message.ok ? (
-              <Text role="status" color="fg.success" fontSize="sm">
+              <Text role="status" color="fg.success" textStyle="caption">
                 {message.text}
               </Text>
             ) : (

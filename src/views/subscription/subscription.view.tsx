@@ -91,8 +91,8 @@ export function SubscriptionView({
     }
   })();
   return (
-    <Stack gap="6" maxW={subscriptionWidth}>
-      <Heading as="h1" size="2xl">
+    <Stack gap="page" maxW={subscriptionWidth}>
+      <Heading as="h1" textStyle="page-title">
         {t`Subscription`}
       </Heading>
       {body}

@@ -46,9 +46,9 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
     }
   })();
   return (
-    <Stack gap="6" maxW={subscriptionWidth}>
+    <Stack gap="page" maxW={subscriptionWidth}>
       <nav aria-label={t`Breadcrumbs`}>
-        <Stack as="ol" direction="row" gap="2" listStyleType="none" fontSize="sm">
+        <Stack as="ol" direction="row" gap="2" listStyleType="none" textStyle="caption">
           <li>
             <Link asChild colorPalette="blue">
               <RouterLink to="/$locale/subscription" params={{ locale }}>
@@ -62,7 +62,7 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
           </Text>
         </Stack>
       </nav>
-      <Heading as="h1" size="2xl">
+      <Heading as="h1" textStyle="page-title">
         {selected === 'free' ? t`Cancel subscription` : t`Change subscription`}
       </Heading>
       {body}

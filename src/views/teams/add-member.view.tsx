@@ -45,7 +45,7 @@ export function AddMemberView({ username, error, busy, disabled, send }: AddMemb
             {t`Add`}
           </Button>
         </HStack>
-        <Box minH="5" fontSize="sm">
+        <Box minH="5" textStyle="caption">
           {message ? (
             <Field.ErrorText mt="0">{message}</Field.ErrorText>
           ) : (

@@ -91,7 +91,7 @@ function SaveStatus({ snapshot }: Pick<EditorViewProps, 'snapshot'>) {
   const changed = hasChanges(snapshot.context);
   const saved = snapshot.matches({ editing: { ready: 'saved' } });
   return (
-    <Text role="status" fontSize="sm" color={changed ? 'fg.muted' : 'fg.success'}>
+    <Text role="status" textStyle="caption" color={changed ? 'fg.muted' : 'fg.success'}>
       {changed && t`You have unsaved changes.`}
       {saved && t`The team is saved.`}
     </Text>

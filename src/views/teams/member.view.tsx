@@ -71,7 +71,7 @@ export function MemberView({
   const owner = asked?.owner_username ?? '';
   return (
     <Stack gap="6">
-      <Heading as="h2" size="lg">
+      <Heading as="h2" textStyle="section-title">
         {t`Teams I am in`}
       </Heading>
       {body}
@@ -103,14 +103,14 @@ function TeamCard({ team, canLeave, leaving, failed, onLeave }: TeamCardProps) {
   return (
     <Card.Root aria-busy={leaving}>
       <Card.Body gap="2">
-        <Heading as="h3" size="md">
+        <Heading as="h3" textStyle="card-title">
           {t`Team of ${owner}`}
         </Heading>
         <Text>{usersCount(team.users.length)}</Text>
         {overLimit(team) ? (
           <Stack gap="1" align="flex-start">
             <Badge colorPalette="red">{t`Over the limit`}</Badge>
-            <Text fontSize="sm" color="fg.muted">
+            <Text textStyle="caption" color="fg.muted">
               {t`The team has more users than allowed: its Premium features are off until the owner removes users.`}
             </Text>
           </Stack>

@@ -53,7 +53,7 @@ export function MembersTableView({ users, onRemove, disabled = false }: MembersT
     <Box width="full">
       <chakra.table
         width="full"
-        fontSize="sm"
+        textStyle="caption"
         borderCollapse="collapse"
         display={{ base: 'block', md: 'table' }}
       >

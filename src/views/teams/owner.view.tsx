@@ -40,7 +40,7 @@ export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
   })();
   return (
     <Stack gap="6">
-      <Heading as="h2" size="lg">
+      <Heading as="h2" textStyle="section-title">
         {t`My team`}
       </Heading>
       {body}

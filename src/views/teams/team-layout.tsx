@@ -11,8 +11,8 @@ export function TeamLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const overLimit = useSelector(useTeamOwner(), (s) => savedOverLimit(s.context));
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page">
+      <Heading as="h1" textStyle="page-title">
         {t`Team`}
       </Heading>
       <TabsView overLimit={overLimit} />

@@ -56,8 +56,8 @@ export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
     }
   })();
   return (
-    <Stack gap="6" maxW="xl">
-      <Heading as="h1" size="2xl">
+    <Stack gap="page" maxW="xl">
+      <Heading as="h1" textStyle="page-title">
         {t`Unsubscribe`}
       </Heading>
       {body}

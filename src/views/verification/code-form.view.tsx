@@ -32,7 +32,7 @@ export function CodeFormView({ busy, serverErrors, send, formRef }: CodeFormView
         void touchAndSubmit(form, ['code'], (values) => send({ type: 'form.submit', values }));
       }}
     >
-      <Stack gap="2">
+      <Stack gap="row">
         <form.Field name="code">
           {(field) => (
             <TextField

@@ -43,7 +43,7 @@ export function ResendView({ snapshot, send }: ResendViewProps) {
           {t`Request a new code`}
         </Button>
         {coolingDown && (
-          <Text fontSize="sm" color="fg.muted">
+          <Text textStyle="caption" color="fg.muted">
             {plural(seconds, {
               one: 'You can request a new code in # second',
               other: 'You can request a new code in # seconds',

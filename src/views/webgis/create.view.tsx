@@ -30,13 +30,13 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
   const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
   // The address typed when the session ended is offered back; a creation under way drops it.
   const draft = useDraft('webgis', top === 'polling' || top === 'created' || top === 'timedOut');
-  const heading = <Heading as="h1" size="2xl">{t`Create Web GIS`}</Heading>;
+  const heading = <Heading as="h1" textStyle="page-title">{t`Create Web GIS`}</Heading>;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="6">
+        <Stack gap="page">
           {heading}
           <RetryAlert
             message={t`Couldn't load the data centers. Please try again.`}
@@ -48,10 +48,10 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
     case 'creating':
     case 'polling':
       return (
-        <Stack gap="6">
+        <Stack gap="page">
           {heading}
           <Text color="fg.muted">{t`Choose the address of your Web GIS and where it runs. Creating usually takes a couple of minutes, up to an hour under load.`}</Text>
-          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="8" alignItems="start">
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="page" alignItems="start">
             <Box gridColumn={{ lg: 'span 2' }} minW="0">
               <CreateFormView
                 domain={context.domain}

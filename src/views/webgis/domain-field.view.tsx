@@ -53,7 +53,7 @@ export function DomainFieldView({
         </Flex>
       </Flex>
       {/* The message line keeps its height, as in the other forms. */}
-      <Box minH="5" fontSize="sm">
+      <Box minH="5" textStyle="caption">
         {error ? (
           <Field.ErrorText mt="0">{error}</Field.ErrorText>
         ) : (

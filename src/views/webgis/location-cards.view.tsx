@@ -26,7 +26,7 @@ export function LocationCardsView({
   const errorId = 'location-error';
   return (
     <chakra.fieldset aria-describedby={error ? errorId : undefined} border="0" p="0" m="0" minW="0">
-      <chakra.legend fontWeight="medium" fontSize="sm" mb="1.5">
+      <chakra.legend fontWeight="medium" textStyle="caption" mb="1.5">
         {t`Data center`}
         <Text as="span" color="fg.error" aria-hidden="true">
           {' *'}
@@ -64,7 +64,7 @@ export function LocationCardsView({
           );
         })}
       </SimpleGrid>
-      <Box minH="5" fontSize="sm" mt="1.5">
+      <Box minH="5" textStyle="caption" mt="1.5">
         {error && (
           <Text id={errorId} color="fg.error">
             {error}

@@ -16,10 +16,10 @@ export function RelatedInfoView({ locale }: { locale: Locale }) {
   return (
     <Card.Root as="aside" aria-labelledby="webgis-related" variant="subtle">
       <Card.Body gap="3">
-        <Heading as="h2" size="md" id="webgis-related">
+        <Heading as="h2" textStyle="card-title" id="webgis-related">
           {t`Related information`}
         </Heading>
-        <Text fontSize="sm">{t`A Web GIS publishes your maps and data on the web: share them, edit them together and connect them to QGIS and the mobile apps.`}</Text>
+        <Text textStyle="caption">{t`A Web GIS publishes your maps and data on the web: share them, edit them together and connect them to QGIS and the mobile apps.`}</Text>
         <Stack as="ul" gap="2" listStyleType="none">
           {items.map((item) => (
             <li key={item.href}>

@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { inspect } from '../../flows/inspect.ts';
+import type { Locale } from '../../i18n/locale.ts';
 import { liveWebgisSettingsMachine } from '../../flows/webgis-settings.flow.ts';
 import { SettingsView } from './settings.view.tsx';
 
 export interface SettingsScreenProps {
   email: string;
+  locale: Locale;
   /** The address said webgis-status=started. */
   showSuccess: boolean;
   /** Takes webgis-status and webgis-transition-status out of the address. */
@@ -17,6 +19,7 @@ export interface SettingsScreenProps {
 /** /webgis: the webgis-settings machine, drawn by SettingsView. */
 export function SettingsScreen({
   email,
+  locale,
   showSuccess,
   onStripQuery,
   machine = liveWebgisSettingsMachine,
@@ -32,5 +35,5 @@ export function SettingsScreen({
     return () => sub.unsubscribe();
   }, [actor]);
   const snapshot = useSelector(actor, (s) => s);
-  return <SettingsView snapshot={snapshot} send={actor.send} email={email} />;
+  return <SettingsView snapshot={snapshot} send={actor.send} email={email} locale={locale} />;
 }

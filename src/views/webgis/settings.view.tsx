@@ -1,12 +1,16 @@
-import { Alert, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
+import type { Webgis } from '../../../contract/webgis.ts';
 import type {
   WebgisSettingsEvent,
   webgisSettingsMachine,
 } from '../../../machines/webgis-settings.machine.ts';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { Locale } from '../../i18n/locale.ts';
+import { ActionsView } from './actions.view.tsx';
+import { DetailsView } from './details.view.tsx';
 import { SuccessModalView } from './success-modal.view.tsx';
 
 export interface SettingsViewProps {
@@ -14,22 +18,26 @@ export interface SettingsViewProps {
   send: (event: WebgisSettingsEvent) => void;
   /** The user's e-mail, named in the being-created message. */
   email: string;
+  locale: Locale;
 }
 
 type Shown = 'creating' | 'ready' | 'blocked' | 'failed';
 
-/** /webgis (section 2): the instance by its state, and the success modal after creation. */
-export function SettingsView({ snapshot, send, email }: SettingsViewProps) {
+/**
+ * /webgis (section 2): the instance by its state, and the success modal after creation.
+ * Ready or blocked, it is a settings page: its details, then its actions.
+ */
+export function SettingsView({ snapshot, send, email, locale }: SettingsViewProps) {
   const { t } = useLingui();
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'shown';
-  const heading = <Heading as="h1" size="2xl">{t`Web GIS`}</Heading>;
+  const heading = <Heading as="h1" textStyle="page-title">{t`Web GIS`}</Heading>;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="6">
+        <Stack gap="page">
           {heading}
           <RetryAlert
             message={t`Couldn't load your Web GIS. Please try again.`}
@@ -39,7 +47,7 @@ export function SettingsView({ snapshot, send, email }: SettingsViewProps) {
       );
     case 'absent':
       return (
-        <Stack gap="6" align="flex-start">
+        <Stack gap="page" align="flex-start">
           {heading}
           <Text>{t`You have no Web GIS yet.`}</Text>
           <Button asChild colorPalette="blue">
@@ -51,9 +59,16 @@ export function SettingsView({ snapshot, send, email }: SettingsViewProps) {
       );
     case 'shown':
       return (
-        <Stack gap="6" align="flex-start">
+        <Stack gap="page" maxW="3xl">
           {heading}
-          <ShownView state={shownState(snapshot)} url={context.webgis?.url ?? ''} email={email} />
+          {context.webgis && (
+            <ShownView
+              state={shownState(snapshot)}
+              webgis={context.webgis}
+              email={email}
+              locale={locale}
+            />
+          )}
           <SuccessModalView
             open={snapshot.can({ type: 'success.close' })}
             webgis={context.webgis}
@@ -74,30 +89,22 @@ function shownState(snapshot: SnapshotFrom<typeof webgisSettingsMachine>): Shown
   return 'creating';
 }
 
-function ShownView({ state, url, email }: { state: Shown; url: string; email: string }) {
+function ShownView({
+  state,
+  webgis,
+  email,
+  locale,
+}: {
+  state: Shown;
+  webgis: Webgis;
+  email: string;
+  locale: Locale;
+}) {
   const { t } = useLingui();
-  const address = (
-    <Stack gap="1">
-      <Text fontWeight="medium">{t`Address`}</Text>
-      <Link
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        colorPalette="blue"
-        variant="underline"
-      >
-        {url}
-        <Text as="span" srOnly>
-          {' '}
-          {t`(opens in a new tab)`}
-        </Text>
-      </Link>
-    </Stack>
-  );
   switch (state) {
     case 'creating':
       return (
-        <Alert.Root status="info" role="status" maxW="2xl">
+        <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t`Your Web GIS is being created`}</Alert.Title>
@@ -108,31 +115,28 @@ function ShownView({ state, url, email }: { state: Shown; url: string; email: st
         </Alert.Root>
       );
     case 'ready':
-      return address;
     case 'blocked':
       return (
-        <Stack gap="4" align="flex-start">
-          <Alert.Root status="error" maxW="2xl">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t`Your Web GIS is blocked`}</Alert.Title>
-              <Alert.Description>
-                {t`It exceeds the limits of your plan. Upgrade the plan, or contact us to reduce the data, to unblock it.`}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          {address}
-          <Button asChild colorPalette="blue">
-            <RouterLink to="/$locale/subscription/update" from="/$locale">
-              {t`Upgrade`}
-            </RouterLink>
-          </Button>
+        <Stack gap="page">
+          {state === 'blocked' && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t`Your Web GIS is blocked`}</Alert.Title>
+                <Alert.Description>
+                  {t`It exceeds the limits of your plan. Upgrade the plan, or contact us to reduce the data, to unblock it.`}
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <DetailsView webgis={webgis} state={state} locale={locale} />
+          <ActionsView webgis={webgis} state={state} />
         </Stack>
       );
     case 'failed':
       return (
-        <Stack gap="4" align="flex-start">
-          <Alert.Root status="error" maxW="2xl">
+        <Stack gap="section" align="flex-start">
+          <Alert.Root status="error">
             <Alert.Indicator />
             <Alert.Title>{t`Your Web GIS could not be created`}</Alert.Title>
           </Alert.Root>

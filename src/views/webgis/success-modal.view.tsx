@@ -37,7 +37,7 @@ export function SuccessModalView({ open, webgis, onClose }: SuccessModalViewProp
               <Dialog.Title>{t`Your Web GIS is ready`}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Stack gap="2">
+              <Stack gap="row">
                 <Text>{t`Your Web GIS has been created at ${webgis?.url ?? ''}.`}</Text>
                 {plan !== 'premium' && (
                   <Text>{t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`}</Text>

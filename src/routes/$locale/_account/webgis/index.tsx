@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import { WebgisState, WebgisTransition } from '../../../../../contract/webgis-states.ts';
+import { isLocale } from '../../../../i18n/locale.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
 import { SettingsScreen } from '../../../../views/webgis/settings-screen.tsx';
 
@@ -33,6 +34,7 @@ function WebgisPage() {
   return (
     <SettingsScreen
       email={email}
+      locale={isLocale(locale) ? locale : 'en'}
       showSuccess={search['webgis-status'] === 'started'}
       onStripQuery={onStripQuery}
     />
