@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { Consultation, ConsultationRequest } from '../../contract/consultation.ts';
 import type { Binding, BindingCreate, BindingList } from '../../contract/onpremise.ts';
 import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
-import type { Webgis, WebgisCreateRequest, WebgisLocation } from '../../contract/webgis.ts';
+import type { Webgis, WebgisCreateRequest } from '../../contract/webgis.ts';
 import { consultationMachine } from '../../machines/consultation.machine.ts';
 import { onpremiseMachine, type OnpremisePlan } from '../../machines/onpremise.machine.ts';
 import { teamOwnerMachine } from '../../machines/team-owner.machine.ts';
@@ -20,6 +20,7 @@ import { OwnerScreen } from '../../src/views/teams/owner-screen.tsx';
 import { TeamOwnerProvider } from '../../src/views/teams/team-owner-context.tsx';
 import { CreateScreen } from '../../src/views/webgis/create-screen.tsx';
 import { demoUser } from '../fixtures/users.ts';
+import { demoLocations, demoWebgis } from '../fixtures/webgis.ts';
 import {
   draftOffer,
   keptDraft,
@@ -134,10 +135,6 @@ describe('team members (owner tab)', () => {
 });
 
 describe('web GIS create form', () => {
-  const locations: WebgisLocation[] = [
-    { id: 'eu-central', display_name: { en: 'Europe (Frankfurt)', ru: 'Европа (Франкфурт)' } },
-    { id: 'ru-central', display_name: { en: 'Russia (Moscow)', ru: 'Россия (Москва)' } },
-  ];
   type Create = (request: WebgisCreateRequest) => Promise<Webgis>;
 
   function renderCreate(create: Create) {
@@ -145,7 +142,7 @@ describe('web GIS create form', () => {
       actors: {
         fetchOptions: fromPromise<WebgisCreateLoad>(async () => ({
           domain: 'localhost',
-          locations,
+          locations: demoLocations,
           existing: null,
         })),
         createWebgis: fromPromise(({ input }) => create(input)),
@@ -186,13 +183,13 @@ describe('web GIS create form', () => {
   it('offers them back; Restore fills the form, a creation under way clears the draft', async () => {
     const user = userEvent.setup({ delay: null });
     leaveDraft('webgis', { subdomain_name: 'tab-b-maps', location_id: 'ru-central' });
-    const create = vi.fn<Create>(async () => ({
-      url: 'http://tab-b-maps.localhost/',
-      url_oauth: 'http://tab-b-maps.localhost/login/oauth/',
-      state: 'wait_for_create',
-      state_transition: 'wait_for_create',
-      plan: 'free',
-    }));
+    const create = vi.fn<Create>(async () =>
+      demoWebgis('wait_for_create', {
+        url: 'http://tab-b-maps.localhost/',
+        url_oauth: 'http://tab-b-maps.localhost/login/oauth/',
+        location: demoLocations[1]!,
+      }),
+    );
     renderCreate(create);
     await screen.findByText(draftOffer.en);
     expect(domain()).toHaveProperty('value', 'demo');
