@@ -34,6 +34,8 @@ const preview: Preview = {
   decorators: [
     (Story, context) => {
       const locale = isLocale(context.globals['locale']) ? context.globals['locale'] : 'en';
+      // The page's language, as the app sets it (screen readers and axe read it).
+      document.documentElement.lang = locale;
       setColorMode(
         document.documentElement,
         context.globals['colorMode'] === 'dark' ? 'dark' : 'light',

@@ -1,14 +1,31 @@
 // npm run paths [-- --json]: runs the model-based path tests and reports, per flow,
 // how many states and transitions the generated paths reached, and how many states a
-// check of the path test names. Fails below 100% of states or transitions.
-// npm run paths -- --list <machine id>: also prints that machine's generated paths as
-// numbered steps (each event and the state it leads to), for testing by hand.
+// check of the path test names. Fails below 100% of states or transitions; with --json,
+// stdout holds the JSON alone, the verdict is its `ok`, and the exit code is 0 whenever
+// the JSON was printed (npm, set to JSON by .npmrc, would add its error object to
+// stdout after a failing script).
+// npm run paths -- --plan <machine id> [--out <folder>]: also writes that machine's test
+// plan for testing by hand (every path as numbered steps, each with its whole input and
+// expected result) as <folder>/<machine id>.md and .csv; the folder is paths-plan/ unless
+// given.
+// npm run paths -- --list <machine id>: prints that plan's Markdown instead.
+// -- --only <start>: runs only the path test files whose name starts with <start> and
+// reports only their machines (a plan of one flow in seconds).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { loadMachine, machineFiles } from './lib/machines.ts';
 import { allTransitionsOf, stateNodesOf } from './lib/statechart.ts';
+import { mergePlans, planCsv, planMarkdown, type TestPlan } from './lib/test-plan.ts';
 
 interface Tally {
   total: number;
@@ -31,19 +48,33 @@ interface Row {
 }
 
 const json = process.argv.includes('--json');
-const listAt = process.argv.indexOf('--list');
-const listed = listAt >= 0 ? process.argv[listAt + 1] : undefined;
+const optionValue = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const listed = optionValue('--list');
+const planned = optionValue('--plan');
+const planDir = optionValue('--out') ?? 'paths-plan';
+const planMachine = planned ?? listed;
+const only = optionValue('--only');
+// With --json, stdout holds the JSON alone.
+const say = json ? console.error : console.log;
 const reportDir = mkdtempSync(join(tmpdir(), 'paths-'));
 try {
   const vitestStatus = runVitest(reportDir);
   const reports = readReports(reportDir);
   const rows: Row[] = [];
-  for (const file of machineFiles()) rows.push(await rowFor(file, reports));
-  const ok = vitestStatus === 0 && rows.every((row) => row.complete);
+  for (const file of machineFiles()) {
+    const row = await rowFor(file, reports);
+    if (only === undefined || reports.has(row.machine)) rows.push(row);
+  }
+  const ok = vitestStatus === 0 && rows.length > 0 && rows.every((row) => row.complete);
   if (json) printJson(rows, vitestStatus, ok);
   else printTable(rows, vitestStatus);
-  if (listed) printPaths(reportDir, listed);
-  process.exitCode = ok ? 0 : 1;
+  const plan = planMachine === undefined ? undefined : readPlan(reportDir, planMachine);
+  if (plan && listed) say(`\n${planMarkdown(plan)}`);
+  if (plan && planned) writePlan(plan, planDir);
+  process.exitCode = (ok || json) && (planMachine === undefined || plan) ? 0 : 1;
 } finally {
   rmSync(reportDir, { recursive: true, force: true });
 }
@@ -51,14 +82,14 @@ try {
 function runVitest(dir: string): number {
   const result = spawnSync(
     'node_modules/.bin/vitest',
-    ['run', '--project', 'unit', 'test/machines'],
+    ['run', '--project', 'unit', `test/machines/${only ?? ''}`],
     {
       // With --json, stdout carries only the JSON, so vitest's output goes to stderr.
       stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
       env: {
         ...process.env,
         PATHS_REPORT_DIR: dir,
-        ...(listed ? { PATHS_LIST: listed } : {}),
+        ...(planMachine === undefined ? {} : { PATHS_PLAN: planMachine }),
         // vitest's `#!/usr/bin/env node` must find this Node (24), not the system one.
         PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
       },
@@ -258,17 +289,24 @@ function printTable(rows: Row[], vitestStatus: number): void {
   );
 }
 
-function printPaths(dir: string, machine: string): void {
-  const file = join(dir, `${machine}.paths.txt`);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+function readPlan(dir: string, machine: string): TestPlan | undefined {
+  const plansDir = join(dir, 'plans');
+  // Only the suites of `machine` write plans; a machine with several suites has several.
+  const names = existsSync(plansDir) ? readdirSync(plansDir).sort() : [];
+  const plan = mergePlans(
+    names.map((name) => JSON.parse(readFileSync(join(plansDir, name), 'utf8')) as TestPlan),
+  );
+  if (!plan)
     console.error(`\nNo paths of a machine "${machine}": the ids are in the first column above.`);
-    process.exitCode = 1;
-    return;
-  }
-  // With --json, stdout holds the JSON alone.
-  const out = json ? console.error : console.log;
-  out(`\nThe generated paths of ${machine}:\n\n${text}`);
+  return plan;
+}
+
+function writePlan(plan: TestPlan, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const markdown = join(dir, `${plan.machine}.md`);
+  const csv = join(dir, `${plan.machine}.csv`);
+  writeFileSync(markdown, planMarkdown(plan));
+  writeFileSync(csv, planCsv(plan));
+  say(`\nThe test plan of ${plan.machine} (${plan.paths.length} paths) is in ${resolve(dir)}:`);
+  say(`  ${markdown}\n  ${csv}`);
 }

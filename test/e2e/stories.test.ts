@@ -1,9 +1,19 @@
 // Storybook tests itself: every story, in English and Russian, is rendered in Chromium
-// from a fresh static build and must render something, log no error, and pass axe
-// with no serious or critical violation. One page switches stories through
-// Storybook's preview channel, so a story costs a render, not a page load.
+// from a fresh static build and must render something in its locale (the page's `lang`
+// and a text of that locale's catalog), log no error, and pass axe with no serious or
+// critical violation. Per locale, one page opens a story by id with the locale in its
+// globals, then switches stories by id through Storybook's preview channel (the
+// globals stay), so a story costs a render, not a page load.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +24,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 
 const LOCALES = ['en', 'ru'] as const;
+type Locale = (typeof LOCALES)[number];
+
+/**
+ * The literal pieces of a locale's translations (placeholders, plural branches and
+ * tags cut out) long enough to tell a catalog text; Russian ones must hold Cyrillic,
+ * which English never does.
+ */
+function catalogTexts(locale: Locale): string[] {
+  const dir = path.join('src', 'locales', locale);
+  const texts = new Set<string>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.po'))) {
+    const po = readFileSync(path.join(dir, file), 'utf8');
+    // A msgstr is one quoted string or, when long, several on the lines after it.
+    for (const [, first = '', more = ''] of po.matchAll(/^msgstr "(.*)"\n((?:".*"\n)*)/gm)) {
+      const text = [first, ...more.split('\n').map((line) => line.slice(1, -1))]
+        .join('')
+        .replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+      for (const piece of text.split(/[{}#]|<\/?\d+\/?>|\n/)) {
+        const trimmed = piece.trim();
+        if (trimmed.length >= 4 && (locale !== 'ru' || /[а-яё]/i.test(trimmed))) texts.add(trimmed);
+      }
+    }
+  }
+  return [...texts];
+}
+
+/** What the page shows a reader: its visible text and the names its controls carry. */
+function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const names = [...document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')]
+      .flatMap((el) => ['aria-label', 'placeholder', 'title', 'alt'].map((a) => el.getAttribute(a)))
+      .filter((value) => value !== null);
+    return [document.body.innerText, ...names].join('\n');
+  });
+}
+
+/** Per story, whether the English pass found a text of the English catalog on it. */
+const showsCatalogText = new Map<string, boolean>();
 
 function buildStorybook(): string {
   const out = mkdtempSync(path.join(tmpdir(), 'storybook-'));
@@ -77,7 +125,8 @@ function showStory(page: Page, storyId: string): Promise<Outcome> {
           for (const [name, fn] of Object.entries(handlers)) channel.off(name, fn);
           resolve(outcome);
         };
-        handlers.storyRendered = (payload) => {
+        // The story the page opened with, asked for first (a filtered run), is unchanged.
+        handlers.storyRendered = handlers.storyUnchanged = (payload) => {
           if (payload === id) finish({ kind: 'rendered' });
         };
         for (const name of ['storyErrored', 'storyThrewException', 'storyMissing']) {
@@ -115,6 +164,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
+  const texts = catalogTexts(locale);
 
   beforeAll(async () => {
     server = await serve(staticDir);
@@ -130,11 +180,15 @@ describe.each(LOCALES)('every story in %s', (locale) => {
     page.on('pageerror', (error) => errors.push(error.message));
     const { port } = server.address() as AddressInfo;
     // The accessibility addon runs axe after each render unless told it is manual; this
-    // test runs axe itself, and two runs at once refuse each other.
+    // test runs axe itself, and two runs at once refuse each other. Storybook takes the
+    // globals of the address only with a story's id: the page opens on the last story,
+    // so every test, the first one's included, shows its story afresh.
     // Settled before the first story: what the frame itself asks for after its load
     // belongs to no story (one CI run saw two 404s of it fall into the first story).
+    const opening = stories.at(-1);
+    if (!opening) return;
     await page.goto(
-      `http://127.0.0.1:${port}/iframe.html?globals=locale:${locale};a11y.manual:!true`,
+      `http://127.0.0.1:${port}/iframe.html?id=${opening.id}&globals=locale:${locale};a11y.manual:!true`,
       { waitUntil: 'networkidle' },
     );
     await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
@@ -155,7 +209,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
   it('has stories to check', () => expect(stories.length).toBeGreaterThan(100));
 
   it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))(
-    '%s renders, logs no error and passes axe',
+    '%s renders in its locale, logs no error and passes axe',
     async (_, id) => {
       errors.length = 0;
       const outcome = await showStory(page, id);
@@ -172,12 +226,31 @@ describe.each(LOCALES)('every story in %s', (locale) => {
       await expect
         .poll(shown, { message: 'the story shows nothing', timeout: 10_000 })
         .toBeGreaterThan(0);
+      const lang = await page.evaluate(() =>
+        document.getElementById('storybook-root')?.closest('[lang]')?.getAttribute('lang'),
+      );
+      expect(lang, 'the language of the story’s page').toBe(locale);
       const { violations } = await analyze(page);
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
       expect(serious).toEqual([]);
       expect(errors).toEqual([]);
+      const catalogText = async () => {
+        const text = await pageText(page);
+        return texts.find((piece) => text.includes(piece)) ?? null;
+      };
+      if (locale === 'en') {
+        showsCatalogText.set(id, (await catalogText()) !== null);
+      } else if (showsCatalogText.get(id) ?? true) {
+        // Where the English pass did not run (a filtered run), every story is asked.
+        await expect
+          .poll(catalogText, {
+            message: `no text of the ${locale} catalog, where the en pass found one of en's`,
+            timeout: 10_000,
+          })
+          .not.toBeNull();
+      }
     },
   );
 });

@@ -1,5 +1,6 @@
 // Model-based path tests for XState v5 machines with invoke and after, which
 // @xstate/test's createTestModel rejects (docs/decisions/0101).
+import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -13,11 +14,11 @@ import {
   computeCoverage,
   formatMissing,
   unknownStateKeys,
-  writePathList,
-  writeReport,
+  writeNumbered,
 } from './path-harness/coverage.ts';
 import { createObserved, executePath } from './path-harness/execute.ts';
 import { generatePaths } from './path-harness/generate.ts';
+import { planOf } from './path-harness/plan.ts';
 
 export { internalEvents, type Outcomes } from './path-harness/events.ts';
 export { computeCoverage, type CoverageReport } from './path-harness/coverage.ts';
@@ -48,7 +49,8 @@ export interface PathTestOptions<M extends AnyStateMachine> {
 /**
  * Registers one vitest test per generated path of `machine`, then a coverage test that
  * fails listing every state and transition no path took. With PATHS_REPORT_DIR set,
- * the coverage test also writes `<dir>/<machineId>.json` for `npm run paths`.
+ * the coverage test also writes `<dir>/<machineId>.json` for `npm run paths`, and with
+ * PATHS_PLAN naming the machine, its test plan to `<dir>/plans/<machineId>.json`.
  */
 export function describeMachinePaths<M extends AnyStateMachine>(
   machine: M,
@@ -88,8 +90,10 @@ export function describeMachinePaths<M extends AnyStateMachine>(
     it('covers every state and transition, and checks every state it rests in', () => {
       const report = computeCoverage(machine, observed, paths.length, checked, viewChecked);
       const dir = process.env.PATHS_REPORT_DIR;
-      if (dir) writeReport(dir, report);
-      if (dir && process.env.PATHS_LIST === machine.id) writePathList(dir, machine.id, paths);
+      if (dir) writeNumbered(dir, machine.id, report);
+      if (dir && process.env.PATHS_PLAN === machine.id) {
+        writeNumbered(join(dir, 'plans'), machine.id, planOf(machine, paths));
+      }
       const complete =
         report.states.missing.length === 0 &&
         report.transitions.missing.length === 0 &&

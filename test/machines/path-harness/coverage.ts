@@ -3,8 +3,6 @@ import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { allTransitionsOf, stateNodesOf } from '../../../scripts/lib/statechart.ts';
-import { stepLabel } from './events.ts';
-import { formatValue, type MachinePath } from './generate.ts';
 
 export interface Tally {
   total: number;
@@ -125,39 +123,21 @@ export function formatMissing(report: CoverageReport): string {
 }
 
 /**
- * Writes `<dir>/<machine>.json`; a second suite for the same machine in the same run
- * gets `<machine>.2.json` (created exclusively, as test files run in parallel), and
+ * Writes `<dir>/<name>.json`; a second suite for the same machine in the same run gets
+ * `<name>.2.json` (created exclusively, as test files run in parallel), and
  * `npm run paths` merges them.
  */
-export function writeReport(dir: string, report: CoverageReport): string {
+export function writeNumbered(dir: string, name: string, value: unknown): string {
   mkdirSync(dir, { recursive: true });
   for (let n = 1; ; n++) {
-    const file = join(dir, n === 1 ? `${report.machine}.json` : `${report.machine}.${n}.json`);
+    const file = join(dir, n === 1 ? `${name}.json` : `${name}.${n}.json`);
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, `${JSON.stringify(report, null, 2)}\n`);
+      writeSync(fd, `${JSON.stringify(value, null, 2)}\n`);
       closeSync(fd);
       return file;
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
     }
   }
-}
-
-/**
- * Writes `<dir>/<machine>.paths.txt`: every generated path as numbered steps, each event
- * and the state it leads to, for a tester to follow by hand (`npm run paths -- --list`).
- */
-export function writePathList(dir: string, machine: string, paths: MachinePath[]): void {
-  mkdirSync(dir, { recursive: true });
-  const lines = paths.flatMap((path, index) => [
-    `path ${index + 1}: start in ${formatValue(path.initial.value)}`,
-    ...path.steps.map(
-      (step, at) => `  ${at + 1}. ${stepLabel(step.event)} -> ${formatValue(step.state.value)}`,
-    ),
-    '',
-  ]);
-  const fd = openSync(join(dir, `${machine}.paths.txt`), 'w');
-  writeSync(fd, lines.join('\n'));
-  closeSync(fd);
 }
