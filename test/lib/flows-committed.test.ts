@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLOWS_DIR, isGenerated, renderFlows } from '../../scripts/lib/flows.ts';
 
+// Imported here as well, so that a change to any machine runs this test among its
+// related ones (vitest --changed, npm run mutation): a changed target, event, guard,
+// delay or tag changes the chart the product owners reviewed.
+const machines = import.meta.glob('../../machines/*.machine.ts', { eager: true });
+
 // The charts product owners read must be the machines that run.
 describe('docs/flows', async () => {
   const expected = await renderFlows();
@@ -10,6 +15,8 @@ describe('docs/flows', async () => {
 
   it('holds exactly the exports of the machines (npm run flows:export)', () => {
     expect(committed).toEqual([...expected.keys()].sort());
+    // A chart and a Stately file per machine.
+    expect(expected.size).toBe(Object.keys(machines).length * 2);
   });
 
   it.each([...expected.entries()])(
