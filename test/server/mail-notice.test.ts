@@ -35,10 +35,23 @@ function mailQueue(send: (mail: Mail) => Promise<void>) {
   };
   const definition = queueDefinitions(deps).find((queue) => queue.name === MAIL_QUEUE);
   if (!definition) throw new Error('no mail queue');
-  return definition as unknown as {
+  const queue = definition as unknown as {
     retryLimit: number;
     run(mail: Mail, job: unknown): Promise<void>;
     gaveUp(mail: Mail, error: unknown): Promise<void>;
+  };
+  // The job writes outside any request: the next request reads the user from the session
+  // cache once this process has heard of the change (on PostgreSQL, a notification).
+  const heard =
+    <A extends unknown[]>(step: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      await step(...args);
+      await server().sessionCache.settle();
+    };
+  return {
+    retryLimit: queue.retryLimit,
+    run: heard(queue.run.bind(queue)),
+    gaveUp: heard(queue.gaveUp.bind(queue)),
   };
 }
 const failing = () => Promise.reject(new Error('550 mailbox unavailable'));
