@@ -41,6 +41,7 @@ const entity = {
 const bought = { plan: 'mini', period: 'monthly', autopayment: false } as const;
 
 describeMachinePaths(checkoutMachine, {
+  paths: 72,
   input: bought,
   events: (snapshot) => [
     { type: 'payerType.change', payerType: 'entity' },

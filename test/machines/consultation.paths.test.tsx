@@ -48,6 +48,7 @@ const emailRefused = new FieldErrors([
 ]);
 
 describeMachinePaths(consultationMachine, {
+  paths: 9,
   input: { user, language: 'en' },
   events: (snapshot) => [
     { type: 'form.submit', values: typed },

@@ -3,6 +3,7 @@ import { dataExportMachine } from '../../machines/data-export.machine.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(dataExportMachine, {
+  paths: 2,
   events: (snapshot) => [
     { type: 'export.retry' },
     ...internalEvents(snapshot, {

@@ -5,6 +5,7 @@ import { describeMachinePaths } from './path-harness.ts';
 const values = { first_name: 'Anna Maria', company: 'ACME' };
 
 describeMachinePaths(draftOfferMachine, {
+  paths: 3,
   events: () => [
     { type: 'draft.found', values },
     { type: 'draft.restore' },

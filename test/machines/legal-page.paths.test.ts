@@ -12,6 +12,7 @@ const terms: LegalDocument = {
 };
 
 describeMachinePaths(legalPageMachine, {
+  paths: 2,
   input: { page: 'terms', locale: 'en' },
   events: (snapshot) => [
     { type: 'legal.retry' },

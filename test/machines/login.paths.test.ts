@@ -6,6 +6,7 @@ import { describeMachinePaths, internalEvents } from './path-harness.ts';
 const valid = { login: 'demo', password: 'Demo-pass-1' };
 
 describeMachinePaths(loginMachine, {
+  paths: 13,
   input: { next: '/en/profile' },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },

@@ -10,6 +10,7 @@ const NOTICE = 'An e-mail to anna@example.com did not arrive';
 const REFUSED = "Couldn't dismiss the notice. Please try again.";
 
 describeMachinePaths(mailNoticeMachine, {
+  paths: 2,
   events: (snapshot) => [
     { type: 'notice.dismiss' },
     ...internalEvents(snapshot, {

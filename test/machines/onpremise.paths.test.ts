@@ -38,6 +38,7 @@ const valid = { identifier: ' abcd-efgh-ijkl-mnop-qrst-uvwx-yz01-0003 ', label: 
 const invalid = { identifier: 'ABCD-1234', label: '' };
 
 describeMachinePaths(onpremiseMachine, {
+  paths: 178,
   events: (snapshot) => [
     { type: 'plan.retry' },
     { type: 'bindings.retry' },

@@ -4,6 +4,7 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(passwordResetMachine, {
+  paths: 8,
   events: (snapshot) => [
     { type: 'form.submit', values: { email: ' someone@example.com ' } },
     { type: 'form.submit', values: { email: 'not-an-email' } },

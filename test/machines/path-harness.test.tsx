@@ -18,6 +18,7 @@ const rejectedByServer = Object.assign(new Error('server said no'), { code: 'ser
 // The complete case: every state and transition of the fixture is reached, so the
 // generated coverage test passes.
 describeMachinePaths(submitFormMachine, {
+  paths: 17,
   events: (snapshot) => [
     { type: 'form.submit' },
     { type: 'form.edit' },

@@ -26,6 +26,12 @@ export { createObserved, executePath, type PathView } from './path-harness/execu
 export { generatePaths, type MachinePath } from './path-harness/generate.ts';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
+  /**
+   * How many paths the machine's transitions give, pinned: a transition dropped from the
+   * machine (an invoke's onError, a guard's branch) fails here instead of silently
+   * leaving the paths and the totals that would have covered it.
+   */
+  paths: number;
   /** Candidate events; add `...internalEvents(snapshot, outcomes)` for timers and effects. */
   events: (snapshot: SnapshotFrom<M>) => EventObject[];
   /** What distinguishes states besides their value; the whole context by default. */
@@ -80,6 +86,9 @@ export function describeMachinePaths<M extends AnyStateMachine>(
     const observed = createObserved();
     const checked = Object.keys(states ?? {});
     const viewChecked = options.view && Object.keys(options.view.states);
+    it(`generates the ${options.paths} paths its transitions give`, () => {
+      expect(paths.length).toBe(options.paths);
+    });
     it('names only states of the machine in its per-state checks', () => {
       // A misspelled key would never match, and its check would silently never run.
       expect(unknownStateKeys(machine, [...checked, ...(viewChecked ?? [])])).toEqual([]);

@@ -11,6 +11,7 @@ const pending: AutopaymentState = { status: 'pending', latestError: null };
 const active: AutopaymentState = { status: 'active', latestError: null };
 
 describeMachinePaths(paymentStatusMachine, {
+  paths: 27,
   // Shortened deadlines: the clock is fake, but short ones keep the paths readable.
   delays: { pollInterval: 1000, successTimeout: 3000, unknownTimeout: 2000 },
   events: (snapshot) => [

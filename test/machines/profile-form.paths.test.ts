@@ -15,6 +15,7 @@ const values: ProfileValues = {
 };
 
 describeMachinePaths(profileFormMachine, {
+  paths: 11,
   input: { user: demoUser },
   events: (snapshot) => [
     { type: 'form.submit', values },

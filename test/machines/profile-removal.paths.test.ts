@@ -4,6 +4,7 @@ import { confirmMachine } from '../../machines/confirm.machine.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(confirmMachine, {
+  paths: 2,
   events: () => [{ type: 'confirm.ask' }, { type: 'confirm.cancel' }, { type: 'confirm.accept' }],
   states: {
     closed: (snapshot) => {
@@ -21,6 +22,7 @@ describeMachinePaths(confirmMachine, {
 });
 
 describeMachinePaths(profileRemovalMachine, {
+  paths: 2,
   events: (snapshot) => [{ type: 'removal.retry' }, ...internalEvents(snapshot)],
   states: {
     removing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),

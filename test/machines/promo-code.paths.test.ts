@@ -10,6 +10,7 @@ const check = (status: PromoCheck['status']): PromoCheck => ({
 });
 
 describeMachinePaths(promoCodeMachine, {
+  paths: 13,
   input: { plan: 'mini', period: 'monthly', currency: 'usd' },
   events: (snapshot) => [
     { type: 'promo.edit', code: ' SAVE20 ' },

@@ -26,6 +26,7 @@ const team = (status: Team['team_status'], owned: boolean): Team => ({
 const teams = [team('active', true), team('disabled', false), team('active', false)];
 
 describeMachinePaths(sessionMachine, {
+  paths: 276,
   input: { browserTimezone },
   events: (snapshot) => [
     { type: 'session.refresh' },

@@ -4,6 +4,7 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(setPasswordMachine, {
+  paths: 7,
   input: { token: 'abc' },
   events: (snapshot) => [
     { type: 'form.submit', values: { password: 'Strong-pass-1' } },

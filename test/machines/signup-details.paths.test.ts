@@ -11,6 +11,7 @@ const countries = [
 const valid = { first_name: 'Anna', last_name: 'Smith', country: 'DE' };
 
 describeMachinePaths(signupDetailsMachine, {
+  paths: 8,
   input: { locale: 'en' },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },

@@ -6,6 +6,7 @@ import { describeMachinePaths, internalEvents } from './path-harness.ts';
 const valid = { email: 'new@example.com', password: 'Strong-pass-1', agree: true };
 
 describeMachinePaths(signupMachine, {
+  paths: 16,
   input: { next: '/en/profile' },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },

@@ -6,6 +6,7 @@ import {
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 describeMachinePaths(socialAccountConsentMachine, {
+  paths: 5,
   input: { provider: 'github' },
   events: (snapshot) => [
     { type: 'consent.agree' },

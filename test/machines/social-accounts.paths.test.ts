@@ -14,6 +14,7 @@ const github = {
 };
 
 describeMachinePaths(socialAccountsMachine, {
+  paths: 4,
   events: (snapshot) => [
     { type: 'account.unlink', provider: 'github' },
     { type: 'accounts.retry' },

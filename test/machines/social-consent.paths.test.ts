@@ -4,6 +4,7 @@ import { socialProviders } from '../../contract/identity.ts';
 import { describeMachinePaths } from './path-harness.ts';
 
 describeMachinePaths(socialConsentMachine, {
+  paths: 6,
   events: () => [
     ...socialProviders.map((provider) => ({ type: 'provider.choose', provider }) as const),
     { type: 'consent.agree' },

@@ -27,6 +27,7 @@ const releases = [
 ];
 
 describeMachinePaths(softwareListMachine, {
+  paths: 3,
   events: (snapshot) => [
     { type: 'releases.retry' },
     ...internalEvents(snapshot, { fetchReleases: { output: [releases, []] } }),

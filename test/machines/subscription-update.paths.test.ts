@@ -36,6 +36,7 @@ const mini: Subscription = {
 };
 
 describeMachinePaths(subscriptionUpdateMachine, {
+  paths: 6,
   events: (snapshot) => [
     { type: 'page.open', query: { plan: 'premium', period: 'annually' } },
     { type: 'page.open', query: { plan: null, period: null } },

@@ -65,6 +65,7 @@ const free: Subscription = {
 const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
 
 describeMachinePaths(subscriptionMachine, {
+  paths: 92,
   events: (snapshot) => [
     open({ status: 'success', scenario: 'updating' }),
     open({ status: 'unknown', scenario: 'creation' }),

@@ -34,6 +34,7 @@ const cardOf = (owner: string) => {
 };
 
 describeMachinePaths(teamMemberMachine, {
+  paths: 11,
   events: (snapshot) => [
     { type: 'teams.retry' },
     // Leave a listed team, and one that is not listed (the own, a disabled, an unknown).

@@ -42,6 +42,7 @@ const unknownUsers = new FieldErrors([
 ]);
 
 describeMachinePaths(teamOwnerMachine, {
+  paths: 1410,
   events: (snapshot) => [
     { type: 'team.retry' },
     // Into the empty field (it starts empty): against the username rule, the owner's

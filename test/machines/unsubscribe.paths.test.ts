@@ -10,6 +10,7 @@ const subscribed = {
 const unsubscribed = { ...subscribed, subscribed: false };
 
 describeMachinePaths(unsubscribeMachine, {
+  paths: 4,
   events: (snapshot) => [
     { type: 'unsubscribe.confirm' },
     { type: 'unsubscribe.retry' },

@@ -26,6 +26,7 @@ const pending = {
 const renewed = { ...pending, email: 'new@example.com', resend_available_at: later(11) };
 
 describeMachinePaths(verificationMachine, {
+  paths: 82,
   input: { confirmedNext: '/en/signup/2' },
   events: (snapshot) => [
     { type: 'form.submit', values: { code: '123456' } },

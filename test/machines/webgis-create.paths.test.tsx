@@ -43,6 +43,7 @@ const taken = new FieldErrors([
 const valid = { subdomain_name: 'my-gis', location_id: 'eu-central' };
 
 describeMachinePaths(webgisCreateMachine, {
+  paths: 28,
   input: { username: '2_my.gis', language: 'ru' },
   // A short deadline keeps the paths readable; the clock is fake either way.
   delays: { pollInterval: 1000, createTimeout: 3000 },

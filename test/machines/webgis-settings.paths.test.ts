@@ -11,6 +11,7 @@ const outputs = [creating, started, disabled, broken, null];
 
 // Arriving with webgis-status=started; closing the modal reaches the rest.
 describeMachinePaths(webgisSettingsMachine, {
+  paths: 11,
   input: { showSuccess: true },
   events: (snapshot) => [
     { type: 'webgis.retry' },
