@@ -7,9 +7,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { bodyLimit } from './http/body.ts';
-import { systemClock, type AppEnv, type Clock } from './http/context.ts';
+import type { AppEnv } from './http/context.ts';
+import { systemClock, type Clock } from './deps.ts';
 import { compress } from './http/compress.ts';
-import { errorResponse, HttpError, simpleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sessionHint } from './http/session-hint.ts';
@@ -41,8 +41,8 @@ import { webgisRoutes } from './routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
 import { sandboxInstancePages } from './webgis/instance-page.ts';
 import { webgisProvisioner } from './webgis/registry.ts';
-
-export type { AppEnv, Clock } from './http/context.ts';
+import { Refused, refusal, notFound } from './errors.ts';
+import { errorResponse } from './http/errors.ts';
 
 export type AppOptions = {
   config: Config;
@@ -65,16 +65,15 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
 const unavailable = () =>
-  new HttpError(503, {
+  new Refused({
+    kind: 'unavailable',
     code: 'server_busy',
     detail: 'The service is unavailable for a moment. Try again shortly.',
-    retry_after: UNAVAILABLE_RETRY_SECONDS,
+    retryAfter: UNAVAILABLE_RETRY_SECONDS,
   });
 
-function notFound(c: Context<AppEnv>): Response {
-  return isApi(c.req.path)
-    ? errorResponse(c, simpleError(404, 'not_found'))
-    : c.text('Not found', 404);
+function nobodysPage(c: Context<AppEnv>): Response {
+  return isApi(c.req.path) ? errorResponse(c, notFound()) : c.text('Not found', 404);
 }
 
 /** The whole server as one Hono app: API under /api/, the built SPA everywhere else. */
@@ -96,7 +95,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', healthRoutes(deps));
   // No address of the product has a control character; such a path is nobody's page.
   app.use(async (c, next) => {
-    if (CONTROL_CHARACTER.test(c.req.path)) return notFound(c);
+    if (CONTROL_CHARACTER.test(c.req.path)) return nobodysPage(c);
     await next();
   });
   // The sandbox's web GIS instances answer at their own host names, before anything else.
@@ -151,10 +150,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     spaRoutes(deps, (request) => app.request(request)),
   );
 
-  app.notFound(notFound);
+  app.notFound(nobodysPage);
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof Refused) return errorResponse(c, error);
     if (isDatabaseUnavailable(error)) {
       // The database is away (restarting, unreachable): a passing state, worth a retry.
       logger.warn('database unavailable', { method: c.req.method, path: c.req.path, error });
@@ -164,7 +163,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }
     // The details go to the log only; the answer never carries a stack trace.
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
-    if (isApi(c.req.path)) return errorResponse(c, simpleError(500, 'system'));
+    if (isApi(c.req.path)) return errorResponse(c, refusal('system', 'system'));
     return c.text('Something went wrong. Try again later.', 500);
   });
 

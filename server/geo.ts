@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { CurrentCountry, Locale } from '../contract/countries.ts';
 import { countries } from './db/schema.ts';
-import type { AppDeps } from './http/context.ts';
+import type { AppDeps } from './deps.ts';
 
 // Without a proxy telling us where the visitor is, their language is the best guess.
 const COUNTRY_BY_LANGUAGE: Record<Locale, string> = { ru: 'RU', en: 'US' };

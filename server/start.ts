@@ -9,7 +9,7 @@ import { loadConfig, type EnvConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SessionCache } from './identity/session-cache.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
-import { systemClock } from './http/context.ts';
+import { systemClock } from './deps.ts';
 import { openQueue } from './jobs/queue.ts';
 import { queueDefinitions } from './jobs/queues.ts';
 import { consoleLogger as logger } from './logger.ts';

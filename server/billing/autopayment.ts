@@ -2,9 +2,9 @@ import type { Autopayment, PaymentProvider } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import type { autopayments } from '../db/schema.ts';
-import { simpleError } from '../http/errors.ts';
 import type { SessionCache } from '../identity/session-cache.ts';
 import { autopaymentOf } from './subscription.ts';
+import { refusal } from '../errors.ts';
 
 export function toAutopayment(row: typeof autopayments.$inferSelect): Autopayment {
   return {
@@ -41,6 +41,6 @@ export async function autopaymentAnswer(
     autopayment = row ? toAutopayment(row) : null;
     cache?.setAutopayment(userId, autopayment, mark);
   }
-  if (!autopayment) throw simpleError(404, 'no_autopayment');
+  if (!autopayment) throw refusal('not_found', 'no_autopayment');
   return { autopayment };
 }

@@ -4,7 +4,7 @@ import type { PaymentProvider as ProviderId } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
 import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { bounded } from '../providers/deadline.ts';
 import { failureReason, type ChargeResult } from './providers/provider.ts';

@@ -8,8 +8,7 @@ import type {
 import { crashPoint } from '../crash-point.ts';
 import { isLocalPath } from '../identity/accounts.ts';
 import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { fieldError, fieldErrors, simpleError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { bounded } from '../providers/deadline.ts';
 import { chargeCheckout, queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
@@ -23,6 +22,7 @@ import {
   currentSubscription,
   openCheckoutOf,
 } from './subscription.ts';
+import { refusal, refused, fieldErrors, fieldError } from '../errors.ts';
 
 export { PROVIDER_SILENT } from './providers/provider.ts';
 
@@ -74,13 +74,13 @@ async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
     const age = deps.clock.now().getTime() - open.createdAt.getTime();
     if (open.status === 'pending' && age > deps.config.providerTimeoutMs + 1000) {
       const provider = paymentProvider(deps.config, open.provider as ProviderId);
-      if (!provider) throw simpleError(400, 'plan_unavailable');
+      if (!provider) throw refused('plan_unavailable');
       const options = (await autopaymentOf(deps.db, userId))?.options ?? {};
       return redirectTo(deps, provider, open, options);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw simpleError(409, 'checkout_in_progress');
+  throw refusal('conflict', 'checkout_in_progress');
 }
 
 const couponError = (status: string) =>
@@ -133,7 +133,7 @@ async function redirectTo(
     deps.logger.warn('checkout start failed', { provider: provider.id, error });
     // Closes the checkout and gives back its promo code, so the payer may start again.
     await settle(deps, checkout.id, 'payment.failed', { error: failureReason(error) });
-    throw simpleError(502, 'payment_failed');
+    throw refusal('provider_failed', 'payment_failed');
   }
   crashPoint('checkout-after-provider');
   await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
@@ -155,10 +155,10 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   }
   const options = checkedOptions(deps, request);
   const provider = paymentProvider(deps.config, request.provider);
-  if (!provider) throw simpleError(400, 'plan_unavailable');
+  if (!provider) throw refused('plan_unavailable');
   if (await openCheckoutOf(deps.db, user.id)) return resumeCheckout(deps, user.id);
   if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
-    throw simpleError(400, 'plan_unavailable');
+    throw refused('plan_unavailable');
   }
   const now = deps.clock.now();
   const currency = currencyFor(request.user_data.country);
@@ -208,8 +208,8 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
  */
 export async function changePlan(deps: AppDeps, user: User, request: Change): Promise<void> {
   const autopayment = await autopaymentOf(deps.db, user.id);
-  if (autopayment?.status !== 'active') throw simpleError(400, 'no_autopayment');
-  if (await openCheckoutOf(deps.db, user.id)) throw simpleError(409, 'checkout_in_progress');
+  if (autopayment?.status !== 'active') throw refused('no_autopayment');
+  if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
   const currency = current.stored ? current.currency : currencyFor(user.country);
@@ -232,8 +232,8 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
     if (row) await queueCharge(deps, tx, row.id, backupAfter);
     return row;
   });
-  if (!checkout) throw simpleError(409, 'checkout_in_progress');
+  if (!checkout) throw refusal('conflict', 'checkout_in_progress');
   if (!(await chargeCheckout(deps, checkout.id, 'fail'))) {
-    throw simpleError(502, 'payment_failed');
+    throw refusal('provider_failed', 'payment_failed');
   }
 }

@@ -1,7 +1,7 @@
 import type { Interval } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { addPeriod, additionalDays, currentSubscription } from './subscription.ts';
 
 type Target = { plan: PlanId; interval: Interval };

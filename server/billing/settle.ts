@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Interval } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../deps.ts';
 import type { Checkout, PaymentEventType } from './providers/provider.ts';
 import { addPeriod } from './subscription.ts';
 

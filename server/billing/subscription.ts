@@ -8,10 +8,10 @@ import type { Currency, Interval, Subscription } from '../../contract/billing.ts
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { teamPlan } from '../teams/effective-plan.ts';
 import { currencyFor, planPrice } from './prices.ts';
+import { refused } from '../errors.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days a period is worth when converting between plans. */
@@ -138,7 +138,7 @@ export async function additionalDays(
 /** The go-to-free form: free at expiry (now if already expired), answers the cancel scenario. */
 export async function goToFree(deps: AppDeps, user: User): Promise<void> {
   if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
-    throw simpleError(400, 'plan_unavailable');
+    throw refused('plan_unavailable');
   }
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
@@ -157,7 +157,7 @@ export async function goToFree(deps: AppDeps, user: User): Promise<void> {
 /** DELETE /api/autopayment/: no more charges; the plan stays until expire_at, then the sweep moves it to free. */
 export async function cancelAutopayment(deps: AppDeps, user: User): Promise<void> {
   const row = await autopaymentOf(deps.db, user.id);
-  if (row?.status !== 'active') throw simpleError(400, 'no_autopayment');
+  if (row?.status !== 'active') throw refused('no_autopayment');
   await switchAutopayment(deps, user.id, 'canceled');
 }
 
@@ -166,7 +166,7 @@ export async function restoreAutopayment(deps: AppDeps, user: User): Promise<voi
   const row = await autopaymentOf(deps.db, user.id);
   const current = await currentSubscription(deps.db, user);
   if (row?.status !== 'canceled' || !paidPeriodRunning(current, deps.clock.now())) {
-    throw simpleError(400, 'no_autopayment');
+    throw refused('no_autopayment');
   }
   await switchAutopayment(deps, user.id, 'active');
 }

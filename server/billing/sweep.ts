@@ -3,7 +3,7 @@ import type { Currency, Interval } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import { crashPoint } from '../crash-point.ts';
 import { autopayments, checkouts, subscriptions } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
 import { planPrice } from './prices.ts';

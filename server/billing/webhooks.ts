@@ -3,13 +3,13 @@ import * as v from 'valibot';
 import { PaymentProvider } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
 import { checkouts, webhookEvents } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { bounded } from '../providers/deadline.ts';
 import { isCheckoutId } from './ids.ts';
 import type { PaymentEvent } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
+import { notFound, forbidden } from '../errors.ts';
 
 export type WebhookOutcome = 'processed' | 'ignored' | 'duplicate';
 
@@ -28,7 +28,7 @@ export async function receiveWebhook(
 ): Promise<WebhookOutcome> {
   const id = v.safeParse(PaymentProvider, providerName);
   const provider = id.success ? paymentProvider(deps.config, id.output) : null;
-  if (!provider) throw simpleError(404, 'not_found');
+  if (!provider) throw notFound();
   // YooKassa's check reads the payment back from its API, which may hang like any call.
   const event = await bounded(deps.config.providerTimeoutMs, (signal) =>
     provider.verifyWebhook(body, headers, signal),
@@ -36,13 +36,13 @@ export async function receiveWebhook(
     deps.logger.warn('webhook verification failed', { provider: provider.id, error });
     return null;
   });
-  if (!event || !/^[\w.:-]{1,200}$/.test(event.id)) throw simpleError(403, 'permission_denied');
-  if (!isCheckoutId(event.checkoutId)) throw simpleError(404, 'not_found');
+  if (!event || !/^[\w.:-]{1,200}$/.test(event.id)) throw forbidden('permission_denied');
+  if (!isCheckoutId(event.checkoutId)) throw notFound();
   const [checkout] = await deps.db
     .select({ provider: checkouts.provider })
     .from(checkouts)
     .where(eq(checkouts.id, event.checkoutId));
-  if (checkout?.provider !== provider.id) throw simpleError(404, 'not_found');
+  if (checkout?.provider !== provider.id) throw notFound();
   crashPoint('settlement-received');
   const outcome = await record(deps, provider.id, event);
   crashPoint('settlement-committed');

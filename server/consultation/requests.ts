@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Consultation, ConsultationRequest } from '../../contract/consultation.ts';
 import type { Database } from '../db/client.ts';
 import { consultationRequests, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { queueMail } from '../mail/send.ts';
 import { consultationReceivedMail, consultationSalesMail } from '../mail/templates.ts';
 

@@ -3,7 +3,8 @@ import { ConsultationRequest } from '../../contract/consultation.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { hit, LIMITS } from '../identity/throttle.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestConsultation } from './requests.ts';
 

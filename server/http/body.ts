@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as streamedBodyLimit } from 'hono/body-limit';
-import { errorResponse, invalidInput, simpleError } from './errors.ts';
+import { refusal, invalidInput } from '../errors.ts';
+import { errorResponse } from './errors.ts';
 
 /** The most any /api request body may weigh; bodyLimit below answers 413 above it. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -16,7 +17,7 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * GET, HEAD and OPTIONS are never read here.
  */
 export function bodyLimit(): MiddlewareHandler {
-  const tooLarge = (c: Context) => errorResponse(c, simpleError(413, 'payload_too_large'));
+  const tooLarge = (c: Context) => errorResponse(c, refusal('too_large', 'payload_too_large'));
   const streamed = streamedBodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   return async (c, next) => {
     if (BODILESS.has(c.req.method)) return next();
@@ -46,7 +47,7 @@ const TYPES: Record<BodyKind, (type: string) => boolean> = {
 /** The request body as plain data; a wrong type is 415, anything unreadable 400. */
 export async function readBody(c: Context, kind: BodyKind): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!TYPES[kind](type)) throw simpleError(415, 'unsupported_media_type');
+  if (!TYPES[kind](type)) throw refusal('unsupported', 'unsupported_media_type');
   const body = await read(c, kind);
   // PostgreSQL text cannot hold NUL: refused here, it would otherwise be a 500 later.
   if (holdsNul(body)) throw invalidInput();

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { Config } from '../config.ts';
-import { simpleError } from './errors.ts';
+import { refused } from '../errors.ts';
 
 /**
  * In production every cookie of ours carries the `__Host-` prefix: browsers then
@@ -60,7 +60,7 @@ export function readSignedCookie<S extends v.GenericSchema>(
   schema: S,
 ): v.InferOutput<S> {
   const value = getCookie(c, cookieName(config, cookie.base));
-  if (!value) throw simpleError(400, 'token_not_found');
+  if (!value) throw refused('token_not_found');
   const [payload = '', signature = '', extra] = value.split('.');
   const expected = Buffer.from(sign(config.sessionSecret, cookie.purpose, payload));
   const given = Buffer.from(signature);
@@ -69,15 +69,15 @@ export function readSignedCookie<S extends v.GenericSchema>(
     expected.length !== given.length ||
     !timingSafeEqual(expected, given)
   ) {
-    throw simpleError(400, 'wrong_token');
+    throw refused('wrong_token');
   }
   let data: unknown;
   try {
     data = JSON.parse(Buffer.from(payload, 'base64url').toString());
   } catch {
-    throw simpleError(400, 'wrong_token');
+    throw refused('wrong_token');
   }
   const parsed = v.safeParse(schema, data);
-  if (!parsed.success) throw simpleError(400, 'wrong_token');
+  if (!parsed.success) throw refused('wrong_token');
   return parsed.output;
 }

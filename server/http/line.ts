@@ -1,4 +1,4 @@
-import { HttpError } from './errors.ts';
+import { Refused } from '../errors.ts';
 
 /**
  * At most `running` pieces of work at a time, and a short line of `waiting` behind
@@ -12,10 +12,11 @@ export function createLine(running: number, waiting: number) {
   return async function run<T>(work: () => Promise<T>): Promise<T> {
     if (busy >= running) {
       if (line.length >= waiting) {
-        throw new HttpError(503, {
+        throw new Refused({
+          kind: 'unavailable',
           code: 'server_busy',
           detail: 'The server is busy. Try again in a moment.',
-          retry_after: 1,
+          retryAfter: 1,
         });
       }
       await new Promise<void>((resolve) => line.push(resolve));

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { ErrorItemBody } from '../../contract/errors.ts';
-import { HttpError } from './errors.ts';
 import { parseInput } from './validate.ts';
+import { Refused } from '../errors.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,8 +12,8 @@ function nestedErrors(schema: v.GenericSchema, value: unknown, key: string): Err
     parseInput(schema, value);
     return [];
   } catch (error) {
-    if (!(error instanceof HttpError) || !('errors' in error.body)) return [];
-    return error.body.errors.map((item) => ({
+    if (!(error instanceof Refused) || !('errors' in error.refusal)) return [];
+    return error.refusal.errors.map((item) => ({
       ...item,
       source: { pointer: `${key}.${item.source?.pointer ?? ''}` },
     }));
@@ -34,12 +34,14 @@ export function parseInputNamingNested<S extends v.GenericSchema>(
     return parseInput(schema, input);
   } catch (error) {
     const value = isRecord(input) ? input[key] : undefined;
-    if (!(error instanceof HttpError) || !('errors' in error.body) || !isRecord(value)) throw error;
-    const items = error.body.errors.flatMap((item) => {
+    if (!(error instanceof Refused) || !('errors' in error.refusal) || !isRecord(value)) {
+      throw error;
+    }
+    const items = error.refusal.errors.flatMap((item) => {
       if (item.source?.pointer !== key) return [item];
       const inner = nestedErrors(nested, value, key);
       return inner.length > 0 ? inner : [item];
     });
-    throw new HttpError(400, { errors: items });
+    throw new Refused({ kind: 'invalid', errors: items });
   }
 }

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../identity/sessions.ts';
 import { cookieName, cookieOptions } from './cookies.ts';
-import type { AppDeps, AppEnv } from './context.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from './context.ts';
 
 /** The page-readable cookie that says whether a session may exist (docs/decisions/0018). */
 export const SESSION_HINT_COOKIE = 'signedin';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DETAILS, fieldErrors, invalidInput, type FieldError } from './errors.ts';
+import { DETAILS, type FieldError, invalidInput, fieldErrors } from '../errors.ts';
 
 /**
  * Validates input with a contract/ schema; failures become section-8 field errors,

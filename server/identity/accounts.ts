@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { Locale, PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { preferredLocale } from '../http/locale.ts';
 import { hashPassword, needsRehash } from './passwords.ts';
 

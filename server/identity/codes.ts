@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PendingSignup } from '../../contract/identity.ts';
 import type { Database } from '../db/client.ts';
 import { emailCodes, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { fieldError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
 import { confirmationCodeMail } from '../mail/templates.ts';
+import { fieldError } from '../errors.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;

@@ -2,8 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { cookieName } from '../http/cookies.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { errorResponse, simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { forbidden } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
@@ -77,12 +79,12 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
       // Browsers say where a request comes from; a page of another site never passes,
       // whatever it managed to learn of the token.
       if (crossSite(c, deps.config.publicUrl)) {
-        return errorResponse(c, simpleError(403, 'csrf_failed'));
+        return errorResponse(c, forbidden('csrf_failed'));
       }
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {
         if (!valid) issue(c);
-        return errorResponse(c, simpleError(403, 'csrf_failed'));
+        return errorResponse(c, forbidden('csrf_failed'));
       }
     }
     await next();

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/countries.ts';
 import type { User } from '../db/schema.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { fieldError, simpleError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { findUserByEmail } from './accounts.ts';
@@ -13,6 +12,7 @@ import { hashPassword } from './passwords.ts';
 import { endFlows } from './signup-cookie.ts';
 import { hashToken } from './tokens.ts';
 import { hit, sendHits } from './throttle.ts';
+import { refused, fieldError } from '../errors.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -90,8 +90,8 @@ export async function setPassword(
     .select()
     .from(passwordResets)
     .where(eq(passwordResets.tokenHash, tokenHash));
-  if (!known) throw simpleError(400, 'wrong_token');
-  if (known.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
+  if (!known) throw refused('wrong_token');
+  if (known.expiresAt <= deps.clock.now()) throw refused('token_expired');
   // Refused before the link is used up, so the user can choose again with the same link.
   const [owner] = await deps.db.select().from(users).where(eq(users.id, known.userId));
   if (owner && isGuessablePassword(form.password, owner)) {
@@ -125,6 +125,6 @@ export async function setPassword(
     await sendToUser(deps, { ...row, locale }, passwordChangedMail, 'account_notices', tx);
     return row;
   });
-  if (!user) throw simpleError(400, 'wrong_token');
+  if (!user) throw refused('wrong_token');
   return user;
 }

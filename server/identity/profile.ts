@@ -14,11 +14,11 @@ import {
   users,
   type User,
 } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { fieldError, simpleError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
 import type { MailingList } from '../mail/unsubscribe.ts';
+import { refused, notFound, fieldError } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -132,9 +132,9 @@ export async function unlinkSocial(
     .select({ provider: socialAccounts.provider })
     .from(socialAccounts)
     .where(eq(socialAccounts.userId, user.id));
-  if (!links.some((link) => link.provider === provider)) throw simpleError(404, 'not_found');
+  if (!links.some((link) => link.provider === provider)) throw notFound();
   if (user.passwordHash === null && links.length <= 1) {
-    throw simpleError(400, 'last_sign_in_method');
+    throw refused('last_sign_in_method');
   }
   await deps.db
     .delete(socialAccounts)

@@ -4,10 +4,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, lt } from 'drizzle-orm';
 import { sessions, users, type User } from '../db/schema.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import type { CachedSession } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
-import { notAuthenticated } from '../http/errors.ts';
+import { notAuthenticated } from '../errors.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,10 +7,11 @@ import { Locale } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { pendingSignups } from '../db/schema.ts';
 import { cookieName, cookieOptions, readSignedCookie, setSignedCookie } from '../http/cookies.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { isLocalPath } from './accounts.ts';
 import { hashToken } from './tokens.ts';
+import { refused } from '../errors.ts';
 
 export const SIGNUP_COOKIE = 'signup';
 export const SIGNUP_TTL_MS = 60 * 60 * 1000;
@@ -86,7 +87,7 @@ export function readSignupCookie(c: Context<AppEnv>, deps: AppDeps): Pending {
     { base: SIGNUP_COOKIE, purpose: 'signup' },
     Payload,
   );
-  if (e <= deps.clock.now().getTime()) throw simpleError(400, 'token_expired');
+  if (e <= deps.clock.now().getTime()) throw refused('token_expired');
   return { userId: u, nonce: k, expiresAt: e, next: n, locale: l };
 }
 
@@ -104,7 +105,7 @@ export async function currentFlow(db: Database, cookie: Pending) {
         eq(pendingSignups.nonceHash, hashToken(cookie.nonce)),
       ),
     );
-  if (!row) throw simpleError(400, 'wrong_token');
+  if (!row) throw refused('wrong_token');
   return row;
 }
 
@@ -131,5 +132,5 @@ export async function finishFlow(db: Database, cookie: Pending): Promise<void> {
       ),
     )
     .returning({ userId: pendingSignups.userId });
-  if (gone.length === 0) throw simpleError(400, 'wrong_token');
+  if (gone.length === 0) throw refused('wrong_token');
 }

@@ -28,8 +28,9 @@ import {
 import { hit, LIMITS, sendHits } from './throttle.ts';
 import { countries, users, type User } from '../db/schema.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { fieldError, simpleError, tooMany } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { refused, throttled, fieldError } from '../errors.ts';
 
 /**
  * The cookie's flow and user. A cookie whose flow was replaced (a newer sign-up, a
@@ -39,7 +40,7 @@ async function pending(deps: AppDeps, c: Context<AppEnv>) {
   const cookie = readSignupCookie(c, deps);
   const flow = await currentFlow(deps.db, cookie);
   const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
-  if (!user) throw simpleError(400, 'wrong_token');
+  if (!user) throw refused('wrong_token');
   return { cookie, flow, user };
 }
 
@@ -170,7 +171,7 @@ export async function resendSignupCode(
   const locale = pageLocale ?? cookie.locale;
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
-  if (wait > 0) throw tooMany('resend_too_early', wait);
+  if (wait > 0) throw throttled('resend_too_early', wait);
   await hit(deps, sendHits(user.email, clientIp(c, deps.config), user));
   await deps.db.update(users).set({ locale }).where(eq(users.id, user.id));
   await issueCode(deps, { ...user, locale });
@@ -186,7 +187,7 @@ export async function completeSignup(
 ) {
   const { cookie, flow, user } = await pending(deps, c);
   const locale = pageLocale ?? cookie.locale;
-  if (flow.verifiedAt === null) throw simpleError(400, 'email_not_confirmed');
+  if (flow.verifiedAt === null) throw refused('email_not_confirmed');
   const [country] = await deps.db
     .select({ code: countries.code })
     .from(countries)

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { CONSULTATIONS_PER_DAY } from '../../contract/consultation.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
-import { tooMany } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import { throttled } from '../errors.ts';
 
 const MINUTE = 60_000;
 
@@ -104,7 +104,7 @@ export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
 
 function refusal(one: Hit, now: Date) {
   const { end } = windowOf(one.limit, now);
-  return tooMany('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
+  return throttled('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
 }
 
 async function forgiveAt(deps: AppDeps, hits: Hit[], now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../deps.ts';
 import type { Logger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail/types.ts';
 import {

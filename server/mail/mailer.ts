@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { mails } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../deps.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './types.ts';
 

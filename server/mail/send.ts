@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import { undeliveredMails, unsubscriptions, users, type User } from '../db/schema.ts';
 import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import type { MailContent } from './templates.ts';
 import type { Mail, Mailer } from './types.ts';
 import { unsubscribeToken, type MailingList } from './unsubscribe.ts';

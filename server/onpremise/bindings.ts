@@ -9,7 +9,7 @@ import {
 } from '../../contract/onpremise.ts';
 import type { Database } from '../db/client.ts';
 import { onpremiseBindings, users, type OnpremiseBinding, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { effectivePlan } from '../teams/effective-plan.ts';
 
 /*

@@ -17,11 +17,12 @@ import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../iden
 import type { User } from '../db/schema.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { fieldError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { createLine } from '../http/line.ts';
 import { parseInput } from '../http/validate.ts';
 import { userLocale } from '../mail/send.ts';
+import { fieldError } from '../errors.ts';
 
 /** Mounted at /api/auth/ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {

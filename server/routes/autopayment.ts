@@ -9,7 +9,8 @@ import { autopaymentAnswer } from '../billing/autopayment.ts';
 import { changePlan, startCheckout } from '../billing/checkout.ts';
 import { cancelAutopayment, restoreAutopayment } from '../billing/subscription.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInputNamingNested } from '../http/nested-input.ts';
 import { parseInput } from '../http/validate.ts';
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { receiveWebhook } from '../billing/webhooks.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** Mounted at /api/billing/webhooks/ (no CSRF: the signature is the credential). */
 export function billingWebhookRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { Locale, type Country } from '../../contract/countries.ts';
 import { countries } from '../db/schema.ts';
 import { visitorCountry } from '../geo.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 
 const CurrentParams = v.object({ lang: Locale });

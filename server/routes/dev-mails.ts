@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { mails } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml as escape } from '../http/html.ts';
 
 const To = v.optional(

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { IpCountryRequest } from '../../contract/countries.ts';
 import { visitorCountry } from '../geo.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 
 /** Mounted at /api/v1/ip_country/ */

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Locale } from '../../contract/countries.ts';
 import { LegalDocumentId } from '../../contract/legal.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { libraryKey, loadLegalDocuments } from '../legal/documents.ts';
+import { notFound } from '../errors.ts';
 
 /**
  * Mounted at /api/v1/legal/: GET {document}/{locale}/ answers the terms of service or
@@ -18,9 +19,9 @@ export function legalRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/:document/:locale/', async (c) => {
     const document = v.safeParse(LegalDocumentId, c.req.param('document'));
     const locale = v.safeParse(Locale, c.req.param('locale'));
-    if (!document.success || !locale.success) throw simpleError(404, 'not_found');
+    if (!document.success || !locale.success) throw notFound();
     const found = (await library).get(libraryKey(document.output, locale.output));
-    if (!found) throw simpleError(404, 'not_found');
+    if (!found) throw notFound();
     c.header('Cache-Control', 'no-cache');
     return c.json(found);
   });

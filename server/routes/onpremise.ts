@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { LABEL_MAX } from '../../contract/onpremise.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { HttpError, simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import {
   bindIdentifier,
@@ -13,6 +13,7 @@ import {
   unbindIdentifier,
   type BindRefusal,
 } from '../onpremise/bindings.ts';
+import { Refused, type RefusalKind, notFound } from '../errors.ts';
 
 /**
  * The body's shape; the identifier's format is the command's, so that its refusal
@@ -24,21 +25,27 @@ const BindBody = v.object({
 });
 
 /** Words for API users; the SPA shows its own per code. */
-const REFUSALS: Record<BindRefusal, { status: 400 | 403 | 409; detail: string }> = {
+const REFUSALS: Record<BindRefusal, { kind: RefusalKind; detail: string }> = {
   identifier: {
-    status: 400,
+    kind: 'invalid',
     detail: 'Enter the identifier as setup prints it: eight groups of four letters or digits',
   },
-  identifier_taken: { status: 409, detail: 'This identifier is already bound to an account' },
-  binding_limit: { status: 409, detail: 'The account has as many bound identifiers as it may' },
-  premium_required: { status: 403, detail: 'On-premise binding needs the Premium plan' },
+  identifier_taken: { kind: 'conflict', detail: 'This identifier is already bound to an account' },
+  binding_limit: {
+    kind: 'conflict',
+    detail: 'The account has as many bound identifiers as it may',
+  },
+  premium_required: { kind: 'forbidden', detail: 'On-premise binding needs the Premium plan' },
 };
 
 /** A refusal in the section-8 list shape, at the identifier (premium at the empty pointer). */
-function refusalError(refusal: BindRefusal): HttpError {
-  const { status, detail } = REFUSALS[refusal];
+function refusalError(refusal: BindRefusal): Refused {
+  const { kind, detail } = REFUSALS[refusal];
   const pointer = refusal === 'premium_required' ? '' : 'identifier';
-  return new HttpError(status, { errors: [{ code: refusal, detail, source: { pointer } }] });
+  return new Refused({
+    kind,
+    errors: [{ code: refusal, detail, source: { pointer } }],
+  });
 }
 
 /** A binding's id in the path: a positive whole number, or nothing of anyone's. */
@@ -69,7 +76,7 @@ export function onpremiseRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const id = bindingId(c.req.param('id'));
     if (id === null || !(await unbindIdentifier(deps, user, id))) {
-      throw simpleError(404, 'not_found');
+      throw notFound();
     }
     return c.body(null, 204);
   });

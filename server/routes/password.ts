@@ -6,7 +6,8 @@ import { requestReset, setPassword } from '../identity/password-reset.ts';
 import { endSession } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 
 /** Mounted at /api/auth/password/ */

@@ -5,7 +5,8 @@ import { PlanId } from '../../contract/profile.ts';
 import { checkCoupon, couponPrice, planList, shownCurrency } from '../billing/prices.ts';
 import { openCheckoutOf } from '../billing/subscription.ts';
 import { visitorCountry } from '../geo.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { preferredLocale } from '../http/locale.ts';
 import { parseInput } from '../http/validate.ts';
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlanId, type Profile } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import type { PlanFacts } from '../identity/session-cache.ts';
 import { socialAccounts, subscriptions, users, webgisInstances, type User } from '../db/schema.ts';
 import { teamPremium, teamPremiumChangesAt } from '../teams/effective-plan.ts';

@@ -10,7 +10,7 @@ import {
   unsubscriptions,
   type User,
 } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { onpremiseData } from '../onpremise/bindings.ts';
 import { consultationData } from '../consultation/requests.ts';
 import { teamData } from '../teams/export.ts';

@@ -5,8 +5,9 @@ import { SocialProvider, type SocialAccount } from '../../contract/identity.ts';
 import { unlinkSocial } from '../identity/profile.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { socialAccounts } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { notFound } from '../errors.ts';
 
 /** Mounted at /api/v1/profile/social/ */
 export function socialRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -35,7 +36,7 @@ export function socialRoutes(deps: AppDeps): Hono<AppEnv> {
   router.delete('/:provider/', async (c) => {
     const user = requireUser(c);
     const provider = v.safeParse(SocialProvider, c.req.param('provider'));
-    if (!provider.success) throw simpleError(404, 'not_found');
+    if (!provider.success) throw notFound();
     await unlinkSocial(deps, user, provider.output);
     return c.body(null, 204);
   });

@@ -9,7 +9,8 @@ import {
 import { pageLocaleOf } from '../identity/accounts.ts';
 import { endSession, requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { profileAnswer } from './profile-answer.ts';
 import { personalData } from './profile-export.ts';

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import type { SimpleErrorBody } from '../../contract/errors.ts';
 import { Release, ReleasesQuery } from '../../contract/software.ts';
 import { requireUser } from '../identity/sessions.ts';
 import type { ReleaseRow } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { simpleError, type SimpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import {
   contentDisposition,
@@ -18,6 +19,7 @@ import {
 import { downloadAllowed, signedDownloadQuery } from '../software/download-links.ts';
 import { openInside, streamRange } from '../software/files.ts';
 import { findRelease, listReleases, optionFilter, releasesRoot } from '../software/releases.ts';
+import { notFound, forbidden } from '../errors.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2_147_483_647;
@@ -51,7 +53,6 @@ function toRelease(row: ReleaseRow, linkQuery: LinkQuery): Release {
 /** Mounted at /api/v1/releases */
 export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  const notFound = () => simpleError(404, 'not_found');
 
   // The software page is for signed-in users (section 6); with DOWNLOAD_TOKEN set, its
   // links are signed for this user (server/software/download-links.ts).
@@ -85,7 +86,7 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
       };
       const sessionUser = c.get('user')?.id ?? null;
       if (!(await downloadAllowed(deps, gate, params, id, sessionUser, deps.clock.now()))) {
-        throw simpleError(403, 'permission_denied');
+        throw forbidden('permission_denied');
       }
     }
     if (!ID.test(id) || Number(id) > MAX_ID) throw notFound();
@@ -109,7 +110,7 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
       : { kind: 'whole' as const };
     if (range.kind === 'unsatisfiable') {
       await handle.close();
-      const body: SimpleError = {
+      const body: v.InferOutput<typeof SimpleErrorBody> = {
         code: 'invalid_input',
         detail: 'The requested range lies outside the file',
       };

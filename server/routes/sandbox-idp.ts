@@ -4,7 +4,8 @@ import { SocialProvider } from '../../contract/identity.ts';
 import { callbackUrl, usesSandbox } from '../identity/social/registry.ts';
 import { PROVIDER_NAMES } from '../identity/social/provider.ts';
 import { sandboxCode } from '../identity/social/sandbox.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 const AuthorizeQuery = v.object({

@@ -6,7 +6,8 @@ import {
   isSandboxDecision,
   sandboxCheckoutOf,
 } from '../billing/sandbox-settlement.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 const SYMBOLS: Record<string, string> = { rub: '₽', usd: '$', eur: '€' };

@@ -9,7 +9,8 @@ import {
   startSignup,
 } from '../identity/signup.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 
 /** Mounted at /api/auth/signup/ */

@@ -23,10 +23,11 @@ import { hit, type Limit } from '../identity/throttle.ts';
 import { visitorCountry } from '../geo.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { cookieName, cookieOptions } from '../http/cookies.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
-import { HttpError, invalidInput, simpleError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { Refused, refused, notFound, invalidInput } from '../errors.ts';
 
 /** Each start writes a row: enough for a person trying every button, not for a flood. */
 export const SOCIAL_START_LIMIT: Limit = {
@@ -54,7 +55,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   function provider(c: Context<AppEnv>) {
     const id = v.safeParse(SocialProvider, c.req.param('provider'));
     const found = id.success ? providerFor(deps, id.output) : null;
-    if (!found) throw simpleError(404, 'not_found');
+    if (!found) throw notFound();
     return found;
   }
 
@@ -74,7 +75,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       await hit(deps, [{ limit: SOCIAL_START_LIMIT, subject: clientIp(c, deps.config) }]);
     } catch (error) {
-      if (error instanceof HttpError) return fail(c, locale, intent.output, 'too_many_requests');
+      if (error instanceof Refused) return fail(c, locale, intent.output, 'too_many_requests');
       throw error;
     }
     const next = c.req.query('next');
@@ -185,10 +186,10 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
         pending.identity,
       );
     } catch (error) {
-      if (error instanceof SocialError) throw simpleError(400, error.code);
+      if (error instanceof SocialError) throw refused(error.code);
       throw error;
     }
-    if (outcome.kind !== 'user') throw simpleError(400, 'social_denied');
+    if (outcome.kind !== 'user') throw refused('social_denied');
     await startSession(c, deps, outcome.userId);
     return c.json({ next: nextAfterSignIn(pending.next, pending.locale) } satisfies AuthResult);
   });

@@ -8,9 +8,10 @@ import { assertInvoicesTaken, requestInvoice } from '../billing/invoice.ts';
 import { goToFree } from '../billing/subscription.ts';
 import { readBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { invalidInput } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
+import { invalidInput } from '../errors.ts';
 
 const ENTITY_PREFIX = 'form_entity[';
 

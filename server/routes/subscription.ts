@@ -5,7 +5,8 @@ import { PlanId } from '../../contract/profile.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { conversionDays, periodEndIfBoughtNow } from '../billing/preview.ts';
 import { toSubscriptionAnswer } from '../billing/subscription.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 

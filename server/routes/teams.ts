@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { TeamUpdate, type TeamErrorCode } from '../../contract/teams.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { fieldError, HttpError, simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import {
   leaveTeam,
@@ -15,6 +15,7 @@ import {
   TeamRefused,
   type TeamRefusal,
 } from '../teams/teams.ts';
+import { Refused, notFound, fieldError } from '../errors.ts';
 
 /** Words for API users; the SPA shows its own per code. */
 const TEAM_DETAILS: Record<TeamErrorCode, string> = {
@@ -24,13 +25,13 @@ const TEAM_DETAILS: Record<TeamErrorCode, string> = {
 };
 
 /** A command's refusal in the section-8 shape. */
-export function teamRefusalError(refusal: TeamRefusal): HttpError {
+export function teamRefusalError(refusal: TeamRefusal): Refused {
   // Every guid must name an account: anything else is bad input at the field.
   if (refusal === 'unknown_users') return fieldError('users', 'invalid_input');
   // Not a member of it, or no such team: one answer, so no team is confirmed to exist.
-  if (refusal === 'not_member') return simpleError(404, 'not_found');
-  const status = refusal === 'user_not_found' ? 404 : 403;
-  return new HttpError(status, {
+  if (refusal === 'not_member') return notFound();
+  return new Refused({
+    kind: refusal === 'user_not_found' ? 'not_found' : 'forbidden',
     errors: [{ code: refusal, detail: TEAM_DETAILS[refusal], source: { pointer: '' } }],
   });
 }

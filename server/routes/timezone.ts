@@ -3,7 +3,8 @@ import { TimezoneUpdate } from '../../contract/profile.ts';
 import { setTimezone } from '../identity/profile.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 
 /** Mounted at /api/v1/user_timezone_info/ */

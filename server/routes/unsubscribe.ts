@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { Unsubscription } from '../../contract/identity.ts';
 import { unsubscriptions, users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { leaveList } from '../identity/profile.ts';
-import { simpleError } from '../http/errors.ts';
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
+import { notFound } from '../errors.ts';
 
 /** Mounted at /api/v1/unsubscribe/ (the POST is exempt from CSRF: see csrf.ts). */
 export function unsubscribeRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -13,9 +14,9 @@ export function unsubscribeRoutes(deps: AppDeps): Hono<AppEnv> {
 
   async function target(c: Context<AppEnv>) {
     const token = readUnsubscribeToken(deps.config.sessionSecret, c.req.param('token') ?? '');
-    if (!token) throw simpleError(404, 'not_found');
+    if (!token) throw notFound();
     const [user] = await deps.db.select().from(users).where(eq(users.id, token.userId));
-    if (!user) throw simpleError(404, 'not_found');
+    if (!user) throw notFound();
     return { user, list: token.list };
   }
 

@@ -4,13 +4,14 @@ import { Locale } from '../../contract/countries.ts';
 import { LocationId, type WebgisErrorCode } from '../../contract/webgis.ts';
 import { requireUser } from '../identity/sessions.ts';
 import { readBody } from '../http/body.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { HttpError, simpleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
 import { effectivePlan } from '../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../webgis/create.ts';
 import { instanceOf, offeredLocations, toLocation, toWebgis } from '../webgis/instances.ts';
 import { webgisProvisioner } from '../webgis/registry.ts';
+import { Refused, type RefusalKind, notFound } from '../errors.ts';
 
 /**
  * The body's shape; the domain rule is the command's, so that its refusal carries
@@ -23,25 +24,26 @@ const CreateBody = v.object({
 });
 
 /** Words for API users; the SPA shows its own per code. */
-const REFUSALS: Record<WebgisErrorCode, { status: 400 | 409 | 503; detail: string }> = {
+const REFUSALS: Record<WebgisErrorCode, { kind: RefusalKind; detail: string }> = {
   domain: {
-    status: 400,
+    kind: 'invalid',
     detail:
       'Only alphabetic, numeric characters and hyphen are allowed. At least 4 characters are needed',
   },
-  subdomain_taken: { status: 400, detail: 'This domain name is already taken' },
+  subdomain_taken: { kind: 'invalid', detail: 'This domain name is already taken' },
   location_not_found: {
-    status: 400,
+    kind: 'invalid',
     detail: 'This data center is not available. Choose another one',
   },
-  webgis_exists: { status: 409, detail: 'You already have a Web GIS' },
-  webgis_unavailable: { status: 503, detail: 'Web GIS creation is not available now' },
+  webgis_exists: { kind: 'conflict', detail: 'You already have a Web GIS' },
+  webgis_unavailable: { kind: 'unavailable', detail: 'Web GIS creation is not available now' },
 };
 
 /** A refusal in the section-8 list shape, at its field (an empty pointer for none). */
-function refusalError(refusal: CreateRefusal): HttpError {
-  const { status, detail } = REFUSALS[refusal.code];
-  return new HttpError(status, {
+function refusalError(refusal: CreateRefusal): Refused {
+  const { kind, detail } = REFUSALS[refusal.code];
+  return new Refused({
+    kind,
     errors: [{ code: refusal.code, detail, source: { pointer: refusal.field ?? '' } }],
   });
 }
@@ -73,7 +75,7 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/my/', async (c) => {
     const user = requireUser(c);
     const instance = await instanceOf(deps.db, user.id);
-    if (!instance) throw simpleError(404, 'not_found');
+    if (!instance) throw notFound();
     const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
     return c.json(await toWebgis(deps.db, instance, effective));
   });

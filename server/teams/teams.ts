@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-o
 import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
 import type { Database } from '../db/client.ts';
 import { TEAM_MAX_SIZE_DEFAULT, teamMembers, teams, users, type User } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
 import { memberLeftMail } from '../mail/templates.ts';
 import { ownerPremium } from './effective-plan.ts';

@@ -3,7 +3,7 @@ import { isReservedLabelForm, isSubdomain, type WebgisErrorCode } from '../../co
 import type { Locale } from '../../contract/countries.ts';
 import { currentSubscription } from '../billing/subscription.ts';
 import { webgisInstances, webgisLocations, type User, type WebgisInstance } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { requestChange } from './provision.ts';
 import { webgisProvisioner } from './registry.ts';
 import { isReservedSubdomain } from './reserved.ts';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { isSubdomain } from '../../contract/webgis.ts';
 import { webgisInstances, type WebgisInstance } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml as escape, standInPage } from '../http/html.ts';
 
 type Page = { status: 200 | 404 | 503; title: string; body: string };

@@ -8,7 +8,7 @@ import {
   webgisLocations,
   type WebgisInstance,
 } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../deps.ts';
 import type { Logger } from '../logger.ts';
 import { effectivePlanSql } from '../teams/effective-plan.ts';
 import { finishChange } from './provision.ts';

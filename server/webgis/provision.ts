@@ -10,7 +10,7 @@ import {
   type WebgisInstance,
   type WebgisLocationRow,
 } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../deps.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
 import { userLocale } from '../mail/send.ts';

@@ -18,7 +18,8 @@ import {
 } from '../../server/db/client.ts';
 import { users, type NewUser, type User } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
-import type { AppEnv, Clock } from '../../server/http/context.ts';
+import type { Clock } from '../../server/deps.ts';
+import type { AppEnv } from '../../server/http/context.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { queueDefinitions } from '../../server/jobs/queues.ts';
 import { memoryLogger, type MemoryLogger } from '../../server/logger.ts';

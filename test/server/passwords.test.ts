@@ -88,8 +88,7 @@ describe('a bounded line of work (hashing, sign-ins)', () => {
       });
     const accepted = [work(), work(), work(), work()];
     await expect(work()).rejects.toMatchObject({
-      status: 503,
-      body: { code: 'server_busy', retry_after: 1 },
+      refusal: { kind: 'unavailable', code: 'server_busy', retryAfter: 1 },
     });
     while (releases.length > 0 || active > 0) {
       releases.shift()?.();

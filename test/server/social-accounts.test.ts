@@ -5,7 +5,7 @@ import { socialUser, type SocialRequest } from '../../server/identity/social/lin
 import { oauthProvider } from '../../server/identity/social/oauth.ts';
 import { codeChallenge, newCodeVerifier } from '../../server/identity/social/provider.ts';
 import { sandboxCode, sandboxProvider } from '../../server/identity/social/sandbox.ts';
-import type { AppDeps } from '../../server/http/context.ts';
+import type { AppDeps } from '../../server/deps.ts';
 import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 import { location } from './social-flow.ts';
 

@@ -152,7 +152,9 @@ describe('a refused request', () => {
     await hit(deps, hits);
     await hit(deps, hits);
     statements.length = 0;
-    await expect(hit(deps, hits)).rejects.toMatchObject({ status: 429 });
+    await expect(hit(deps, hits)).rejects.toMatchObject({
+      refusal: { kind: 'throttled', code: 'too_many_requests' },
+    });
     expect(statements).toEqual(['select']);
   });
 });

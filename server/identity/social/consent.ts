@@ -10,10 +10,11 @@ import {
   readSignedCookie,
   setSignedCookie,
 } from '../../http/cookies.ts';
-import type { AppDeps, AppEnv } from '../../http/context.ts';
-import { simpleError } from '../../http/errors.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Identity } from './provider.ts';
 import { saveState, STATE_TTL_MS, takeState } from './states.ts';
+import { refused } from '../../errors.ts';
 
 /**
  * A sign-in whose identity is new here waits for the visitor to agree to the terms:
@@ -91,7 +92,7 @@ function readCookie(c: Context<AppEnv>, deps: AppDeps): v.InferOutput<typeof Pay
     { base: CONSENT_COOKIE, purpose: 'social-consent' },
     Payload,
   );
-  if (claims.x <= deps.clock.now().getTime()) throw simpleError(400, 'token_expired');
+  if (claims.x <= deps.clock.now().getTime()) throw refused('token_expired');
   return claims;
 }
 
@@ -107,9 +108,9 @@ export async function takeConsent(c: Context<AppEnv>, deps: AppDeps): Promise<Pe
   const cookie = readCookie(c, deps);
   const row = await takeState(deps, cookie.k);
   if (!row || row.intent !== CONSENT_INTENT || row.provider !== cookie.p) {
-    throw simpleError(400, 'wrong_token');
+    throw refused('wrong_token');
   }
-  if (row.expiresAt <= deps.clock.now()) throw simpleError(400, 'token_expired');
+  if (row.expiresAt <= deps.clock.now()) throw refused('token_expired');
   return {
     provider: cookie.p,
     identity: {

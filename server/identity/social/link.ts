@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/countries.ts';
 import { PERSON_NAME, type SocialProvider } from '../../../contract/identity.ts';
 import { socialAccounts, users } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { findUserByEmail, uniqueUsername } from '../accounts.ts';
 import { endFlows } from '../signup-cookie.ts';
 import { keptPicture } from './picture.ts';

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '../../../contract/identity.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { oauthProvider } from './oauth.ts';
 import type { Provider } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';

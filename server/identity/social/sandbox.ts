@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { SocialProvider } from '../../../contract/identity.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { codeChallenge, PROVIDER_NAMES, type Provider } from './provider.ts';
 
 /*

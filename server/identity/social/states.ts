@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import { oauthStates } from '../../db/schema.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { hashToken } from '../tokens.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
