@@ -1,14 +1,29 @@
+import { msg } from '@lingui/core/macro';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Profile } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
+import { AppShell, preloadSignedInShell } from '../../src/components/app-shell.tsx';
+import ErrorPage from '../../src/components/error-page.view.tsx';
 import { sameHeaderSession, toHeaderSession } from '../../src/components/header-session.ts';
 import type { HeaderSession } from '../../src/components/header.tsx';
+import { SectionPage } from '../../src/components/section-page.tsx';
 import type { Webgis } from '../../contract/webgis.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { demoWebgis } from '../fixtures/webgis.ts';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+// The signed-in shell's parts load apart (decision 0009); here they are loaded before
+// the paths, so each step's shell draws them at once, as a page that preloaded them does.
+preloadSignedInShell();
+await Promise.all([
+  import('../../src/components/sidebar.tsx'),
+  import('../../src/components/user-area.tsx'),
+]);
+await new Promise((resolve) => setTimeout(resolve, 0));
 
 const browserTimezone = { ianaName: 'Europe/Moscow', offset: 180 };
 const elsewhere = { ...demoUser, timezone: { ianaName: 'America/New_York', offset: -300 } };
@@ -24,6 +39,35 @@ const team = (status: Team['team_status'], owned: boolean): Team => ({
 });
 // Only a non-owned active team gives the flag: one here, among those that do not.
 const teams = [team('active', true), team('disabled', false), team('active', false)];
+
+const SERVER_ERROR = 'An error occurred on the server';
+const accountMenu = () => screen.queryByRole('button', { name: /^Account menu of / });
+const signIn = () => screen.queryByRole('link', { name: 'Sign in' });
+const sections = () => screen.queryByRole('navigation', { name: 'Account sections' });
+/** The user's menu and plan label, and the sections beside the page, with its web GIS item. */
+const userShown = (user: Profile) => {
+  const name = `${user.first_name} ${user.last_name}`;
+  expect(accountMenu()?.getAttribute('aria-label')).toBe(`Account menu of ${name}`);
+  expect(screen.getByRole('link', { name: 'Free' }).getAttribute('href')).toBe('/en/subscription');
+  const nav = sections();
+  if (!nav) throw new Error('no account sections');
+  // The web GIS item follows the address the session knows.
+  within(nav).getByRole('link', { name: user.webgis_url ? 'Web GIS' : 'Create Web GIS' });
+  expect(within(nav).queryAllByRole('link', { name: /Web GIS/ })).toHaveLength(1);
+  expect(signIn()).toBeNull();
+};
+/** Signed in: the user's shell, nothing loading, no error. */
+const signedInShell = (user: Profile | null) => {
+  if (!user) throw new Error('signed in without a user');
+  userShown(user);
+  expect(screen.queryByRole('status')).toBeNull();
+  expect(screen.queryByText(SERVER_ERROR)).toBeNull();
+};
+/** Nobody is signed in as far as the shell knows: no menu, no sections. */
+const noUser = () => {
+  expect(accountMenu()).toBeNull();
+  expect(sections()).toBeNull();
+};
 
 describeMachinePaths(sessionMachine, {
   paths: 276,
@@ -82,6 +126,58 @@ describeMachinePaths(sessionMachine, {
     'signedIn.sendingTimezone': (snapshot) =>
       expect(snapshot.context.user?.timezone).not.toEqual(browserTimezone),
     signingOut: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+  },
+  // The session's view is the app shell: its header, and the sections beside an
+  // account page (here /en/profile, as the story draws it). An account page meets an
+  // unreadable session with the 500 page (routes/$locale/_account.tsx).
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <AppShell session={toHeaderSession(snapshot)} pathname="/en/profile" promotion={null}>
+          {snapshot.matches('unavailable') ? (
+            <ErrorPage code={500} address="http://localhost/en/profile" />
+          ) : (
+            <SectionPage title={msg`Profile`} />
+          )}
+        </AppShell>
+      </Providers>
+    ),
+    states: {
+      checking: () => {
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        expect(signIn()).toBeNull();
+        noUser();
+      },
+      unavailable: (snapshot) => {
+        within(screen.getByRole('alert')).getByRole('heading', { name: SERVER_ERROR });
+        screen.getByText('Please refresh the page later or report the problem to us.');
+        expect(screen.queryByRole('status')).toBeNull();
+        // A read that failed after a sign-in (session.refresh) keeps the user it knew.
+        const { user } = snapshot.context;
+        if (user) userShown(user);
+        else noUser();
+      },
+      signedOut: () => {
+        expect(signIn()).not.toBeNull();
+        expect(screen.queryByRole('status')).toBeNull();
+        expect(screen.queryByText(SERVER_ERROR)).toBeNull();
+        noUser();
+      },
+      signedIn: (snapshot) => {
+        signedInShell(snapshot.context.user);
+        // Not signing out: the user's picture (initials), not a spinner, in the menu button.
+        expect(screen.queryByTestId('userpic')).not.toBeNull();
+      },
+      // The timezone is sent unseen: the shell is the same signed-in shell.
+      'signedIn.idle': (snapshot) => signedInShell(snapshot.context.user),
+      'signedIn.sendingTimezone': (snapshot) => signedInShell(snapshot.context.user),
+      signingOut: (snapshot) => {
+        // Still the user's shell, the menu button spinning in place of the picture.
+        signedInShell(snapshot.context.user);
+        expect(screen.queryByTestId('userpic')).toBeNull();
+        expect(accountMenu()?.querySelector('.chakra-spinner')).not.toBeNull();
+      },
+    },
   },
 });
 

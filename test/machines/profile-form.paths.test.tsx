@@ -1,0 +1,127 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
+import { demoUser } from '../fixtures/users.ts';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const values: ProfileValues = {
+  first_name: 'Demo',
+  last_name: 'User',
+  company: '',
+  industry: 'mapping',
+  role: 'employee',
+  phone: '+7 495 123-45-67',
+  country: 'RU',
+};
+
+const BAD_PHONE = 'Please enter a valid phone number with an international country code';
+const save = () => screen.getByRole('button', { name: /^(Save|Saving…)$/ });
+const phoneField = () => screen.getByRole('textbox', { name: /^Phone/ });
+const select = (name: RegExp) => screen.getByRole<HTMLSelectElement>('combobox', { name });
+const noForm = () => {
+  screen.getByRole('heading', { name: 'Personal data' });
+  expect(screen.queryByRole('form', { name: 'Personal data' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /^(Save|Saving…)$/ })).toBeNull();
+};
+
+describeMachinePaths(profileFormMachine, {
+  paths: 11,
+  input: { user: demoUser },
+  events: (snapshot) => [
+    { type: 'form.submit', values },
+    { type: 'form.submit', values: { ...values, phone: '12' } },
+    { type: 'field.edit', field: 'phone' },
+    { type: 'countries.retry' },
+    ...internalEvents(snapshot, {
+      loadCountries: { output: [[{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }]] },
+      saveProfile: {
+        output: [{ ...demoUser, industry: 'mapping' }],
+        error: [
+          new FieldErrors([{ field: 'phone', code: 'phoneNumber', detail: 'Bad phone' }]),
+          new Error('network down'),
+        ],
+      },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    errors: Object.keys(snapshot.context.serverErrors),
+    countries: snapshot.context.countries.length,
+  }),
+  states: {
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    saving: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    editing: (snapshot) => {
+      // The countries are loaded and the form may be sent.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.countries).toHaveLength(1);
+      expect(snapshot.can({ type: 'form.submit', values })).toBe(true);
+      expect(snapshot.can({ type: 'countries.retry' })).toBe(false);
+    },
+    'editing.idle': (snapshot) => {
+      // No saved notice showing; a refused field is the only server error kept.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(Object.keys(snapshot.context.serverErrors).filter((f) => f !== 'phone')).toEqual([]);
+      expect(snapshot.can({ type: 'field.edit', field: 'phone' })).toBe(true);
+    },
+    'editing.saved': (snapshot) => expect(snapshot.context.user.industry).toBe('mapping'),
+    loadFailed: (snapshot) => expect(snapshot.context.countries).toEqual([]),
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <ProfileFormView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        noForm();
+      },
+      loadFailed: () => {
+        screen.getByText("Couldn't load the list of countries.");
+        expect(screen.getByRole('button', { name: 'Try again' })).toHaveProperty('disabled', false);
+        noForm();
+      },
+      editing: (snapshot) => {
+        // The form holds the profile as last saved, with the loaded countries to choose from.
+        const { user } = snapshot.context;
+        screen.getByRole('form', { name: 'Personal data' });
+        expect(screen.getByRole('textbox', { name: /^First name/ })).toHaveProperty(
+          'value',
+          'Demo',
+        );
+        expect(screen.getByRole('textbox', { name: /^Last name/ })).toHaveProperty('value', 'User');
+        expect(select(/^Country/).value).toBe('RU');
+        expect(select(/^Country/).selectedOptions[0]?.textContent).toBe('Russia');
+        expect(select(/^Industry/).value).toBe(user.industry);
+        screen.getByText('Email: demo@example.com · Time zone: Europe/Moscow');
+        expect(save().textContent).toBe('Save');
+        expect(save()).toHaveProperty('disabled', false);
+        // The server's refusal of the phone shows at the phone field, in place of its hint.
+        const refused = snapshot.context.serverErrors['phone'] !== undefined;
+        expect(phoneField().getAttribute('aria-invalid') === 'true').toBe(refused);
+        expect(screen.queryByText(BAD_PHONE) !== null).toBe(refused);
+        expect(screen.queryByText('With the country code, e.g. +7 495 123-45-67') !== null).toBe(
+          !refused,
+        );
+      },
+      'editing.idle': () => expect(screen.queryByRole('status')).toBeNull(),
+      'editing.saved': () => {
+        expect(screen.getByRole('status').textContent).toBe('Changes saved');
+        // The saved profile is the one shown.
+        expect(select(/^Industry/).selectedOptions[0]?.textContent).toBe('Mapping and surveying');
+      },
+      saving: () => {
+        screen.getByRole('form', { name: 'Personal data' });
+        expect(save().textContent).toContain('Saving…');
+        expect(save()).toHaveProperty('disabled', true);
+        expect(phoneField().getAttribute('aria-invalid')).not.toBe('true');
+        expect(screen.queryByText(BAD_PHONE)).toBeNull();
+        expect(screen.queryByText('Changes saved')).toBeNull();
+      },
+    },
+  },
+});
