@@ -6,6 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The server shares only contract/ with the SPA.
+const serverSharesOnlyContract = {
+  regex: '^\\.\\.?/(.*/)?(src|machines)(/|$)',
+  message:
+    'The server shares only contract/ with the SPA: browser code and flows ' +
+    'must not end up in the server (design.md).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,12 +151,28 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [serverSharesOnlyContract],
+        },
+      ],
+    },
+  },
+  {
+    // A domain's commands and queries know nothing of HTTP: only its edge (routes.ts,
+    // or routes/ when it has several files) imports Hono or server/http/, and turns
+    // requests into calls and refusals into answers (docs/decisions/0027).
+    files: ['server/*/**'],
+    ignores: ['server/http/**', 'server/*/routes.ts', 'server/*/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            serverSharesOnlyContract,
             {
-              regex: '^\\.\\.?/(.*/)?(src|machines)(/|$)',
+              regex: '^(hono(/|$)|@hono/|(\\.\\./)+http/)',
               message:
-                'The server shares only contract/ with the SPA: browser code and flows ' +
-                'must not end up in the server (design.md).',
+                'Domain code knows nothing of HTTP: throw a Refused (server/errors.ts) and ' +
+                "let the domain's routes answer.",
             },
           ],
         },
@@ -158,7 +182,7 @@ export default tseslint.config(
   {
     // A route parses, calls one command of its domain and answers (design.md): the
     // writes, and the transaction around them, live in server/<domain>/.
-    files: ['server/routes/**'],
+    files: ['server/*/routes.ts', 'server/*/routes/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

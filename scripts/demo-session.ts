@@ -3,7 +3,7 @@
 // certificate is trusted when given (`ca`: a throwaway one, test/e2e/tls.ts).
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { DEMO_ACCOUNT } from '../server/db/seed.ts';
+import { DEMO_ACCOUNT } from '../server/seed.ts';
 
 interface Answer {
   status: number;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { socialProviders, type SocialProvider } from '../contract/identity.ts';
-import { DEFAULT_RESERVED_SUBDOMAINS } from './webgis/reserved.ts';
+import { DEFAULT_RESERVED_SUBDOMAINS } from './reserved-subdomains.ts';
 
 /**
  * Settings read once from the environment at start (epic-stack's env.server.ts habit),
@@ -43,7 +43,7 @@ export type EnvConfig = {
   /**
    * PROVIDER_TIMEOUT_SECONDS: how long a call to an outside provider may take before it
    * counts as failed: a payment provider's call, or a social sign-in's whole code
-   * exchange (server/routes/social.ts). See server/providers/deadline.ts.
+   * exchange (server/identity/routes/social.ts). See server/providers/deadline.ts.
    */
   providerTimeoutMs: number;
   /** Card payments; a provider without keys uses the sandbox outside production. */
@@ -76,7 +76,7 @@ export type WebgisSettings = {
   /** The sandbox's outcome for every location: `fail` or `overrun` (past the 60-s poll). */
   sandboxOutcome: 'ok' | 'fail' | 'overrun';
   /**
-   * Subdomains no user may take: the built-in list (server/webgis/reserved.ts) and
+   * Subdomains no user may take: the built-in list (server/reserved-subdomains.ts) and
    * WEBGIS_RESERVED_SUBDOMAINS, lower-cased.
    */
   reservedSubdomains: readonly string[];

@@ -1,9 +1,11 @@
-import type { PasswordCost } from './identity/passwords.ts';
-import type { SessionCache } from './identity/session-cache.ts';
+import type { SessionCache } from './db/session-cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+
+/** Argon2id's cost: OWASP's in the app, a cheap one in tests. */
+export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: number };
 
 /** Tests replace the clock to move past session expiry without waiting. */
 export type Clock = { now(): Date };

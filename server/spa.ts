@@ -11,7 +11,7 @@ import { paymentProvider } from './billing/providers/registry.ts';
 import { cookieName } from './http/cookies.ts';
 import type { AppEnv } from './http/context.ts';
 import type { AppDeps } from './deps.ts';
-import { SESSION_COOKIE } from './identity/sessions.ts';
+import { SESSION_COOKIE } from './identity/routes/session.ts';
 import { pagePreloads } from './page-preloads.ts';
 import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';

@@ -2,7 +2,7 @@ import type { Autopayment, PaymentProvider } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import type { autopayments } from '../db/schema.ts';
-import type { SessionCache } from '../identity/session-cache.ts';
+import type { SessionCache } from '../db/session-cache.ts';
 import { autopaymentOf } from './subscription.ts';
 import { refusal } from '../errors.ts';
 

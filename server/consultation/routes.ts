@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ConsultationRequest } from '../../contract/consultation.ts';
-import { requireUser } from '../identity/sessions.ts';
+import { requireUser } from '../identity/routes/session.ts';
 import { hit, LIMITS } from '../identity/throttle.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/context.ts';

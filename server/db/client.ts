@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,7 +18,7 @@ import {
   type ExtractTablesWithRelations,
 } from 'drizzle-orm/relations';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { ChangeFeed } from '../identity/session-cache.ts';
+import type { ChangeFeed } from './session-cache.ts';
 import type { Logger } from '../logger.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 import { PGLITE_START_PARAMS, prepareFolder } from './pglite-folder.ts';
@@ -47,6 +48,11 @@ export type DatabaseHandle = {
  * `template` is a PGlite data dump to start from, which skips initdb (tests use it).
  */
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string; template?: Blob };
+
+/** One round trip to the database: the readiness check's. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations/', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { ping } from '../db/client.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -24,10 +24,7 @@ export function healthRoutes(deps: Pick<AppDeps, 'db' | 'jobs'>): Hono<AppEnv> {
     return c.json({ status: 'ok' });
   });
   router.get('/readyz', async (c) => {
-    const [database, jobs] = await Promise.all([
-      within(deps.db.execute(sql`select 1`)),
-      within(deps.jobs.ping()),
-    ]);
+    const [database, jobs] = await Promise.all([within(ping(deps.db)), within(deps.jobs.ping())]);
     const ready = database === 'ok' && jobs === 'ok';
     c.header('Cache-Control', 'no-store');
     if (!ready) c.header('Retry-After', '5');

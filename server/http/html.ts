@@ -1,14 +1,6 @@
 // The server's own HTML (the sandbox providers' pages, the sandbox web GIS, the
-// development mailbox, the mails): one escape, and one page shell that looks like the
-// portal, since these pages stand in for real providers in every demo.
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
+// development mailbox): one page shell that looks like the portal, since these pages stand in for real providers in every demo.
+import { escapeHtml } from '../escape-html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}

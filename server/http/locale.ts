@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { Locale } from '../../contract/countries.ts';
+import { Locale, PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 
 export const LOCALE_COOKIE = 'locale';
 
@@ -27,4 +27,24 @@ export function preferredLocale(c: Context): Locale {
   const saved = v.safeParse(Locale, getCookie(c, LOCALE_COOKIE));
   if (saved.success) return saved.output;
   return localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
+}
+
+/**
+ * The locale of the page a request comes from, when it says: the form's `locale` field,
+ * else the `locale` query (a navigation, such as a social start), else the SPA's
+ * page-locale header. A mail a page causes is in this language, else in the account's.
+ */
+export function pageLocaleOf(c: Context, body?: unknown): Locale | null {
+  const given =
+    body !== null && typeof body === 'object' && 'locale' in body ? body.locale : undefined;
+  for (const candidate of [given, c.req.query('locale'), c.req.header(PAGE_LOCALE_HEADER)]) {
+    const parsed = v.safeParse(Locale, candidate);
+    if (parsed.success) return parsed.output;
+  }
+  return null;
+}
+
+/** The locale of a request: its page's, else the saved choice (cookie), else Accept-Language. */
+export function requestLocale(c: Context, body?: unknown): Locale {
+  return pageLocaleOf(c, body) ?? preferredLocale(c);
 }

@@ -1,27 +1,30 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
-import { PICTURE_SOURCES } from '../identity/social/picture.ts';
 
 // Emotion (Chakra) injects <style> tags at run time, hence 'unsafe-inline' for styles
-// only; scripts stay limited to the built bundle. Images may also come from the social
-// providers' picture hosts, and only from those: the userpics (docs/decisions/0213).
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: ${PICTURE_SOURCES.join(' ')}`,
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// only; scripts stay limited to the built bundle. Images may also come from the hosts
+// the app names (the social providers' picture hosts: the userpics, docs/decisions/0213).
+const contentSecurityPolicy = (pictureSources: readonly string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${pictureSources.join(' ')}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** Two years, subdomains included: browsers then never try this host over plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
-export function securityHeaders(config: Pick<Config, 'nodeEnv'>): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'nodeEnv'>,
+  pictureSources: readonly string[],
+): MiddlewareHandler {
   const headers: [string, string][] = [
     ...(config.nodeEnv === 'production'
       ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY] as [string, string]]
@@ -29,7 +32,7 @@ export function securityHeaders(config: Pick<Config, 'nodeEnv'>): MiddlewareHand
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
-    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['Content-Security-Policy', contentSecurityPolicy(pictureSources)],
   ];
   return async (c, next) => {
     // Set before the answer is made, they are part of it from the start: set after, each

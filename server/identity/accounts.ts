@@ -1,12 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import { Locale, PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
+import type { Locale } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { preferredLocale } from '../http/locale.ts';
 import { hashPassword, needsRehash } from './passwords.ts';
 
 /**
@@ -30,26 +27,6 @@ export function nextAfterSignIn(next: string | null | undefined, locale: Locale)
 /** A path under another locale prefix, when it has one (`/en/x` → `/ru/x`). */
 export function underLocale(path: string, locale: Locale): string {
   return path.replace(/^\/(en|ru)(?=[/?#]|$)/, `/${locale}`);
-}
-
-/**
- * The locale of the page a request comes from, when it says: the form's `locale` field,
- * else the `locale` query (a navigation, such as a social start), else the SPA's
- * page-locale header. A mail a page causes is in this language, else in the account's.
- */
-export function pageLocaleOf(c: Context, body?: unknown): Locale | null {
-  const given =
-    body !== null && typeof body === 'object' && 'locale' in body ? body.locale : undefined;
-  for (const candidate of [given, c.req.query('locale'), c.req.header(PAGE_LOCALE_HEADER)]) {
-    const parsed = v.safeParse(Locale, candidate);
-    if (parsed.success) return parsed.output;
-  }
-  return null;
-}
-
-/** The locale of a request: its page's, else the saved choice (cookie), else Accept-Language. */
-export function requestLocale(c: Context, body?: unknown): Locale {
-  return pageLocaleOf(c, body) ?? preferredLocale(c);
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {

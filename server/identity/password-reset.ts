@@ -9,7 +9,7 @@ import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { findUserByEmail } from './accounts.ts';
 import { isGuessablePassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
-import { endFlows } from './signup-cookie.ts';
+import { endFlows } from './signup-flows.ts';
 import { hashToken } from './tokens.ts';
 import { hit, sendHits } from './throttle.ts';
 import { refused, fieldError } from '../errors.ts';

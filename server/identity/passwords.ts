@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { createLine } from '../http/line.ts';
+import type { PasswordCost } from '../deps.ts';
+import { createLine } from '../line.ts';
 
 /**
  * Passwords are argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), in the PHC string
@@ -9,7 +10,6 @@ import { createLine } from '../http/line.ts';
  * still verify. Hashes of the earlier scrypt format still verify, and are replaced at
  * the next sign-in (needsRehash).
  */
-export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: number };
 
 /** OWASP Password Storage Cheat Sheet, argon2id's first option. memoryCost in KiB. */
 export const OWASP_ARGON2: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

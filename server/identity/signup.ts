@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthResult } from '../../contract/auth.ts';
 import type * as v from 'valibot';
@@ -16,19 +15,10 @@ import {
 import { crashPoint } from '../crash-point.ts';
 import { isGuessablePassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
-import { startSession } from './sessions.ts';
-import {
-  clearSignupCookie,
-  currentFlow,
-  finishFlow,
-  readSignupCookie,
-  startFlow,
-  type Pending,
-} from './signup-cookie.ts';
+import type { Browser } from './browser.ts';
+import { currentFlow, finishFlow, openFlow, type Pending } from './signup-flows.ts';
 import { hit, LIMITS, sendHits } from './throttle.ts';
 import { countries, users, type User } from '../db/schema.ts';
-import { clientIp } from '../http/client-ip.ts';
-import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { refused, throttled, fieldError } from '../errors.ts';
 
@@ -36,8 +26,8 @@ import { refused, throttled, fieldError } from '../errors.ts';
  * The cookie's flow and user. A cookie whose flow was replaced (a newer sign-up, a
  * reset, a social sign-in of the address) or whose user is gone is no longer valid.
  */
-async function pending(deps: AppDeps, c: Context<AppEnv>) {
-  const cookie = readSignupCookie(c, deps);
+async function pending(deps: AppDeps, browser: Browser) {
+  const cookie = browser.pendingSignup();
   const flow = await currentFlow(deps.db, cookie);
   const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
   if (!user) throw refused('wrong_token');
@@ -46,13 +36,13 @@ async function pending(deps: AppDeps, c: Context<AppEnv>) {
 
 async function signIn(
   deps: AppDeps,
-  c: Context<AppEnv>,
+  browser: Browser,
   user: User,
   cookie: Pending,
   locale: Locale,
 ) {
-  await startSession(c, deps, user.id);
-  clearSignupCookie(c, deps);
+  await browser.signIn(user.id);
+  browser.forgetSignup();
   // Switched language since step 0: the page to return to follows the switch.
   const next =
     cookie.next !== null && locale !== cookie.locale
@@ -64,12 +54,12 @@ async function signIn(
 /** Step 0: the address and a password; a code goes out, and a new flow begins. */
 export async function startSignup(
   deps: AppDeps,
-  c: Context<AppEnv>,
+  browser: Browser,
   form: v.InferOutput<typeof SignupForm>,
   locale: Locale,
 ) {
   const email = form.email.toLowerCase();
-  const ip = clientIp(c, deps.config);
+  const { ip } = browser;
   // The answer tells whether an address has a profile: probing is throttled like sign-in.
   await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
   const existing = await findUserByEmail(deps.db, email);
@@ -99,12 +89,14 @@ export async function startSignup(
     }
     // A new flow ends every older one for this address, whoever holds its cookie.
     if (saved) {
-      await startFlow(c, deps, tx, {
-        userId: saved.id,
-        next: form.next ?? null,
-        locale,
-        verified: false,
-      });
+      browser.keepSignup(
+        await openFlow(deps, tx, {
+          userId: saved.id,
+          next: form.next ?? null,
+          locale,
+          verified: false,
+        }),
+      );
     }
     return saved;
   });
@@ -115,8 +107,8 @@ export async function startSignup(
 }
 
 /** The verification step's state for this browser's flow. */
-export async function pendingSignupState(deps: AppDeps, c: Context<AppEnv>) {
-  const { flow, user } = await pending(deps, c);
+export async function pendingSignupState(deps: AppDeps, browser: Browser) {
+  const { flow, user } = await pending(deps, browser);
   return await pendingSignup(deps, user, flow.verifiedAt !== null);
 }
 
@@ -127,11 +119,11 @@ export async function pendingSignupState(deps: AppDeps, c: Context<AppEnv>) {
  */
 export async function confirmSignup(
   deps: AppDeps,
-  c: Context<AppEnv>,
+  browser: Browser,
   form: v.InferOutput<typeof ConfirmForm>,
   pageLocale: Locale | null,
 ) {
-  const { cookie, flow, user } = await pending(deps, c);
+  const { cookie, flow, user } = await pending(deps, browser);
   const locale = pageLocale ?? cookie.locale;
   // Only a code checked in this very flow proves the address: that the address was
   // confirmed some other way proves nothing about whoever holds this cookie.
@@ -147,32 +139,30 @@ export async function confirmSignup(
     await finishFlow(tx, cookie);
     // Names still missing: the details step follows, in a fresh flow of this browser.
     if (!complete) {
-      await startFlow(c, deps, tx, {
-        userId: user.id,
-        next: cookie.next,
-        locale,
-        verified: true,
-      });
+      browser.keepSignup(
+        await openFlow(deps, tx, {
+          userId: user.id,
+          next: cookie.next,
+          locale,
+          verified: true,
+        }),
+      );
     }
     crashPoint('signup-confirm-in-transaction');
   });
   // /login/2: the profile is complete, so confirming is the last step.
-  if (complete) return signIn(deps, c, user, cookie, locale);
+  if (complete) return signIn(deps, browser, user, cookie, locale);
   return { next: `/${locale}/signup/2` } satisfies AuthResult;
 }
 
 /** A new code after the countdown, in the language of the page that asked for it. */
-export async function resendSignupCode(
-  deps: AppDeps,
-  c: Context<AppEnv>,
-  pageLocale: Locale | null,
-) {
-  const { cookie, flow, user } = await pending(deps, c);
+export async function resendSignupCode(deps: AppDeps, browser: Browser, pageLocale: Locale | null) {
+  const { cookie, flow, user } = await pending(deps, browser);
   const locale = pageLocale ?? cookie.locale;
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw throttled('resend_too_early', wait);
-  await hit(deps, sendHits(user.email, clientIp(c, deps.config), user));
+  await hit(deps, sendHits(user.email, browser.ip, user));
   await deps.db.update(users).set({ locale }).where(eq(users.id, user.id));
   await issueCode(deps, { ...user, locale });
   return await pendingSignup(deps, user, false);
@@ -181,11 +171,11 @@ export async function resendSignupCode(
 /** The details step, only after this flow's code: then signed in. */
 export async function completeSignup(
   deps: AppDeps,
-  c: Context<AppEnv>,
+  browser: Browser,
   form: v.InferOutput<typeof DetailsForm>,
   pageLocale: Locale | null,
 ) {
-  const { cookie, flow, user } = await pending(deps, c);
+  const { cookie, flow, user } = await pending(deps, browser);
   const locale = pageLocale ?? cookie.locale;
   if (flow.verifiedAt === null) throw refused('email_not_confirmed');
   const [country] = await deps.db
@@ -208,5 +198,5 @@ export async function completeSignup(
       .returning();
     return row;
   });
-  return signIn(deps, c, saved ?? user, cookie, locale);
+  return signIn(deps, browser, saved ?? user, cookie, locale);
 }

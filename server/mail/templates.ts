@@ -1,5 +1,5 @@
 import type { Locale } from '../../contract/countries.ts';
-import { escapeHtml as escape } from '../http/html.ts';
+import { escapeHtml as escape } from '../escape-html.ts';
 
 /** What a template gives: the words; headers are added by sendMail. */
 export type MailContent = { subject: string; text: string; html: string };

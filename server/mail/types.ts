@@ -1,5 +1,5 @@
-// What a mail is and what sends it, apart from the transports in mailer.ts: http/context.ts
-// puts a Mailer in AppDeps, and mailer.ts needs context's Clock, so the types live here
+// What a mail is and what sends it, apart from the transports in mailer.ts: server/deps.ts
+// puts a Mailer in AppDeps, and mailer.ts needs its Clock, so the types live here
 // (importing nothing) and neither module imports the other back.
 
 export type Mail = {

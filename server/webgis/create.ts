@@ -6,7 +6,7 @@ import { webgisInstances, webgisLocations, type User, type WebgisInstance } from
 import type { AppDeps } from '../deps.ts';
 import { requestChange } from './provision.ts';
 import { webgisProvisioner } from './registry.ts';
-import { isReservedSubdomain } from './reserved.ts';
+import { isReservedSubdomain } from '../reserved-subdomains.ts';
 
 export type CreateRequest = { subdomain_name: string; language: Locale; location_id: string };
 

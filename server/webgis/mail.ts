@@ -1,7 +1,7 @@
 import type { Locale } from '../../contract/countries.ts';
 import type { WebgisInstance } from '../db/schema.ts';
 import type { MailContent } from '../mail/templates.ts';
-import { escapeHtml as escape } from '../http/html.ts';
+import { escapeHtml as escape } from '../escape-html.ts';
 
 /** The mail the "being created" message promises: the instance is ready, and where. */
 export function readyMail(

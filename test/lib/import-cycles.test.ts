@@ -100,3 +100,85 @@ describe('server import graph', () => {
     expect(cycles, `import cycles in server/:\n${cycles.join('\n')}`).toEqual([]);
   });
 });
+
+/**
+ * server/'s folders (and its top-level files) from the bottom up. A module may import
+ * only from its own folder or from a lower layer, so no arrow runs back up: the shared
+ * base (errors, config, the database, the HTTP kit) knows no domain, identity knows no
+ * billing, and only the composition at the top (app, start) knows every domain. A new
+ * folder or top-level file must be placed here.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  [
+    'errors.ts',
+    'logger.ts',
+    'crash-point.ts',
+    'escape-html.ts',
+    'fast-resolve.ts',
+    'reserved-subdomains.ts',
+    'promotions',
+    'providers',
+    'site',
+    'page-preloads.ts',
+  ],
+  ['config.ts', 'db', 'line.ts', 'page-reads.ts'],
+  ['http', 'jobs', 'secret.ts'],
+  ['deps.ts'],
+  ['mail', 'geo', 'legal', 'health'],
+  ['identity'],
+  ['teams', 'software', 'consultation'],
+  ['billing', 'onpremise'],
+  ['webgis', 'spa.ts'],
+  ['profile', 'queues.ts', 'seed.ts'],
+  ['app.ts'],
+  ['start.ts', 'main.ts'],
+];
+
+/** The folder under server/ a file belongs to, or the top-level file itself. */
+const unitOf = (file: string) => relative(serverDir, file).split('/')[0]!;
+
+/** Every import from one unit into another that is not in a lower layer. */
+function upwardImports(
+  graph: Map<string, string[]>,
+  layers: readonly (readonly string[])[],
+): string[] {
+  const layerOf = new Map(layers.flatMap((units, at) => units.map((unit) => [unit, at])));
+  return [...graph].flatMap(([file, targets]) =>
+    targets
+      .filter((target) => unitOf(target) !== unitOf(file))
+      .filter((target) => (layerOf.get(unitOf(target)) ?? -1) >= (layerOf.get(unitOf(file)) ?? -1))
+      .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
+  );
+}
+
+describe('server layers', () => {
+  const files = tsFiles(serverDir);
+  const graph = importGraph(files);
+
+  it('places every folder and top-level file of server/ in a layer', () => {
+    const placed = new Set(LAYERS.flat());
+    const units = [...new Set(files.map(unitOf))].sort();
+    expect(units.filter((unit) => !placed.has(unit))).toEqual([]);
+    expect([...placed].filter((unit) => !units.includes(unit))).toEqual([]);
+  });
+
+  it('finds an arrow running back up (self-check)', () => {
+    const billing = join(serverDir, 'billing', 'charge.ts');
+    const identity = join(serverDir, 'identity', 'accounts.ts');
+    const teams = join(serverDir, 'teams', 'teams.ts');
+    const sample = new Map([
+      [identity, [billing]],
+      [billing, [identity]],
+      [teams, [join(serverDir, 'software', 'files.ts')]],
+    ]);
+    expect(upwardImports(sample, LAYERS)).toEqual([
+      'server/identity/accounts.ts -> server/billing/charge.ts',
+      'server/teams/teams.ts -> server/software/files.ts',
+    ]);
+  });
+
+  it('has no import running back up a layer, type-only imports included', () => {
+    const upward = upwardImports(graph, LAYERS);
+    expect(upward, `imports against the layers:\n${upward.join('\n')}`).toEqual([]);
+  });
+});

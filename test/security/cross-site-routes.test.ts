@@ -15,7 +15,7 @@ const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The unsafe routes that take cross-site requests on purpose, each with its reason
- * (server/identity/csrf.ts guards /api/ only, and exempts the first two there).
+ * (server/identity/routes/csrf.ts guards /api/ only, and exempts the first two there).
  */
 const EXEMPT: Record<string, { why: string; status: number }> = {
   'POST /api/billing/webhooks/:provider/': {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorListBody, SimpleErrorBody } from '../../contract/errors.ts';
 import { sessions, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/identity/tokens.ts';
-import { SESSION_COOKIE } from '../../server/identity/sessions.ts';
+import { SESSION_COOKIE } from '../../server/identity/routes/session.ts';
 import type { RequestOptions } from '../server/client.ts';
 import { useTestServer, type TestClient } from '../server/harness.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGuessablePassword } from '../../server/identity/password-strength.ts';
-import { DEVICE_TTL_S } from '../../server/identity/device.ts';
-import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
+import { DEVICE_TTL_S } from '../../server/identity/routes/device.ts';
+import { DEMO_ACCOUNT } from '../../server/seed.ts';
 import {
   parseSetCookie,
   useTestServer,

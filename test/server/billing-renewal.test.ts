@@ -8,7 +8,7 @@ import {
 import { SETTLEMENT_QUEUE } from '../../server/billing/sandbox-settlement.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { openQueue } from '../../server/jobs/queue.ts';
-import { queueDefinitions } from '../../server/jobs/queues.ts';
+import { queueDefinitions } from '../../server/queues.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import {

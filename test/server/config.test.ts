@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { DEFAULT_RESERVED_SUBDOMAINS } from '../../server/webgis/reserved.ts';
+import { DEFAULT_RESERVED_SUBDOMAINS } from '../../server/reserved-subdomains.ts';
 
 function message(env: Record<string, string>): string {
   try {

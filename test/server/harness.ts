@@ -7,8 +7,9 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
-import { hashPassword, type PasswordCost } from '../../server/identity/passwords.ts';
-import { SessionCache } from '../../server/identity/session-cache.ts';
+import type { PasswordCost } from '../../server/deps.ts';
+import { hashPassword } from '../../server/identity/passwords.ts';
+import { SessionCache } from '../../server/db/session-cache.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
 import {
   migrationsFolder,
@@ -17,11 +18,11 @@ import {
   type DatabaseHandle,
 } from '../../server/db/client.ts';
 import { users, type NewUser, type User } from '../../server/db/schema.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seed } from '../../server/seed.ts';
 import type { Clock } from '../../server/deps.ts';
 import type { AppEnv } from '../../server/http/context.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
-import { queueDefinitions } from '../../server/jobs/queues.ts';
+import { queueDefinitions } from '../../server/queues.ts';
 import { memoryLogger, type MemoryLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { mails, undeliveredMails } from '../../server/db/schema.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
-import { queueDefinitions, type JobDeps } from '../../server/jobs/queues.ts';
+import { queueDefinitions, type JobDeps } from '../../server/queues.ts';
 import type { Mail } from '../../server/mail/types.ts';
 import { MAIL_QUEUE, queueMail } from '../../server/mail/send.ts';
 import { useTestServer } from './harness.ts';

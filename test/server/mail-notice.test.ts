@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { undeliveredMails } from '../../server/db/schema.ts';
-import { queueDefinitions, type JobDeps } from '../../server/jobs/queues.ts';
+import { queueDefinitions, type JobDeps } from '../../server/queues.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import type { Mail } from '../../server/mail/types.ts';
 import { useTestServer, type TestClient } from './harness.ts';

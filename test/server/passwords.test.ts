@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLine } from '../../server/http/line.ts';
+import { createLine } from '../../server/line.ts';
 import { eq } from 'drizzle-orm';
 import {
   hashPassword,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { verifyPassword } from '../../server/identity/passwords.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { countries, planPrices, plans, users } from '../../server/db/schema.ts';
-import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNT, seed } from '../../server/seed.ts';
 import { createTestDatabase } from './harness.ts';
 
 let handle: DatabaseHandle;

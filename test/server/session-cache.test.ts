@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { autopayments, users } from '../../server/db/schema.ts';
 import { createApp } from '../../server/app.ts';
-import {
-  SessionCache,
-  type ChangeFeed,
-  type PlanFacts,
-} from '../../server/identity/session-cache.ts';
+import { SessionCache, type ChangeFeed, type PlanFacts } from '../../server/db/session-cache.ts';
 import type { User } from '../../server/db/schema.ts';
 import { autopaymentRow, buy, setPlan, signedIn } from './billing.ts';
 import { createClient, type TestClient } from './client.ts';

@@ -5,7 +5,7 @@ import { socialAccounts, users } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findUserByEmail, uniqueUsername } from '../accounts.ts';
-import { endFlows } from '../signup-cookie.ts';
+import { endFlows } from '../signup-flows.ts';
 import { keptPicture } from './picture.ts';
 import type { Identity } from './provider.ts';
 

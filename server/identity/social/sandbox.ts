@@ -45,7 +45,7 @@ function readCode(deps: AppDeps, code: string): Grant {
   return grant;
 }
 
-/** The sandbox's picture of a person: an SVG this server draws (server/routes/sandbox-idp.ts). */
+/** The sandbox's picture of a person: an SVG this server draws (server/identity/routes/sandbox-idp.ts). */
 export function sandboxPictureUrl(deps: AppDeps, id: SocialProvider, email: string): string {
   const seed = createHash('sha256').update(`${id}:${email}`).digest('hex').slice(0, 16);
   return `${deps.config.publicUrl}/sandbox/idp/${id}/picture/${seed}.svg`;

@@ -1,0 +1,65 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { Currency, type CouponPrice, type PlanList } from '../../../contract/billing.ts';
+import { PlanId } from '../../../contract/profile.ts';
+import { checkCoupon, couponPrice, planList, shownCurrency } from '../prices.ts';
+import { openCheckoutOf } from '../subscription.ts';
+import { visitorCountry } from '../../geo/routes/visitor.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { preferredLocale } from '../../http/locale.ts';
+import { parseInput } from '../../http/validate.ts';
+
+const PricesQuery = v.object({ currency: v.optional(Currency) });
+const PriceQuery = v.object({
+  plan: PlanId,
+  // Query strings skip readBody's NUL check; PostgreSQL text cannot hold one.
+  coupon: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(64),
+      v.check(
+        (text) => [...text].every((char) => char.charCodeAt(0) >= 0x20),
+        'Enter a promo code without control characters',
+      ),
+    ),
+    '',
+  ),
+  currency: v.optional(Currency),
+});
+
+/** Mounted at /api/v1/subscription/; open to visitors. */
+export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  const currency = (c: Context<AppEnv>, given: Currency | undefined) =>
+    shownCurrency(
+      given,
+      c.get('user')?.country,
+      async () => (await visitorCountry(c, deps, preferredLocale(c))).code,
+    );
+
+  router.get('/prices/', async (c) => {
+    const query = parseInput(PricesQuery, c.req.query());
+    const list = await planList(deps.db, await currency(c, query.currency));
+    return c.json(list satisfies PlanList);
+  });
+
+  router.get('/price/', async (c) => {
+    const query = parseInput(PriceQuery, c.req.query());
+    const user = c.get('user');
+    const open = user ? await openCheckoutOf(deps.db, user.id) : undefined;
+    const check = await checkCoupon(deps.db, deps.clock.now(), {
+      coupon: query.coupon,
+      plan: query.plan,
+      currency: await currency(c, query.currency),
+      held:
+        open !== undefined &&
+        open.coupon !== '' &&
+        open.coupon === query.coupon.trim().toUpperCase(),
+    });
+    return c.json((await couponPrice(deps.db, query.plan, check)) satisfies CouponPrice);
+  });
+
+  return router;
+}

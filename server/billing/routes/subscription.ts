@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { Interval } from '../../../contract/billing.ts';
+import { PlanId } from '../../../contract/profile.ts';
+import { requireUser } from '../../identity/routes/session.ts';
+import { conversionDays, periodEndIfBoughtNow } from '../preview.ts';
+import { toSubscriptionAnswer } from '../subscription.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { parseInput } from '../../http/validate.ts';
+import { subscriptionUpdateRoute } from './subscription-update.ts';
+
+const Target = v.object({ plan: PlanId, interval: Interval });
+
+/** Mounted at /api/subscription/ */
+export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  router.get('/', async (c) => {
+    const user = requireUser(c);
+    return c.json({ subscription: await toSubscriptionAnswer(deps.db, user, deps.clock.now()) });
+  });
+
+  router.get('/convertion/', async (c) => {
+    const user = requireUser(c);
+    const target = parseInput(Target, c.req.query());
+    return c.json({ additional_days: await conversionDays(deps, user, target) });
+  });
+
+  router.get('/in_advance/', async (c) => {
+    const user = requireUser(c);
+    const target = parseInput(Target, c.req.query());
+    return c.json({ expire_at: (await periodEndIfBoughtNow(deps, user, target)).toISOString() });
+  });
+
+  router.post('/update', subscriptionUpdateRoute(deps));
+
+  return router;
+}

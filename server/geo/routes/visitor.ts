@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { CurrentCountry, Locale } from '../../../contract/countries.ts';
+import { countries } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+
+// Without a proxy telling us where the visitor is, their language is the best guess.
+const COUNTRY_BY_LANGUAGE: Record<Locale, string> = { ru: 'RU', en: 'US' };
+
+/**
+ * The visitor's country: from the trusted proxy header when configured and known
+ * (Cloudflare sends XX or T1 for unknown and Tor, which are not in the table),
+ * else by language. The name is in that language.
+ */
+export async function visitorCountry(
+  c: Context,
+  deps: AppDeps,
+  lang: Locale,
+): Promise<CurrentCountry> {
+  const fromHeader = deps.config.countryHeader
+    ? c.req.header(deps.config.countryHeader)
+    : undefined;
+  const candidates = [fromHeader?.trim().toUpperCase(), COUNTRY_BY_LANGUAGE[lang]];
+  for (const code of candidates) {
+    if (!code || !/^[A-Z]{2}$/.test(code)) continue;
+    const [row] = await deps.db.select().from(countries).where(eq(countries.code, code)).limit(1);
+    if (row) return { code: row.code, name: lang === 'ru' ? row.nameRu : row.nameEn };
+  }
+  // Only reachable if an admin removed the fallback country from the table.
+  const fallback = COUNTRY_BY_LANGUAGE[lang];
+  return { code: fallback, name: fallback };
+}

@@ -1,0 +1,103 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { cookieName } from '../../http/cookies.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { forbidden } from '../../errors.ts';
+import { errorResponse } from '../../http/errors.ts';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/*
+ * Double-submit cookie: a page of ours can read the cookie and echo it in the header,
+ * another site cannot. The token is signed with SESSION_SECRET so a cookie planted
+ * from a sibling subdomain (cookie tossing) is not accepted either.
+ */
+function sign(secret: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
+}
+
+export function newCsrfToken(secret: string): string {
+  const nonce = randomBytes(24).toString('base64url');
+  return `${nonce}.${sign(secret, nonce)}`;
+}
+
+export function isOwnCsrfToken(secret: string, token: string): boolean {
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  return sameText(signature, sign(secret, nonce));
+}
+
+/**
+ * Mail clients post List-Unsubscribe-Post without any cookie (RFC 8058); the signed
+ * token in the path is the credential, and it changes only that one preference.
+ */
+function isOneClickUnsubscribe(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/v1\/unsubscribe\/[^/]+\/$/.test(path);
+}
+
+/** Payment providers post webhooks without cookies; their signature is the credential. */
+function isWebhook(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/billing\/webhooks\/[^/]+\/$/.test(path);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Sec-Fetch-Site "cross-site", or an Origin that is neither the address asked for nor
+ * the public one (a TLS proxy in front may make the two differ).
+ */
+function crossSite(c: Context<AppEnv>, publicUrl: string): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return true;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  const own = new URL(c.req.url);
+  return origin !== own.origin && origin !== new URL(publicUrl).origin;
+}
+
+/** Issues the cookie on any response lacking a valid one; guards unsafe /api calls. */
+export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const secret = deps.config.sessionSecret;
+  const name = cookieName(deps.config, CSRF_COOKIE);
+  return async (c, next) => {
+    const cookie = getCookie(c, name);
+    const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
+    const guarded =
+      UNSAFE.has(c.req.method) &&
+      (c.req.path === '/api' || c.req.path.startsWith('/api/')) &&
+      !isOneClickUnsubscribe(c.req.method, c.req.path) &&
+      !isWebhook(c.req.method, c.req.path);
+    if (guarded) {
+      // Browsers say where a request comes from; a page of another site never passes,
+      // whatever it managed to learn of the token.
+      if (crossSite(c, deps.config.publicUrl)) {
+        return errorResponse(c, forbidden('csrf_failed'));
+      }
+      const header = c.req.header(CSRF_HEADER);
+      if (!valid || header === undefined || !sameText(header, cookie)) {
+        if (!valid) issue(c);
+        return errorResponse(c, forbidden('csrf_failed'));
+      }
+    }
+    await next();
+    if (!valid) issue(c);
+  };
+
+  function issue(c: Context<AppEnv>): void {
+    // Readable by the page (no HttpOnly): it echoes the value in the header.
+    setCookie(c, name, newCsrfToken(secret), {
+      path: '/',
+      sameSite: 'Lax',
+      secure: deps.config.nodeEnv === 'production',
+      maxAge: ONE_YEAR_S,
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { User } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notAuthenticated } from '../../errors.ts';
+import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { closeSession, currentSession, openSession, SESSION_TTL_MS } from '../sessions.ts';
+import { hashToken } from '../tokens.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+
+/** Sign-in: a new session, its token in the browser's cookie in place of the old one. */
+export async function startSession(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  userId: number,
+): Promise<void> {
+  const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  const { token, expiresAt } = await openSession(deps, userId, previous);
+  setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
+    ...cookieOptions(deps.config),
+    expires: expiresAt,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+/** Sign-out: forget the session on both sides; harmless when there is none. */
+export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<void> {
+  const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  if (token) await closeSession(deps, token);
+  deleteCookie(c, cookieName(deps.config, SESSION_COOKIE), cookieOptions(deps.config));
+  c.set('user', null);
+}
+
+/**
+ * Puts the signed-in user, or null, on the context as `user`. A request that may have
+ * written waits for the change notifications before it answers, so what it changed is
+ * never read stale after.
+ */
+export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { cache } = deps;
+  return async (c, next) => {
+    c.set('user', null);
+    const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+    // Tokens are 43 base64url characters; anything else cannot be one of ours.
+    if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
+      const session = await currentSession(deps, hashToken(token));
+      if (session) c.set('user', session.user);
+    }
+    await next();
+    if (cache && !SAFE_METHODS.has(c.req.method)) await cache.settle();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The signed-in user, or a 401 for the handler to not deal with. */
+export function requireUser(c: Context<AppEnv>): User {
+  const user = c.get('user');
+  if (!user) throw notAuthenticated();
+  return user;
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { Locale } from '../../contract/countries.ts';
+import { LegalDocumentId } from '../../contract/legal.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { libraryKey, loadLegalDocuments } from './documents.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * Mounted at /api/v1/legal/: GET {document}/{locale}/ answers the terms of service or
+ * the privacy policy, for anyone (sign-up links to them). The texts are read from
+ * LEGAL_DIR once, when the app is made; a restart picks up new ones.
+ */
+export function legalRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const library = loadLegalDocuments(deps.config.legalDir, deps.logger);
+
+  router.get('/:document/:locale/', async (c) => {
+    const document = v.safeParse(LegalDocumentId, c.req.param('document'));
+    const locale = v.safeParse(Locale, c.req.param('locale'));
+    if (!document.success || !locale.success) throw notFound();
+    const found = (await library).get(libraryKey(document.output, locale.output));
+    if (!found) throw notFound();
+    c.header('Cache-Control', 'no-cache');
+    return c.json(found);
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { ProfileUpdate } from '../../../contract/identity.ts';
+import {
+  dismissMailNotice,
+  removeProfile,
+  sendExportNotice,
+  updateProfile,
+} from '../../identity/profile.ts';
+import { pageLocaleOf } from '../../http/locale.ts';
+import { endSession, requireUser } from '../../identity/routes/session.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { parseInput } from '../../http/validate.ts';
+import { profileAnswer } from '../answer.ts';
+import { personalData } from '../export.ts';
+import { socialRoutes } from './social.ts';
+
+/** Mounted at /api/v1/profile/ */
+export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.get('/', async (c) => {
+    const user = requireUser(c);
+    return c.json(await profileAnswer(deps, user, deps.clock.now()));
+  });
+
+  router.patch('/', async (c) => {
+    const user = requireUser(c);
+    const form = parseInput(ProfileUpdate, await readBody(c, 'json'));
+    const saved = await updateProfile(deps, user, form);
+    return c.json(await profileAnswer(deps, saved, deps.clock.now()));
+  });
+
+  router.get('/export/', async (c) => {
+    const user = requireUser(c);
+    const data = await personalData(deps, user);
+    await sendExportNotice(deps, user, pageLocaleOf(c));
+    c.header('Content-Disposition', `attachment; filename="profile-${user.username}.json"`);
+    c.header('Cache-Control', 'no-store');
+    return c.json(data);
+  });
+
+  router.delete('/mail-notice/', async (c) => {
+    await dismissMailNotice(deps, requireUser(c));
+    return c.body(null, 204);
+  });
+
+  router.delete('/', async (c) => {
+    const user = requireUser(c);
+    await removeProfile(deps, user);
+    await endSession(c, deps);
+    return c.body(null, 204);
+  });
+
+  router.route('/social/', socialRoutes(deps));
+  return router;
+}
