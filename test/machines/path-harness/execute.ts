@@ -28,6 +28,8 @@ export interface Observed {
   ran: Set<string>;
   /** The per-state view check keys that ran at least once. */
   viewRan: Set<string>;
+  /** The snapshots (status, value, context) whose view was drawn and checked already. */
+  drawn: Set<string>;
 }
 
 /**
@@ -61,6 +63,7 @@ export function createObserved(): Observed {
     transitions: new Set(),
     ran: new Set(),
     viewRan: new Set(),
+    drawn: new Set(),
   };
 }
 
@@ -163,7 +166,11 @@ async function check(
   const view = options.serialize ?? ((snapshot: AnyMachineSnapshot): unknown => snapshot.context);
   expect(toJson(view(live)), `${where}: context`).toBe(toJson(view(predicted)));
   runChecks(live, options.states, observed.ran);
-  if (options.view) {
+  // A view is drawn from its snapshot alone: one drawn and checked on an earlier path
+  // (the same state, context and status) shows the same again, so it is not redrawn.
+  const drawn = toJson({ status: live.status, value: live.value, context: live.context });
+  if (options.view && !observed.drawn.has(drawn)) {
+    observed.drawn.add(drawn);
     // The view the user would see in this state, from scratch, as a page load would draw it.
     cleanup();
     const { container } = render(options.view.render(live));
