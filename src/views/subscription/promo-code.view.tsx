@@ -24,9 +24,10 @@ export interface PromoCodeViewProps {
 export function PromoCodeView({ snapshot, send, serverError }: PromoCodeViewProps) {
   const { t, i18n } = useLingui();
   // Until the payer toggles it, the field shows whenever there is a code (one applied
-  // again for a payment resumed after the provider's page, too).
+  // again for a payment resumed after the provider's page, too), or the message asking
+  // for one, which is at the field.
   const [toggled, setOpen] = useState<boolean | null>(null);
-  const opened = toggled ?? snapshot.context.code !== '';
+  const opened = toggled ?? (snapshot.context.code !== '' || snapshot.matches('no_coupon'));
   // A refusal of the code shows at the field, so the field shows with it.
   const open = opened || serverError !== undefined;
   const failures: Partial<Record<CouponStatus, string>> = {

@@ -1,11 +1,56 @@
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { confirmMachine } from '../../machines/confirm.machine.ts';
 import {
   paymentStatusMachine,
   type AutopaymentState,
   type ReturnStatus,
 } from '../../machines/payment-status.machine.ts';
+import {
+  outcomeOf,
+  subscriptionMachine,
+  type PageQuery,
+} from '../../machines/subscription.machine.ts';
+import { SubscriptionView } from '../../src/views/subscription/subscription.view.tsx';
+import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+// This machine has no view of its own: it is the /subscription page's child
+// (pollPaymentStatus), and while it runs the page is in 'polling'; once it is done, the
+// page takes its answer and loads the subscription. So its view is SubscriptionView with
+// the page's snapshot at that moment.
+const pageOf = (snapshot: SnapshotFrom<typeof paymentStatusMachine>) => {
+  const query: PageQuery = { status: snapshot.context.returnStatus, scenario: 'creation' };
+  if (snapshot.status !== 'done') {
+    return subscriptionMachine.resolveState({
+      value: 'polling',
+      context: { query, data: null, autopayment: null, outcome: null },
+    });
+  }
+  // The page's onDone: the outcome from what was polled, the autopayment kept; it loads.
+  const polled = snapshot.output ?? null;
+  return subscriptionMachine.resolveState({
+    value: 'loading',
+    context: { query, data: null, autopayment: polled, outcome: outcomeOf(query, polled) },
+  });
+};
+const WAITING = 'waiting response from payment system';
+/** While the payment system is awaited: its spinner, nothing of the plan, no dialog. */
+const waitsForPayment = () => {
+  expect(screen.getByRole('status').textContent).toContain(WAITING);
+  expect(screen.queryByText('Loading…')).toBeNull();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // The page's title only: no plan, no retry, nothing to press while it waits.
+  screen.getByRole('heading', { name: 'Subscription' });
+  expect(screen.queryAllByRole('button')).toEqual([]);
+};
+/** Polling over: the waiting message goes, the subscription loads (its outcome comes after). */
+const loadsTheSubscription = () => {
+  expect(screen.getByRole('status').textContent).toContain('Loading…');
+  expect(screen.queryByText(WAITING)).toBeNull();
+  expect(screen.queryByRole('dialog')).toBeNull();
+};
 
 const pending: AutopaymentState = { status: 'pending', latestError: null };
 const active: AutopaymentState = { status: 'active', latestError: null };
@@ -50,6 +95,29 @@ describeMachinePaths(paymentStatusMachine, {
       expect(snapshot.status).toBe('done');
       // The last seen status decides (null when no poll answered in time).
       expect(snapshot.output).toEqual(snapshot.context.last);
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <SubscriptionView
+          snapshot={pageOf(snapshot)}
+          send={() => {}}
+          confirm={confirmMachine.resolveState({ value: 'closed', context: {} })}
+          sendConfirm={() => {}}
+          locale="en"
+        />
+      </Providers>
+    ),
+    states: {
+      // The page tells the child the return status on entering 'polling': it waits already.
+      idle: waitsForPayment,
+      polling: waitsForPayment,
+      // Asking and waiting between polls look the same to the user.
+      'polling.checking': waitsForPayment,
+      'polling.waiting': waitsForPayment,
+      settled: loadsTheSubscription,
+      timedOut: loadsTheSubscription,
     },
   },
 });

@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { socialAccountsMachine } from '../../machines/social-accounts.machine.ts';
+import { SocialAccountsView } from '../../src/views/profile/social-accounts.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const yandex = {
+  provider: 'yandex' as const,
+  email: 'demo@yandex.ru',
+  linked_at: '2026-11-01T00:00:00Z',
+};
+const github = {
+  provider: 'github' as const,
+  email: 'demo@example.com',
+  linked_at: '2026-11-02T00:00:00Z',
+};
+
+const REFUSED = 'This is your only way to sign in. Link another account or set a password first.';
+const LOAD_FAILED = "Couldn't load your social accounts.";
+const names = { yandex: 'Yandex', google: 'Google', github: 'GitHub' } as const;
+const unlink = (name: string) =>
+  screen.getByRole('button', { name: `Unlink ${name}` }) as HTMLButtonElement;
+const title = () => screen.getByRole('heading', { level: 2, name: 'Social accounts' });
+const rowOf = {
+  yandex: 'Yandexdemo@yandex.ru · linked November 1, 2026',
+  github: 'GitHubdemo@example.com · linked November 2, 2026',
+};
+/** The linked accounts listed with their address and date; the others offered to link. */
+const listed = (snapshot: SnapshotFrom<typeof socialAccountsMachine>) => {
+  const linked = snapshot.context.accounts.map((a) => a.provider);
+  const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+  expect(rows).toEqual(linked.map((p) => `${rowOf[p as keyof typeof rowOf]}Unlink`));
+  screen.getByText('Link another account:');
+  const offered = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+  expect(offered).toEqual(
+    (['yandex', 'google', 'github'] as const)
+      .filter((p) => !linked.includes(p))
+      .map((p) => `/start/${p}`),
+  );
+  return linked;
+};
+
+describeMachinePaths(socialAccountsMachine, {
+  paths: 4,
+  events: (snapshot) => [
+    { type: 'account.unlink', provider: 'github' },
+    { type: 'accounts.retry' },
+    ...internalEvents(snapshot, {
+      loadAccounts: { output: [[yandex, github]] },
+      unlinkAccount: { error: [{ code: 'last_sign_in_method' }] },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    accounts: snapshot.context.accounts.map((a) => a.provider),
+    error: snapshot.context.error,
+  }),
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.accounts).toEqual([]);
+      expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
+    },
+    loadFailed: (snapshot) => {
+      // Nothing listed, nothing to unlink: only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.accounts).toEqual([]);
+      expect(snapshot.can({ type: 'accounts.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
+    },
+    unlinking: (snapshot) => expect(snapshot.context.provider).toBe('github'),
+    ready: (snapshot) =>
+      expect(
+        snapshot.context.error === null || snapshot.context.error === 'last_sign_in_method',
+      ).toBe(true),
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <SocialAccountsView snapshot={snapshot} send={() => {}} linkHref={(p) => `/start/${p}`} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        expect(screen.queryAllByRole('listitem')).toEqual([]);
+        expect(screen.queryByText(LOAD_FAILED)).toBeNull();
+      },
+      loadFailed: () => {
+        title();
+        screen.getByText(LOAD_FAILED);
+        const retry = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
+        expect(retry.disabled).toBe(false);
+        expect(screen.queryAllByRole('listitem')).toEqual([]);
+        expect(screen.queryByRole('status')).toBeNull();
+      },
+      ready: (snapshot) => {
+        title();
+        // Each may be unlinked; the server's refusal of the last one is said under them.
+        for (const provider of listed(snapshot)) {
+          expect(unlink(names[provider]).disabled).toBe(false);
+          expect(unlink(names[provider]).hasAttribute('data-loading')).toBe(false);
+        }
+        const refused = screen.queryByText(REFUSED);
+        expect(refused !== null).toBe(snapshot.context.error !== null);
+      },
+      unlinking: (snapshot) => {
+        title();
+        // The one being unlinked waits; no other unlink is taken meanwhile.
+        for (const provider of listed(snapshot)) {
+          const waits = provider === snapshot.context.provider;
+          expect(unlink(names[provider]).disabled).toBe(true);
+          expect(unlink(names[provider]).hasAttribute('data-loading')).toBe(waits);
+        }
+        expect(screen.queryByText(REFUSED)).toBeNull();
+      },
+    },
+  },
+});

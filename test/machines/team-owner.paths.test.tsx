@@ -1,0 +1,275 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import {
+  hasChanges,
+  PremiumRequired,
+  savedOverLimit,
+  teamDraft,
+  teamOwnerMachine,
+} from '../../machines/team-owner.machine.ts';
+import { OwnerView } from '../../src/views/teams/owner.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const user = (n: number, username: string, owner = false): TeamUser => ({
+  portal_guid: `00000000-0000-4000-8000-00000000000${n}`,
+  username,
+  first_name: username.toUpperCase(),
+  last_name: 'Test',
+  owner,
+});
+const owner = user(1, 'owner', true);
+const bob = user(2, 'bob');
+const ann = user(3, 'Ann');
+const lookup = ({ owner: _owner, ...found }: TeamUser): UserLookup => found;
+
+const team = (users: TeamUser[], status: Team['team_status'] = 'active'): Team => ({
+  users,
+  max_size: 2,
+  owner_id: owner.portal_guid,
+  owner_username: owner.username,
+  team_status: status,
+  owned_by_target_user: true,
+});
+// Loaded over its limit of 2 (the red dot), saved within it.
+const loaded = team([owner, bob, ann]);
+const disabled = team([owner, bob], 'disabled');
+const saved = team([owner, ann]);
+const notFound = new FieldErrors([
+  { field: 'username', code: 'user_not_found', detail: 'There is no user with this username' },
+]);
+const unknownUsers = new FieldErrors([
+  { field: 'users', code: 'invalid_input', detail: 'Entered data is not valid.' },
+]);
+
+type Snapshot = SnapshotFrom<typeof teamOwnerMachine>;
+
+// 1,410 paths are drawn step by step: the checks read the DOM directly (text and
+// selectors), not the accessibility tree, which would cost many times as much.
+const buttons = () => [...document.querySelectorAll('button')];
+/** The button whose words are `text` (a waiting one keeps its words beside the spinner). */
+const button = (text: string) => {
+  const found = buttons().filter((b) => b.textContent === text);
+  expect(found, `one button '${text}'`).toHaveLength(1);
+  return found[0]!;
+};
+const absent = (text: string) => expect(screen.queryByText(text), text).toBeNull();
+const removeButtons = () => buttons().filter((b) => b.textContent === 'Remove');
+const waits = (b: HTMLButtonElement) => b.hasAttribute('data-loading');
+const usernames = () =>
+  [...document.querySelectorAll('tbody tr')].map((row) => row.firstElementChild?.textContent);
+
+const SAVE_FAILED = "Couldn't save the team. Please try again.";
+const SAVED = 'The team is saved.';
+const UNSAVED = 'You have unsaved changes.';
+const OVER = 'The team has more users than allowed';
+const LIST_REFUSED = 'Entered data is not valid. Please check your input and try again.';
+const usernameMessages: Record<string, string> = {
+  required: 'This field is required',
+  username:
+    'Enter a valid username. This value may contain only letters, numbers and "-", "_", "." characters.',
+  already_member: 'This user is already in the team',
+  user_not_found: 'There is no user with this username',
+};
+const usernameMessage = (snapshot: Snapshot) => {
+  const error = snapshot.context.usernameError;
+  if (error === null) return null;
+  return usernameMessages[typeof error === 'string' ? error : error.code]!;
+};
+
+/** The team as edited: seats, members (Remove for all but the owner), the field, Save. */
+function editor(snapshot: Snapshot) {
+  const { users, serverErrors, username } = snapshot.context;
+  screen.getByText(`${users.length} of 2 users`);
+  expect(usernames()).toEqual(users.map((u) => u.username));
+  expect(removeButtons().map((b) => b.getAttribute('aria-label'))).toEqual(
+    users.filter((u) => !u.owner).map((u) => `Remove ${u.username}`),
+  );
+  // The warning follows the list as edited: removing users takes it away before a save.
+  expect(screen.queryByText(OVER) !== null).toBe(users.length > 2);
+  const field = document.querySelector<HTMLInputElement>('input[name="username"]')!;
+  expect(field.value).toBe(username);
+  // What went wrong with the username is at its field, in words; else the hint.
+  const message = usernameMessage(snapshot);
+  expect(field.getAttribute('aria-invalid')).toBe(message ? 'true' : null);
+  if (message) screen.getByText(message);
+  else screen.getByText('The exact username of the user to add.');
+  expect(screen.queryByText(LIST_REFUSED) !== null).toBe(serverErrors['users'] !== undefined);
+  const status = document.querySelector('[role="status"]')!.textContent;
+  expect(status).toBe(
+    (hasChanges(snapshot.context) ? UNSAVED : '') +
+      (snapshot.matches({ editing: { ready: 'saved' } }) ? SAVED : ''),
+  );
+}
+
+describeMachinePaths(teamOwnerMachine, {
+  paths: 1410,
+  events: (snapshot) => [
+    { type: 'team.retry' },
+    // Into the empty field (it starts empty): against the username rule, the owner's
+    // own (listed already), and one to look up. Typing over a name would only multiply paths.
+    ...(snapshot.context.username === ''
+      ? [
+          { type: 'username.edit', username: 'no such!' },
+          { type: 'username.edit', username: ' owner ' },
+          { type: 'username.edit', username: 'Ann' },
+        ]
+      : []),
+    { type: 'member.add' },
+    { type: 'member.remove', portalGuid: owner.portal_guid },
+    { type: 'member.remove', portalGuid: ann.portal_guid },
+    { type: 'team.save' },
+    // The edit kept when the session ended (decision 0025), offered on a team as saved:
+    // Bob removed and a name typed, or a draft that does not parse.
+    ...(!hasChanges(snapshot.context) && snapshot.context.username === ''
+      ? [
+          { type: 'draft.restore', values: { users: [owner, ann], username: 'bo' } },
+          { type: 'draft.restore', values: { users: 'nonsense', username: 7 } },
+        ]
+      : []),
+    ...internalEvents(snapshot, {
+      fetchOwnTeam: { output: [loaded, disabled] },
+      // Found, or found but listed already (the same account under its stored case).
+      lookupUser: { output: [lookup(ann), lookup(bob)], error: [notFound, new Error('offline')] },
+      saveTeam: {
+        output: [saved],
+        error: [new PremiumRequired(), unknownUsers, new Error('offline')],
+      },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    saved: snapshot.context.team?.users.map((u) => u.username) ?? null,
+    users: snapshot.context.users.map((u) => u.username),
+    username: snapshot.context.username,
+    error: snapshot.context.usernameError,
+    list: Object.keys(snapshot.context.serverErrors),
+  }),
+  states: {
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    unavailable: (snapshot) => {
+      // The team could not be loaded: nothing to edit, only a retry.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.team).toBeNull();
+      expect(snapshot.can({ type: 'team.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'member.add' })).toBe(false);
+    },
+    upgradeOffered: (snapshot) => {
+      expect(snapshot.can({ type: 'team.save' })).toBe(false);
+      expect(snapshot.can({ type: 'member.add' })).toBe(false);
+    },
+    editing: (snapshot) => {
+      const { users } = snapshot.context;
+      // The owner is always there, first, and cannot be removed.
+      expect(users[0]).toEqual(owner);
+      expect(snapshot.can({ type: 'member.remove', portalGuid: owner.portal_guid })).toBe(false);
+      // The red dot follows the team as saved, not the edits.
+      const team = snapshot.context.team;
+      expect(savedOverLimit(snapshot.context)).toBe((team?.users.length ?? 0) > 2);
+      expect(new Set(users.map((u) => u.portal_guid)).size).toBe(users.length);
+      // What the session's end keeps: the edit, or nothing when there is none.
+      const unchanged = !hasChanges(snapshot.context) && snapshot.context.username.trim() === '';
+      expect(teamDraft(snapshot.context) === null).toBe(unchanged);
+    },
+    'editing.ready': (snapshot) =>
+      expect(snapshot.can({ type: 'team.save' })).toBe(hasChanges(snapshot.context)),
+    'editing.ready.idle': (snapshot) => {
+      // Editing a premium team at rest: nothing under way, adding is open.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.hasTag('lookingUp')).toBe(false);
+      expect(snapshot.context.team?.team_status).toBe('active');
+      expect(snapshot.can({ type: 'member.add' })).toBe(true);
+    },
+    'editing.ready.saved': (snapshot) => {
+      expect(snapshot.context.team).toEqual(saved);
+      expect(hasChanges(snapshot.context)).toBe(false);
+    },
+    'editing.ready.failed': (snapshot) => {
+      // The save failed without a field error: the edits are kept, to be saved again.
+      expect(hasChanges(snapshot.context)).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'team.save' })).toBe(true);
+    },
+    'editing.lookingUp': (snapshot) => {
+      expect(snapshot.hasTag('lookingUp')).toBe(true);
+      expect(snapshot.can({ type: 'team.save' })).toBe(false);
+    },
+    'editing.saving': (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.can({ type: 'team.save' })).toBe(false);
+      expect(snapshot.can({ type: 'member.add' })).toBe(false);
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <OwnerView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        screen.getByText('My team');
+        expect(document.querySelector('[role="status"]')!.textContent).toBe('Loading your team…');
+        expect(document.querySelector('table')).toBeNull();
+      },
+      unavailable: () => {
+        screen.getByText("Couldn't load your team. Please try again.");
+        expect(button('Try again').disabled).toBe(false);
+        expect(document.querySelector('table')).toBeNull();
+      },
+      upgradeOffered: (snapshot) => {
+        screen.getByText('A team is a Premium feature');
+        const upgrade = screen.getByText('Upgrade to Premium').closest('a')!;
+        expect(upgrade.getAttribute('href')).toBe(
+          '/en/subscription/update?plan=premium&period=monthly',
+        );
+        // The team as it was, read-only: nothing to add, remove or save.
+        screen.getByText(
+          'Your team keeps its members; they get Premium features again once you upgrade.',
+        );
+        expect(usernames()).toEqual(snapshot.context.team!.users.map((u) => u.username));
+        expect(buttons()).toEqual([]);
+        expect(document.querySelector('input')).toBeNull();
+      },
+      editing: editor,
+      'editing.ready': (snapshot) => {
+        // Save is offered exactly when there is a change; adding and removing are open.
+        expect(button('Save').disabled).toBe(!hasChanges(snapshot.context));
+        expect(waits(button('Save'))).toBe(false);
+        expect(button('Add').disabled).toBe(false);
+        expect(waits(button('Add'))).toBe(false);
+        expect(removeButtons().every((b) => !b.disabled)).toBe(true);
+      },
+      'editing.ready.idle': () => {
+        absent(SAVED);
+        absent(SAVE_FAILED);
+      },
+      'editing.ready.saved': () => {
+        screen.getByText(SAVED);
+        absent(SAVE_FAILED);
+      },
+      'editing.ready.failed': () => {
+        screen.getByText(SAVE_FAILED);
+        absent(SAVED);
+      },
+      'editing.lookingUp': () => {
+        // The name is looked up: Add waits, no save meanwhile.
+        expect(waits(button('Add'))).toBe(true);
+        expect(button('Save').disabled).toBe(true);
+        absent(SAVE_FAILED);
+      },
+      'editing.saving': () => {
+        // Saving…: nothing else is taken until the server answers.
+        const save = button('Saving…');
+        expect(waits(save)).toBe(true);
+        expect(save.disabled).toBe(true);
+        expect(button('Add').disabled).toBe(true);
+        expect(removeButtons().some((b) => !b.disabled)).toBe(false);
+        absent(SAVE_FAILED);
+        absent(SAVED);
+      },
+    },
+  },
+});
