@@ -87,6 +87,25 @@ export const providers = ['yookassa', 'stripe'] as const;
 export const PaymentProvider = v.picklist(providers);
 export type PaymentProvider = v.InferOutput<typeof PaymentProvider>;
 
+/**
+ * What the server keeps of a payment, named in the data export: an autopayment is
+ * pending until its first checkout settles; a checkout (a create, a plan change or a
+ * renewal) is open while pending or submitted. The database refuses any other value.
+ */
+export const autopaymentStatuses = ['pending', 'active', 'failed', 'canceled'] as const;
+export type AutopaymentStatus = (typeof autopaymentStatuses)[number];
+export const checkoutKinds = ['create', 'change', 'renewal'] as const;
+export type CheckoutKind = (typeof checkoutKinds)[number];
+export const checkoutStatuses = [
+  'pending',
+  'submitted',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
 const UserData = v.object({
   first_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),
   second_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'maxLength')),

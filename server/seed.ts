@@ -60,7 +60,7 @@ async function seedPlans(db: Database): Promise<void> {
     .values(ids.map((id, index) => ({ id, name: PRICE_TABLE[id].name, sortOrder: index })))
     .onConflictDoNothing();
   const prices = ids.flatMap((planId) =>
-    (['rub', 'usd', 'eur'] as const).flatMap((currency) => {
+    (['rub', 'usd', 'eur'] as const).flatMap((currency): (typeof planPrices.$inferInsert)[] => {
       const [monthly, yearly, discounted] = PRICE_TABLE[planId][currency];
       return [
         { planId, currency, interval: 'monthly', amount: monthly, discountedAmount: null },

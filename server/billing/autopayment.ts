@@ -1,5 +1,4 @@
-import type { Autopayment, PaymentProvider } from '../../contract/billing.ts';
-import type { PlanId } from '../../contract/profile.ts';
+import type { Autopayment } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import type { autopayments } from '../db/schema.ts';
 import type { SessionCache } from '../db/session-cache.ts';
@@ -10,9 +9,9 @@ export function toAutopayment(row: typeof autopayments.$inferSelect): Autopaymen
   return {
     status: row.status,
     latest_error: row.latestError,
-    provider: row.provider as PaymentProvider,
-    plan: row.plan as PlanId,
-    interval: row.interval as Autopayment['interval'],
+    provider: row.provider,
+    plan: row.plan,
+    interval: row.interval,
     coupon: row.coupon,
     user_data: {
       first_name: row.userData.first_name ?? '',

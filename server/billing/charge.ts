@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { PaymentProvider as ProviderId } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
 import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
@@ -56,7 +55,7 @@ export async function chargeCheckout(
 ): Promise<boolean> {
   const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
   if (checkout?.status !== 'pending') return true;
-  const provider = paymentProvider(deps.config, checkout.provider as ProviderId);
+  const provider = paymentProvider(deps.config, checkout.provider);
   if (!provider) {
     await settle(deps, checkout.id, 'payment.failed', { error: 'No payment provider' });
     return true;

@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type {
-  AutopaymentChange,
-  AutopaymentRequest,
-  PaymentProvider as ProviderId,
-} from '../../contract/billing.ts';
+import type { AutopaymentChange, AutopaymentRequest } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
 import { isLocalPath } from '../identity/accounts.ts';
 import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
@@ -73,7 +69,7 @@ async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
     if (!open || open.kind !== 'create') break;
     const age = deps.clock.now().getTime() - open.createdAt.getTime();
     if (open.status === 'pending' && age > deps.config.providerTimeoutMs + 1000) {
-      const provider = paymentProvider(deps.config, open.provider as ProviderId);
+      const provider = paymentProvider(deps.config, open.provider);
       if (!provider) throw refused('plan_unavailable');
       const options = (await autopaymentOf(deps.db, userId))?.options ?? {};
       return redirectTo(deps, provider, open, options);
@@ -213,7 +209,7 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
   const currency = current.stored ? current.currency : currencyFor(user.country);
-  const values = {
+  const values: typeof checkouts.$inferInsert = {
     id: newCheckoutId(),
     userId: user.id,
     kind: 'change',

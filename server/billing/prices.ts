@@ -72,7 +72,7 @@ export async function planList(db: Database, currency: Currency): Promise<PlanLi
   const rows = await priceRows(db);
   const list = await db.select().from(plans).orderBy(asc(plans.sortOrder));
   const result = list.map((plan): AvailablePlan => {
-    const id = plan.id as PlanId;
+    const id = plan.id;
     const find = (interval: Interval) =>
       rows.find((r) => r.planId === id && r.interval === interval && r.currency === currency);
     const monthly = find('monthly');

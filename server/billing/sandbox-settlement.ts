@@ -73,7 +73,7 @@ export async function sandboxCheckoutOf(
     .from(checkouts)
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)));
   if (checkout?.kind !== 'create') return null;
-  return paymentProvider(deps.config, checkout.provider as ProviderId)?.sandbox ? checkout : null;
+  return paymentProvider(deps.config, checkout.provider)?.sandbox ? checkout : null;
 }
 
 /**
@@ -94,7 +94,7 @@ export async function decideSandboxCheckout(
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
       .returning({ id: checkouts.id });
     if (!row) return false;
-    const provider = checkout.provider as ProviderId;
+    const provider = checkout.provider;
     await scheduleSettlement(deps, tx, { provider, checkoutId: checkout.id, type, ...extra });
     return true;
   });

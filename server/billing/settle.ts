@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Interval } from '../../contract/billing.ts';
+import type { CheckoutStatus } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
@@ -9,7 +9,7 @@ import { addPeriod } from './subscription.ts';
 /** What closes a checkout: the provider's outcome, or the worker giving up on it. */
 type Outcome = PaymentEventType | 'expired';
 
-const CHECKOUT_STATUS: Record<Outcome, string> = {
+const CHECKOUT_STATUS: Record<Outcome, CheckoutStatus> = {
   'payment.succeeded': 'paid',
   'payment.failed': 'failed',
   'payment.canceled': 'canceled',
@@ -17,7 +17,7 @@ const CHECKOUT_STATUS: Record<Outcome, string> = {
 };
 
 /** The statuses that still count against the one-open-checkout index. */
-export const OPEN_STATUSES = ['pending', 'submitted'];
+export const OPEN_STATUSES: CheckoutStatus[] = ['pending', 'submitted'];
 
 export const DECLINED = 'The card was declined';
 
@@ -83,7 +83,7 @@ export async function expire(
 async function close(
   tx: Database,
   checkoutId: string,
-  from: string[],
+  from: CheckoutStatus[],
   outcome: Outcome,
   now: Date,
   error: string | null,
@@ -103,7 +103,7 @@ async function grant(tx: Database, checkout: Checkout, now: Date, ref: string | 
     interval: checkout.interval,
     price: checkout.amount,
     currency: checkout.currency,
-    expireAt: addPeriod(now, checkout.interval as Interval, checkout.additionalDays),
+    expireAt: addPeriod(now, checkout.interval, checkout.additionalDays),
     canceledAt: null,
     updatedAt: now,
   };

@@ -66,10 +66,10 @@ export async function currentSubscription(
     return { ...free, expireAt: null, canceledAt: null, stored: false };
   }
   return {
-    plan: row.plan as PlanId,
-    interval: row.interval as Interval,
+    plan: row.plan,
+    interval: row.interval,
     price: row.price,
-    currency: row.currency as Currency,
+    currency: row.currency,
     expireAt: row.expireAt,
     canceledAt: row.canceledAt,
     stored: true,

@@ -1,6 +1,4 @@
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Currency, Interval } from '../../contract/billing.ts';
-import type { PlanId } from '../../contract/profile.ts';
 import { crashPoint } from '../crash-point.ts';
 import { autopayments, checkouts, subscriptions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -67,12 +65,7 @@ export async function openRenewal(
       )
       .for('update');
     if (!stillDue) return;
-    const amount = await planPrice(
-      tx,
-      autopayment.plan as PlanId,
-      autopayment.interval as Interval,
-      sub.currency as Currency,
-    );
+    const amount = await planPrice(tx, autopayment.plan, autopayment.interval, sub.currency);
     const [checkout] = await tx
       .insert(checkouts)
       .values({

@@ -51,7 +51,11 @@ export async function receiveWebhook(
 }
 
 /** The event row and its settlement commit together: a crash between them loses neither. */
-function record(deps: Deps, provider: string, event: PaymentEvent): Promise<WebhookOutcome> {
+function record(
+  deps: Deps,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<WebhookOutcome> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx

@@ -9,8 +9,24 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import {
+  autopaymentStatuses,
+  checkoutKinds,
+  checkoutStatuses,
+  currencies,
+  intervals,
+  providers,
+} from '../../contract/billing.ts';
+import { planIds } from '../../contract/profile.ts';
+import { oneOf, timestamptz } from './columns.ts';
 import { users } from './identity-schema.ts';
+
+// The columns below that hold one of a list are typed with it (`enum` is TypeScript's
+// only: the column stays text) and CHECKed against it (docs/decisions/0027).
+const planId = (name: string) => text(name, { enum: planIds });
+const interval = () => text('interval', { enum: intervals });
+const currency = () => text('currency', { enum: currencies });
+const provider = () => text('provider', { enum: providers });
 
 const userRef = () =>
   integer('user_id')
@@ -23,29 +39,29 @@ export type ByCurrency = { rub: number; usd: number; eur: number };
 export const plans = pgTable(
   'plans',
   {
-    id: text('id').primaryKey(),
+    id: planId('id').primaryKey(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull(),
   },
-  (t) => [check('plans_id_known', sql`${t.id} in ('free', 'mini', 'premium')`)],
+  (t) => [check('plans_id_known', oneOf(t.id, planIds))],
 );
 
 /** Amounts are whole units of the currency (roubles, dollars, euros). */
 export const planPrices = pgTable(
   'plan_prices',
   {
-    planId: text('plan_id')
+    planId: planId('plan_id')
       .notNull()
       .references(() => plans.id, { onDelete: 'cascade' }),
-    interval: text('interval').notNull(),
-    currency: text('currency').notNull(),
+    interval: interval().notNull(),
+    currency: currency().notNull(),
     amount: integer('amount').notNull(),
     discountedAmount: integer('discounted_amount'),
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.interval, t.currency] }),
-    check('plan_prices_interval_known', sql`${t.interval} in ('monthly', 'yearly')`),
-    check('plan_prices_currency_known', sql`${t.currency} in ('rub', 'usd', 'eur')`),
+    check('plan_prices_interval_known', oneOf(t.interval, intervals)),
+    check('plan_prices_currency_known', oneOf(t.currency, currencies)),
     check('plan_prices_amount_positive', sql`${t.amount} >= 0`),
   ],
 );
@@ -69,32 +85,49 @@ export const promoCodes = pgTable(
 );
 
 /** One per user; a user without a row is on free. */
-export const subscriptions = pgTable('subscriptions', {
-  userId: userRef().primaryKey(),
-  plan: text('plan').notNull(),
-  interval: text('interval').notNull(),
-  price: integer('price').notNull(),
-  currency: text('currency').notNull(),
-  expireAt: timestamptz('expire_at'),
-  canceledAt: timestamptz('canceled_at'),
-  updatedAt: timestamptz('updated_at').notNull(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: userRef().primaryKey(),
+    plan: planId('plan').notNull(),
+    interval: interval().notNull(),
+    price: integer('price').notNull(),
+    currency: currency().notNull(),
+    expireAt: timestamptz('expire_at'),
+    canceledAt: timestamptz('canceled_at'),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    check('subscriptions_plan_known', oneOf(t.plan, planIds)),
+    check('subscriptions_interval_known', oneOf(t.interval, intervals)),
+    check('subscriptions_currency_known', oneOf(t.currency, currencies)),
+  ],
+);
 
 /** The card autopayment of a user (at most one). */
-export const autopayments = pgTable('autopayments', {
-  userId: userRef().primaryKey(),
-  provider: text('provider').notNull(),
-  status: text('status').notNull(),
-  latestError: text('latest_error'),
-  plan: text('plan').notNull(),
-  interval: text('interval').notNull(),
-  coupon: text('coupon').notNull().default(''),
-  userData: jsonb('user_data').$type<Record<string, string>>().notNull(),
-  options: jsonb('options').$type<Record<string, string>>().notNull(),
-  /** The provider's saved payment method or subscription, for renewals. */
-  providerRef: text('provider_ref'),
-  updatedAt: timestamptz('updated_at').notNull(),
-});
+export const autopayments = pgTable(
+  'autopayments',
+  {
+    userId: userRef().primaryKey(),
+    provider: provider().notNull(),
+    status: text('status', { enum: autopaymentStatuses }).notNull(),
+    latestError: text('latest_error'),
+    plan: planId('plan').notNull(),
+    interval: interval().notNull(),
+    coupon: text('coupon').notNull().default(''),
+    userData: jsonb('user_data').$type<Record<string, string>>().notNull(),
+    options: jsonb('options').$type<Record<string, string>>().notNull(),
+    /** The provider's saved payment method or subscription, for renewals. */
+    providerRef: text('provider_ref'),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    check('autopayments_provider_known', oneOf(t.provider, providers)),
+    check('autopayments_status_known', oneOf(t.status, autopaymentStatuses)),
+    check('autopayments_plan_known', oneOf(t.plan, planIds)),
+    check('autopayments_interval_known', oneOf(t.interval, intervals)),
+  ],
+);
 
 /**
  * One payment attempt: a checkout (create), a plan change or a renewal. At most one
@@ -105,14 +138,14 @@ export const checkouts = pgTable(
   {
     id: text('id').primaryKey(),
     userId: userRef(),
-    kind: text('kind').notNull(),
-    provider: text('provider').notNull(),
-    status: text('status').notNull(),
-    plan: text('plan').notNull(),
-    interval: text('interval').notNull(),
+    kind: text('kind', { enum: checkoutKinds }).notNull(),
+    provider: provider().notNull(),
+    status: text('status', { enum: checkoutStatuses }).notNull(),
+    plan: planId('plan').notNull(),
+    interval: interval().notNull(),
     coupon: text('coupon').notNull().default(''),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: currency().notNull(),
     additionalDays: integer('additional_days').notNull().default(0),
     redirectUrl: text('redirect_url'),
     error: text('error'),
@@ -123,7 +156,12 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_one_open_per_user')
       .on(t.userId)
       .where(sql`${t.status} in ('pending', 'submitted')`),
-    check('checkouts_kind_known', sql`${t.kind} in ('create', 'change', 'renewal')`),
+    check('checkouts_kind_known', oneOf(t.kind, checkoutKinds)),
+    check('checkouts_provider_known', oneOf(t.provider, providers)),
+    check('checkouts_status_known', oneOf(t.status, checkoutStatuses)),
+    check('checkouts_plan_known', oneOf(t.plan, planIds)),
+    check('checkouts_interval_known', oneOf(t.interval, intervals)),
+    check('checkouts_currency_known', oneOf(t.currency, currencies)),
   ],
 );
 
@@ -131,27 +169,37 @@ export const checkouts = pgTable(
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    provider: text('provider').notNull(),
+    provider: provider().notNull(),
     eventId: text('event_id').notNull(),
     receivedAt: timestamptz('received_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    check('webhook_events_provider_known', oneOf(t.provider, providers)),
+  ],
 );
 
-export const invoiceRequests = pgTable('invoice_requests', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: userRef(),
-  plan: text('plan').notNull(),
-  annualPayment: boolean('annual_payment').notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
-  companyName: text('company_name').notNull(),
-  contactPerson: text('contact_person').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  contactPhone: text('contact_phone').notNull(),
-  registrationNumber: text('registration_number').notNull(),
-  taxNumber: text('tax_number').notNull(),
-  companyAddress: text('company_address').notNull(),
-  bankDetails: text('bank_details').notNull(),
-  createdAt: timestamptz('created_at').notNull(),
-});
+export const invoiceRequests = pgTable(
+  'invoice_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: userRef(),
+    plan: planId('plan').notNull(),
+    annualPayment: boolean('annual_payment').notNull(),
+    amount: integer('amount').notNull(),
+    currency: currency().notNull(),
+    companyName: text('company_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    taxNumber: text('tax_number').notNull(),
+    companyAddress: text('company_address').notNull(),
+    bankDetails: text('bank_details').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    check('invoice_requests_plan_known', oneOf(t.plan, planIds)),
+    check('invoice_requests_currency_known', oneOf(t.currency, currencies)),
+  ],
+);

@@ -4,7 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import { locales } from '../../contract/countries.ts';
+import { planIds } from '../../contract/profile.ts';
+import { webgisStates, webgisTransitions } from '../../contract/webgis-states.ts';
+import { oneOf, sqlList, timestamptz } from './columns.ts';
 import { users } from './identity-schema.ts';
 
 /** Data centers (section 3's server locations): seed data, names in both locales. */
@@ -25,9 +28,9 @@ export const webgisLocations = pgTable(
 );
 export type WebgisLocationRow = typeof webgisLocations.$inferSelect;
 
-/** The states of section 3, and the changes under way among them. */
-const STATES = `'wait_for_create', 'started', 'error', 'stopped', 'wait_for_start', 'disabled', 'wait_for_disable'`;
-const TRANSITIONS = `'wait_for_create', 'wait_for_start', 'wait_for_disable'`;
+/** The states of section 3, and the changes under way among them, as SQL lists. */
+const STATES = sqlList(webgisStates);
+const TRANSITIONS = sqlList(webgisTransitions);
 
 export const webgisInstances = pgTable(
   'webgis_instances',
@@ -44,10 +47,10 @@ export const webgisInstances = pgTable(
       .notNull()
       .references(() => webgisLocations.id),
     /** The instance's interface language (en, ru). */
-    language: text('language').notNull(),
-    state: text('state').notNull(),
+    language: text('language', { enum: locales }).notNull(),
+    state: text('state', { enum: webgisStates }).notNull(),
     /** The change under way, null when none. */
-    stateTransition: text('state_transition'),
+    stateTransition: text('state_transition', { enum: webgisTransitions }),
     /** Where the instance answers, as its provisioner said at creation. */
     url: text('url').notNull(),
     urlOauth: text('url_oauth').notNull(),
@@ -56,7 +59,7 @@ export const webgisInstances = pgTable(
     mapsAndLayers: integer('maps_and_layers').notNull().default(0),
     privateResources: integer('private_resources').notNull().default(0),
     /** The plan the instance was last held against; the plan check looks again when it differs. */
-    checkedPlan: text('checked_plan'),
+    checkedPlan: text('checked_plan', { enum: planIds }),
     /** When the "your web GIS is ready" mail went out (at least once). */
     readyMailedAt: timestamptz('ready_mailed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -71,7 +74,8 @@ export const webgisInstances = pgTable(
       'webgis_instances_transition_known',
       sql.raw(`state_transition is null or state_transition in (${TRANSITIONS})`),
     ),
-    check('webgis_instances_language_known', sql`${t.language} in ('en', 'ru')`),
+    check('webgis_instances_language_known', oneOf(t.language, locales)),
+    check('webgis_instances_checked_plan_known', oneOf(t.checkedPlan, planIds)),
   ],
 );
 export type WebgisInstance = typeof webgisInstances.$inferSelect;

@@ -1,12 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import * as v from 'valibot';
-import {
-  WebgisState,
-  WebgisTransition,
-  type Webgis,
-  type WebgisLocation,
-} from '../../contract/webgis.ts';
-import { Locale } from '../../contract/countries.ts';
+import type { Webgis, WebgisLocation } from '../../contract/webgis.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -25,8 +18,8 @@ export async function instanceOf(db: Database, userId: number): Promise<WebgisIn
 
 /**
  * Section 7's answer, with the data center the instance runs in (its row exists: the
- * location is a foreign key) and the database's checks keeping state, transition and
- * language in their lists.
+ * location is a foreign key); state, transition and language are typed by their
+ * columns, which the database's checks keep in their lists.
  */
 export async function toWebgis(
   db: Database,
@@ -41,10 +34,10 @@ export async function toWebgis(
   return {
     url: instance.url,
     url_oauth: instance.urlOauth,
-    state: v.parse(WebgisState, instance.state),
-    state_transition: v.parse(v.nullable(WebgisTransition), instance.stateTransition),
+    state: instance.state,
+    state_transition: instance.stateTransition,
     plan,
-    language: v.parse(Locale, instance.language),
+    language: instance.language,
     location: toLocation(location),
     created_at: instance.createdAt.toISOString(),
   };

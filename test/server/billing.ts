@@ -31,7 +31,7 @@ export function autopaymentRow(
  */
 export async function setPlan(server: TestServer, userId: number, plan: PlanId, days = 30) {
   const now = server.clock.now();
-  const row = {
+  const row: Omit<typeof subscriptions.$inferInsert, 'userId'> = {
     plan,
     interval: 'monthly',
     price: plan === 'free' ? 0 : 30,

@@ -37,10 +37,12 @@ export const TEST_PASSWORD_COST = { memoryCost: 64, timeCost: 1, parallelism: 1 
 /**
  * A fresh, migrated database: in-memory PGlite, or, when DATABASE_URL is set (CI's
  * second run), a uniquely named database on that server, dropped again by close().
+ * `migrated: false` leaves it empty, for a test that migrates it step by step.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
+    if (!migrated) return openDatabase({ dataDir: 'memory://' });
     const handle = await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() });
     await handle.migrate();
     return handle;
@@ -53,7 +55,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
+  if (migrated) await handle.migrate();
   return {
     ...handle,
     close: async () => {
