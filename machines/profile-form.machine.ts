@@ -3,7 +3,15 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Country } from '../contract/countries.ts';
 import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import {
+  backWithServerErrors,
+  forgetServerErrorOnEdit,
+  formActions,
+  submitWhen,
+  type FormEvent,
+  type ValidationFailed,
+} from './form-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -15,10 +23,7 @@ export interface ProfileFormContext {
   countries: Country[];
   serverErrors: ServerErrors;
 }
-export type ProfileFormEvent =
-  | { type: 'form.submit'; values: ProfileValues }
-  | { type: 'field.edit'; field: ProfileField }
-  | { type: 'countries.retry' };
+export type ProfileFormEvent = FormEvent<ProfileValues, ProfileField> | { type: 'countries.retry' };
 
 /**
  * The profile form (/profile): loads the country list, then edits and saves the
@@ -30,7 +35,7 @@ export const profileFormMachine = setup({
     context: {} as ProfileFormContext,
     events: {} as ProfileFormEvent,
     input: {} as ProfileFormInput,
-    emitted: {} as { type: 'validationFailed' } | { type: 'saved'; user: Profile },
+    emitted: {} as ValidationFailed | { type: 'saved'; user: Profile },
   },
   actors: {
     loadCountries: fromPromise<Country[]>(async () => {
@@ -46,15 +51,7 @@ export const profileFormMachine = setup({
       v.safeParse(ProfileUpdate, params.values).success,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...formActions<ProfileFormContext, ProfileFormEvent>(),
     keepCountries: assign({ countries: (_, params: { countries: Country[] }) => params.countries }),
     keepSaved: assign({ user: (_, params: { user: Profile }) => params.user }),
     announceSaved: emit((_, params: { user: Profile }) => ({
@@ -88,17 +85,8 @@ export const profileFormMachine = setup({
       description: 'The profile form.',
       initial: 'idle',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'saving',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': forgetServerErrorOnEdit(),
+        'form.submit': submitWhen('isValid', 'saving'),
       },
       states: {
         idle: { description: 'Nothing saved yet.' },
@@ -125,10 +113,7 @@ export const profileFormMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: backWithServerErrors('editing'),
       },
     },
   },
