@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   ConsultationRequest,
   type Consultation,
@@ -9,7 +9,13 @@ import {
 import type { Locale } from '../contract/countries.ts';
 import { industries } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import {
+  formActions,
+  hasFieldErrors,
+  type FormEvent,
+  type ValidationFailed,
+} from './form-parts.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -30,9 +36,7 @@ export interface ConsultationContext {
 }
 
 export type ConsultationEvent =
-  | { type: 'form.submit'; values: ConsultationForm }
-  | { type: 'field.edit'; field: ConsultationField }
-  | { type: 'request.again' };
+  FormEvent<ConsultationForm, ConsultationField> | { type: 'request.again' };
 
 const isIndustry = (value: string): value is (typeof industries)[number] =>
   (industries as readonly string[]).includes(value);
@@ -49,6 +53,9 @@ export function prefillFrom(user: ConsultationInput['user']): ConsultationForm {
   };
 }
 
+// The form's actions (form-parts.ts), named below as this machine names them.
+const formParts = formActions<ConsultationContext, ConsultationEvent>();
+
 /**
  * The consultation request of the on-premise page (decision 0702): the form, prefilled
  * from the profile and checked with its rules, is sent (`sendConsultation`); a refusal
@@ -61,7 +68,7 @@ export const consultationMachine = setup({
     context: {} as ConsultationContext,
     events: {} as ConsultationEvent,
     input: {} as ConsultationInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as ValidationFailed,
   },
   actors: {
     sendConsultation: fromPromise<Consultation, ConsultationRequest>(async () => {
@@ -71,8 +78,7 @@ export const consultationMachine = setup({
   guards: {
     isValid: ({ context }, params: { values: ConsultationForm }) =>
       v.safeParse(ConsultationRequest, { ...params.values, language: context.language }).success,
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors,
   },
   actions: {
     keepRequest: assign(({ context }, params: { values: ConsultationForm }) => {
@@ -85,15 +91,10 @@ export const consultationMachine = setup({
       return { values, request, serverErrors: {} };
     }),
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: emit({ type: 'validationFailed' }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    dropServerError: assign({
-      serverErrors: ({ context }, params: { field: ConsultationField }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    refuseSubmit: formParts.reportValidationFailed,
+    clearServerErrors: formParts.clearServerErrors,
+    dropServerError: formParts.forgetServerError,
+    keepServerErrors: formParts.keepServerErrors,
     keepSent: assign({
       sentTo: ({ context }) => context.request?.email ?? null,
       request: null,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import {
   defaultSubdomain,
@@ -8,7 +8,14 @@ import {
   type WebgisCreateRequest,
   type WebgisLocation,
 } from '../contract/webgis.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import {
+  backIfFieldErrors,
+  formActions,
+  hasFieldErrors,
+  type FormEvent,
+  type ValidationFailed,
+} from './form-parts.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -49,9 +56,10 @@ export interface WebgisCreateContext extends WebgisCreateOptions {
 export type WebgisCreateField = keyof WebgisCreateForm;
 
 export type WebgisCreateEvent =
-  | { type: 'form.submit'; values: WebgisCreateForm }
-  | { type: 'field.edit'; field: WebgisCreateField }
-  | { type: 'options.retry' };
+  FormEvent<WebgisCreateForm, WebgisCreateField> | { type: 'options.retry' };
+
+// The form's actions (form-parts.ts), named below as this machine names them.
+const formParts = formActions<WebgisCreateContext, WebgisCreateEvent>();
 
 /**
  * Web GIS creation (/webgis/create, section 4): after the create call the local
@@ -69,7 +77,7 @@ export const webgisCreateMachine = setup({
     context: {} as WebgisCreateContext,
     events: {} as WebgisCreateEvent,
     input: {} as WebgisCreateInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as ValidationFailed,
     output: {} as WebgisCreateOutput,
   },
   actors: {
@@ -86,8 +94,7 @@ export const webgisCreateMachine = setup({
   guards: {
     isValid: (_, params: { values: WebgisCreateForm }) =>
       v.safeParse(WebgisCreateForm, params.values).success,
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors,
     // One that ended in error may be created again (the server allows it): the form shows.
     hasInstance: (_, params: { existing: Webgis | null }) =>
       params.existing !== null && params.existing.state !== 'error',
@@ -113,16 +120,11 @@ export const webgisCreateMachine = setup({
       }),
       serverErrors: {},
     }),
-    clearServerErrors: assign({ serverErrors: {} }),
+    clearServerErrors: formParts.clearServerErrors,
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: emit({ type: 'validationFailed' }),
-    dropServerError: assign({
-      serverErrors: ({ context }, params: { field: WebgisCreateField }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    refuseSubmit: formParts.reportValidationFailed,
+    dropServerError: formParts.forgetServerError,
+    keepServerErrors: formParts.keepServerErrors,
     // Section 4: right after the create call the transition is wait_for_create.
     keepCreated: assign({
       webgis: (_, params: { webgis: Webgis }) => ({
@@ -226,11 +228,7 @@ export const webgisCreateMachine = setup({
           actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
-            target: 'form.editing',
-            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
+          backIfFieldErrors('form.editing'),
           { target: 'form.failed', actions: 'markFailed' },
         ],
       },
