@@ -4,13 +4,7 @@ import { EntityForm, type Interval } from '../contract/billing.ts';
 import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -95,7 +89,7 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as Leaving | null,
   },
   actors: {
@@ -121,7 +115,7 @@ export const checkoutMachine = setup({
       v.safeParse(EntityForm, params.values).success,
   },
   actions: {
-    ...formActions<CheckoutContext, CheckoutEvent>(),
+    ...form.actions<CheckoutContext, CheckoutEvent>(),
     leave: assign({ leaving: (_, params: { leaving: Leaving }) => params.leaving }),
     choosePayerType: assign({
       payerType: (_, params: { payerType: PayerType }) => params.payerType,
@@ -175,9 +169,9 @@ export const checkoutMachine = setup({
             'clearServerErrors',
           ],
         },
-        'field.edit': forgetServerErrorOnEdit(),
-        'pay.card': submitWhen('isValidCard', 'payingByCard'),
-        'pay.invoice': submitWhen('isValidEntity', 'requestingInvoice'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'pay.card': form.submitWhen('isValidCard', 'payingByCard'),
+        'pay.invoice': form.submitWhen('isValidEntity', 'requestingInvoice'),
         'subscription.cancel': 'canceling',
       },
     },
@@ -200,7 +194,7 @@ export const checkoutMachine = setup({
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
-        onError: backWithServerErrors('ready'),
+        onError: form.backWithServerErrors('ready'),
       },
     },
     requestingInvoice: {
@@ -220,7 +214,7 @@ export const checkoutMachine = setup({
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
-        onError: backWithServerErrors('ready'),
+        onError: form.backWithServerErrors('ready'),
       },
     },
     canceling: {

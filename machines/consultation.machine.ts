@@ -10,12 +10,7 @@ import type { Locale } from '../contract/countries.ts';
 import { industries } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  formActions,
-  hasFieldErrors,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -36,7 +31,7 @@ export interface ConsultationContext {
 }
 
 export type ConsultationEvent =
-  FormEvent<ConsultationForm, ConsultationField> | { type: 'request.again' };
+  form.Events<ConsultationForm, ConsultationField> | { type: 'request.again' };
 
 const isIndustry = (value: string): value is (typeof industries)[number] =>
   (industries as readonly string[]).includes(value);
@@ -54,7 +49,7 @@ export function prefillFrom(user: ConsultationInput['user']): ConsultationForm {
 }
 
 // The form's actions (form-parts.ts), named below as this machine names them.
-const formParts = formActions<ConsultationContext, ConsultationEvent>();
+const formActions = form.actions<ConsultationContext, ConsultationEvent>();
 
 /**
  * The consultation request of the on-premise page (decision 0702): the form, prefilled
@@ -68,7 +63,7 @@ export const consultationMachine = setup({
     context: {} as ConsultationContext,
     events: {} as ConsultationEvent,
     input: {} as ConsultationInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     sendConsultation: fromPromise<Consultation, ConsultationRequest>(async () => {
@@ -78,7 +73,7 @@ export const consultationMachine = setup({
   guards: {
     isValid: ({ context }, params: { values: ConsultationForm }) =>
       v.safeParse(ConsultationRequest, { ...params.values, language: context.language }).success,
-    hasFieldErrors,
+    hasFieldErrors: form.hasFieldErrors,
   },
   actions: {
     keepRequest: assign(({ context }, params: { values: ConsultationForm }) => {
@@ -91,10 +86,10 @@ export const consultationMachine = setup({
       return { values, request, serverErrors: {} };
     }),
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: formParts.reportValidationFailed,
-    clearServerErrors: formParts.clearServerErrors,
-    dropServerError: formParts.forgetServerError,
-    keepServerErrors: formParts.keepServerErrors,
+    refuseSubmit: formActions.reportValidationFailed,
+    clearServerErrors: formActions.clearServerErrors,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     keepSent: assign({
       sentTo: ({ context }) => context.request?.email ?? null,
       request: null,

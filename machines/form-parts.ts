@@ -7,14 +7,15 @@ import { toServerErrors, withoutField, type ServerErrors } from './field-errors.
  * slate, so an old refusal never outlives it; the fields the server refused come back
  * as server errors at their fields, and one goes once its field is edited.
  *
- * The actions keep their names: a machine spreads `formActions()` into its setup (or
- * names them there one by one), so the Stately editor and docs/flows show
- * `keepServerErrors`, never `xstate.assign`. The transitions below refer to them by
- * those names.
+ * Machines import it whole (`import * as form from './form-parts.ts'`) and read
+ * `form.submitWhen('isValid', 'submitting')`. The actions keep their names: a machine
+ * spreads `form.actions()` into its setup (or names them there one by one), so the
+ * Stately editor and docs/flows show `keepServerErrors`, never `xstate.assign`. The
+ * transitions below refer to them by those names.
  */
 
 /** A form's own events: a submit with the form's values, and an edit of one field. */
-export type FormEvent<TValues, TField extends string> =
+export type Events<TValues, TField extends string> =
   { type: 'form.submit'; values: TValues } | { type: 'field.edit'; field: TField };
 
 /** Emitted when a submit fails the form's rules: the view scrolls to the form. */
@@ -29,12 +30,13 @@ export interface FormContext {
 
 // A context's server errors, as an assignment to any form's context.
 function serverErrorsOf<TContext extends FormContext>(errors: ServerErrors): Partial<TContext> {
-  // Sound while no context narrows ServerErrors, which FormContext leaves to its fields.
+  // TypeScript cannot tell that this fits every such context: it does, as long as no
+  // context narrows its serverErrors below ServerErrors.
   return { serverErrors: errors } as Partial<TContext>;
 }
 
 /**
- * The named actions of a form, for its setup: `setup({ actions: { ...formActions<Context,
+ * The named actions of a form, for its setup: `setup({ actions: { ...form.actions<Context,
  * Event>(), … } })`.
  *
  * - `forgetServerError` (params `{ field }`): the edited field's server error goes;
@@ -43,7 +45,7 @@ function serverErrorsOf<TContext extends FormContext>(errors: ServerErrors): Par
  *   actor's rejection (nothing when it names no field);
  * - `reportValidationFailed`: emits `validationFailed`.
  */
-export function formActions<TContext extends FormContext, TEvent extends EventObject>() {
+export function actions<TContext extends FormContext, TEvent extends EventObject>() {
   return {
     forgetServerError: assign<TContext, TEvent, { field: string }, TEvent, never>(
       ({ context }, params) => serverErrorsOf(withoutField(context.serverErrors, params.field)),

@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { LoginForm } from '../contract/auth.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 export type LoginField = 'login' | 'password';
 export interface LoginValues {
@@ -23,7 +16,7 @@ export interface LoginContext {
   next: string;
   serverErrors: ServerErrors;
 }
-export type LoginEvent = FormEvent<LoginValues, LoginField>;
+export type LoginEvent = form.Events<LoginValues, LoginField>;
 
 /**
  * Sign-in (/login/1): the form is edited, submitted when valid, refused fields come
@@ -36,7 +29,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -48,7 +41,7 @@ export const loginMachine = setup({
     isValid: (_, params: { values: LoginValues }) => v.safeParse(LoginForm, params.values).success,
   },
   actions: {
-    ...formActions<LoginContext, LoginEvent>(),
+    ...form.actions<LoginContext, LoginEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
   },
 }).createMachine({
@@ -60,8 +53,8 @@ export const loginMachine = setup({
       description:
         'The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
-        'form.submit': submitWhen('isValid', 'submitting'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -78,7 +71,7 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: backWithServerErrors('editing'),
+        onError: form.backWithServerErrors('editing'),
       },
     },
     signedIn: {

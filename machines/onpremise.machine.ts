@@ -8,13 +8,7 @@ import {
 } from '../contract/onpremise.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backIfFieldErrors,
-  formActions,
-  hasFieldErrors,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -53,13 +47,13 @@ export interface OnpremiseContext {
 export type OnpremiseEvent =
   | { type: 'plan.retry' }
   | { type: 'bindings.retry' }
-  | FormEvent<BindingForm, OnpremiseField>
+  | form.Events<BindingForm, OnpremiseField>
   | { type: 'binding.unbind'; id: number }
   | { type: 'unbind.confirm' }
   | { type: 'unbind.cancel' };
 
 // The form's actions (form-parts.ts), named below as this machine names them.
-const formParts = formActions<OnpremiseContext, OnpremiseEvent>();
+const formActions = form.actions<OnpremiseContext, OnpremiseEvent>();
 
 const isPremium = (plan: OnpremisePlan) => plan.plan === 'premium' || plan.team_plan === 'premium';
 
@@ -75,7 +69,7 @@ export const onpremiseMachine = setup({
   types: {
     context: {} as OnpremiseContext,
     events: {} as OnpremiseEvent,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     fetchPlan: fromPromise<OnpremisePlan>(async () => {
@@ -98,7 +92,7 @@ export const onpremiseMachine = setup({
       !context.full && v.safeParse(BindingCreate, params.values).success,
     isBound: ({ context }, params: { id: number }) =>
       context.bindings.some((binding) => binding.id === params.id),
-    hasFieldErrors,
+    hasFieldErrors: form.hasFieldErrors,
     lostPremium: (_, params: { error: unknown }) => params.error instanceof PremiumRequired,
   },
   actions: {
@@ -119,11 +113,11 @@ export const onpremiseMachine = setup({
       serverErrors: {},
       notice: null,
     }),
-    clearServerErrors: formParts.clearServerErrors,
+    clearServerErrors: formActions.clearServerErrors,
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: formParts.reportValidationFailed,
-    dropServerError: formParts.forgetServerError,
-    keepServerErrors: formParts.keepServerErrors,
+    refuseSubmit: formActions.reportValidationFailed,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     addBinding: assign(({ context }, params: { binding: Binding }) => {
       const bindings = [params.binding, ...context.bindings];
       return {
@@ -282,7 +276,7 @@ export const onpremiseMachine = setup({
                   },
                 },
                 onError: [
-                  backIfFieldErrors('idle'),
+                  form.backIfFieldErrors('idle'),
                   {
                     guard: { type: 'lostPremium', params: ({ event }) => ({ error: event.error }) },
                     target: '#onpremise.notAvailable',

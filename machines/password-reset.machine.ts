@@ -2,13 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ResetRequestForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 export interface ResetValues {
   email: string;
@@ -18,7 +12,7 @@ export interface PasswordResetContext {
   email: string;
   serverErrors: ServerErrors;
 }
-export type PasswordResetEvent = FormEvent<ResetValues, 'email'>;
+export type PasswordResetEvent = form.Events<ResetValues, 'email'>;
 
 /**
  * Password reset (/password/reset): the e-mail is sent when valid; the answer never
@@ -29,7 +23,7 @@ export const passwordResetMachine = setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     requestReset: fromPromise<void, ResetValues>(async () => {
@@ -41,7 +35,7 @@ export const passwordResetMachine = setup({
       v.safeParse(ResetRequestForm, params.values).success,
   },
   actions: {
-    ...formActions<PasswordResetContext, PasswordResetEvent>(),
+    ...form.actions<PasswordResetContext, PasswordResetEvent>(),
     keepEmail: assign({
       serverErrors: {},
       email: (_, params: { email: string }) => params.email.trim(),
@@ -55,7 +49,7 @@ export const passwordResetMachine = setup({
     editing: {
       description: 'Field: email, and a Send button.',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
+        'field.edit': form.forgetServerErrorOnEdit(),
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
@@ -74,7 +68,7 @@ export const passwordResetMachine = setup({
         src: 'requestReset',
         input: ({ context }) => ({ email: context.email }),
         onDone: 'sent',
-        onError: backWithServerErrors('editing'),
+        onError: form.backWithServerErrors('editing'),
       },
     },
     sent: {

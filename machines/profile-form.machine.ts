@@ -4,14 +4,7 @@ import type { Country } from '../contract/countries.ts';
 import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -23,7 +16,8 @@ export interface ProfileFormContext {
   countries: Country[];
   serverErrors: ServerErrors;
 }
-export type ProfileFormEvent = FormEvent<ProfileValues, ProfileField> | { type: 'countries.retry' };
+export type ProfileFormEvent =
+  form.Events<ProfileValues, ProfileField> | { type: 'countries.retry' };
 
 /**
  * The profile form (/profile): loads the country list, then edits and saves the
@@ -35,7 +29,7 @@ export const profileFormMachine = setup({
     context: {} as ProfileFormContext,
     events: {} as ProfileFormEvent,
     input: {} as ProfileFormInput,
-    emitted: {} as ValidationFailed | { type: 'saved'; user: Profile },
+    emitted: {} as form.ValidationFailed | { type: 'saved'; user: Profile },
   },
   actors: {
     loadCountries: fromPromise<Country[]>(async () => {
@@ -51,7 +45,7 @@ export const profileFormMachine = setup({
       v.safeParse(ProfileUpdate, params.values).success,
   },
   actions: {
-    ...formActions<ProfileFormContext, ProfileFormEvent>(),
+    ...form.actions<ProfileFormContext, ProfileFormEvent>(),
     keepCountries: assign({ countries: (_, params: { countries: Country[] }) => params.countries }),
     keepSaved: assign({ user: (_, params: { user: Profile }) => params.user }),
     announceSaved: emit((_, params: { user: Profile }) => ({
@@ -85,8 +79,8 @@ export const profileFormMachine = setup({
       description: 'The profile form.',
       initial: 'idle',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
-        'form.submit': submitWhen('isValid', 'saving'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'saving'),
       },
       states: {
         idle: { description: 'Nothing saved yet.' },
@@ -113,7 +107,7 @@ export const profileFormMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
           ],
         },
-        onError: backWithServerErrors('editing'),
+        onError: form.backWithServerErrors('editing'),
       },
     },
   },

@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { SetPasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
 export class ResetLinkInvalid extends Error {
@@ -33,7 +26,7 @@ export interface SetPasswordContext {
   /** The code the server refused the link with. */
   linkError: string | null;
 }
-export type SetPasswordEvent = FormEvent<NewPasswordValues, 'password'>;
+export type SetPasswordEvent = form.Events<NewPasswordValues, 'password'>;
 
 /**
  * Set a new password (/password/set/{token}, the e-mailed link): the token is used
@@ -45,7 +38,7 @@ export const setPasswordMachine = setup({
     context: {} as SetPasswordContext,
     events: {} as SetPasswordEvent,
     input: {} as SetPasswordInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     savePassword: fromPromise<void, NewPasswordValues & { token: string }>(async () => {
@@ -58,7 +51,7 @@ export const setPasswordMachine = setup({
     isLinkInvalid: (_, params: { error: unknown }) => params.error instanceof ResetLinkInvalid,
   },
   actions: {
-    ...formActions<SetPasswordContext, SetPasswordEvent>(),
+    ...form.actions<SetPasswordContext, SetPasswordEvent>(),
     keepLinkError: assign({
       linkError: (_, params: { error: unknown }) =>
         params.error instanceof ResetLinkInvalid ? params.error.code : null,
@@ -72,8 +65,8 @@ export const setPasswordMachine = setup({
     editing: {
       description: 'The new password and its repetition.',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
-        'form.submit': submitWhen('isValid', 'submitting'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -93,7 +86,7 @@ export const setPasswordMachine = setup({
             target: 'linkInvalid',
             actions: { type: 'keepLinkError', params: ({ event }) => ({ error: event.error }) },
           },
-          backWithServerErrors('editing'),
+          form.backWithServerErrors('editing'),
         ],
       },
     },

@@ -3,14 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
@@ -33,7 +26,7 @@ export interface DetailsContext extends CountryChoice {
   tokenError: TokenErrorCode | null;
   next: string;
 }
-export type DetailsEvent = FormEvent<DetailsValues, DetailsField> | { type: 'details.retry' };
+export type DetailsEvent = form.Events<DetailsValues, DetailsField> | { type: 'details.retry' };
 
 /**
  * Sign-up details (/signup/2): loads the countries and the visitor's country by IP
@@ -46,7 +39,7 @@ export const signupDetailsMachine = setup({
     context: {} as DetailsContext,
     events: {} as DetailsEvent,
     input: {} as DetailsInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -63,7 +56,7 @@ export const signupDetailsMachine = setup({
     isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
   },
   actions: {
-    ...formActions<DetailsContext, DetailsEvent>(),
+    ...form.actions<DetailsContext, DetailsEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
     keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
       countries: params.choice.countries,
@@ -107,8 +100,8 @@ export const signupDetailsMachine = setup({
     editing: {
       description: 'Details step: first and last name, country.',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
-        'form.submit': submitWhen('isValid', 'submitting'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -131,7 +124,7 @@ export const signupDetailsMachine = setup({
             target: 'sessionLost',
             actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
           },
-          backWithServerErrors('editing'),
+          form.backWithServerErrors('editing'),
         ],
       },
     },

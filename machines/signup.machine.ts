@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { isStrongPassword, PASSWORD_MIN, SignupForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 export type SignupField = 'email' | 'password' | 'agree';
 export interface SignupValues {
@@ -24,7 +17,7 @@ export interface SignupContext {
   next: string;
   serverErrors: ServerErrors;
 }
-export type SignupEvent = FormEvent<SignupValues, SignupField>;
+export type SignupEvent = form.Events<SignupValues, SignupField>;
 
 /**
  * The form's rules: the contract's, with the checkbox as the boolean the form holds and
@@ -52,7 +45,7 @@ export const signupMachine = setup({
     context: {} as SignupContext,
     events: {} as SignupEvent,
     input: {} as SignupInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -65,7 +58,7 @@ export const signupMachine = setup({
       v.safeParse(SignupValuesSchema, params.values).success,
   },
   actions: {
-    ...formActions<SignupContext, SignupEvent>(),
+    ...form.actions<SignupContext, SignupEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
   },
 }).createMachine({
@@ -76,8 +69,8 @@ export const signupMachine = setup({
     editing: {
       description: 'Fields: email, password, agree — a link to /login/ — social buttons.',
       on: {
-        'field.edit': forgetServerErrorOnEdit(),
-        'form.submit': submitWhen('isValid', 'submitting'),
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -96,7 +89,7 @@ export const signupMachine = setup({
           target: 'registered',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: backWithServerErrors('editing'),
+        onError: form.backWithServerErrors('editing'),
       },
     },
     registered: {

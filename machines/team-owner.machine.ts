@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/teams.ts';
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
-import { backIfFieldErrors, formActions, hasFieldErrors } from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -102,7 +102,7 @@ export const teamOwnerMachine = setup({
     isPremiumRequired: (_, params: { error: unknown }) => params.error instanceof PremiumRequired,
     hasUsernameError: (_, params: { error: unknown }) =>
       toServerErrors(params.error)['username'] !== undefined,
-    hasFieldErrors,
+    hasFieldErrors: form.hasFieldErrors,
   },
   actions: {
     keepTeam: assign((_, params: { team: Team }) => ({
@@ -135,7 +135,7 @@ export const teamOwnerMachine = setup({
         context.users.filter((user) => user.portal_guid !== params.portalGuid),
       serverErrors: {},
     }),
-    keepServerErrors: formActions<TeamOwnerContext, TeamOwnerEvent>().keepServerErrors,
+    keepServerErrors: form.actions<TeamOwnerContext, TeamOwnerEvent>().keepServerErrors,
     // The kept members, the owner as the team has them now; what does not parse is left.
     restoreDraft: assign(({ context }, params: { values: DraftValues }) => {
       const kept = v.safeParse(KeptUsers, params.values['users']);
@@ -305,7 +305,7 @@ export const teamOwnerMachine = setup({
                 },
                 target: '#teamOwner.upgradeOffered',
               },
-              backIfFieldErrors('ready.idle'),
+              form.backIfFieldErrors('ready.idle'),
               { target: 'ready.failed' },
             ],
           },

@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backWithServerErrors,
-  forgetServerErrorOnEdit,
-  formActions,
-  submitWhen,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /**
  * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
@@ -69,7 +62,7 @@ export interface VerificationContext {
   next: string;
 }
 export type VerificationEvent =
-  FormEvent<CodeValues, 'code'> | { type: 'code.resend' } | { type: 'verification.retry' };
+  form.Events<CodeValues, 'code'> | { type: 'code.resend' } | { type: 'verification.retry' };
 
 /** Seconds left until a new code may be requested, for display. */
 export function secondsLeft(context: Pick<VerificationContext, 'resendAt' | 'now'>): number {
@@ -95,7 +88,7 @@ export const verificationMachine = setup({
     context: {} as VerificationContext,
     events: {} as VerificationEvent,
     input: {} as VerificationInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -117,7 +110,7 @@ export const verificationMachine = setup({
   },
   actions: {
     keepPending: assign((_, params: { pending: PendingSignup }) => fromPending(params.pending)),
-    ...formActions<VerificationContext, VerificationEvent>(),
+    ...form.actions<VerificationContext, VerificationEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
     moveClock: assign({ now: () => Date.now() }),
     keepResentCode: assign((_, params: { pending: PendingSignup }) => ({
@@ -194,8 +187,8 @@ export const verificationMachine = setup({
             editing: {
               description: 'The code field — a wrong code is refused at it.',
               on: {
-                'field.edit': forgetServerErrorOnEdit(),
-                'form.submit': submitWhen('isValid', 'submitting'),
+                'field.edit': form.forgetServerErrorOnEdit(),
+                'form.submit': form.submitWhen('isValid', 'submitting'),
               },
             },
             submitting: {
@@ -226,7 +219,7 @@ export const verificationMachine = setup({
                       params: ({ event }) => ({ error: event.error }),
                     },
                   },
-                  backWithServerErrors('editing'),
+                  form.backWithServerErrors('editing'),
                 ],
               },
             },

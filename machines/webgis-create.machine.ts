@@ -9,13 +9,7 @@ import {
   type WebgisLocation,
 } from '../contract/webgis.ts';
 import type { ServerErrors } from './field-errors.ts';
-import {
-  backIfFieldErrors,
-  formActions,
-  hasFieldErrors,
-  type FormEvent,
-  type ValidationFailed,
-} from './form-parts.ts';
+import * as form from './form-parts.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -56,10 +50,10 @@ export interface WebgisCreateContext extends WebgisCreateOptions {
 export type WebgisCreateField = keyof WebgisCreateForm;
 
 export type WebgisCreateEvent =
-  FormEvent<WebgisCreateForm, WebgisCreateField> | { type: 'options.retry' };
+  form.Events<WebgisCreateForm, WebgisCreateField> | { type: 'options.retry' };
 
 // The form's actions (form-parts.ts), named below as this machine names them.
-const formParts = formActions<WebgisCreateContext, WebgisCreateEvent>();
+const formActions = form.actions<WebgisCreateContext, WebgisCreateEvent>();
 
 /**
  * Web GIS creation (/webgis/create, section 4): after the create call the local
@@ -77,7 +71,7 @@ export const webgisCreateMachine = setup({
     context: {} as WebgisCreateContext,
     events: {} as WebgisCreateEvent,
     input: {} as WebgisCreateInput,
-    emitted: {} as ValidationFailed,
+    emitted: {} as form.ValidationFailed,
     output: {} as WebgisCreateOutput,
   },
   actors: {
@@ -94,7 +88,7 @@ export const webgisCreateMachine = setup({
   guards: {
     isValid: (_, params: { values: WebgisCreateForm }) =>
       v.safeParse(WebgisCreateForm, params.values).success,
-    hasFieldErrors,
+    hasFieldErrors: form.hasFieldErrors,
     // One that ended in error may be created again (the server allows it): the form shows.
     hasInstance: (_, params: { existing: Webgis | null }) =>
       params.existing !== null && params.existing.state !== 'error',
@@ -120,11 +114,11 @@ export const webgisCreateMachine = setup({
       }),
       serverErrors: {},
     }),
-    clearServerErrors: formParts.clearServerErrors,
+    clearServerErrors: formActions.clearServerErrors,
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: formParts.reportValidationFailed,
-    dropServerError: formParts.forgetServerError,
-    keepServerErrors: formParts.keepServerErrors,
+    refuseSubmit: formActions.reportValidationFailed,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     // Section 4: right after the create call the transition is wait_for_create.
     keepCreated: assign({
       webgis: (_, params: { webgis: Webgis }) => ({
@@ -228,7 +222,7 @@ export const webgisCreateMachine = setup({
           actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
         },
         onError: [
-          backIfFieldErrors('form.editing'),
+          form.backIfFieldErrors('form.editing'),
           { target: 'form.failed', actions: 'markFailed' },
         ],
       },
