@@ -134,10 +134,7 @@ export const consultationMachine = setup({
       invoke: {
         id: 'sendConsultation',
         src: 'sendConsultation',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('submitting without a request');
-          return context.request;
-        },
+        input: form.keptRequest('submitting'),
         onDone: { target: 'sent', actions: 'keepSent' },
         onError: [
           {

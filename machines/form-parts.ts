@@ -118,3 +118,14 @@ export function backIfFieldErrors(target: string) {
     ...backWithServerErrors(target),
   };
 }
+
+/**
+ * The `input` of the actor a valid submit starts, when the submit kept its request in
+ * context (`keepRequest`): that request, which `state` is never entered without.
+ */
+export function keptRequest(state: string) {
+  return <TRequest>({ context }: { context: { request: TRequest | null } }): TRequest => {
+    if (!context.request) throw new Error(`${state} without a request`);
+    return context.request;
+  };
+}

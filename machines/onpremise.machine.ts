@@ -264,10 +264,7 @@ export const onpremiseMachine = setup({
               invoke: {
                 id: 'bindIdentifier',
                 src: 'bindIdentifier',
-                input: ({ context }) => {
-                  if (!context.request) throw new Error('binding without a request');
-                  return context.request;
-                },
+                input: form.keptRequest('binding'),
                 onDone: {
                   target: 'idle.notified',
                   actions: {

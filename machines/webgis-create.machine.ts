@@ -213,10 +213,7 @@ export const webgisCreateMachine = setup({
       invoke: {
         id: 'createWebgis',
         src: 'createWebgis',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('creating without a request');
-          return context.request;
-        },
+        input: form.keptRequest('creating'),
         onDone: {
           target: 'polling',
           actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
