@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { EntityForm, type Interval } from '../contract/billing.ts';
 import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -88,7 +89,7 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as Leaving | null,
   },
   actors: {
@@ -114,20 +115,10 @@ export const checkoutMachine = setup({
       v.safeParse(EntityForm, params.values).success,
   },
   actions: {
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<CheckoutContext, CheckoutEvent>(),
     leave: assign({ leaving: (_, params: { leaving: Leaving }) => params.leaving }),
     choosePayerType: assign({
       payerType: (_, params: { payerType: PayerType }) => params.payerType,
-    }),
-    // Section 5: a submit starts from a clean slate, so an old refusal never outlives it.
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    // Section 5: a server error goes once its field is edited.
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
     }),
     keepCheckoutData: assign((_, params: { data: CheckoutData }) => params.data),
   },
@@ -178,25 +169,9 @@ export const checkoutMachine = setup({
             'clearServerErrors',
           ],
         },
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'pay.card': [
-          {
-            guard: { type: 'isValidCard', params: ({ event }) => ({ values: event.values }) },
-            target: 'payingByCard',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
-        'pay.invoice': [
-          {
-            guard: { type: 'isValidEntity', params: ({ event }) => ({ values: event.values }) },
-            target: 'requestingInvoice',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'pay.card': form.submitWhen('isValidCard', 'payingByCard'),
+        'pay.invoice': form.submitWhen('isValidEntity', 'requestingInvoice'),
         'subscription.cancel': 'canceling',
       },
     },
@@ -219,10 +194,7 @@ export const checkoutMachine = setup({
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('ready'),
       },
     },
     requestingInvoice: {
@@ -242,10 +214,7 @@ export const checkoutMachine = setup({
           actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('ready'),
       },
     },
     canceling: {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   ConsultationRequest,
   type Consultation,
@@ -9,7 +9,8 @@ import {
 import type { Locale } from '../contract/countries.ts';
 import { industries } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -30,9 +31,7 @@ export interface ConsultationContext {
 }
 
 export type ConsultationEvent =
-  | { type: 'form.submit'; values: ConsultationForm }
-  | { type: 'field.edit'; field: ConsultationField }
-  | { type: 'request.again' };
+  form.Events<ConsultationForm, ConsultationField> | { type: 'request.again' };
 
 const isIndustry = (value: string): value is (typeof industries)[number] =>
   (industries as readonly string[]).includes(value);
@@ -49,6 +48,9 @@ export function prefillFrom(user: ConsultationInput['user']): ConsultationForm {
   };
 }
 
+// The form's actions (form-parts.ts), named below as this machine names them.
+const formActions = form.actions<ConsultationContext, ConsultationEvent>();
+
 /**
  * The consultation request of the on-premise page (decision 0702): the form, prefilled
  * from the profile and checked with its rules, is sent (`sendConsultation`); a refusal
@@ -61,7 +63,7 @@ export const consultationMachine = setup({
     context: {} as ConsultationContext,
     events: {} as ConsultationEvent,
     input: {} as ConsultationInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     sendConsultation: fromPromise<Consultation, ConsultationRequest>(async () => {
@@ -71,8 +73,7 @@ export const consultationMachine = setup({
   guards: {
     isValid: ({ context }, params: { values: ConsultationForm }) =>
       v.safeParse(ConsultationRequest, { ...params.values, language: context.language }).success,
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors: form.hasFieldErrors,
   },
   actions: {
     keepRequest: assign(({ context }, params: { values: ConsultationForm }) => {
@@ -85,15 +86,10 @@ export const consultationMachine = setup({
       return { values, request, serverErrors: {} };
     }),
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: emit({ type: 'validationFailed' }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    dropServerError: assign({
-      serverErrors: ({ context }, params: { field: ConsultationField }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    refuseSubmit: formActions.reportValidationFailed,
+    clearServerErrors: formActions.clearServerErrors,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     keepSent: assign({
       sentTo: ({ context }) => context.request?.email ?? null,
       request: null,
@@ -138,10 +134,7 @@ export const consultationMachine = setup({
       invoke: {
         id: 'sendConsultation',
         src: 'sendConsultation',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('submitting without a request');
-          return context.request;
-        },
+        input: form.keptRequest('submitting'),
         onDone: { target: 'sent', actions: 'keepSent' },
         onError: [
           {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { LoginForm } from '../contract/auth.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 export type LoginField = 'login' | 'password';
 export interface LoginValues {
@@ -15,8 +16,7 @@ export interface LoginContext {
   next: string;
   serverErrors: ServerErrors;
 }
-export type LoginEvent =
-  { type: 'form.submit'; values: LoginValues } | { type: 'field.edit'; field: LoginField };
+export type LoginEvent = form.Events<LoginValues, LoginField>;
 
 /**
  * Sign-in (/login/1): the form is edited, submitted when valid, refused fields come
@@ -29,7 +29,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -41,15 +41,7 @@ export const loginMachine = setup({
     isValid: (_, params: { values: LoginValues }) => v.safeParse(LoginForm, params.values).success,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<LoginContext, LoginEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
   },
 }).createMachine({
@@ -61,19 +53,8 @@ export const loginMachine = setup({
       description:
         'The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'submitting',
-            actions: 'clearServerErrors',
-          },
-          {
-            actions: ['clearServerErrors', 'reportValidationFailed'],
-          },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -90,10 +71,7 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('editing'),
       },
     },
     signedIn: {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   BindingCreate,
   type Binding,
@@ -7,7 +7,8 @@ import {
   type BindingList,
 } from '../contract/onpremise.ts';
 import type { PlanId } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -46,11 +47,13 @@ export interface OnpremiseContext {
 export type OnpremiseEvent =
   | { type: 'plan.retry' }
   | { type: 'bindings.retry' }
-  | { type: 'form.submit'; values: BindingForm }
-  | { type: 'field.edit'; field: OnpremiseField }
+  | form.Events<BindingForm, OnpremiseField>
   | { type: 'binding.unbind'; id: number }
   | { type: 'unbind.confirm' }
   | { type: 'unbind.cancel' };
+
+// The form's actions (form-parts.ts), named below as this machine names them.
+const formActions = form.actions<OnpremiseContext, OnpremiseEvent>();
 
 const isPremium = (plan: OnpremisePlan) => plan.plan === 'premium' || plan.team_plan === 'premium';
 
@@ -66,7 +69,7 @@ export const onpremiseMachine = setup({
   types: {
     context: {} as OnpremiseContext,
     events: {} as OnpremiseEvent,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     fetchPlan: fromPromise<OnpremisePlan>(async () => {
@@ -89,8 +92,7 @@ export const onpremiseMachine = setup({
       !context.full && v.safeParse(BindingCreate, params.values).success,
     isBound: ({ context }, params: { id: number }) =>
       context.bindings.some((binding) => binding.id === params.id),
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors: form.hasFieldErrors,
     lostPremium: (_, params: { error: unknown }) => params.error instanceof PremiumRequired,
   },
   actions: {
@@ -111,16 +113,11 @@ export const onpremiseMachine = setup({
       serverErrors: {},
       notice: null,
     }),
-    clearServerErrors: assign({ serverErrors: {} }),
+    clearServerErrors: formActions.clearServerErrors,
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: emit({ type: 'validationFailed' }),
-    dropServerError: assign({
-      serverErrors: ({ context }, params: { field: OnpremiseField }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    refuseSubmit: formActions.reportValidationFailed,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     addBinding: assign(({ context }, params: { binding: Binding }) => {
       const bindings = [params.binding, ...context.bindings];
       return {
@@ -267,10 +264,7 @@ export const onpremiseMachine = setup({
               invoke: {
                 id: 'bindIdentifier',
                 src: 'bindIdentifier',
-                input: ({ context }) => {
-                  if (!context.request) throw new Error('binding without a request');
-                  return context.request;
-                },
+                input: form.keptRequest('binding'),
                 onDone: {
                   target: 'idle.notified',
                   actions: {
@@ -279,17 +273,7 @@ export const onpremiseMachine = setup({
                   },
                 },
                 onError: [
-                  {
-                    guard: {
-                      type: 'hasFieldErrors',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                    target: 'idle',
-                    actions: {
-                      type: 'keepServerErrors',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                  },
+                  form.backIfFieldErrors('idle'),
                   {
                     guard: { type: 'lostPremium', params: ({ event }) => ({ error: event.error }) },
                     target: '#onpremise.notAvailable',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { ResetRequestForm } from '../contract/identity.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 export interface ResetValues {
   email: string;
@@ -11,8 +12,7 @@ export interface PasswordResetContext {
   email: string;
   serverErrors: ServerErrors;
 }
-export type PasswordResetEvent =
-  { type: 'form.submit'; values: ResetValues } | { type: 'field.edit'; field: 'email' };
+export type PasswordResetEvent = form.Events<ResetValues, 'email'>;
 
 /**
  * Password reset (/password/reset): the e-mail is sent when valid; the answer never
@@ -23,7 +23,7 @@ export const passwordResetMachine = setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     requestReset: fromPromise<void, ResetValues>(async () => {
@@ -35,15 +35,7 @@ export const passwordResetMachine = setup({
       v.safeParse(ResetRequestForm, params.values).success,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<PasswordResetContext, PasswordResetEvent>(),
     keepEmail: assign({
       serverErrors: {},
       email: (_, params: { email: string }) => params.email.trim(),
@@ -57,9 +49,7 @@ export const passwordResetMachine = setup({
     editing: {
       description: 'Field: email, and a Send button.',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
+        'field.edit': form.forgetServerErrorOnEdit(),
         'form.submit': [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
@@ -78,10 +68,7 @@ export const passwordResetMachine = setup({
         src: 'requestReset',
         input: ({ context }) => ({ email: context.email }),
         onDone: 'sent',
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('editing'),
       },
     },
     sent: {

@@ -3,7 +3,8 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Country } from '../contract/countries.ts';
 import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -16,9 +17,7 @@ export interface ProfileFormContext {
   serverErrors: ServerErrors;
 }
 export type ProfileFormEvent =
-  | { type: 'form.submit'; values: ProfileValues }
-  | { type: 'field.edit'; field: ProfileField }
-  | { type: 'countries.retry' };
+  form.Events<ProfileValues, ProfileField> | { type: 'countries.retry' };
 
 /**
  * The profile form (/profile): loads the country list, then edits and saves the
@@ -30,7 +29,7 @@ export const profileFormMachine = setup({
     context: {} as ProfileFormContext,
     events: {} as ProfileFormEvent,
     input: {} as ProfileFormInput,
-    emitted: {} as { type: 'validationFailed' } | { type: 'saved'; user: Profile },
+    emitted: {} as form.ValidationFailed | { type: 'saved'; user: Profile },
   },
   actors: {
     loadCountries: fromPromise<Country[]>(async () => {
@@ -46,15 +45,7 @@ export const profileFormMachine = setup({
       v.safeParse(ProfileUpdate, params.values).success,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<ProfileFormContext, ProfileFormEvent>(),
     keepCountries: assign({ countries: (_, params: { countries: Country[] }) => params.countries }),
     keepSaved: assign({ user: (_, params: { user: Profile }) => params.user }),
     announceSaved: emit((_, params: { user: Profile }) => ({
@@ -88,17 +79,8 @@ export const profileFormMachine = setup({
       description: 'The profile form.',
       initial: 'idle',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'saving',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'saving'),
       },
       states: {
         idle: { description: 'Nothing saved yet.' },
@@ -125,10 +107,7 @@ export const profileFormMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('editing'),
       },
     },
   },

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { SetPasswordForm } from '../contract/identity.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
 export class ResetLinkInvalid extends Error {
@@ -25,8 +26,7 @@ export interface SetPasswordContext {
   /** The code the server refused the link with. */
   linkError: string | null;
 }
-export type SetPasswordEvent =
-  { type: 'form.submit'; values: NewPasswordValues } | { type: 'field.edit'; field: 'password' };
+export type SetPasswordEvent = form.Events<NewPasswordValues, 'password'>;
 
 /**
  * Set a new password (/password/set/{token}, the e-mailed link): the token is used
@@ -38,7 +38,7 @@ export const setPasswordMachine = setup({
     context: {} as SetPasswordContext,
     events: {} as SetPasswordEvent,
     input: {} as SetPasswordInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
   },
   actors: {
     savePassword: fromPromise<void, NewPasswordValues & { token: string }>(async () => {
@@ -51,15 +51,7 @@ export const setPasswordMachine = setup({
     isLinkInvalid: (_, params: { error: unknown }) => params.error instanceof ResetLinkInvalid,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<SetPasswordContext, SetPasswordEvent>(),
     keepLinkError: assign({
       linkError: (_, params: { error: unknown }) =>
         params.error instanceof ResetLinkInvalid ? params.error.code : null,
@@ -73,17 +65,8 @@ export const setPasswordMachine = setup({
     editing: {
       description: 'The new password and its repetition.',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'submitting',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -103,10 +86,7 @@ export const setPasswordMachine = setup({
             target: 'linkInvalid',
             actions: { type: 'keepLinkError', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'editing',
-            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
+          form.backWithServerErrors('editing'),
         ],
       },
     },

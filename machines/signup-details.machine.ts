@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
@@ -25,10 +26,7 @@ export interface DetailsContext extends CountryChoice {
   tokenError: TokenErrorCode | null;
   next: string;
 }
-export type DetailsEvent =
-  | { type: 'form.submit'; values: DetailsValues }
-  | { type: 'field.edit'; field: DetailsField }
-  | { type: 'details.retry' };
+export type DetailsEvent = form.Events<DetailsValues, DetailsField> | { type: 'details.retry' };
 
 /**
  * Sign-up details (/signup/2): loads the countries and the visitor's country by IP
@@ -41,7 +39,7 @@ export const signupDetailsMachine = setup({
     context: {} as DetailsContext,
     events: {} as DetailsEvent,
     input: {} as DetailsInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -58,15 +56,7 @@ export const signupDetailsMachine = setup({
     isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<DetailsContext, DetailsEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
     keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
       countries: params.choice.countries,
@@ -110,17 +100,8 @@ export const signupDetailsMachine = setup({
     editing: {
       description: 'Details step: first and last name, country.',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'submitting',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -143,10 +124,7 @@ export const signupDetailsMachine = setup({
             target: 'sessionLost',
             actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'editing',
-            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
+          form.backWithServerErrors('editing'),
         ],
       },
     },

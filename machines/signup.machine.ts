@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { isStrongPassword, PASSWORD_MIN, SignupForm } from '../contract/identity.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 export type SignupField = 'email' | 'password' | 'agree';
 export interface SignupValues {
@@ -16,8 +17,7 @@ export interface SignupContext {
   next: string;
   serverErrors: ServerErrors;
 }
-export type SignupEvent =
-  { type: 'form.submit'; values: SignupValues } | { type: 'field.edit'; field: SignupField };
+export type SignupEvent = form.Events<SignupValues, SignupField>;
 
 /**
  * The form's rules: the contract's, with the checkbox as the boolean the form holds and
@@ -45,7 +45,7 @@ export const signupMachine = setup({
     context: {} as SignupContext,
     events: {} as SignupEvent,
     input: {} as SignupInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -58,15 +58,7 @@ export const signupMachine = setup({
       v.safeParse(SignupValuesSchema, params.values).success,
   },
   actions: {
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    clearServerErrors: assign({ serverErrors: {} }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<SignupContext, SignupEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
   },
 }).createMachine({
@@ -77,17 +69,8 @@ export const signupMachine = setup({
     editing: {
       description: 'Fields: email, password, agree — a link to /login/ — social buttons.',
       on: {
-        'field.edit': {
-          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
-        },
-        'form.submit': [
-          {
-            guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-            target: 'submitting',
-            actions: 'clearServerErrors',
-          },
-          { actions: ['clearServerErrors', 'reportValidationFailed'] },
-        ],
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
       },
     },
     submitting: {
@@ -106,10 +89,7 @@ export const signupMachine = setup({
           target: 'registered',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: form.backWithServerErrors('editing'),
       },
     },
     registered: {

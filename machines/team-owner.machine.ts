@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/teams.ts';
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -101,8 +102,7 @@ export const teamOwnerMachine = setup({
     isPremiumRequired: (_, params: { error: unknown }) => params.error instanceof PremiumRequired,
     hasUsernameError: (_, params: { error: unknown }) =>
       toServerErrors(params.error)['username'] !== undefined,
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors: form.hasFieldErrors,
   },
   actions: {
     keepTeam: assign((_, params: { team: Team }) => ({
@@ -135,9 +135,7 @@ export const teamOwnerMachine = setup({
         context.users.filter((user) => user.portal_guid !== params.portalGuid),
       serverErrors: {},
     }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    keepServerErrors: form.actions<TeamOwnerContext, TeamOwnerEvent>().keepServerErrors,
     // The kept members, the owner as the team has them now; what does not parse is left.
     restoreDraft: assign(({ context }, params: { values: DraftValues }) => {
       const kept = v.safeParse(KeptUsers, params.values['users']);
@@ -307,14 +305,7 @@ export const teamOwnerMachine = setup({
                 },
                 target: '#teamOwner.upgradeOffered',
               },
-              {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
-                target: 'ready.idle',
-                actions: {
-                  type: 'keepServerErrors',
-                  params: ({ event }) => ({ error: event.error }),
-                },
-              },
+              form.backIfFieldErrors('ready.idle'),
               { target: 'ready.failed' },
             ],
           },

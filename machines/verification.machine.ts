@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /**
  * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
@@ -61,10 +62,7 @@ export interface VerificationContext {
   next: string;
 }
 export type VerificationEvent =
-  | { type: 'form.submit'; values: CodeValues }
-  | { type: 'field.edit'; field: 'code' }
-  | { type: 'code.resend' }
-  | { type: 'verification.retry' };
+  form.Events<CodeValues, 'code'> | { type: 'code.resend' } | { type: 'verification.retry' };
 
 /** Seconds left until a new code may be requested, for display. */
 export function secondsLeft(context: Pick<VerificationContext, 'resendAt' | 'now'>): number {
@@ -90,7 +88,7 @@ export const verificationMachine = setup({
     context: {} as VerificationContext,
     events: {} as VerificationEvent,
     input: {} as VerificationInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as { next: string },
   },
   actors: {
@@ -112,15 +110,7 @@ export const verificationMachine = setup({
   },
   actions: {
     keepPending: assign((_, params: { pending: PendingSignup }) => fromPending(params.pending)),
-    clearServerErrors: assign({ serverErrors: {} }),
-    forgetServerError: assign({
-      serverErrors: ({ context }, params: { field: string }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
-    reportValidationFailed: emit({ type: 'validationFailed' as const }),
+    ...form.actions<VerificationContext, VerificationEvent>(),
     keepNext: assign({ next: (_, params: { next: string }) => params.next }),
     moveClock: assign({ now: () => Date.now() }),
     keepResentCode: assign((_, params: { pending: PendingSignup }) => ({
@@ -197,20 +187,8 @@ export const verificationMachine = setup({
             editing: {
               description: 'The code field — a wrong code is refused at it.',
               on: {
-                'field.edit': {
-                  actions: {
-                    type: 'forgetServerError',
-                    params: ({ event }) => ({ field: event.field }),
-                  },
-                },
-                'form.submit': [
-                  {
-                    guard: { type: 'isValid', params: ({ event }) => ({ values: event.values }) },
-                    target: 'submitting',
-                    actions: 'clearServerErrors',
-                  },
-                  { actions: ['clearServerErrors', 'reportValidationFailed'] },
-                ],
+                'field.edit': form.forgetServerErrorOnEdit(),
+                'form.submit': form.submitWhen('isValid', 'submitting'),
               },
             },
             submitting: {
@@ -241,13 +219,7 @@ export const verificationMachine = setup({
                       params: ({ event }) => ({ error: event.error }),
                     },
                   },
-                  {
-                    target: 'editing',
-                    actions: {
-                      type: 'keepServerErrors',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                  },
+                  form.backWithServerErrors('editing'),
                 ],
               },
             },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import {
   defaultSubdomain,
@@ -8,7 +8,8 @@ import {
   type WebgisCreateRequest,
   type WebgisLocation,
 } from '../contract/webgis.ts';
-import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -49,9 +50,10 @@ export interface WebgisCreateContext extends WebgisCreateOptions {
 export type WebgisCreateField = keyof WebgisCreateForm;
 
 export type WebgisCreateEvent =
-  | { type: 'form.submit'; values: WebgisCreateForm }
-  | { type: 'field.edit'; field: WebgisCreateField }
-  | { type: 'options.retry' };
+  form.Events<WebgisCreateForm, WebgisCreateField> | { type: 'options.retry' };
+
+// The form's actions (form-parts.ts), named below as this machine names them.
+const formActions = form.actions<WebgisCreateContext, WebgisCreateEvent>();
 
 /**
  * Web GIS creation (/webgis/create, section 4): after the create call the local
@@ -69,7 +71,7 @@ export const webgisCreateMachine = setup({
     context: {} as WebgisCreateContext,
     events: {} as WebgisCreateEvent,
     input: {} as WebgisCreateInput,
-    emitted: {} as { type: 'validationFailed' },
+    emitted: {} as form.ValidationFailed,
     output: {} as WebgisCreateOutput,
   },
   actors: {
@@ -86,8 +88,7 @@ export const webgisCreateMachine = setup({
   guards: {
     isValid: (_, params: { values: WebgisCreateForm }) =>
       v.safeParse(WebgisCreateForm, params.values).success,
-    hasFieldErrors: (_, params: { error: unknown }) =>
-      Object.keys(toServerErrors(params.error)).length > 0,
+    hasFieldErrors: form.hasFieldErrors,
     // One that ended in error may be created again (the server allows it): the form shows.
     hasInstance: (_, params: { existing: Webgis | null }) =>
       params.existing !== null && params.existing.state !== 'error',
@@ -113,16 +114,11 @@ export const webgisCreateMachine = setup({
       }),
       serverErrors: {},
     }),
-    clearServerErrors: assign({ serverErrors: {} }),
+    clearServerErrors: formActions.clearServerErrors,
     // The view scrolls to the form and focuses the first field in error.
-    refuseSubmit: emit({ type: 'validationFailed' }),
-    dropServerError: assign({
-      serverErrors: ({ context }, params: { field: WebgisCreateField }) =>
-        withoutField(context.serverErrors, params.field),
-    }),
-    keepServerErrors: assign({
-      serverErrors: (_, params: { error: unknown }) => toServerErrors(params.error),
-    }),
+    refuseSubmit: formActions.reportValidationFailed,
+    dropServerError: formActions.forgetServerError,
+    keepServerErrors: formActions.keepServerErrors,
     // Section 4: right after the create call the transition is wait_for_create.
     keepCreated: assign({
       webgis: (_, params: { webgis: Webgis }) => ({
@@ -217,20 +213,13 @@ export const webgisCreateMachine = setup({
       invoke: {
         id: 'createWebgis',
         src: 'createWebgis',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('creating without a request');
-          return context.request;
-        },
+        input: form.keptRequest('creating'),
         onDone: {
           target: 'polling',
           actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
-            target: 'form.editing',
-            actions: { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
+          form.backIfFieldErrors('form.editing'),
           { target: 'form.failed', actions: 'markFailed' },
         ],
       },
