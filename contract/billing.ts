@@ -87,6 +87,10 @@ export const providers = ['yookassa', 'stripe'] as const;
 export const PaymentProvider = v.picklist(providers);
 export type PaymentProvider = v.InferOutput<typeof PaymentProvider>;
 
+/** Section 7: country RU pays by card with YooKassa, every other country with Stripe. */
+export const cardProviderFor = (country: string): PaymentProvider =>
+  country === 'RU' ? 'yookassa' : 'stripe';
+
 /**
  * What the server keeps of a payment, named in the data export: an autopayment is
  * pending until its first checkout settles; a checkout (a create, a plan change or a

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { AutopaymentChange, AutopaymentRequest } from '../../contract/billing.ts';
+import {
+  cardProviderFor,
+  type AutopaymentChange,
+  type AutopaymentRequest,
+} from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
 import { isLocalPath } from '../identity/accounts.ts';
 import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
@@ -10,7 +14,7 @@ import { chargeCheckout, queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
 import { checkCoupon, currencyFor, planPrice, reservePromo, withPercentOff } from './prices.ts';
 import { failureReason, type Checkout, type PaymentProvider } from './providers/provider.ts';
-import { paymentProvider, providerForCountry } from './providers/registry.ts';
+import { paymentProvider } from './providers/registry.ts';
 import { settle } from './settle.ts';
 import {
   additionalDays,
@@ -145,8 +149,8 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
     .from(countries)
     .where(eq(countries.code, request.user_data.country));
   if (!country) throw fieldError('user_data.country', 'country_not_found');
-  if (request.provider !== providerForCountry(request.user_data.country)) {
-    const detail = `Country ${request.user_data.country} pays with ${providerForCountry(request.user_data.country)}`;
+  if (request.provider !== cardProviderFor(request.user_data.country)) {
+    const detail = `Country ${request.user_data.country} pays with ${cardProviderFor(request.user_data.country)}`;
     throw fieldErrors([{ field: 'provider', code: 'invalid_input', detail }]);
   }
   const options = checkedOptions(deps, request);

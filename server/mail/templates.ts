@@ -1,3 +1,4 @@
+import { formatMoney } from '../../contract/money.ts';
 import type { Locale } from '../../contract/countries.ts';
 import { escapeHtml as escape } from '../escape-html.ts';
 
@@ -102,15 +103,13 @@ export type InvoiceMailDetails = {
 /** The paid plans' names: the same in both languages, as the pages show them. */
 const PLAN_NAMES = { mini: 'Mini', premium: 'Premium' } as const;
 
-/** '24 000 ₽' in Russian, '24,000 ₽' in English: invoices are in roubles only. */
-function roubles(locale: Locale, amount: number): string {
-  return `${new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US').format(amount).replace(/\s/g, ' ')} ₽`;
-}
+/** '24 000 ₽' in both languages, as the pages write it: invoices are in roubles only. */
+const roubles = (amount: number) => formatMoney(amount, 'rub').replaceAll('\u00a0', ' ');
 
 /** To the contact of an invoice request: what was asked for and when the invoice comes. */
 export function invoiceRequestMail(locale: Locale, d: InvoiceMailDetails): MailContent {
   const plan = PLAN_NAMES[d.plan];
-  const amount = roubles(locale, d.amount);
+  const amount = roubles(d.amount);
   return locale === 'ru'
     ? compose('Запрос счёта получен', [
         `Здравствуйте, ${d.person}!`,
@@ -127,7 +126,7 @@ export function invoiceRequestMail(locale: Locale, d: InvoiceMailDetails): MailC
 /** To the account holder, when the contact is someone else: the request was taken. */
 export function invoiceConfirmationMail(locale: Locale, d: InvoiceMailDetails): MailContent {
   const plan = PLAN_NAMES[d.plan];
-  const amount = roubles(locale, d.amount);
+  const amount = roubles(d.amount);
   return locale === 'ru'
     ? compose('Вы запросили счёт', [
         `Из вашего профиля запрошен счёт для «${d.company}»: тариф ${plan}, оплата за год, ${amount}.`,

@@ -1,4 +1,4 @@
-import { providers, type PaymentProvider } from '../../contract/billing.ts';
+import { cardProviderFor, providers, type PaymentProvider } from '../../contract/billing.ts';
 import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
@@ -6,10 +6,6 @@ import { readPaths } from '../../contract/page-reads.ts';
 export function fetchCountries(signal?: AbortSignal) {
   return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });
 }
-
-/** Section 7: country RU pays by card with yookassa, every other country with stripe. */
-export const cardProviderFor = (country: string): PaymentProvider =>
-  country === 'RU' ? 'yookassa' : 'stripe';
 
 const isProvider = (name: string): name is PaymentProvider =>
   (providers as readonly string[]).includes(name);

@@ -12,7 +12,8 @@ import {
   postSubscriptionUpdate,
   startCheckout,
 } from '../api/billing.api.ts';
-import { cardProviderFor, fetchCountries, paymentCountries } from '../api/countries.api.ts';
+import { cardProviderFor } from '../../contract/billing.ts';
+import { fetchCountries, paymentCountries } from '../api/countries.api.ts';
 import {
   checkoutMachine,
   type CardValues,

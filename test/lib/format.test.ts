@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, groupThousands } from '../../src/i18n/format.ts';
+import { formatDate } from '../../src/i18n/format.ts';
+import { formatMoney, groupThousands } from '../../contract/money.ts';
 
 const nbsp = '\u00a0';
 

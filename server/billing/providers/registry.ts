@@ -13,6 +13,3 @@ export function paymentProvider(config: Config, id: ProviderId): PaymentProvider
   return config.nodeEnv === 'production' ? null : sandboxProvider(config, id);
 }
 
-/** Country RU pays with YooKassa, every other country with Stripe. */
-export const providerForCountry = (country: string): ProviderId =>
-  country === 'RU' ? 'yookassa' : 'stripe';

@@ -16,7 +16,8 @@ import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.
 import { planPrice } from '../../../machines/subscription-update.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
 import { contactEmail } from '../../components/site.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { daysCount } from '../../i18n/plurals.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { freeRestrictions, miniRestrictions } from './features.ts';

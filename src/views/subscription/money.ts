@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Currency, Interval } from '../../../contract/billing.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 const suffixes = { monthly: msg`/mo`, yearly: msg`/year` } satisfies Record<Interval, unknown>;
 

@@ -12,7 +12,8 @@ import {
 } from '../../../machines/subscription-update.machine.ts';
 import type { SubscriptionData } from '../../../machines/subscription.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { FeatureList } from './feature-list.view.tsx';
 import { priceLabel } from './money.ts';
