@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { socialUser, type SocialRequest } from '../../server/identity/social/link.ts';
@@ -148,12 +148,94 @@ describe('PKCE and the providers', () => {
 
   it('the real adapters build their authorize URLs', () => {
     const client = { clientId: 'id', clientSecret: 'secret' };
-    const args = { state: 's', codeChallenge: 'c', redirectUri: 'https://portal.example/cb' };
-    expect(oauthProvider('google', client).authorizeUrl(args)).toMatch(
-      /^https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth\?.*scope=openid\+email\+profile/,
-    );
-    expect(oauthProvider('github', client).authorizeUrl(args)).toMatch(
-      /^https:\/\/github\.com\/login\/oauth\/authorize\?.*code_challenge_method=S256/,
-    );
+    const verifier = newCodeVerifier();
+    const args = { state: 's', codeVerifier: verifier, redirectUri: 'https://portal.example/cb' };
+    const google = new URL(oauthProvider('google', client).authorizeUrl(args));
+    expect(google.origin + google.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'id',
+      redirect_uri: 'https://portal.example/cb',
+      state: 's',
+      scope: 'openid email profile',
+      code_challenge: codeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const github = new URL(oauthProvider('github', client).authorizeUrl(args));
+    expect(github.origin + github.pathname).toBe('https://github.com/login/oauth/authorize');
+    expect(github.searchParams.get('scope')).toBe('read:user user:email');
+    expect(github.searchParams.get('state')).toBe('s');
+    // PKCE with every provider, GitHub and Yandex included.
+    expect(github.searchParams.get('code_challenge')).toBe(codeChallenge(verifier));
+    expect(github.searchParams.get('code_challenge_method')).toBe('S256');
+    const yandex = new URL(oauthProvider('yandex', client).authorizeUrl(args));
+    expect(yandex.origin + yandex.pathname).toBe('https://oauth.yandex.com/authorize');
+    expect(yandex.searchParams.get('scope')).toBe('login:email login:info login:avatar');
+    expect(yandex.searchParams.get('redirect_uri')).toBe('https://portal.example/cb');
+  });
+
+  it('the real adapters exchange the code and read the person', async () => {
+    const seen: { url: string; body: string }[] = [];
+    const answers: Record<string, unknown> = {
+      'https://oauth2.googleapis.com/token': { access_token: 'g-token', token_type: 'Bearer' },
+      'https://openidconnect.googleapis.com/v1/userinfo': {
+        sub: 'g-42',
+        email: 'ann@example.com',
+        email_verified: true,
+        given_name: 'Ann',
+        family_name: 'Lee',
+      },
+    };
+    vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+      const request = new Request(input, init);
+      seen.push({ url: request.url, body: await request.text() });
+      return Response.json(answers[request.url] ?? {}, {
+        status: request.url in answers ? 200 : 404,
+      });
+    });
+    try {
+      const google = oauthProvider('google', { clientId: 'id', clientSecret: 'secret' });
+      const identity = await google.exchangeCode({
+        code: 'the-code',
+        codeVerifier: 'the-verifier',
+        redirectUri: 'https://portal.example/cb',
+      });
+      expect(identity).toEqual({
+        subject: 'g-42',
+        email: 'ann@example.com',
+        email_verified: true,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        picture_url: null,
+      });
+      const token = new URLSearchParams(seen[0]!.body);
+      expect(seen[0]!.url).toBe('https://oauth2.googleapis.com/token');
+      expect(Object.fromEntries(token)).toMatchObject({
+        grant_type: 'authorization_code',
+        code: 'the-code',
+        code_verifier: 'the-verifier',
+        redirect_uri: 'https://portal.example/cb',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('gives up on a token endpoint that never answers, at the deadline', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    try {
+      const github = oauthProvider('github', { clientId: 'id', clientSecret: 'secret' });
+      const controller = new AbortController();
+      const exchange = github.exchangeCode({
+        code: 'c',
+        codeVerifier: 'v',
+        redirectUri: 'https://portal.example/cb',
+        signal: controller.signal,
+      });
+      controller.abort(new Error('deadline'));
+      await expect(exchange).rejects.toThrow('deadline');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -17,7 +17,7 @@ import {
   takeConsent,
 } from './social-consent.ts';
 import { socialUser, SocialError } from '../social/link.ts';
-import { codeChallenge, newCodeVerifier } from '../social/provider.ts';
+import { newCodeVerifier } from '../social/provider.ts';
 import { callbackUrl, providerFor } from '../social/registry.ts';
 import { saveState, STATE_TTL_MS, takeState } from '../social/states.ts';
 import { hit, type Limit } from '../throttle.ts';
@@ -96,7 +96,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     const url = idp.authorizeUrl({
       state,
-      codeChallenge: codeChallenge(verifier),
+      codeVerifier: verifier,
       redirectUri: callbackUrl(deps, idp.id),
     });
     return c.redirect(url, 302);

@@ -12,7 +12,8 @@ export type Identity = {
   picture_url: string | null;
 };
 
-export type AuthorizeRequest = { state: string; codeChallenge: string; redirectUri: string };
+/** The verifier stays with the server; the provider's page gets its challenge (PKCE). */
+export type AuthorizeRequest = { state: string; codeVerifier: string; redirectUri: string };
 export type ExchangeRequest = {
   code: string;
   codeVerifier: string;

@@ -55,7 +55,8 @@ export function sandboxProvider(deps: AppDeps, id: SocialProvider): Provider {
   return {
     id,
     name: `${PROVIDER_NAMES[id]} (sandbox)`,
-    authorizeUrl: ({ state, codeChallenge: challenge, redirectUri }) => {
+    authorizeUrl: ({ state, codeVerifier, redirectUri }) => {
+      const challenge = codeChallenge(codeVerifier);
       const query = new URLSearchParams({
         response_type: 'code',
         client_id: 'sandbox',
