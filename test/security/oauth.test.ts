@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauthStates } from '../../server/db/schema.ts';
 import { STATE_TTL_MS } from '../../server/identity/social/states.ts';
-import { SOCIAL_START_LIMIT } from '../../server/identity/routes/social.ts';
+import { SOCIAL_START_LIMIT } from '../../server/identity/social/flow.ts';
 import { parseSetCookie, useTestServer, type TestClient } from '../server/harness.ts';
 import { signedUpClient, uniqueEmail } from '../server/identity.ts';
 import { hiddenFields, location } from '../server/social-flow.ts';

@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Identity } from '../social/provider.ts';
-import { saveState, STATE_TTL_MS, takeState } from '../social/states.ts';
+import { CONSENT_INTENT, saveState, STATE_TTL_MS, takeState } from '../social/states.ts';
 import { refused } from '../../errors.ts';
 
 /**
@@ -23,7 +23,6 @@ import { refused } from '../../errors.ts';
  * browser that came back from the provider.
  */
 export const CONSENT_COOKIE = 'social_consent';
-export const CONSENT_INTENT = 'consent';
 const PICTURE_IN_COOKIE = 1000;
 
 const Payload = v.object({

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { hashToken } from '../tokens.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
+/** The intent of a row that holds a new identity until its visitor agrees to the terms. */
+export const CONSENT_INTENT = 'consent';
 
 type NewState = Omit<typeof oauthStates.$inferInsert, 'stateHash' | 'expiresAt'>;
 
