@@ -1,10 +1,12 @@
 // What `npm run flows:export` writes to docs/flows, computed in memory so a test can
 // compare it with the committed files. Per machines/<flow>.machine.ts:
-// - <flow>.md: the machine's doc comment and a Mermaid state diagram;
+// - <flow>.md: the machine's doc comment, a Mermaid state diagram, and where the flow's
+//   five places are (placesOf);
 // - <flow>.stately.js: the machine as a `createMachine({...})` call, which the Stately
 //   editor's import reads as it is (eventless and delayed transitions, guards, actions
 //   and actors by name, tags, descriptions).
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadMachine, machineFiles, type MachineFile } from './machines.ts';
 import { toMermaid } from './mermaid.ts';
 import { toStatelyConfig } from './stately-config.ts';
@@ -51,7 +53,39 @@ function markdown(flow: MachineFile): string {
     '',
     `To open it in the Stately editor: [${flow.base}.stately.js](${flow.base}.stately.js), see [README](README.md).`,
     '',
+    '## Where',
+    '',
+    ...placesOf(flow.base).map(({ place, path }) =>
+      path ? `- ${place}: [${path}](../../${path})` : `- ${place}: none`,
+    ),
+    '',
   ].join('\n');
+}
+
+/** A views folder's files, by path, nested folders included. */
+function viewFiles(dir = 'src/views'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? viewFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/**
+ * A flow's five places, each by the machine's file name (`<flow>`): the machine, its
+ * path test, its view, its stories and its flow file (the machine's actors wired to
+ * the API). `path` is null where the flow lacks one.
+ */
+export function placesOf(base: string): { place: string; path: string | null }[] {
+  const first = (...candidates: string[]) => candidates.find((path) => existsSync(path)) ?? null;
+  return [
+    { place: 'Machine', path: first(`machines/${base}.machine.ts`) },
+    {
+      place: 'Path test',
+      path: first(`test/machines/${base}.paths.test.tsx`, `test/machines/${base}.paths.test.ts`),
+    },
+    { place: 'View', path: viewFiles().find((path) => path.endsWith(`/${base}.view.tsx`)) ?? null },
+    { place: 'Stories', path: first(`stories/${base}.stories.tsx`) },
+    { place: 'Flow', path: first(`src/flows/${base}.flow.ts`) },
+  ];
 }
 
 /** The `/** ... *\/` comment right above `export const <name>`, without its stars. */
