@@ -13,7 +13,7 @@ import {
 } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
 import { cardProviders, paymentCountries } from '../../src/api/countries.api.ts';
-import { providerOptions, resumedPayment } from '../../src/flows/subscription-update.flow.ts';
+import { providerOptions, resumedPayment } from '../../src/flows/checkout.flow.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
 import { UpdateScreen } from '../../src/views/subscription/update-screen.tsx';
 import { subscriptionUpdateMachine } from '../../machines/subscription-update.machine.ts';

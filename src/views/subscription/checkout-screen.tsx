@@ -6,7 +6,8 @@ import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts'
 import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
 import { entityOrdersEnabled, invoiceMinimumRub } from '../../components/site.ts';
 import { inspect } from '../../flows/inspect.ts';
-import { liveCheckoutMachine, livePromoCodeMachine } from '../../flows/subscription-update.flow.ts';
+import { liveCheckoutMachine } from '../../flows/checkout.flow.ts';
+import { livePromoCodeMachine } from '../../flows/promo-code.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CheckoutView } from './checkout.view.tsx';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { liveDataExportMachine } from '../../../flows/profile.flow.ts';
+import { liveDataExportMachine } from '../../../flows/data-export.flow.ts';
 import { inspect } from '../../../flows/inspect.ts';
 import { pageTitle } from '../../../i18n/title.ts';
 import { DataExportView } from '../../../views/profile/data-export.view.tsx';

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { liveProfileRemovalMachine } from '../../../flows/profile.flow.ts';
+import { liveProfileRemovalMachine } from '../../../flows/profile-removal.flow.ts';
 import { inspect } from '../../../flows/inspect.ts';
 import { pageTitle } from '../../../i18n/title.ts';
 import { ProfileRemovalView } from '../../../views/profile/profile-removal.view.tsx';

@@ -1,0 +1,25 @@
+import { fromPromise } from 'xstate';
+import { fetchAutopayment } from '../api/billing.api.ts';
+import { ApiError, dispatchErrors } from '../api/errors.ts';
+import {
+  paymentStatusMachine,
+  type AutopaymentState,
+} from '../../machines/payment-status.machine.ts';
+
+/** Failures nobody subscribes to reach the global handler (a toast), then the machine. */
+export function report(error: unknown): never {
+  if (error instanceof ApiError) dispatchErrors(error.items);
+  throw error;
+}
+
+/** GET /api/autopayment/ as the machines read it: a 404 is status 'none' (section 8). */
+export const readAutopayment = fromPromise<AutopaymentState>(async ({ signal }) => {
+  const autopayment = await fetchAutopayment(signal).catch(report);
+  return autopayment
+    ? { status: autopayment.status, latestError: autopayment.latest_error }
+    : { status: 'none', latestError: null };
+});
+
+export const livePaymentStatusMachine = paymentStatusMachine.provide({
+  actors: { fetchAutopaymentState: readAutopayment },
+});
