@@ -63,7 +63,7 @@ export const setPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The new password and its repetition.',
+      description: 'The new password, in one field.',
       on: {
         'field.edit': form.forgetServerErrorOnEdit(),
         'form.submit': form.submitWhen('isValid', 'submitting'),

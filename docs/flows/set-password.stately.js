@@ -7,7 +7,7 @@ export const setPasswordMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
-      "description": "The new password and its repetition.",
+      "description": "The new password, in one field.",
       "on": {
         "field.edit": [
           {
