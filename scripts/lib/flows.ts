@@ -55,7 +55,7 @@ function markdown(flow: MachineFile): string {
     '',
     '## Where',
     '',
-    ...placesOf(flow.base).map(({ place, path }) =>
+    ...placesOf(flow).map(({ place, path }) =>
       path ? `- ${place}: [${path}](../../${path})` : `- ${place}: none`,
     ),
     '',
@@ -72,11 +72,12 @@ function viewFiles(dir = 'src/views'): string[] {
 /**
  * A flow's five places, each by the machine's file name (`<flow>`): the machine, its
  * path test, its view, its stories and its flow file (the machine's actors wired to
- * the API). `path` is null where the flow lacks one.
+ * the API; none for a machine without actors). `path` is null where the flow lacks one.
  */
-export function placesOf(base: string): { place: string; path: string | null }[] {
+export function placesOf({ base, machine }: Pick<MachineFile, 'base' | 'machine'>): Place[] {
   const first = (...candidates: string[]) => candidates.find((path) => existsSync(path)) ?? null;
-  return [
+  const hasActors = Object.keys(machine.implementations.actors).length > 0;
+  const places: Place[] = [
     { place: 'Machine', path: first(`machines/${base}.machine.ts`) },
     {
       place: 'Path test',
@@ -84,9 +85,13 @@ export function placesOf(base: string): { place: string; path: string | null }[]
     },
     { place: 'View', path: viewFiles().find((path) => path.endsWith(`/${base}.view.tsx`)) ?? null },
     { place: 'Stories', path: first(`stories/${base}.stories.tsx`) },
-    { place: 'Flow', path: first(`src/flows/${base}.flow.ts`) },
   ];
+  return hasActors
+    ? [...places, { place: 'Flow', path: first(`src/flows/${base}.flow.ts`) }]
+    : places;
 }
+
+export type Place = { place: string; path: string | null };
 
 /** The `/** ... *\/` comment right above `export const <name>`, without its stars. */
 function docComment(source: string, exportName: string): string | undefined {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLOWS_DIR, isGenerated, renderFlows } from '../../scripts/lib/flows.ts';
+import { FLOWS_DIR, isGenerated, placesOf, renderFlows } from '../../scripts/lib/flows.ts';
+import { loadMachine, machineFiles } from '../../scripts/lib/machines.ts';
 
 // Imported here as well, so that a change to any machine runs this test among its
 // related ones (vitest --changed, npm run mutation): a changed target, event, guard,
@@ -42,5 +43,53 @@ describe('docs/flows', async () => {
         );
       }
     }
+  });
+});
+
+/**
+ * The places a flow still lacks under its machine's name, each to be closed (issue 36);
+ * the test below fails on a gap not listed here, and on a listed gap that is closed, so
+ * this list only shrinks. Why each is open:
+ * - confirm is the dialog step other flows embed (profile removal, leaving a team,
+ *   restoring a subscription): its paths, stories and view (ConfirmDialog) are theirs.
+ * - data-export, profile-removal: their stories share profile-management's page.
+ * - promo-code, payment-status: drawn inside the checkout and subscription pages and
+ *   their stories; payment-status has no view of its own.
+ * - team-member, team-owner: their stories share teams.stories.tsx.
+ * - session: its view is the app shell's header (src/components/app-shell.tsx).
+ */
+const OPEN_GAPS: Record<string, string[]> = {
+  confirm: ['Path test', 'View', 'Stories'],
+  'data-export': ['Stories'],
+  'password-reset': ['View'],
+  'payment-status': ['View', 'Stories'],
+  'profile-removal': ['Stories'],
+  'promo-code': ['Stories'],
+  session: ['View'],
+  'signup-details': ['View'],
+  'software-list': ['View'],
+  'subscription-update': ['View'],
+  'team-member': ['View', 'Stories'],
+  'team-owner': ['View', 'Stories'],
+  'webgis-create': ['View'],
+  'webgis-settings': ['View'],
+};
+
+describe('a flow by one name in its five places', async () => {
+  const flows = await Promise.all(machineFiles().map((file) => loadMachine(file)));
+
+  it.each(flows.map((flow) => [flow.base, flow] as const))(
+    '%s: machine, path test, view, stories and flow file by its name',
+    (base, flow) => {
+      const missing = placesOf(flow)
+        .filter((place) => place.path === null)
+        .map((place) => place.place);
+      expect(missing).toEqual(OPEN_GAPS[base] ?? []);
+    },
+  );
+
+  it('lists open gaps of existing machines only', () => {
+    const bases = flows.map((flow) => flow.base);
+    expect(Object.keys(OPEN_GAPS).filter((base) => !bases.includes(base))).toEqual([]);
   });
 });
