@@ -1,4 +1,3 @@
-import type { AnyFormApi } from '@tanstack/react-form';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   createContext,
@@ -82,30 +81,4 @@ export function useDraft(name: string, saved = false): FormDraft {
   }, [actorRef, saved]);
 
   return { snapshot, send: actorRef.send, connect };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Connects a form kit form to its draft: its values other than those it started with. */
-export function useFormDraft(draft: FormDraft, form: AnyFormApi): void {
-  const formRef = useRef(form);
-  useEffect(() => {
-    formRef.current = form;
-  });
-  const { connect } = draft;
-  useEffect(
-    () =>
-      connect({
-        unsaved: () => {
-          const { values } = formRef.current.state as { values: DraftValues };
-          return same(values, formRef.current.options.defaultValues) ? null : values;
-        },
-        restore: (values) => {
-          for (const [field, value] of Object.entries(values)) {
-            if (field in formRef.current.state.values) formRef.current.setFieldValue(field, value);
-          }
-        },
-      }),
-    [connect],
-  );
 }

@@ -1,89 +1,61 @@
-import { chakra, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
-import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
-import type { RefObject } from 'react';
 import { BindingCreate } from '../../../contract/onpremise.ts';
-import type { ServerErrors } from '../../../machines/field-errors.ts';
-import type { OnpremiseEvent, OnpremiseField } from '../../../machines/onpremise.machine.ts';
+import type { OnpremiseEvent } from '../../../machines/onpremise.machine.ts';
 import { onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
-import { TextField } from '../../forms/field.tsx';
-import { touchAndSubmit } from '../../forms/submit.ts';
-import { useFieldError } from '../../forms/use-field-error.ts';
-import { leaveTrimmed } from '../../forms/trim.ts';
-import { useFormDraft, type FormDraft } from '../../forms/use-form-draft.ts';
+import {
+  FormTextField,
+  MachineForm,
+  useMachineForm,
+  type FormViewProps,
+} from '../../forms/machine-form.tsx';
+import type { FormDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 
-export interface BindFormViewProps {
-  serverErrors: ServerErrors;
-  busy: boolean;
-  send: (event: OnpremiseEvent) => void;
+export interface BindFormViewProps extends FormViewProps<OnpremiseEvent> {
   /** The edit kept when the session ended, offered above the form (decision 0025). */
   draft: FormDraft;
-  formRef?: RefObject<HTMLFormElement | null>;
 }
-
-const FIELDS: OnpremiseField[] = ['identifier', 'label'];
 
 /** The form to bind one more identifier, with an optional label. */
 export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindFormViewProps) {
   const { t } = useLingui();
-  // The form's own rules speak through codes; these are the page's own words.
-  const fieldError = useFieldError(serverErrors, onpremiseErrorMessages);
-  const form = useForm({
+  const kit = useMachineForm({
     defaultValues: { identifier: '', label: '' },
-    validators: { onChange: BindingCreate },
+    schema: BindingCreate,
+    serverErrors,
+    // The form's own rules speak through codes; these are the page's own words.
+    messages: onpremiseErrorMessages,
+    send,
+    draft,
   });
-  useFormDraft(draft, form);
   return (
-    <chakra.form
-      ref={formRef}
-      noValidate
-      aria-label={t`Bind an identifier`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void touchAndSubmit(form, FIELDS, (values) => send({ type: 'form.submit', values }));
-      }}
+    <MachineForm
+      kit={kit}
+      label={t`Bind an identifier`}
+      formRef={formRef}
+      onSubmit={(values) => send({ type: 'form.submit', values })}
     >
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="row">
-        <form.Field name="identifier">
-          {(field) => (
-            <TextField
-              label={t`Identifier`}
-              name="identifier"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
-              value={field.state.value}
-              error={fieldError(field.state.meta, 'identifier')}
-              helperText={t`As the server printed it at setup: eight groups of four letters or digits`}
-              onValueChange={(value) => {
-                field.handleChange(value);
-                send({ type: 'field.edit', field: 'identifier' });
-              }}
-              onBlur={() => leaveTrimmed(field)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="label">
-          {(field) => (
-            <TextField
-              label={t`Label`}
-              name="label"
-              autoComplete="off"
-              value={field.state.value}
-              error={fieldError(field.state.meta, 'label')}
-              helperText={t`Optional: a name to tell your installations apart`}
-              onValueChange={(value) => {
-                field.handleChange(value);
-                send({ type: 'field.edit', field: 'label' });
-              }}
-              onBlur={() => leaveTrimmed(field)}
-            />
-          )}
-        </form.Field>
+        <FormTextField
+          kit={kit}
+          name="identifier"
+          label={t`Identifier`}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
+          helperText={t`As the server printed it at setup: eight groups of four letters or digits`}
+        />
+        <FormTextField
+          kit={kit}
+          name="label"
+          label={t`Label`}
+          autoComplete="off"
+          helperText={t`Optional: a name to tell your installations apart`}
+        />
         <Button
           type="submit"
           colorPalette="blue"
@@ -94,6 +66,6 @@ export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindF
           {t`Bind`}
         </Button>
       </Stack>
-    </chakra.form>
+    </MachineForm>
   );
 }

@@ -1,34 +1,30 @@
-import { chakra, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
-import { useForm } from '../../forms/use-form.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
 import type {
-  ProfileField,
   ProfileFormEvent,
   ProfileValues,
   profileFormMachine,
 } from '../../../machines/profile-form.machine.ts';
-import { TextField } from '../../forms/field.tsx';
-import { SelectField } from '../../forms/select-field.tsx';
-import { touchAndSubmit } from '../../forms/submit.ts';
-import { useFieldError } from '../../forms/use-field-error.ts';
-import { useDraft, useFormDraft } from '../../forms/use-form-draft.ts';
+import {
+  FormSelectField,
+  FormTextField,
+  MachineForm,
+  useMachineForm,
+} from '../../forms/machine-form.tsx';
+import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels, roleLabels } from './labels.ts';
-import { leaveTrimmed } from '../../forms/trim.ts';
 
 export interface ProfileFormViewProps {
   snapshot: SnapshotFrom<typeof profileFormMachine>;
   send: (event: ProfileFormEvent) => void;
   formRef?: RefObject<HTMLFormElement | null>;
 }
-
-const textFields = ['first_name', 'last_name', 'company', 'phone'] as const;
-const fields: ProfileField[] = [...textFields, 'industry', 'role', 'country'];
 
 /** The personal data block of /profile, in every state of the profile form machine. */
 export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProps) {
@@ -68,8 +64,9 @@ export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProp
 function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { t, i18n } = useLingui();
   const { user, countries, serverErrors } = snapshot.context;
-  const fieldError = useFieldError(serverErrors);
-  const form = useForm({
+  // Unsaved changes survive the session's end and are offered back (decision 0025).
+  const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
+  const kit = useMachineForm({
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name,
@@ -79,87 +76,75 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
       phone: user.phone,
       country: user.country,
     } as ProfileValues,
-    validators: { onChange: ProfileUpdate },
+    schema: ProfileUpdate,
+    serverErrors,
+    send,
+    draft,
   });
-  // Unsaved changes survive the session's end and are offered back (decision 0025).
-  const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
-  useFormDraft(draft, form);
-  const labels: Record<ProfileField, string> = {
-    first_name: t`First name`,
-    last_name: t`Last name`,
-    company: t`Company`,
-    industry: t`Industry`,
-    role: t`Occupation`,
-    phone: t`Phone`,
-    country: t`Country`,
-  };
   const ru = i18n.locale === 'ru';
-  const options = {
-    industry: industries.map((value) => ({ value, label: i18n._(industryLabels[value]) })),
-    role: roles.map((value) => ({ value, label: i18n._(roleLabels[value]) })),
-    country: countries.map((c) => ({ value: c.code, label: ru ? c.name_ru : c.name_en })),
-  };
   const busy = snapshot.hasTag('busy');
-  const edit = (name: ProfileField) => send({ type: 'field.edit', field: name });
+  const notSelected = t`Not selected`;
   return (
-    <chakra.form
-      ref={formRef}
-      noValidate
-      aria-label={t`Personal data`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
-      }}
+    <MachineForm
+      kit={kit}
+      label={t`Personal data`}
+      formRef={formRef}
+      onSubmit={(values) => send({ type: 'form.submit', values })}
     >
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
-        {fields.map((name) => (
-          <form.Field key={name} name={name}>
-            {(field) =>
-              name === 'industry' || name === 'role' || name === 'country' ? (
-                <SelectField
-                  name={name}
-                  label={labels[name]}
-                  value={field.state.value}
-                  options={options[name]}
-                  placeholder={name === 'country' ? undefined : t`Not selected`}
-                  required={name === 'country'}
-                  error={fieldError(field.state.meta, name)}
-                  onValueChange={(value) => {
-                    field.handleChange(value);
-                    edit(name);
-                  }}
-                  onBlur={field.handleBlur}
-                />
-              ) : (
-                <TextField
-                  name={name}
-                  label={labels[name]}
-                  required={name === 'first_name' || name === 'last_name'}
-                  type={name === 'phone' ? 'tel' : 'text'}
-                  autoComplete={
-                    {
-                      first_name: 'given-name',
-                      last_name: 'family-name',
-                      company: 'organization',
-                      phone: 'tel',
-                    }[name]
-                  }
-                  helperText={
-                    name === 'phone' ? t`With the country code, e.g. +7 495 123-45-67` : undefined
-                  }
-                  value={field.state.value}
-                  error={fieldError(field.state.meta, name)}
-                  onValueChange={(value) => {
-                    field.handleChange(value);
-                    edit(name);
-                  }}
-                  onBlur={() => leaveTrimmed(field)}
-                />
-              )
-            }
-          </form.Field>
-        ))}
+        <FormTextField
+          kit={kit}
+          name="first_name"
+          label={t`First name`}
+          required
+          type="text"
+          autoComplete="given-name"
+        />
+        <FormTextField
+          kit={kit}
+          name="last_name"
+          label={t`Last name`}
+          required
+          type="text"
+          autoComplete="family-name"
+        />
+        <FormTextField
+          kit={kit}
+          name="company"
+          label={t`Company`}
+          type="text"
+          autoComplete="organization"
+        />
+        <FormTextField
+          kit={kit}
+          name="phone"
+          label={t`Phone`}
+          type="tel"
+          autoComplete="tel"
+          helperText={t`With the country code, e.g. +7 495 123-45-67`}
+        />
+        <FormSelectField
+          kit={kit}
+          name="industry"
+          label={t`Industry`}
+          options={industries.map((value) => ({ value, label: i18n._(industryLabels[value]) }))}
+          placeholder={notSelected}
+        />
+        <FormSelectField
+          kit={kit}
+          name="role"
+          label={t`Occupation`}
+          options={roles.map((value) => ({ value, label: i18n._(roleLabels[value]) }))}
+          placeholder={notSelected}
+        />
+        <FormSelectField
+          kit={kit}
+          name="country"
+          label={t`Country`}
+          options={countries.map((c) => ({ value: c.code, label: ru ? c.name_ru : c.name_en }))}
+          required
+        />
       </Grid>
       <Text textStyle="caption" color="fg.muted" mb="4">
         {t`Email: ${user.email}`}
@@ -175,6 +160,6 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
           </Text>
         )}
       </Stack>
-    </chakra.form>
+    </MachineForm>
   );
 }

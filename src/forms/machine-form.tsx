@@ -1,0 +1,314 @@
+import { chakra } from '@chakra-ui/react';
+import type { AnyFormApi, FormValidateOrFn, StandardSchemaV1 } from '@tanstack/react-form';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { DraftValues } from '../../machines/draft-offer.machine.ts';
+import type { ServerErrors } from '../../machines/field-errors.ts';
+import { TextField, type TextFieldProps } from './field.tsx';
+import type { ExtraMessages } from './issue-message.ts';
+import { SelectField, type SelectFieldProps } from './select-field.tsx';
+import { touchAndSubmit } from './submit.ts';
+import { TextareaField, type TextareaFieldProps } from './textarea-field.tsx';
+import { leaveTrimmed } from './trim.ts';
+import { useFieldError } from './use-field-error.ts';
+import { useForm } from './use-form.tsx';
+import type { FormDraft } from './use-form-draft.ts';
+
+/*
+ * The form kit (decision 0005): a form view names its fields, and the kit wires each to
+ * TanStack Form (value, touched flag, the schema's rule) and to the machine (the server's
+ * error for the field, `field.edit` when it changes), trims text as decision 0024 says,
+ * keeps the form's draft (decision 0025) and submits through `touchAndSubmit`.
+ */
+
+/** A field of the form by name. */
+export type FieldName<TValues> = keyof TValues & string;
+
+/** The fields whose value is text (text inputs, selects, text areas). */
+export type TextFieldName<TValues> = {
+  [K in FieldName<TValues>]: TValues[K] extends string | undefined ? K : never;
+}[FieldName<TValues>];
+
+/** What a form tells its machine when a field changes: the machine drops its server error. */
+export interface FieldEdit<TName extends string> {
+  type: 'field.edit';
+  field: TName;
+}
+
+/** The props of a form view whose state lives in its flow's machine. */
+export interface FormViewProps<TEvent> {
+  busy: boolean;
+  serverErrors: ServerErrors;
+  send: (event: TEvent) => void;
+  /** The form a refused submit scrolls to (`useFormFlow`). */
+  formRef?: RefObject<HTMLFormElement | null> | undefined;
+}
+
+export interface MachineFormOptions<TValues> {
+  defaultValues: TValues;
+  /** The contract's schema: every field's rule, checked as the user types. */
+  schema?: FormValidateOrFn<NoInfer<TValues>>;
+  /** The machine's errors from the server, by field. */
+  serverErrors: ServerErrors;
+  /** Texts for the form's own codes (the on-premise form's, say). */
+  messages?: ExtraMessages;
+  send: (event: FieldEdit<FieldName<TValues>>) => void;
+  /** The form's draft kept across the session's end (decision 0025), on account pages. */
+  draft?: FormDraft | undefined;
+}
+
+interface FieldMeta {
+  isTouched: boolean;
+  errors: readonly unknown[];
+}
+
+/** The part of TanStack's field API the kit uses. */
+interface FieldApi {
+  state: { value: unknown; meta: FieldMeta };
+  handleChange: (value: unknown) => void;
+  handleBlur: () => void;
+}
+
+type LooseField = (props: {
+  name: string;
+  validators?: { onChange?: unknown } | undefined;
+  children: (field: FieldApi) => ReactNode;
+}) => ReactNode;
+
+/** A form bound to its machine: what the kit's fields and `MachineForm` are given. */
+export interface MachineFormKit<TValues> {
+  /** TanStack's form: the values, touched flags and the rules' errors. */
+  form: AnyFormApi & { Field: unknown };
+  /** The one message a field shows: its rule once touched, else the server's error. */
+  fieldError: (meta: FieldMeta, name: string) => string | undefined;
+  /** The field was edited: the machine drops the server's error for it. */
+  edit: (name: FieldName<TValues>) => void;
+}
+
+/** The form of a form view, bound to its machine (`send`) and its server errors. */
+export function useMachineForm<TValues extends object>({
+  defaultValues,
+  schema,
+  serverErrors,
+  messages,
+  send,
+  draft,
+}: MachineFormOptions<TValues>): MachineFormKit<TValues> {
+  const form = useForm({ defaultValues, validators: { onChange: schema } });
+  const fieldError = useFieldError(serverErrors, messages);
+  useDraftConnection(draft, form);
+  return { form, fieldError, edit: (name) => send({ type: 'field.edit', field: name }) };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Connects the form to its draft: its values other than those it started with. */
+function useDraftConnection(draft: FormDraft | undefined, form: AnyFormApi): void {
+  const formRef = useRef(form);
+  useEffect(() => {
+    formRef.current = form;
+  });
+  const connect = draft?.connect;
+  useEffect(
+    () =>
+      connect?.({
+        unsaved: () => {
+          const { values } = formRef.current.state as { values: DraftValues };
+          return same(values, formRef.current.options.defaultValues) ? null : values;
+        },
+        restore: (values) => {
+          for (const [field, value] of Object.entries(values)) {
+            if (field in formRef.current.state.values) formRef.current.setFieldValue(field, value);
+          }
+        },
+      }),
+    [connect],
+  );
+}
+
+export interface MachineFormProps<TValues> {
+  kit: MachineFormKit<TValues>;
+  /** The form's accessible name. */
+  label: string;
+  /** The fields checked and shown with their rules at submit; all the form's by default. */
+  fields?: readonly FieldName<TValues>[];
+  /** The values, trimmed, for the machine, which checks them again (decision 0005). */
+  onSubmit: (values: TValues) => void;
+  formRef?: RefObject<HTMLFormElement | null> | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The form element: named, left to the kit's own checks (`noValidate`), and submitted
+ * with every field touched (`touchAndSubmit`).
+ */
+export function MachineForm<TValues>({
+  kit,
+  label,
+  fields,
+  onSubmit,
+  formRef,
+  children,
+}: MachineFormProps<TValues>) {
+  return (
+    <chakra.form
+      ref={formRef}
+      noValidate
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const { form } = kit;
+        const names = fields ?? Object.keys(form.options.defaultValues as object);
+        void touchAndSubmit(form, names, (values) => onSubmit(values as TValues));
+      }}
+    >
+      {children}
+    </chakra.form>
+  );
+}
+
+/** One field of a kit form, as its control needs it. */
+export interface BoundField<TValue> {
+  name: string;
+  value: TValue;
+  error: string | undefined;
+  /** The user changed the value: the form checks it, the machine drops the server's error. */
+  change: (value: TValue) => void;
+  /** The user left the control: the field is touched, and checked. */
+  blur: () => void;
+  /** The user left a text field: its trailing whitespace goes, then as `blur` (decision 0024). */
+  leave: () => void;
+}
+
+export interface KitFieldProps<TValues, TName extends FieldName<TValues>> {
+  kit: MachineFormKit<TValues>;
+  name: TName;
+  /** A rule of this field alone, beside the form's schema. */
+  validate?: StandardSchemaV1<TValues[TName], unknown> | undefined;
+  children: (field: BoundField<TValues[TName]>) => ReactNode;
+}
+
+/** A field of a kit form for a control of the view's own (a checkbox, cards). */
+export function KitField<TValues, TName extends FieldName<TValues>>({
+  kit,
+  name,
+  validate,
+  children,
+}: KitFieldProps<TValues, TName>) {
+  const Field = kit.form.Field as LooseField;
+  return (
+    <Field name={name} validators={validate && { onChange: validate }}>
+      {(field) =>
+        children({
+          name,
+          value: field.state.value as TValues[TName],
+          error: kit.fieldError(field.state.meta, name),
+          change: (value) => {
+            field.handleChange(value);
+            kit.edit(name);
+          },
+          blur: field.handleBlur,
+          leave: () => leaveTrimmed(field as Parameters<typeof leaveTrimmed>[0]),
+        })
+      }
+    </Field>
+  );
+}
+
+type Bound = 'name' | 'value' | 'error' | 'onValueChange' | 'onBlur';
+
+export type FormTextFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
+  TextFieldProps,
+  Bound
+> & {
+  kit: MachineFormKit<TValues>;
+  name: TName;
+  validate?: KitFieldProps<TValues, TName>['validate'];
+  /** What a typed value becomes (the code's digits, say) before the form takes it. */
+  reshape?: ((typed: string) => string) | undefined;
+  /**
+   * Leaving the field trims its trailing whitespace and checks it (`leaveTrimmed`): on
+   * wherever the value is trimmed as typed (not for a password), unless a form says
+   * otherwise.
+   */
+  trimOnLeave?: boolean;
+};
+
+/** A kit form's text input: `TextField` bound to its field. */
+export function FormTextField<TValues, TName extends TextFieldName<TValues>>({
+  kit,
+  name,
+  validate,
+  reshape,
+  trimOnLeave,
+  ...props
+}: FormTextFieldProps<TValues, TName>) {
+  const trims = trimOnLeave ?? props.trim ?? props.type !== 'password';
+  return (
+    <KitField kit={kit} name={name} validate={validate}>
+      {(field) => (
+        <TextField
+          name={name}
+          value={(field.value as string | undefined) ?? ''}
+          error={field.error}
+          onValueChange={(value) => field.change((reshape ? reshape(value) : value) as never)}
+          onBlur={trims ? field.leave : field.blur}
+          {...props}
+        />
+      )}
+    </KitField>
+  );
+}
+
+export type FormSelectFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
+  SelectFieldProps,
+  Bound
+> & { kit: MachineFormKit<TValues>; name: TName };
+
+/** A kit form's native select: `SelectField` bound to its field. */
+export function FormSelectField<TValues, TName extends TextFieldName<TValues>>({
+  kit,
+  name,
+  ...props
+}: FormSelectFieldProps<TValues, TName>) {
+  return (
+    <KitField kit={kit} name={name}>
+      {(field) => (
+        <SelectField
+          name={name}
+          value={field.value as string}
+          error={field.error}
+          onValueChange={(value) => field.change(value as never)}
+          onBlur={field.blur}
+          {...props}
+        />
+      )}
+    </KitField>
+  );
+}
+
+export type FormTextareaFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
+  TextareaFieldProps,
+  Bound
+> & { kit: MachineFormKit<TValues>; name: TName };
+
+/** A kit form's text area: `TextareaField` bound to its field. */
+export function FormTextareaField<TValues, TName extends TextFieldName<TValues>>({
+  kit,
+  name,
+  ...props
+}: FormTextareaFieldProps<TValues, TName>) {
+  return (
+    <KitField kit={kit} name={name}>
+      {(field) => (
+        <TextareaField
+          name={name}
+          value={field.value as string}
+          error={field.error}
+          onValueChange={(value) => field.change(value as never)}
+          onBlur={field.blur}
+          {...props}
+        />
+      )}
+    </KitField>
+  );
+}
