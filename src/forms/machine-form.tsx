@@ -1,13 +1,13 @@
 import { chakra } from '@chakra-ui/react';
 import type { AnyFormApi, FormValidateOrFn, StandardSchemaV1 } from '@tanstack/react-form';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { DraftValues } from '../../machines/draft-offer.machine.ts';
 import type { ServerErrors } from '../../machines/field-errors.ts';
 import { TextField, type TextFieldProps } from './field.tsx';
 import type { ExtraMessages } from './issue-message.ts';
-import { SelectField, type SelectFieldProps } from './select-field.tsx';
+import { SelectField } from './select-field.tsx';
 import { touchAndSubmit } from './submit.ts';
-import { TextareaField, type TextareaFieldProps } from './textarea-field.tsx';
+import { TextareaField } from './textarea-field.tsx';
 import { leaveTrimmed } from './trim.ts';
 import { useFieldError } from './use-field-error.ts';
 import { useForm } from './use-form.tsx';
@@ -34,6 +34,12 @@ export interface FieldEdit<TName extends string> {
   field: TName;
 }
 
+/** What a form tells its machine when it is submitted: the values, trimmed. */
+export interface FormSubmit<TValues> {
+  type: 'form.submit';
+  values: TValues;
+}
+
 /** The props of a form view whose state lives in its flow's machine. */
 export interface FormViewProps<TEvent> {
   busy: boolean;
@@ -43,17 +49,24 @@ export interface FormViewProps<TEvent> {
   formRef?: RefObject<HTMLFormElement | null> | undefined;
 }
 
+/** What binds a form to its machine: the form view's props. */
+export interface MachineBinding<TEvent> {
+  /** The machine's errors from the server, by field. */
+  serverErrors: ServerErrors;
+  send: (event: TEvent) => void;
+  formRef?: RefObject<HTMLFormElement | null> | undefined;
+  /** The form's draft kept across the session's end (decision 0025), on account pages. */
+  draft?: FormDraft | undefined;
+}
+
 export interface MachineFormOptions<TValues> {
   defaultValues: TValues;
   /** The contract's schema: every field's rule, checked as the user types. */
-  schema?: FormValidateOrFn<NoInfer<TValues>>;
-  /** The machine's errors from the server, by field. */
-  serverErrors: ServerErrors;
+  schema?: FormValidateOrFn<NoInfer<TValues>> | undefined;
   /** Texts for the form's own codes (the on-premise form's, say). */
-  messages?: ExtraMessages;
-  send: (event: FieldEdit<FieldName<TValues>>) => void;
-  /** The form's draft kept across the session's end (decision 0025), on account pages. */
-  draft?: FormDraft | undefined;
+  messages?: ExtraMessages | undefined;
+  /** The fields checked and shown with their rules at submit; all the form's by default. */
+  fields?: readonly FieldName<NoInfer<TValues>>[] | undefined;
 }
 
 interface FieldMeta {
@@ -82,21 +95,54 @@ export interface MachineFormKit<TValues> {
   fieldError: (meta: FieldMeta, name: string) => string | undefined;
   /** The field was edited: the machine drops the server's error for it. */
   edit: (name: FieldName<TValues>) => void;
+  /** Every field shows its rule, then the machine gets the values (`touchAndSubmit`). */
+  submit: () => void;
+  formRef?: RefObject<HTMLFormElement | null> | undefined;
 }
 
-/** The form of a form view, bound to its machine (`send`) and its server errors. */
-export function useMachineForm<TValues extends object>({
-  defaultValues,
-  schema,
-  serverErrors,
-  messages,
-  send,
-  draft,
-}: MachineFormOptions<TValues>): MachineFormKit<TValues> {
+/**
+ * The form of a form view, bound to its machine: the view's props (`send`, the server
+ * errors, the form's ref and draft) and the form's values and rules. Submitting sends
+ * `form.submit` with the values, unless the form's `onSubmit` sends another event.
+ */
+export function useMachineForm<TValues extends object>(
+  view: MachineBinding<NoInfer<FieldEdit<FieldName<TValues>> | FormSubmit<TValues>>>,
+  options: MachineFormOptions<TValues> & { onSubmit?: undefined },
+): MachineFormKit<TValues>;
+export function useMachineForm<TValues extends object>(
+  view: MachineBinding<NoInfer<FieldEdit<FieldName<TValues>>>>,
+  options: MachineFormOptions<TValues> & { onSubmit: (values: TValues) => void },
+): MachineFormKit<TValues>;
+export function useMachineForm<TValues extends object>(
+  view: MachineBinding<never>,
+  {
+    defaultValues,
+    schema,
+    messages,
+    fields,
+    onSubmit,
+  }: MachineFormOptions<TValues> & { onSubmit?: ((values: TValues) => void) | undefined },
+): MachineFormKit<TValues> {
+  const { serverErrors, formRef, draft } = view;
+  // The overloads have checked what the machine takes.
+  const send = view.send as (event: FieldEdit<string> | FormSubmit<TValues>) => void;
   const form = useForm({ defaultValues, validators: { onChange: schema } });
   const fieldError = useFieldError(serverErrors, messages);
   useDraftConnection(draft, form);
-  return { form, fieldError, edit: (name) => send({ type: 'field.edit', field: name }) };
+  return {
+    form,
+    fieldError,
+    edit: (name) => send({ type: 'field.edit', field: name }),
+    submit: () => {
+      const names = fields ?? (Object.keys(defaultValues) as FieldName<TValues>[]);
+      void touchAndSubmit(form, names, (submitted) => {
+        const values = submitted as TValues;
+        if (onSubmit) onSubmit(values);
+        else send({ type: 'form.submit', values });
+      });
+    },
+    formRef,
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -129,26 +175,15 @@ export interface MachineFormProps<TValues> {
   kit: MachineFormKit<TValues>;
   /** The form's accessible name. */
   label: string;
-  /** The fields checked and shown with their rules at submit; all the form's by default. */
-  fields?: readonly FieldName<TValues>[];
-  /** The values, trimmed, for the machine, which checks them again (decision 0005). */
-  onSubmit: (values: TValues) => void;
-  formRef?: RefObject<HTMLFormElement | null> | undefined;
   children: ReactNode;
 }
 
 /**
  * The form element: named, left to the kit's own checks (`noValidate`), and submitted
- * with every field touched (`touchAndSubmit`).
+ * with every field touched.
  */
-export function MachineForm<TValues>({
-  kit,
-  label,
-  fields,
-  onSubmit,
-  formRef,
-  children,
-}: MachineFormProps<TValues>) {
+export function MachineForm<TValues>({ kit, label, children }: MachineFormProps<TValues>) {
+  const { formRef, submit } = kit;
   return (
     <chakra.form
       ref={formRef}
@@ -156,9 +191,7 @@ export function MachineForm<TValues>({
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        const { form } = kit;
-        const names = fields ?? Object.keys(form.options.defaultValues as object);
-        void touchAndSubmit(form, names, (values) => onSubmit(values as TValues));
+        submit();
       }}
     >
       {children}
@@ -259,56 +292,46 @@ export function FormTextField<TValues, TName extends TextFieldName<TValues>>({
   );
 }
 
-export type FormSelectFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
-  SelectFieldProps,
-  Bound
-> & { kit: MachineFormKit<TValues>; name: TName };
+/** The props a control of the kit gets from its field. */
+interface ControlProps {
+  name: string;
+  value: string;
+  error?: string | undefined;
+  onValueChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+export type BoundControlProps<P, TValues, TName extends TextFieldName<TValues>> = Omit<P, Bound> & {
+  kit: MachineFormKit<TValues>;
+  name: TName;
+};
+
+/** A control that takes a text value, bound to a kit form's field. */
+function boundControl<P extends ControlProps>(Control: ComponentType<P>) {
+  return function BoundControl<TValues, TName extends TextFieldName<TValues>>({
+    kit,
+    name,
+    ...props
+  }: BoundControlProps<P, TValues, TName>) {
+    return (
+      <KitField kit={kit} name={name}>
+        {(field) => {
+          const bound: ControlProps = {
+            name,
+            value: field.value as string,
+            error: field.error,
+            onValueChange: (value) => field.change(value as TValues[TName]),
+            onBlur: field.blur,
+          };
+          return <Control {...({ ...bound, ...props } as unknown as P)} />;
+        }}
+      </KitField>
+    );
+  };
+}
 
 /** A kit form's native select: `SelectField` bound to its field. */
-export function FormSelectField<TValues, TName extends TextFieldName<TValues>>({
-  kit,
-  name,
-  ...props
-}: FormSelectFieldProps<TValues, TName>) {
-  return (
-    <KitField kit={kit} name={name}>
-      {(field) => (
-        <SelectField
-          name={name}
-          value={field.value as string}
-          error={field.error}
-          onValueChange={(value) => field.change(value as never)}
-          onBlur={field.blur}
-          {...props}
-        />
-      )}
-    </KitField>
-  );
-}
-
-export type FormTextareaFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
-  TextareaFieldProps,
-  Bound
-> & { kit: MachineFormKit<TValues>; name: TName };
+export const FormSelectField = boundControl(SelectField);
 
 /** A kit form's text area: `TextareaField` bound to its field. */
-export function FormTextareaField<TValues, TName extends TextFieldName<TValues>>({
-  kit,
-  name,
-  ...props
-}: FormTextareaFieldProps<TValues, TName>) {
-  return (
-    <KitField kit={kit} name={name}>
-      {(field) => (
-        <TextareaField
-          name={name}
-          value={field.value as string}
-          error={field.error}
-          onValueChange={(value) => field.change(value as never)}
-          onBlur={field.blur}
-          {...props}
-        />
-      )}
-    </KitField>
-  );
-}
+export const FormTextareaField = boundControl(TextareaField);

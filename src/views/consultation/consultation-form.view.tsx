@@ -26,30 +26,16 @@ export interface ConsultationFormViewProps extends FormViewProps<ConsultationEve
 const FIELDS: ConsultationField[] = ['name', 'email', 'company', 'phone', 'industry', 'comment'];
 
 /** The consultation request's fields (section 3), with the profile's rules and texts. */
-export function ConsultationFormView({
-  values,
-  serverErrors,
-  busy,
-  send,
-  draft,
-  formRef,
-}: ConsultationFormViewProps) {
+export function ConsultationFormView(props: ConsultationFormViewProps) {
+  const { busy, draft } = props;
   const { t, i18n } = useLingui();
-  const kit = useMachineForm({
-    defaultValues: values,
+  const kit = useMachineForm(props, {
+    defaultValues: props.values,
     schema: ConsultationFields,
-    serverErrors,
-    send,
-    draft,
+    fields: FIELDS,
   });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Request a consultation`}
-      fields={FIELDS}
-      formRef={formRef}
-      onSubmit={(submitted) => send({ type: 'form.submit', values: submitted })}
-    >
+    <MachineForm kit={kit} label={t`Request a consultation`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
         <FormTextField

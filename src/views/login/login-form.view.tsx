@@ -13,22 +13,15 @@ import {
 
 export type LoginFormViewProps = FormViewProps<LoginEvent>;
 
-export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormViewProps) {
+export function LoginFormView(props: LoginFormViewProps) {
   const { t } = useLingui();
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: { login: '', password: '' },
     schema: LoginForm,
-    serverErrors,
-    send,
   });
 
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Sign in`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Sign in`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}
@@ -52,7 +45,7 @@ export function LoginFormView({ busy, serverErrors, send, formRef }: LoginFormVi
             {t`Forgot password?`}
           </RouterLink>
         </Link>
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Signing in…`}>
+        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Signing in…`}>
           {t`Sign in`}
         </Button>
       </Stack>

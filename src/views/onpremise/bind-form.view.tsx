@@ -19,24 +19,17 @@ export interface BindFormViewProps extends FormViewProps<OnpremiseEvent> {
 }
 
 /** The form to bind one more identifier, with an optional label. */
-export function BindFormView({ serverErrors, busy, send, draft, formRef }: BindFormViewProps) {
+export function BindFormView(props: BindFormViewProps) {
+  const { busy, draft } = props;
   const { t } = useLingui();
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: { identifier: '', label: '' },
     schema: BindingCreate,
-    serverErrors,
     // The form's own rules speak through codes; these are the page's own words.
     messages: onpremiseErrorMessages,
-    send,
-    draft,
   });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Bind an identifier`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Bind an identifier`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="row">
         <FormTextField

@@ -12,21 +12,11 @@ import {
 
 export type ResetFormViewProps = FormViewProps<PasswordResetEvent>;
 
-export function ResetFormView({ busy, serverErrors, send, formRef }: ResetFormViewProps) {
+export function ResetFormView(props: ResetFormViewProps) {
   const { t } = useLingui();
-  const kit = useMachineForm({
-    defaultValues: { email: '' },
-    schema: ResetRequestForm,
-    serverErrors,
-    send,
-  });
+  const kit = useMachineForm(props, { defaultValues: { email: '' }, schema: ResetRequestForm });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Password reset`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Password reset`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}
@@ -37,7 +27,7 @@ export function ResetFormView({ busy, serverErrors, send, formRef }: ResetFormVi
           autoFocus
           required
         />
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Sending…`}>
+        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Sending…`}>
           {t`Send`}
         </Button>
       </Stack>

@@ -15,21 +15,11 @@ export type SetPasswordFormViewProps = FormViewProps<SetPasswordEvent>;
 
 const PasswordOnly = SetPasswordForm.entries.password;
 
-export function SetPasswordFormView({
-  busy,
-  serverErrors,
-  send,
-  formRef,
-}: SetPasswordFormViewProps) {
+export function SetPasswordFormView(props: SetPasswordFormViewProps) {
   const { t, i18n } = useLingui();
-  const kit = useMachineForm({ defaultValues: { password: '' }, serverErrors, send });
+  const kit = useMachineForm(props, { defaultValues: { password: '' } });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Set a new password`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Set a new password`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}
@@ -42,7 +32,7 @@ export function SetPasswordFormView({
           required
           helperText={i18n._(passwordRule)}
         />
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Saving…`}>
+        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Saving…`}>
           {t`Save`}
         </Button>
       </Stack>

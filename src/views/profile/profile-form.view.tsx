@@ -66,31 +66,26 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { user, countries, serverErrors } = snapshot.context;
   // Unsaved changes survive the session's end and are offered back (decision 0025).
   const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
-  const kit = useMachineForm({
-    defaultValues: {
-      first_name: user.first_name,
-      last_name: user.last_name,
-      company: user.company,
-      industry: user.industry,
-      role: user.role,
-      phone: user.phone,
-      country: user.country,
-    } as ProfileValues,
-    schema: ProfileUpdate,
-    serverErrors,
-    send,
-    draft,
-  });
+  const kit = useMachineForm(
+    { serverErrors, send, formRef, draft },
+    {
+      defaultValues: {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        company: user.company,
+        industry: user.industry,
+        role: user.role,
+        phone: user.phone,
+        country: user.country,
+      } as ProfileValues,
+      schema: ProfileUpdate,
+    },
+  );
   const ru = i18n.locale === 'ru';
   const busy = snapshot.hasTag('busy');
   const notSelected = t`Not selected`;
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Personal data`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Personal data`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
         <FormTextField

@@ -20,7 +20,7 @@ export interface DetailsFormViewProps extends FormViewProps<DetailsEvent> {
 }
 
 export function DetailsFormView(props: DetailsFormViewProps) {
-  const { busy, countries, country, serverErrors, send, formRef } = props;
+  const { busy, countries, country } = props;
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const options = useMemo(() => {
@@ -30,20 +30,13 @@ export function DetailsFormView(props: DetailsFormViewProps) {
       .sort((a, b) => collator.compare(name(a), name(b)))
       .map((c) => ({ value: c.code, label: name(c) }));
   }, [countries, locale]);
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: { first_name: '', last_name: '', country },
     schema: DetailsForm,
-    serverErrors,
-    send,
   });
 
   return (
-    <MachineForm
-      kit={kit}
-      label={t`About you`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`About you`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}

@@ -15,21 +15,14 @@ import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export type SignupFormViewProps = FormViewProps<SignupEvent>;
 
-export function SignupFormView({ busy, serverErrors, send, formRef }: SignupFormViewProps) {
+export function SignupFormView(props: SignupFormViewProps) {
   const { t, i18n } = useLingui();
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: { email: '', password: '', agree: false },
     schema: SignupValuesSchema,
-    serverErrors,
-    send,
   });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Create an account`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Create an account`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}
@@ -40,7 +33,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
           autoFocus
           required
         />
-        {serverErrors['email']?.code === 'user_already_exists' && (
+        {props.serverErrors['email']?.code === 'user_already_exists' && (
           <Link asChild mt="-2" mb="2" textStyle="caption" colorPalette="blue">
             <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
               {t`Sign in with this email`}
@@ -69,7 +62,7 @@ export function SignupFormView({ busy, serverErrors, send, formRef }: SignupForm
         <Button
           type="submit"
           colorPalette="blue"
-          loading={busy}
+          loading={props.busy}
           loadingText={t`Creating the account…`}
         >
           {t`Create an account`}

@@ -56,40 +56,27 @@ function RequestInvoiceButton({ busy }: { busy: boolean }) {
 const cardFields = ['firstName', 'lastName', 'email', 'country'] as const;
 
 /** The individual payer: name, read-only e-mail and country, then Pay by card. */
-export function CardFormView({
-  busy,
-  serverErrors,
-  send,
-  formRef,
-  footer,
-  amount,
-  payer,
-  countries,
-  coupon,
-}: FormProps & { payer: CardValues; countries: Country[]; coupon: string }) {
+export function CardFormView(
+  props: FormProps & { payer: CardValues; countries: Country[]; coupon: string },
+) {
+  const { busy, footer, amount, payer, countries, coupon } = props;
   const { t, i18n } = useLingui();
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     // The profile's details, the country only where payments are taken from it.
     defaultValues: {
       ...payer,
       country: countries.some((c) => c.code === payer.country) ? payer.country : '',
     } as CardValues,
     schema: CardForm,
-    serverErrors,
-    send,
+    fields: cardFields,
+    onSubmit: (values) => props.send({ type: 'pay.card', values, coupon }),
   });
   const ru = i18n.locale === 'ru';
   const options = countries.map((c) => ({ value: c.code, label: ru ? c.name_ru : c.name_en }));
   // These fields are checked as they are left, their trailing whitespace kept till Pay.
   const text = { kit, required: true, trimOnLeave: false } as const;
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Payer details`}
-      fields={cardFields}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'pay.card', values, coupon })}
-    >
+    <MachineForm kit={kit} label={t`Payer details`}>
       <Grid {...twoColumns}>
         <FormTextField {...text} name="firstName" label={t`First name`} />
         <FormTextField {...text} name="lastName" label={t`Last name`} />
@@ -118,20 +105,16 @@ const requiredEntity = [
 const extended = ['registration_number', 'tax_number', 'company_address', 'bank_details'] as const;
 
 /** The legal entity: contacts, optional requisites, then the invoice request. */
-export function EntityFormView({
-  busy,
-  serverErrors,
-  send,
-  formRef,
-  footer,
-  minimum,
-}: Omit<FormProps, 'amount'> & {
-  /** The smallest invoice, formatted (decision 0305); empty when not known. */
-  minimum: string;
-}) {
+export function EntityFormView(
+  props: Omit<FormProps, 'amount'> & {
+    /** The smallest invoice, formatted (decision 0305); empty when not known. */
+    minimum: string;
+  },
+) {
+  const { busy, footer, minimum } = props;
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: {
       company_name: '',
       contact_person: '',
@@ -143,8 +126,8 @@ export function EntityFormView({
       bank_details: '',
     } as EntityValues,
     schema: EntityForm,
-    serverErrors,
-    send,
+    fields: requiredEntity,
+    onSubmit: (values) => props.send({ type: 'pay.invoice', values }),
   });
   const labels: Record<(typeof requiredEntity)[number] | (typeof extended)[number], string> = {
     company_name: t`Company name`,
@@ -168,13 +151,7 @@ export function EntityFormView({
     />
   );
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Company details`}
-      fields={requiredEntity}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'pay.invoice', values })}
-    >
+    <MachineForm kit={kit} label={t`Company details`}>
       <Grid {...twoColumns}>{requiredEntity.map((name) => fieldOf(name, true))}</Grid>
       <DisclosureButton open={open} onClick={() => setOpen((o) => !o)}>
         {open ? t`Hide extended requisites` : t`Add extended requisites`}

@@ -16,21 +16,11 @@ export type CodeFormViewProps = FormViewProps<VerificationEvent>;
 const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 /** The 6-digit code from the e-mail. */
-export function CodeFormView({ busy, serverErrors, send, formRef }: CodeFormViewProps) {
+export function CodeFormView(props: CodeFormViewProps) {
   const { t } = useLingui();
-  const kit = useMachineForm({
-    defaultValues: { code: '' },
-    schema: ConfirmForm,
-    serverErrors,
-    send,
-  });
+  const kit = useMachineForm(props, { defaultValues: { code: '' }, schema: ConfirmForm });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Confirm your email`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Confirm your email`}>
       <Stack gap="row">
         <FormTextField
           kit={kit}
@@ -45,7 +35,7 @@ export function CodeFormView({ busy, serverErrors, send, formRef }: CodeFormView
           reshape={digits}
           trimOnLeave={false}
         />
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Checking…`}>
+        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Checking…`}>
           {t`Confirm`}
         </Button>
       </Stack>

@@ -27,33 +27,15 @@ export interface CreateFormViewProps extends FormViewProps<WebgisCreateEvent> {
 }
 
 /** Section 2's create form: the domain name with the instance-domain suffix, the data center. */
-export function CreateFormView({
-  domain,
-  locations,
-  defaultSubdomain,
-  serverErrors,
-  busy,
-  failed,
-  locale,
-  send,
-  draft,
-  formRef,
-}: CreateFormViewProps) {
+export function CreateFormView(props: CreateFormViewProps) {
+  const { domain, locations, defaultSubdomain, busy, failed, locale, draft } = props;
   const { t } = useLingui();
-  const kit = useMachineForm({
+  const kit = useMachineForm(props, {
     defaultValues: { subdomain_name: defaultSubdomain, location_id: locations[0]?.id ?? '' },
     schema: WebgisCreateForm,
-    serverErrors,
-    send,
-    draft,
   });
   return (
-    <MachineForm
-      kit={kit}
-      label={t`Create Web GIS`}
-      formRef={formRef}
-      onSubmit={(values) => send({ type: 'form.submit', values })}
-    >
+    <MachineForm kit={kit} label={t`Create Web GIS`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="4">
         {failed && (
