@@ -12,7 +12,8 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
+import { CompanyField, EmailField, PhoneField } from '../contact-fields.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels } from '../profile/labels.ts';
@@ -46,29 +47,9 @@ export function ConsultationFormView(props: ConsultationFormViewProps) {
           type="text"
           autoComplete="name"
         />
-        <FormTextField
-          kit={kit}
-          name="email"
-          label={t`Email`}
-          required
-          type="email"
-          autoComplete="email"
-        />
-        <FormTextField
-          kit={kit}
-          name="company"
-          label={t`Company`}
-          type="text"
-          autoComplete="organization"
-        />
-        <FormTextField
-          kit={kit}
-          name="phone"
-          label={t`Phone`}
-          type="tel"
-          autoComplete="tel"
-          helperText={t`With the country code, e.g. +7 495 123-45-67`}
-        />
+        <EmailField kit={kit} required />
+        <CompanyField kit={kit} />
+        <PhoneField kit={kit} />
         {/* The select offers the industries and none only; the rules check it again. */}
         <FormSelectField
           kit={kit}

@@ -9,7 +9,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 
 export type LoginFormViewProps = FormViewProps<LoginEvent>;
 

@@ -9,7 +9,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 

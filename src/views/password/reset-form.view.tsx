@@ -3,12 +3,8 @@ import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { ResetRequestForm } from '../../../contract/identity.ts';
 import type { PasswordResetEvent } from '../../../machines/password-reset.machine.ts';
-import {
-  FormTextField,
-  MachineForm,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/machine-form.tsx';
+import { MachineForm, useMachineForm, type FormViewProps } from '../../forms/kit.tsx';
+import { EmailField } from '../contact-fields.tsx';
 
 export type ResetFormViewProps = FormViewProps<PasswordResetEvent>;
 
@@ -18,15 +14,7 @@ export function ResetFormView(props: ResetFormViewProps) {
   return (
     <MachineForm kit={kit} label={t`Password reset`}>
       <Stack gap="row">
-        <FormTextField
-          kit={kit}
-          name="email"
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-        />
+        <EmailField kit={kit} autoFocus required />
         <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Sending…`}>
           {t`Send`}
         </Button>

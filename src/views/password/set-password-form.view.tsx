@@ -8,7 +8,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 import { passwordRule } from '../../forms/messages.ts';
 
 export type SetPasswordFormViewProps = FormViewProps<SetPasswordEvent>;

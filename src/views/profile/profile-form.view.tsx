@@ -1,6 +1,7 @@
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
@@ -10,12 +11,8 @@ import type {
   ProfileValues,
   profileFormMachine,
 } from '../../../machines/profile-form.machine.ts';
-import {
-  FormSelectField,
-  FormTextField,
-  MachineForm,
-  useMachineForm,
-} from '../../forms/machine-form.tsx';
+import { FormSelectField, FormTextField, MachineForm, useMachineForm } from '../../forms/kit.tsx';
+import { CompanyField, PhoneField } from '../contact-fields.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels, roleLabels } from './labels.ts';
@@ -29,35 +26,28 @@ export interface ProfileFormViewProps {
 /** The personal data block of /profile, in every state of the profile form machine. */
 export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { t } = useLingui();
-  const title = (
-    <Heading as="h2" textStyle="section-title">
-      {t`Personal data`}
-    </Heading>
-  );
+  const title = t`Personal data`;
   if (snapshot.matches('loading')) {
     return (
-      <Stack gap="4">
-        {title}
+      <TitledSection title={title}>
         <Busy quiet label={t`Loading`} />
-      </Stack>
+      </TitledSection>
     );
   }
   if (snapshot.matches('loadFailed')) {
     return (
-      <Stack gap="4">
-        {title}
+      <TitledSection title={title}>
         <RetryAlert
           message={t`Couldn't load the list of countries.`}
           onRetry={() => send({ type: 'countries.retry' })}
         />
-      </Stack>
+      </TitledSection>
     );
   }
   return (
-    <Stack gap="4">
-      {title}
+    <TitledSection title={title}>
       <ProfileFields snapshot={snapshot} send={send} formRef={formRef} />
-    </Stack>
+    </TitledSection>
   );
 }
 
@@ -104,21 +94,8 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
           type="text"
           autoComplete="family-name"
         />
-        <FormTextField
-          kit={kit}
-          name="company"
-          label={t`Company`}
-          type="text"
-          autoComplete="organization"
-        />
-        <FormTextField
-          kit={kit}
-          name="phone"
-          label={t`Phone`}
-          type="tel"
-          autoComplete="tel"
-          helperText={t`With the country code, e.g. +7 495 123-45-67`}
-        />
+        <CompanyField kit={kit} />
+        <PhoneField kit={kit} />
         <FormSelectField
           kit={kit}
           name="industry"

@@ -1,5 +1,6 @@
-import { Heading, Separator, Stack } from '@chakra-ui/react';
+import { Separator } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
@@ -53,10 +54,7 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   const linkHref = (p: SocialProvider) =>
     `/api/auth/social/${p}/start/?intent=link&next=${next}&locale=${locale}`;
   return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Profile`}
-      </Heading>
+    <TitledPage title={t`Profile`}>
       {shown ? (
         <>
           <ProfileFormView snapshot={profileSnapshot} send={profile.send} formRef={formRef} />
@@ -68,6 +66,6 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
       ) : (
         <PageBusy label={t`Loading…`} />
       )}
-    </Stack>
+    </TitledPage>
   );
 }

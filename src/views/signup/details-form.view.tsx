@@ -11,7 +11,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 import { isLocale } from '../../i18n/locale.ts';
 
 export interface DetailsFormViewProps extends FormViewProps<DetailsEvent> {

@@ -9,7 +9,8 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
+import { EmailField } from '../contact-fields.tsx';
 import { passwordRule } from '../../forms/messages.ts';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
@@ -24,15 +25,7 @@ export function SignupFormView(props: SignupFormViewProps) {
   return (
     <MachineForm kit={kit} label={t`Create an account`}>
       <Stack gap="row">
-        <FormTextField
-          kit={kit}
-          name="email"
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-        />
+        <EmailField kit={kit} autoFocus required />
         {props.serverErrors['email']?.code === 'user_already_exists' && (
           <Link asChild mt="-2" mb="2" textStyle="caption" colorPalette="blue">
             <RouterLink to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>

@@ -17,7 +17,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 
 interface FormProps extends FormViewProps<CheckoutEvent> {
   /** The agreement and anything else shown above Pay. */

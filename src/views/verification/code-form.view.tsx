@@ -8,7 +8,7 @@ import {
   MachineForm,
   useMachineForm,
   type FormViewProps,
-} from '../../forms/machine-form.tsx';
+} from '../../forms/kit.tsx';
 
 export type CodeFormViewProps = FormViewProps<VerificationEvent>;
 

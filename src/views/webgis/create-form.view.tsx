@@ -3,12 +3,7 @@ import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { WebgisCreateForm, type WebgisLocation } from '../../../contract/webgis.ts';
 import type { WebgisCreateEvent } from '../../../machines/webgis-create.machine.ts';
-import {
-  KitField,
-  MachineForm,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/machine-form.tsx';
+import { KitField, MachineForm, useMachineForm, type FormViewProps } from '../../forms/kit.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
