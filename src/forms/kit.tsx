@@ -1,8 +1,9 @@
-import { chakra } from '@chakra-ui/react';
+import { chakra, type ButtonProps } from '@chakra-ui/react';
 import type { AnyFormApi, FormValidateOrFn, StandardSchemaV1 } from '@tanstack/react-form';
 import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { DraftValues } from '../../machines/draft-offer.machine.ts';
 import type { ServerErrors } from '../../machines/field-errors.ts';
+import { Button } from '../components/button.tsx';
 import { TextField, type TextFieldProps } from './field.tsx';
 import type { ExtraMessages } from './issue-message.ts';
 import { SelectField } from './select-field.tsx';
@@ -51,6 +52,8 @@ export interface FormViewProps<TEvent> {
 
 /** What binds a form to its machine: the form view's props. */
 export interface MachineBinding<TEvent> {
+  /** The machine is submitting: the submit button spins. */
+  busy?: boolean | undefined;
   /** The machine's errors from the server, by field. */
   serverErrors: ServerErrors;
   send: (event: TEvent) => void;
@@ -98,6 +101,7 @@ export interface MachineFormKit<TValues> {
   /** Every field shows its rule, then the machine gets the values (`touchAndSubmit`). */
   submit: () => void;
   formRef?: RefObject<HTMLFormElement | null> | undefined;
+  busy: boolean;
 }
 
 /**
@@ -123,7 +127,7 @@ export function useMachineForm<TValues extends object>(
     onSubmit,
   }: MachineFormOptions<TValues> & { onSubmit?: ((values: TValues) => void) | undefined },
 ): MachineFormKit<TValues> {
-  const { serverErrors, formRef, draft } = view;
+  const { serverErrors, formRef, draft, busy = false } = view;
   // The overloads have checked what the machine takes.
   const send = view.send as (event: FieldEdit<string> | FormSubmit<TValues>) => void;
   const form = useForm({ defaultValues, validators: { onChange: schema } });
@@ -142,6 +146,7 @@ export function useMachineForm<TValues extends object>(
       });
     },
     formRef,
+    busy,
   };
 }
 
@@ -196,6 +201,25 @@ export function MachineForm<TValues>({ kit, label, children }: MachineFormProps<
     >
       {children}
     </chakra.form>
+  );
+}
+
+export interface SubmitButtonProps<TValues> extends Omit<ButtonProps, 'type' | 'loading'> {
+  kit: MachineFormKit<TValues>;
+  /** What the button says while the machine submits. */
+  busyText?: string;
+}
+
+/** The form's submit button: it spins, its words beside the spinner, while the machine submits. */
+export function SubmitButton<TValues>({ kit, busyText, ...button }: SubmitButtonProps<TValues>) {
+  return (
+    <Button
+      type="submit"
+      colorPalette="blue"
+      {...button}
+      loading={kit.busy}
+      loadingText={busyText}
+    />
   );
 }
 

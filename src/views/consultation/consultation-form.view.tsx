@@ -4,12 +4,12 @@ import { COMMENT_MAX, ConsultationFields } from '../../../contract/consultation.
 import type { ConsultationField, ConsultationForm } from '../../../contract/consultation.ts';
 import { industries } from '../../../contract/identity.ts';
 import type { ConsultationEvent } from '../../../machines/consultation.machine.ts';
-import { Button } from '../../components/button.tsx';
 import {
   FormSelectField,
   FormTextareaField,
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -28,7 +28,7 @@ const FIELDS: ConsultationField[] = ['name', 'email', 'company', 'phone', 'indus
 
 /** The consultation request's fields (section 3), with the profile's rules and texts. */
 export function ConsultationFormView(props: ConsultationFormViewProps) {
-  const { busy, draft } = props;
+  const { draft } = props;
   const { t, i18n } = useLingui();
   const kit = useMachineForm(props, {
     defaultValues: props.values,
@@ -70,9 +70,9 @@ export function ConsultationFormView(props: ConsultationFormViewProps) {
           />
         </GridItem>
       </Grid>
-      <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Sending…`}>
+      <SubmitButton kit={kit} busyText={t`Sending…`}>
         {t`Send request`}
-      </Button>
+      </SubmitButton>
     </MachineForm>
   );
 }

@@ -1,5 +1,4 @@
 import { Link, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LoginForm } from '../../../contract/auth.ts';
@@ -7,6 +6,7 @@ import type { LoginEvent } from '../../../machines/login.machine.ts';
 import {
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -45,9 +45,9 @@ export function LoginFormView(props: LoginFormViewProps) {
             {t`Forgot password?`}
           </RouterLink>
         </Link>
-        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Signing in…`}>
+        <SubmitButton kit={kit} busyText={t`Signing in…`}>
           {t`Sign in`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

@@ -1,5 +1,4 @@
 import { Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { BindingCreate } from '../../../contract/onpremise.ts';
 import type { OnpremiseEvent } from '../../../machines/onpremise.machine.ts';
@@ -7,6 +6,7 @@ import { onpremiseErrorMessages } from '../../flows/onpremise-messages.ts';
 import {
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -20,7 +20,7 @@ export interface BindFormViewProps extends FormViewProps<OnpremiseEvent> {
 
 /** The form to bind one more identifier, with an optional label. */
 export function BindFormView(props: BindFormViewProps) {
-  const { busy, draft } = props;
+  const { draft } = props;
   const { t } = useLingui();
   const kit = useMachineForm(props, {
     defaultValues: { identifier: '', label: '' },
@@ -49,15 +49,9 @@ export function BindFormView(props: BindFormViewProps) {
           autoComplete="off"
           helperText={t`Optional: a name to tell your installations apart`}
         />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          alignSelf="flex-start"
-          loading={busy}
-          loadingText={t`Binding…`}
-        >
+        <SubmitButton kit={kit} alignSelf="flex-start" busyText={t`Binding…`}>
           {t`Bind`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

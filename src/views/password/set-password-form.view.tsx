@@ -1,11 +1,11 @@
 import { Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { SetPasswordForm } from '../../../contract/identity.ts';
 import type { SetPasswordEvent } from '../../../machines/set-password.machine.ts';
 import {
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -32,9 +32,9 @@ export function SetPasswordFormView(props: SetPasswordFormViewProps) {
           required
           helperText={i18n._(passwordRule)}
         />
-        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Saving…`}>
+        <SubmitButton kit={kit} busyText={t`Saving…`}>
           {t`Save`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

@@ -1,17 +1,23 @@
 import { Grid, Stack, Text } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
+import { SectionLoadingView } from './section-loading.view.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { Busy, RetryAlert } from '../../components/status.tsx';
+import { RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
 import type {
   ProfileFormEvent,
   ProfileValues,
   profileFormMachine,
 } from '../../../machines/profile-form.machine.ts';
-import { FormSelectField, FormTextField, MachineForm, useMachineForm } from '../../forms/kit.tsx';
+import {
+  FormSelectField,
+  FormTextField,
+  MachineForm,
+  SubmitButton,
+  useMachineForm,
+} from '../../forms/kit.tsx';
 import { CompanyField, PhoneField } from '../contact-fields.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
@@ -27,13 +33,7 @@ export interface ProfileFormViewProps {
 export function ProfileFormView({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { t } = useLingui();
   const title = t`Personal data`;
-  if (snapshot.matches('loading')) {
-    return (
-      <TitledSection title={title}>
-        <Busy quiet label={t`Loading`} />
-      </TitledSection>
-    );
-  }
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
   if (snapshot.matches('loadFailed')) {
     return (
       <TitledSection title={title}>
@@ -57,7 +57,7 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
   // Unsaved changes survive the session's end and are offered back (decision 0025).
   const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
   const kit = useMachineForm(
-    { serverErrors, send, formRef, draft },
+    { serverErrors, send, formRef, draft, busy: snapshot.hasTag('busy') },
     {
       defaultValues: {
         first_name: user.first_name,
@@ -72,7 +72,6 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
     },
   );
   const ru = i18n.locale === 'ru';
-  const busy = snapshot.hasTag('busy');
   const notSelected = t`Not selected`;
   return (
     <MachineForm kit={kit} label={t`Personal data`}>
@@ -123,9 +122,9 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
         {user.timezone && ` · ${t`Time zone: ${user.timezone.ianaName}`}`}
       </Text>
       <Stack direction="row" gap="4" align="center">
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Saving…`}>
+        <SubmitButton kit={kit} busyText={t`Saving…`}>
           {t`Save`}
-        </Button>
+        </SubmitButton>
         {snapshot.matches({ editing: 'saved' }) && (
           <Text role="status" color="fg.success">
             {t`Changes saved`}

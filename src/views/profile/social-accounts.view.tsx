@@ -2,6 +2,7 @@ import { Alert, Flex, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
+import { SectionLoadingView } from './section-loading.view.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
 import type {
@@ -12,7 +13,6 @@ import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
-import { Busy } from '../../components/status.tsx';
 
 export interface SocialAccountsViewProps {
   snapshot: SnapshotFrom<typeof socialAccountsMachine>;
@@ -28,13 +28,7 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
   const { accounts, provider, error } = snapshot.context;
   const linked = new Set(accounts.map((a) => a.provider));
   const title = t`Social accounts`;
-  if (snapshot.matches('loading')) {
-    return (
-      <TitledSection title={title}>
-        <Busy quiet label={t`Loading`} />
-      </TitledSection>
-    );
-  }
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
   if (snapshot.matches('loadFailed')) {
     return (
       <TitledSection title={title} align="flex-start">

@@ -1,5 +1,4 @@
 import { Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { Country } from '../../../contract/countries.ts';
@@ -9,6 +8,7 @@ import {
   FormSelectField,
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -20,7 +20,7 @@ export interface DetailsFormViewProps extends FormViewProps<DetailsEvent> {
 }
 
 export function DetailsFormView(props: DetailsFormViewProps) {
-  const { busy, countries, country } = props;
+  const { countries, country } = props;
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const options = useMemo(() => {
@@ -61,9 +61,9 @@ export function DetailsFormView(props: DetailsFormViewProps) {
           placeholder={t`Choose a country`}
           options={options}
         />
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Saving…`}>
+        <SubmitButton kit={kit} busyText={t`Saving…`}>
           {t`Finish`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

@@ -1,5 +1,4 @@
 import { Link, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { SignupValuesSchema, type SignupEvent } from '../../../machines/signup.machine.ts';
@@ -7,6 +6,7 @@ import {
   FormTextField,
   KitField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -52,14 +52,9 @@ export function SignupFormView(props: SignupFormViewProps) {
             />
           )}
         </KitField>
-        <Button
-          type="submit"
-          colorPalette="blue"
-          loading={props.busy}
-          loadingText={t`Creating the account…`}
-        >
+        <SubmitButton kit={kit} busyText={t`Creating the account…`}>
           {t`Create an account`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

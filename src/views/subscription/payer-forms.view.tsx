@@ -1,6 +1,5 @@
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { DisclosureButton } from '../../components/disclosure-button.tsx';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { EntityForm } from '../../../contract/billing.ts';
@@ -15,6 +14,7 @@ import {
   FormSelectField,
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -32,26 +32,6 @@ const twoColumns = {
   columnGap: '6',
   rowGap: '2',
 } as const;
-
-/** Pay with the total it pays, keeping its word beside the spinner while busy. */
-function PayButton({ busy, amount }: { busy: boolean; amount: string }) {
-  const { t } = useLingui();
-  return (
-    <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
-      {amount ? t`Pay ${amount}` : t`Pay`}
-    </Button>
-  );
-}
-
-/** An invoice request pays nothing yet: its button asks for the invoice. */
-function RequestInvoiceButton({ busy }: { busy: boolean }) {
-  const { t } = useLingui();
-  return (
-    <Button type="submit" colorPalette="blue" mt="4" loading={busy} disabled={busy}>
-      {t`Request invoice`}
-    </Button>
-  );
-}
 
 const cardFields = ['firstName', 'lastName', 'email', 'country'] as const;
 
@@ -91,7 +71,10 @@ export function CardFormView(
         />
       </Grid>
       {footer}
-      <PayButton busy={busy} amount={amount} />
+      {/* Pay, with the total it pays. */}
+      <SubmitButton kit={kit} mt="4" disabled={busy}>
+        {amount ? t`Pay ${amount}` : t`Pay`}
+      </SubmitButton>
     </MachineForm>
   );
 }
@@ -168,7 +151,10 @@ export function EntityFormView(
         <Text>{t`Invoices are sent within 2 working days.`}</Text>
       </Stack>
       {footer}
-      <RequestInvoiceButton busy={busy} />
+      {/* An invoice request pays nothing yet: its button asks for the invoice. */}
+      <SubmitButton kit={kit} mt="4" disabled={busy}>
+        {t`Request invoice`}
+      </SubmitButton>
     </MachineForm>
   );
 }

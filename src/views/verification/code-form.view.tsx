@@ -1,11 +1,11 @@
 import { Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, ConfirmForm } from '../../../contract/identity.ts';
 import type { VerificationEvent } from '../../../machines/verification.machine.ts';
 import {
   FormTextField,
   MachineForm,
+  SubmitButton,
   useMachineForm,
   type FormViewProps,
 } from '../../forms/kit.tsx';
@@ -35,9 +35,9 @@ export function CodeFormView(props: CodeFormViewProps) {
           reshape={digits}
           trimOnLeave={false}
         />
-        <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={t`Checking…`}>
+        <SubmitButton kit={kit} busyText={t`Checking…`}>
           {t`Confirm`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );

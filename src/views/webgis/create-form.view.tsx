@@ -1,9 +1,14 @@
 import { Alert, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { WebgisCreateForm, type WebgisLocation } from '../../../contract/webgis.ts';
 import type { WebgisCreateEvent } from '../../../machines/webgis-create.machine.ts';
-import { KitField, MachineForm, useMachineForm, type FormViewProps } from '../../forms/kit.tsx';
+import {
+  KitField,
+  MachineForm,
+  SubmitButton,
+  useMachineForm,
+  type FormViewProps,
+} from '../../forms/kit.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
@@ -23,7 +28,7 @@ export interface CreateFormViewProps extends FormViewProps<WebgisCreateEvent> {
 
 /** Section 2's create form: the domain name with the instance-domain suffix, the data center. */
 export function CreateFormView(props: CreateFormViewProps) {
-  const { domain, locations, defaultSubdomain, busy, failed, locale, draft } = props;
+  const { domain, locations, defaultSubdomain, failed, locale, draft } = props;
   const { t } = useLingui();
   const kit = useMachineForm(props, {
     defaultValues: { subdomain_name: defaultSubdomain, location_id: locations[0]?.id ?? '' },
@@ -66,15 +71,9 @@ export function CreateFormView(props: CreateFormViewProps) {
             />
           )}
         </KitField>
-        <Button
-          type="submit"
-          colorPalette="blue"
-          alignSelf="flex-start"
-          loading={busy}
-          loadingText={t`Creating…`}
-        >
+        <SubmitButton kit={kit} alignSelf="flex-start" busyText={t`Creating…`}>
           {t`Create`}
-        </Button>
+        </SubmitButton>
       </Stack>
     </MachineForm>
   );
