@@ -4,11 +4,11 @@ import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject }
 import type { DraftValues } from '../../machines/draft-offer.machine.ts';
 import type { ServerErrors } from '../../machines/field-errors.ts';
 import { Button } from '../components/button.tsx';
-import { TextField, type TextFieldProps } from './field.tsx';
+import { TextField as TextControl, type TextFieldProps as TextControlProps } from './field.tsx';
 import type { ExtraMessages } from './issue-message.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField as SelectControl } from './select-field.tsx';
 import { touchAndSubmit } from './submit.ts';
-import { TextareaField } from './textarea-field.tsx';
+import { TextareaField as TextareaControl } from './textarea-field.tsx';
 import { leaveTrimmed } from './trim.ts';
 import { useFieldError } from './use-field-error.ts';
 import { useForm } from './use-form.tsx';
@@ -42,7 +42,7 @@ export interface FormSubmit<TValues> {
 }
 
 /** The props of a form view whose state lives in its flow's machine. */
-export interface FormViewProps<TEvent> {
+export interface ViewProps<TEvent> {
   busy: boolean;
   serverErrors: ServerErrors;
   send: (event: TEvent) => void;
@@ -90,8 +90,8 @@ type LooseField = (props: {
   children: (field: FieldApi) => ReactNode;
 }) => ReactNode;
 
-/** A form bound to its machine: what the kit's fields and `MachineForm` are given. */
-export interface MachineFormKit<TValues> {
+/** A form bound to its machine: what the kit's fields and `Root` are given. */
+export interface Kit<TValues> {
   /** TanStack's form: the values, touched flags and the rules' errors. */
   form: AnyFormApi & { Field: unknown };
   /** The one message a field shows: its rule once touched, else the server's error. */
@@ -112,11 +112,11 @@ export interface MachineFormKit<TValues> {
 export function useMachineForm<TValues extends object>(
   view: MachineBinding<NoInfer<FieldEdit<FieldName<TValues>> | FormSubmit<TValues>>>,
   options: MachineFormOptions<TValues> & { onSubmit?: undefined },
-): MachineFormKit<TValues>;
+): Kit<TValues>;
 export function useMachineForm<TValues extends object>(
   view: MachineBinding<NoInfer<FieldEdit<FieldName<TValues>>>>,
   options: MachineFormOptions<TValues> & { onSubmit: (values: TValues) => void },
-): MachineFormKit<TValues>;
+): Kit<TValues>;
 export function useMachineForm<TValues extends object>(
   view: MachineBinding<never>,
   {
@@ -126,7 +126,7 @@ export function useMachineForm<TValues extends object>(
     fields,
     onSubmit,
   }: MachineFormOptions<TValues> & { onSubmit?: ((values: TValues) => void) | undefined },
-): MachineFormKit<TValues> {
+): Kit<TValues> {
   const { serverErrors, formRef, draft, busy = false } = view;
   // The overloads have checked what the machine takes.
   const send = view.send as (event: FieldEdit<string> | FormSubmit<TValues>) => void;
@@ -176,8 +176,8 @@ function useDraftConnection(draft: FormDraft | undefined, form: AnyFormApi): voi
   );
 }
 
-export interface MachineFormProps<TValues> {
-  kit: MachineFormKit<TValues>;
+export interface RootProps<TValues> {
+  kit: Kit<TValues>;
   /** The form's accessible name. */
   label: string;
   children: ReactNode;
@@ -187,7 +187,7 @@ export interface MachineFormProps<TValues> {
  * The form element: named, left to the kit's own checks (`noValidate`), and submitted
  * with every field touched.
  */
-export function MachineForm<TValues>({ kit, label, children }: MachineFormProps<TValues>) {
+export function Root<TValues>({ kit, label, children }: RootProps<TValues>) {
   const { formRef, submit } = kit;
   return (
     <chakra.form
@@ -204,14 +204,14 @@ export function MachineForm<TValues>({ kit, label, children }: MachineFormProps<
   );
 }
 
-export interface SubmitButtonProps<TValues> extends Omit<ButtonProps, 'type' | 'loading'> {
-  kit: MachineFormKit<TValues>;
+export interface SubmitProps<TValues> extends Omit<ButtonProps, 'type' | 'loading'> {
+  kit: Kit<TValues>;
   /** What the button says while the machine submits. */
   busyText?: string;
 }
 
 /** The form's submit button: it spins, its words beside the spinner, while the machine submits. */
-export function SubmitButton<TValues>({ kit, busyText, ...button }: SubmitButtonProps<TValues>) {
+export function Submit<TValues>({ kit, busyText, ...button }: SubmitProps<TValues>) {
   return (
     <Button
       type="submit"
@@ -236,8 +236,8 @@ export interface BoundField<TValue> {
   leave: () => void;
 }
 
-export interface KitFieldProps<TValues, TName extends FieldName<TValues>> {
-  kit: MachineFormKit<TValues>;
+export interface FieldProps<TValues, TName extends FieldName<TValues>> {
+  kit: Kit<TValues>;
   name: TName;
   /** A rule of this field alone, beside the form's schema. */
   validate?: StandardSchemaV1<TValues[TName], unknown> | undefined;
@@ -245,15 +245,15 @@ export interface KitFieldProps<TValues, TName extends FieldName<TValues>> {
 }
 
 /** A field of a kit form for a control of the view's own (a checkbox, cards). */
-export function KitField<TValues, TName extends FieldName<TValues>>({
+export function Field<TValues, TName extends FieldName<TValues>>({
   kit,
   name,
   validate,
   children,
-}: KitFieldProps<TValues, TName>) {
-  const Field = kit.form.Field as LooseField;
+}: FieldProps<TValues, TName>) {
+  const FormField = kit.form.Field as LooseField;
   return (
-    <Field name={name} validators={validate && { onChange: validate }}>
+    <FormField name={name} validators={validate && { onChange: validate }}>
       {(field) =>
         children({
           name,
@@ -267,19 +267,19 @@ export function KitField<TValues, TName extends FieldName<TValues>>({
           leave: () => leaveTrimmed(field as Parameters<typeof leaveTrimmed>[0]),
         })
       }
-    </Field>
+    </FormField>
   );
 }
 
 type Bound = 'name' | 'value' | 'error' | 'onValueChange' | 'onBlur';
 
-export type FormTextFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
-  TextFieldProps,
+export type TextFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit<
+  TextControlProps,
   Bound
 > & {
-  kit: MachineFormKit<TValues>;
+  kit: Kit<TValues>;
   name: TName;
-  validate?: KitFieldProps<TValues, TName>['validate'];
+  validate?: FieldProps<TValues, TName>['validate'];
   /** What a typed value becomes (the code's digits, say) before the form takes it. */
   reshape?: ((typed: string) => string) | undefined;
   /**
@@ -291,19 +291,19 @@ export type FormTextFieldProps<TValues, TName extends TextFieldName<TValues>> = 
 };
 
 /** A kit form's text input: `TextField` bound to its field. */
-export function FormTextField<TValues, TName extends TextFieldName<TValues>>({
+export function TextField<TValues, TName extends TextFieldName<TValues>>({
   kit,
   name,
   validate,
   reshape,
   trimOnLeave,
   ...props
-}: FormTextFieldProps<TValues, TName>) {
+}: TextFieldProps<TValues, TName>) {
   const trims = trimOnLeave ?? props.trim ?? props.type !== 'password';
   return (
-    <KitField kit={kit} name={name} validate={validate}>
+    <Field kit={kit} name={name} validate={validate}>
       {(field) => (
-        <TextField
+        <TextControl
           name={name}
           value={(field.value as string | undefined) ?? ''}
           error={field.error}
@@ -312,7 +312,7 @@ export function FormTextField<TValues, TName extends TextFieldName<TValues>>({
           {...props}
         />
       )}
-    </KitField>
+    </Field>
   );
 }
 
@@ -326,7 +326,7 @@ interface ControlProps {
 }
 
 export type BoundControlProps<P, TValues, TName extends TextFieldName<TValues>> = Omit<P, Bound> & {
-  kit: MachineFormKit<TValues>;
+  kit: Kit<TValues>;
   name: TName;
 };
 
@@ -338,7 +338,7 @@ function boundControl<P extends ControlProps>(Control: ComponentType<P>) {
     ...props
   }: BoundControlProps<P, TValues, TName>) {
     return (
-      <KitField kit={kit} name={name}>
+      <Field kit={kit} name={name}>
         {(field) => {
           const bound: ControlProps = {
             name,
@@ -349,13 +349,13 @@ function boundControl<P extends ControlProps>(Control: ComponentType<P>) {
           };
           return <Control {...({ ...bound, ...props } as unknown as P)} />;
         }}
-      </KitField>
+      </Field>
     );
   };
 }
 
 /** A kit form's native select: `SelectField` bound to its field. */
-export const FormSelectField = boundControl(SelectField);
+export const SelectField = boundControl(SelectControl);
 
 /** A kit form's text area: `TextareaField` bound to its field. */
-export const FormTextareaField = boundControl(TextareaField);
+export const TextareaField = boundControl(TextareaControl);

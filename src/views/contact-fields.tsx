@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { TextFieldProps } from '../forms/field.tsx';
-import { FormTextField, type MachineFormKit } from '../forms/kit.tsx';
+import * as Form from '../forms/kit.tsx';
 
 /*
  * The fields that ask for the same thing wherever they stand, with the same words and
@@ -11,10 +11,10 @@ import { FormTextField, type MachineFormKit } from '../forms/kit.tsx';
 
 type Shown = Pick<TextFieldProps, 'autoFocus' | 'required'>;
 
-export function EmailField({ kit, ...shown }: { kit: MachineFormKit<{ email: string }> } & Shown) {
+export function EmailField({ kit, ...shown }: { kit: Form.Kit<{ email: string }> } & Shown) {
   const { t } = useLingui();
   return (
-    <FormTextField
+    <Form.TextField
       kit={kit}
       name="email"
       label={t`Email`}
@@ -25,10 +25,10 @@ export function EmailField({ kit, ...shown }: { kit: MachineFormKit<{ email: str
   );
 }
 
-export function CompanyField({ kit }: { kit: MachineFormKit<{ company: string }> }) {
+export function CompanyField({ kit }: { kit: Form.Kit<{ company: string }> }) {
   const { t } = useLingui();
   return (
-    <FormTextField
+    <Form.TextField
       kit={kit}
       name="company"
       label={t`Company`}
@@ -38,10 +38,10 @@ export function CompanyField({ kit }: { kit: MachineFormKit<{ company: string }>
   );
 }
 
-export function PhoneField({ kit }: { kit: MachineFormKit<{ phone: string }> }) {
+export function PhoneField({ kit }: { kit: Form.Kit<{ phone: string }> }) {
   const { t } = useLingui();
   return (
-    <FormTextField
+    <Form.TextField
       kit={kit}
       name="phone"
       label={t`Phone`}

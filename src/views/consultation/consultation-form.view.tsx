@@ -4,21 +4,13 @@ import { COMMENT_MAX, ConsultationFields } from '../../../contract/consultation.
 import type { ConsultationField, ConsultationForm } from '../../../contract/consultation.ts';
 import { industries } from '../../../contract/identity.ts';
 import type { ConsultationEvent } from '../../../machines/consultation.machine.ts';
-import {
-  FormSelectField,
-  FormTextareaField,
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import { CompanyField, EmailField, PhoneField } from '../contact-fields.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels } from '../profile/labels.ts';
 
-export interface ConsultationFormViewProps extends FormViewProps<ConsultationEvent> {
+export interface ConsultationFormViewProps extends Form.ViewProps<ConsultationEvent> {
   values: ConsultationForm;
   /** The edit kept when the session ended, offered above the form (decision 0025). */
   draft: FormDraft;
@@ -30,16 +22,16 @@ const FIELDS: ConsultationField[] = ['name', 'email', 'company', 'phone', 'indus
 export function ConsultationFormView(props: ConsultationFormViewProps) {
   const { draft } = props;
   const { t, i18n } = useLingui();
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: props.values,
     schema: ConsultationFields,
     fields: FIELDS,
   });
   return (
-    <MachineForm kit={kit} label={t`Request a consultation`}>
+    <Form.Root kit={kit} label={t`Request a consultation`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="name"
           label={t`Name`}
@@ -51,7 +43,7 @@ export function ConsultationFormView(props: ConsultationFormViewProps) {
         <CompanyField kit={kit} />
         <PhoneField kit={kit} />
         {/* The select offers the industries and none only; the rules check it again. */}
-        <FormSelectField
+        <Form.SelectField
           kit={kit}
           name="industry"
           label={t`Industry`}
@@ -62,7 +54,7 @@ export function ConsultationFormView(props: ConsultationFormViewProps) {
           placeholder={t`Not selected`}
         />
         <GridItem colSpan={{ base: 1, md: 2 }}>
-          <FormTextareaField
+          <Form.TextareaField
             kit={kit}
             name="comment"
             label={t`Comment`}
@@ -70,9 +62,9 @@ export function ConsultationFormView(props: ConsultationFormViewProps) {
           />
         </GridItem>
       </Grid>
-      <SubmitButton kit={kit} busyText={t`Sending…`}>
+      <Form.Submit kit={kit} busyText={t`Sending…`}>
         {t`Send request`}
-      </SubmitButton>
-    </MachineForm>
+      </Form.Submit>
+    </Form.Root>
   );
 }

@@ -3,27 +3,21 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LoginForm } from '../../../contract/auth.ts';
 import type { LoginEvent } from '../../../machines/login.machine.ts';
-import {
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 
-export type LoginFormViewProps = FormViewProps<LoginEvent>;
+export type LoginFormViewProps = Form.ViewProps<LoginEvent>;
 
 export function LoginFormView(props: LoginFormViewProps) {
   const { t } = useLingui();
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: { login: '', password: '' },
     schema: LoginForm,
   });
 
   return (
-    <MachineForm kit={kit} label={t`Sign in`}>
+    <Form.Root kit={kit} label={t`Sign in`}>
       <Stack gap="row">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="login"
           label={t`Username or email`}
@@ -32,7 +26,7 @@ export function LoginFormView(props: LoginFormViewProps) {
           autoFocus
           required
         />
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="password"
           label={t`Password`}
@@ -45,10 +39,10 @@ export function LoginFormView(props: LoginFormViewProps) {
             {t`Forgot password?`}
           </RouterLink>
         </Link>
-        <SubmitButton kit={kit} busyText={t`Signing in…`}>
+        <Form.Submit kit={kit} busyText={t`Signing in…`}>
           {t`Sign in`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

@@ -2,26 +2,20 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { SetPasswordForm } from '../../../contract/identity.ts';
 import type { SetPasswordEvent } from '../../../machines/set-password.machine.ts';
-import {
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import { passwordRule } from '../../forms/messages.ts';
 
-export type SetPasswordFormViewProps = FormViewProps<SetPasswordEvent>;
+export type SetPasswordFormViewProps = Form.ViewProps<SetPasswordEvent>;
 
 const PasswordOnly = SetPasswordForm.entries.password;
 
 export function SetPasswordFormView(props: SetPasswordFormViewProps) {
   const { t, i18n } = useLingui();
-  const kit = useMachineForm(props, { defaultValues: { password: '' } });
+  const kit = Form.useMachineForm(props, { defaultValues: { password: '' } });
   return (
-    <MachineForm kit={kit} label={t`Set a new password`}>
+    <Form.Root kit={kit} label={t`Set a new password`}>
       <Stack gap="row">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="password"
           validate={PasswordOnly}
@@ -32,10 +26,10 @@ export function SetPasswordFormView(props: SetPasswordFormViewProps) {
           required
           helperText={i18n._(passwordRule)}
         />
-        <SubmitButton kit={kit} busyText={t`Saving…`}>
+        <Form.Submit kit={kit} busyText={t`Saving…`}>
           {t`Save`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

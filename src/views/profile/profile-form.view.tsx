@@ -11,13 +11,7 @@ import type {
   ProfileValues,
   profileFormMachine,
 } from '../../../machines/profile-form.machine.ts';
-import {
-  FormSelectField,
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import { CompanyField, PhoneField } from '../contact-fields.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
@@ -56,7 +50,7 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
   const { user, countries, serverErrors } = snapshot.context;
   // Unsaved changes survive the session's end and are offered back (decision 0025).
   const draft = useDraft('profile', snapshot.matches({ editing: 'saved' }));
-  const kit = useMachineForm(
+  const kit = Form.useMachineForm(
     { serverErrors, send, formRef, draft, busy: snapshot.hasTag('busy') },
     {
       defaultValues: {
@@ -74,10 +68,10 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
   const ru = i18n.locale === 'ru';
   const notSelected = t`Not selected`;
   return (
-    <MachineForm kit={kit} label={t`Personal data`}>
+    <Form.Root kit={kit} label={t`Personal data`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="first_name"
           label={t`First name`}
@@ -85,7 +79,7 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
           type="text"
           autoComplete="given-name"
         />
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="last_name"
           label={t`Last name`}
@@ -95,21 +89,21 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
         />
         <CompanyField kit={kit} />
         <PhoneField kit={kit} />
-        <FormSelectField
+        <Form.SelectField
           kit={kit}
           name="industry"
           label={t`Industry`}
           options={industries.map((value) => ({ value, label: i18n._(industryLabels[value]) }))}
           placeholder={notSelected}
         />
-        <FormSelectField
+        <Form.SelectField
           kit={kit}
           name="role"
           label={t`Occupation`}
           options={roles.map((value) => ({ value, label: i18n._(roleLabels[value]) }))}
           placeholder={notSelected}
         />
-        <FormSelectField
+        <Form.SelectField
           kit={kit}
           name="country"
           label={t`Country`}
@@ -122,15 +116,15 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
         {user.timezone && ` · ${t`Time zone: ${user.timezone.ianaName}`}`}
       </Text>
       <Stack direction="row" gap="4" align="center">
-        <SubmitButton kit={kit} busyText={t`Saving…`}>
+        <Form.Submit kit={kit} busyText={t`Saving…`}>
           {t`Save`}
-        </SubmitButton>
+        </Form.Submit>
         {snapshot.matches({ editing: 'saved' }) && (
           <Text role="status" color="fg.success">
             {t`Changes saved`}
           </Text>
         )}
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

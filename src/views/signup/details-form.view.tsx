@@ -4,17 +4,10 @@ import { useMemo } from 'react';
 import type { Country } from '../../../contract/countries.ts';
 import { DetailsForm } from '../../../contract/identity.ts';
 import type { DetailsEvent } from '../../../machines/signup-details.machine.ts';
-import {
-  FormSelectField,
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import { isLocale } from '../../i18n/locale.ts';
 
-export interface DetailsFormViewProps extends FormViewProps<DetailsEvent> {
+export interface DetailsFormViewProps extends Form.ViewProps<DetailsEvent> {
   countries: Country[];
   country: string;
 }
@@ -30,15 +23,15 @@ export function DetailsFormView(props: DetailsFormViewProps) {
       .sort((a, b) => collator.compare(name(a), name(b)))
       .map((c) => ({ value: c.code, label: name(c) }));
   }, [countries, locale]);
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: { first_name: '', last_name: '', country },
     schema: DetailsForm,
   });
 
   return (
-    <MachineForm kit={kit} label={t`About you`}>
+    <Form.Root kit={kit} label={t`About you`}>
       <Stack gap="row">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="first_name"
           label={t`First name`}
@@ -46,14 +39,14 @@ export function DetailsFormView(props: DetailsFormViewProps) {
           autoFocus
           required
         />
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="last_name"
           label={t`Last name`}
           autoComplete="family-name"
           required
         />
-        <FormSelectField
+        <Form.SelectField
           kit={kit}
           name="country"
           label={t`Country`}
@@ -61,10 +54,10 @@ export function DetailsFormView(props: DetailsFormViewProps) {
           placeholder={t`Choose a country`}
           options={options}
         />
-        <SubmitButton kit={kit} busyText={t`Saving…`}>
+        <Form.Submit kit={kit} busyText={t`Saving…`}>
           {t`Finish`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

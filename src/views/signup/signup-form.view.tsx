@@ -2,28 +2,21 @@ import { Link, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { SignupValuesSchema, type SignupEvent } from '../../../machines/signup.machine.ts';
-import {
-  FormTextField,
-  KitField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import { EmailField } from '../contact-fields.tsx';
 import { passwordRule } from '../../forms/messages.ts';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
-export type SignupFormViewProps = FormViewProps<SignupEvent>;
+export type SignupFormViewProps = Form.ViewProps<SignupEvent>;
 
 export function SignupFormView(props: SignupFormViewProps) {
   const { t, i18n } = useLingui();
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: { email: '', password: '', agree: false },
     schema: SignupValuesSchema,
   });
   return (
-    <MachineForm kit={kit} label={t`Create an account`}>
+    <Form.Root kit={kit} label={t`Create an account`}>
       <Stack gap="row">
         <EmailField kit={kit} autoFocus required />
         {props.serverErrors['email']?.code === 'user_already_exists' && (
@@ -33,7 +26,7 @@ export function SignupFormView(props: SignupFormViewProps) {
             </RouterLink>
           </Link>
         )}
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="password"
           label={t`Password`}
@@ -42,7 +35,7 @@ export function SignupFormView(props: SignupFormViewProps) {
           required
           helperText={i18n._(passwordRule)}
         />
-        <KitField kit={kit} name="agree">
+        <Form.Field kit={kit} name="agree">
           {(field) => (
             <TermsCheckbox
               checked={field.value}
@@ -51,11 +44,11 @@ export function SignupFormView(props: SignupFormViewProps) {
               onBlur={field.blur}
             />
           )}
-        </KitField>
-        <SubmitButton kit={kit} busyText={t`Creating the account…`}>
+        </Form.Field>
+        <Form.Submit kit={kit} busyText={t`Creating the account…`}>
           {t`Create an account`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

@@ -10,16 +10,9 @@ import {
   type CheckoutEvent,
   type EntityValues,
 } from '../../../machines/checkout.machine.ts';
-import {
-  FormSelectField,
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 
-interface FormProps extends FormViewProps<CheckoutEvent> {
+interface FormProps extends Form.ViewProps<CheckoutEvent> {
   /** The agreement and anything else shown above Pay. */
   footer: ReactNode;
   /** The total, shown on Pay; empty while it is not known. */
@@ -41,7 +34,7 @@ export function CardFormView(
 ) {
   const { busy, footer, amount, payer, countries, coupon } = props;
   const { t, i18n } = useLingui();
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     // The profile's details, the country only where payments are taken from it.
     defaultValues: {
       ...payer,
@@ -56,12 +49,12 @@ export function CardFormView(
   // These fields are checked as they are left, their trailing whitespace kept till Pay.
   const text = { kit, required: true, trimOnLeave: false } as const;
   return (
-    <MachineForm kit={kit} label={t`Payer details`}>
+    <Form.Root kit={kit} label={t`Payer details`}>
       <Grid {...twoColumns}>
-        <FormTextField {...text} name="firstName" label={t`First name`} />
-        <FormTextField {...text} name="lastName" label={t`Last name`} />
-        <FormTextField {...text} name="email" label={t`Email`} readOnly />
-        <FormSelectField
+        <Form.TextField {...text} name="firstName" label={t`First name`} />
+        <Form.TextField {...text} name="lastName" label={t`Last name`} />
+        <Form.TextField {...text} name="email" label={t`Email`} readOnly />
+        <Form.SelectField
           kit={kit}
           name="country"
           label={t`Country`}
@@ -72,10 +65,10 @@ export function CardFormView(
       </Grid>
       {footer}
       {/* Pay, with the total it pays. */}
-      <SubmitButton kit={kit} mt="4" disabled={busy}>
+      <Form.Submit kit={kit} mt="4" disabled={busy}>
         {amount ? t`Pay ${amount}` : t`Pay`}
-      </SubmitButton>
-    </MachineForm>
+      </Form.Submit>
+    </Form.Root>
   );
 }
 
@@ -97,7 +90,7 @@ export function EntityFormView(
   const { busy, footer, minimum } = props;
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: {
       company_name: '',
       contact_person: '',
@@ -123,7 +116,7 @@ export function EntityFormView(
     bank_details: t`Bank details`,
   };
   const fieldOf = (name: keyof typeof labels, required: boolean) => (
-    <FormTextField
+    <Form.TextField
       key={name}
       kit={kit}
       name={name}
@@ -134,7 +127,7 @@ export function EntityFormView(
     />
   );
   return (
-    <MachineForm kit={kit} label={t`Company details`}>
+    <Form.Root kit={kit} label={t`Company details`}>
       <Grid {...twoColumns}>{requiredEntity.map((name) => fieldOf(name, true))}</Grid>
       <DisclosureButton open={open} onClick={() => setOpen((o) => !o)}>
         {open ? t`Hide extended requisites` : t`Add extended requisites`}
@@ -152,9 +145,9 @@ export function EntityFormView(
       </Stack>
       {footer}
       {/* An invoice request pays nothing yet: its button asks for the invoice. */}
-      <SubmitButton kit={kit} mt="4" disabled={busy}>
+      <Form.Submit kit={kit} mt="4" disabled={busy}>
         {t`Request invoice`}
-      </SubmitButton>
-    </MachineForm>
+      </Form.Submit>
+    </Form.Root>
   );
 }

@@ -2,15 +2,9 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, ConfirmForm } from '../../../contract/identity.ts';
 import type { VerificationEvent } from '../../../machines/verification.machine.ts';
-import {
-  FormTextField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 
-export type CodeFormViewProps = FormViewProps<VerificationEvent>;
+export type CodeFormViewProps = Form.ViewProps<VerificationEvent>;
 
 /** The code's digits only, as many as it has. */
 const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);
@@ -18,11 +12,11 @@ const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH)
 /** The 6-digit code from the e-mail. */
 export function CodeFormView(props: CodeFormViewProps) {
   const { t } = useLingui();
-  const kit = useMachineForm(props, { defaultValues: { code: '' }, schema: ConfirmForm });
+  const kit = Form.useMachineForm(props, { defaultValues: { code: '' }, schema: ConfirmForm });
   return (
-    <MachineForm kit={kit} label={t`Confirm your email`}>
+    <Form.Root kit={kit} label={t`Confirm your email`}>
       <Stack gap="row">
-        <FormTextField
+        <Form.TextField
           kit={kit}
           name="code"
           label={t`Verification code`}
@@ -35,10 +29,10 @@ export function CodeFormView(props: CodeFormViewProps) {
           reshape={digits}
           trimOnLeave={false}
         />
-        <SubmitButton kit={kit} busyText={t`Checking…`}>
+        <Form.Submit kit={kit} busyText={t`Checking…`}>
           {t`Confirm`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }

@@ -2,20 +2,14 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { WebgisCreateForm, type WebgisLocation } from '../../../contract/webgis.ts';
 import type { WebgisCreateEvent } from '../../../machines/webgis-create.machine.ts';
-import {
-  KitField,
-  MachineForm,
-  SubmitButton,
-  useMachineForm,
-  type FormViewProps,
-} from '../../forms/kit.tsx';
+import * as Form from '../../forms/kit.tsx';
 import type { FormDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { DomainFieldView } from './domain-field.view.tsx';
 import { LocationCardsView } from './location-cards.view.tsx';
 
-export interface CreateFormViewProps extends FormViewProps<WebgisCreateEvent> {
+export interface CreateFormViewProps extends Form.ViewProps<WebgisCreateEvent> {
   domain: string;
   locations: WebgisLocation[];
   defaultSubdomain: string;
@@ -30,12 +24,12 @@ export interface CreateFormViewProps extends FormViewProps<WebgisCreateEvent> {
 export function CreateFormView(props: CreateFormViewProps) {
   const { domain, locations, defaultSubdomain, failed, locale, draft } = props;
   const { t } = useLingui();
-  const kit = useMachineForm(props, {
+  const kit = Form.useMachineForm(props, {
     defaultValues: { subdomain_name: defaultSubdomain, location_id: locations[0]?.id ?? '' },
     schema: WebgisCreateForm,
   });
   return (
-    <MachineForm kit={kit} label={t`Create Web GIS`}>
+    <Form.Root kit={kit} label={t`Create Web GIS`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Stack gap="4">
         {failed && (
@@ -46,7 +40,7 @@ export function CreateFormView(props: CreateFormViewProps) {
             </Alert.Title>
           </Alert.Root>
         )}
-        <KitField kit={kit} name="subdomain_name">
+        <Form.Field kit={kit} name="subdomain_name">
           {(field) => (
             <DomainFieldView
               value={field.value}
@@ -56,8 +50,8 @@ export function CreateFormView(props: CreateFormViewProps) {
               onBlur={field.leave}
             />
           )}
-        </KitField>
-        <KitField kit={kit} name="location_id">
+        </Form.Field>
+        <Form.Field kit={kit} name="location_id">
           {(field) => (
             <LocationCardsView
               locations={locations}
@@ -70,11 +64,11 @@ export function CreateFormView(props: CreateFormViewProps) {
               }}
             />
           )}
-        </KitField>
-        <SubmitButton kit={kit} alignSelf="flex-start" busyText={t`Creating…`}>
+        </Form.Field>
+        <Form.Submit kit={kit} alignSelf="flex-start" busyText={t`Creating…`}>
           {t`Create`}
-        </SubmitButton>
+        </Form.Submit>
       </Stack>
-    </MachineForm>
+    </Form.Root>
   );
 }
