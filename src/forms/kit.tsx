@@ -15,10 +15,11 @@ import { useForm } from './use-form.tsx';
 import type { FormDraft } from './use-form-draft.ts';
 
 /*
- * The form kit (decision 0005): a form view names its fields, and the kit wires each to
- * TanStack Form (value, touched flag, the schema's rule) and to the machine (the server's
- * error for the field, `field.edit` when it changes), trims text as decision 0024 says,
- * keeps the form's draft (decision 0025) and submits through `touchAndSubmit`.
+ * The form kit (decision 0005), used as a namespace: `import * as Form from '…/kit.tsx'`.
+ * A form view names its fields, and the kit wires each to TanStack Form (value, touched
+ * flag, the schema's rule) and to the machine (the server's error for the field,
+ * `field.edit` when it changes), trims text as decision 0024 says, keeps the form's
+ * draft (decision 0025) and submits through `touchAndSubmit`.
  */
 
 /** A field of the form by name. */
@@ -100,7 +101,9 @@ export interface Kit<TValues> {
   edit: (name: FieldName<TValues>) => void;
   /** Every field shows its rule, then the machine gets the values (`touchAndSubmit`). */
   submit: () => void;
+  /** The form element, for `useFormFlow`'s scroll to the first error. */
   formRef?: RefObject<HTMLFormElement | null> | undefined;
+  /** The machine is submitting. */
   busy: boolean;
 }
 
@@ -290,7 +293,7 @@ export type TextFieldProps<TValues, TName extends TextFieldName<TValues>> = Omit
   trimOnLeave?: boolean;
 };
 
-/** A kit form's text input: `TextField` bound to its field. */
+/** A kit form's text input: `src/forms/field.tsx`'s TextField bound to its field. */
 export function TextField<TValues, TName extends TextFieldName<TValues>>({
   kit,
   name,
@@ -354,8 +357,8 @@ function boundControl<P extends ControlProps>(Control: ComponentType<P>) {
   };
 }
 
-/** A kit form's native select: `SelectField` bound to its field. */
+/** A kit form's native select: `src/forms/select-field.tsx`'s SelectField bound to its field. */
 export const SelectField = boundControl(SelectControl);
 
-/** A kit form's text area: `TextareaField` bound to its field. */
+/** A kit form's text area: `src/forms/textarea-field.tsx`'s TextareaField bound to its field. */
 export const TextareaField = boundControl(TextareaControl);
