@@ -1,3 +1,4 @@
+import type { AnyFormApi } from '@tanstack/react-form';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   createContext,
@@ -31,6 +32,8 @@ export interface FormDraft {
   send: (event: DraftOfferEvent) => void;
   /** The form whose values are kept and restored, until the returned function runs. */
   connect(source: DraftSource): () => void;
+  /** A form kit form's values, other than those it started with (`useMachineForm`). */
+  connectForm(form: () => AnyFormApi): () => void;
 }
 
 const DraftOwner = createContext<string | null>(null);
@@ -80,5 +83,24 @@ export function useDraft(name: string, saved = false): FormDraft {
     if (saved) actorRef.send({ type: 'form.saved' });
   }, [actorRef, saved]);
 
-  return { snapshot, send: actorRef.send, connect };
+  const connectForm = useCallback((form: () => AnyFormApi) => connect(formSource(form)), [connect]);
+
+  return { snapshot, send: actorRef.send, connect, connectForm };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A form kit form as a draft's source: what it holds other than its first values. */
+function formSource(form: () => AnyFormApi): DraftSource {
+  return {
+    unsaved: () => {
+      const { values } = form().state as { values: DraftValues };
+      return same(values, form().options.defaultValues) ? null : values;
+    },
+    restore: (values) => {
+      for (const [field, value] of Object.entries(values)) {
+        if (field in form().state.values) form().setFieldValue(field, value);
+      }
+    },
+  };
 }

@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LoginForm } from '../../../contract/auth.ts';
 import type { LoginEvent } from '../../../machines/login.machine.ts';
-import * as Form from '../../forms/kit.tsx';
+// The kit without the select and the text area: the first visit loads neither (decision 0009).
+import * as Form from '../../forms/kit-core.tsx';
 
 export type LoginFormViewProps = Form.ViewProps<LoginEvent>;
 
