@@ -1,5 +1,6 @@
-import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
+import { Input, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 import { trimTyped } from './trim.ts';
 
 export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'onBlur' | 'value'> {
@@ -34,11 +35,7 @@ export function TextField({
 }: TextFieldProps) {
   const trim = trimOption ?? input.type !== 'password';
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame label={label} required={required} error={error} helperText={helperText}>
       <Input
         name={name}
         value={value}
@@ -48,15 +45,6 @@ export function TextField({
         {...(input.readOnly && { bg: 'bg.muted', color: 'fg.muted', cursor: 'default' })}
         {...input}
       />
-      {/* The message line keeps its height, so a message appearing on blur does not
-          move the button under the pointer and swallow the click. */}
-      <Box minH="5" fontSize="sm">
-        {error ? (
-          <Field.ErrorText mt="0">{error}</Field.ErrorText>
-        ) : (
-          helperText && <Field.HelperText mt="0">{helperText}</Field.HelperText>
-        )}
-      </Box>
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
 import { nativeSelectSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 
 export interface SelectFieldProps {
   label: ReactNode;
@@ -32,11 +33,7 @@ export function SelectField({
   onBlur,
 }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame label={label} required={required} error={error}>
       <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
         <NativeSelect.Field
           name={name}
@@ -53,9 +50,6 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Box minH="5" fontSize="sm">
-        {error && <Field.ErrorText mt="0">{error}</Field.ErrorText>}
-      </Box>
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Field, Textarea } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { textareaRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 
 export interface TextareaFieldProps {
   label: ReactNode;
@@ -29,8 +30,7 @@ export function TextareaField({
   onBlur,
 }: TextareaFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame label={label} error={error} helperText={helperText}>
       <Textarea
         recipe={textareaRecipe}
         name={name}
@@ -39,13 +39,6 @@ export function TextareaField({
         onChange={(e) => onValueChange(e.target.value)}
         onBlur={onBlur}
       />
-      <Box minH="5" fontSize="sm">
-        {error ? (
-          <Field.ErrorText mt="0">{error}</Field.ErrorText>
-        ) : (
-          helperText && <Field.HelperText mt="0">{helperText}</Field.HelperText>
-        )}
-      </Box>
-    </Field.Root>
+    </FieldFrame>
   );
 }

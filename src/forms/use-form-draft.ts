@@ -32,6 +32,8 @@ export interface FormDraft {
   send: (event: DraftOfferEvent) => void;
   /** The form whose values are kept and restored, until the returned function runs. */
   connect(source: DraftSource): () => void;
+  /** A form kit form's values, other than those it started with (`useMachineForm`). */
+  connectForm(form: () => AnyFormApi): () => void;
 }
 
 const DraftOwner = createContext<string | null>(null);
@@ -81,31 +83,24 @@ export function useDraft(name: string, saved = false): FormDraft {
     if (saved) actorRef.send({ type: 'form.saved' });
   }, [actorRef, saved]);
 
-  return { snapshot, send: actorRef.send, connect };
+  const connectForm = useCallback((form: () => AnyFormApi) => connect(formSource(form)), [connect]);
+
+  return { snapshot, send: actorRef.send, connect, connectForm };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Connects a form kit form to its draft: its values other than those it started with. */
-export function useFormDraft(draft: FormDraft, form: AnyFormApi): void {
-  const formRef = useRef(form);
-  useEffect(() => {
-    formRef.current = form;
-  });
-  const { connect } = draft;
-  useEffect(
-    () =>
-      connect({
-        unsaved: () => {
-          const { values } = formRef.current.state as { values: DraftValues };
-          return same(values, formRef.current.options.defaultValues) ? null : values;
-        },
-        restore: (values) => {
-          for (const [field, value] of Object.entries(values)) {
-            if (field in formRef.current.state.values) formRef.current.setFieldValue(field, value);
-          }
-        },
-      }),
-    [connect],
-  );
+/** A form kit form as a draft's source: what it holds other than its first values. */
+function formSource(form: () => AnyFormApi): DraftSource {
+  return {
+    unsaved: () => {
+      const { values } = form().state as { values: DraftValues };
+      return same(values, form().options.defaultValues) ? null : values;
+    },
+    restore: (values) => {
+      for (const [field, value] of Object.entries(values)) {
+        if (field in form().state.values) form().setFieldValue(field, value);
+      }
+    },
+  };
 }

@@ -1,5 +1,6 @@
-import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
@@ -23,36 +24,29 @@ export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewPr
   const { context } = snapshot;
   // An identifier typed when the session ended is offered back; a bind drops it.
   const draft = useDraft('onpremise-binding', context.notice === 'bound');
-  const heading = (
-    <Heading as="h2" textStyle="section-title">
-      {t`Bound identifiers`}
-    </Heading>
-  );
+  const title = t`Bound identifiers`;
   if (snapshot.matches({ premium: 'loading' })) {
     return (
-      <Stack gap="4">
-        {heading}
+      <TitledSection title={title}>
         <Busy label={t`Loading identifiers…`} />
-      </Stack>
+      </TitledSection>
     );
   }
   if (snapshot.matches({ premium: 'failed' })) {
     return (
-      <Stack gap="4">
-        {heading}
+      <TitledSection title={title}>
         <RetryAlert
           message={t`Couldn't load your bound identifiers. Please try again.`}
           onRetry={() => send({ type: 'bindings.retry' })}
         />
-      </Stack>
+      </TitledSection>
     );
   }
   const count = context.bindings.length;
   const max = context.max;
   const notified = snapshot.matches({ premium: { ready: { idle: 'notified' } } });
   return (
-    <Stack gap="5" maxW="3xl">
-      {heading}
+    <TitledSection title={title} gap="5" maxW="3xl">
       <Text color="fg.muted">{t`${count} of ${max} identifiers bound`}</Text>
       {notified && context.notice && (
         <Alert.Root status="success" role="status">
@@ -86,6 +80,6 @@ export function BindingsView({ snapshot, send, locale, formRef }: BindingsViewPr
         />
       )}
       <UnbindDialogView binding={context.pending} busy={snapshot.hasTag('unbinding')} send={send} />
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,5 +1,5 @@
-import { Heading, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
@@ -21,38 +21,31 @@ export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseView
   const { t } = useLingui();
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'premium';
-  const heading = (
-    <Heading as="h1" textStyle="page-title">
-      {t`On-premise`}
-    </Heading>
-  );
+  const title = t`On-premise`;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <RetryAlert
             message={t`Couldn't load your subscription. Please try again.`}
             onRetry={() => send({ type: 'plan.retry' })}
           />
-        </Stack>
+        </TitledPage>
       );
     case 'notAvailable':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <NotAvailableView />
-        </Stack>
+        </TitledPage>
       );
     case 'premium':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <OfferingView viaTeam={context.viaTeam} />
           <BindingsView snapshot={snapshot} send={send} locale={locale} formRef={formRef} />
-        </Stack>
+        </TitledPage>
       );
     default:
       return top satisfies never;

@@ -1,64 +1,26 @@
-import { chakra, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
-import { useForm } from '../../forms/use-form.tsx';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { RefObject } from 'react';
 import { ResetRequestForm } from '../../../contract/identity.ts';
-import type { ServerErrors } from '../../../machines/field-errors.ts';
 import type { PasswordResetEvent } from '../../../machines/password-reset.machine.ts';
-import { TextField } from '../../forms/field.tsx';
-import { useFieldError } from '../../forms/use-field-error.ts';
-import { touchAndSubmit } from '../../forms/submit.ts';
-import { leaveTrimmed } from '../../forms/trim.ts';
+import * as Form from '../../forms/kit.tsx';
+import { EmailField } from '../contact-fields.tsx';
 
-export interface ResetFormViewProps {
-  busy: boolean;
-  serverErrors: ServerErrors;
-  send: (event: PasswordResetEvent) => void;
-  formRef?: RefObject<HTMLFormElement | null>;
-}
+export type ResetFormViewProps = Form.ViewProps<PasswordResetEvent>;
 
-export function ResetFormView({ busy, serverErrors, send, formRef }: ResetFormViewProps) {
+export function ResetFormView(props: ResetFormViewProps) {
   const { t } = useLingui();
-  const fieldError = useFieldError(serverErrors);
-  const form = useForm({
+  const kit = Form.useMachineForm(props, {
     defaultValues: { email: '' },
-    validators: { onChange: ResetRequestForm },
+    schema: ResetRequestForm,
   });
   return (
-    <chakra.form
-      ref={formRef}
-      noValidate
-      aria-label={t`Password reset`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void touchAndSubmit(form, ['email'], (values) => send({ type: 'form.submit', values }));
-      }}
-    >
+    <Form.Root kit={kit} label={t`Password reset`}>
       <Stack gap="row">
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              name="email"
-              label={t`Email`}
-              type="email"
-              autoComplete="email"
-              autoFocus
-              required
-              value={field.state.value}
-              error={fieldError(field.state.meta, 'email')}
-              onValueChange={(value) => {
-                field.handleChange(value);
-                send({ type: 'field.edit', field: 'email' });
-              }}
-              onBlur={() => leaveTrimmed(field)}
-            />
-          )}
-        </form.Field>
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Sending…`}>
+        <EmailField kit={kit} autoFocus required />
+        <Form.Submit kit={kit} busyText={t`Sending…`}>
           {t`Send`}
-        </Button>
+        </Form.Submit>
       </Stack>
-    </chakra.form>
+    </Form.Root>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { dataExportMachine } from '../../../machines/data-export.machine.ts';
@@ -46,12 +47,5 @@ export function DataExportView({ snapshot, send, email }: DataExportViewProps) {
         return state satisfies never;
     }
   })();
-  return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Data export`}
-      </Heading>
-      {body}
-    </Stack>
-  );
+  return <TitledPage title={t`Data export`}>{body}</TitledPage>;
 }

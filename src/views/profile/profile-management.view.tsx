@@ -1,5 +1,6 @@
-import { Button, Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Card, SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
@@ -15,10 +16,7 @@ export interface ProfileManagementViewProps {
 export function ProfileManagementView({ confirm, send }: ProfileManagementViewProps) {
   const { t } = useLingui();
   return (
-    <Stack gap="4">
-      <Heading as="h2" textStyle="section-title">
-        {t`Profile management`}
-      </Heading>
+    <TitledSection title={t`Profile management`}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Card.Root>
           <Card.Body gap="2">
@@ -59,6 +57,6 @@ export function ProfileManagementView({ confirm, send }: ProfileManagementViewPr
         message={t`Are you sure you want to delete profile?`}
         confirmLabel={t`Delete`}
       />
-    </Stack>
+    </TitledSection>
   );
 }

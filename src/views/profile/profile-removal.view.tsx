@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { profileRemovalMachine } from '../../../machines/profile-removal.machine.ts';
@@ -31,12 +32,5 @@ export function ProfileRemovalView({ snapshot, send }: ProfileRemovalViewProps) 
         return state satisfies never;
     }
   })();
-  return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Profile removal`}
-      </Heading>
-      {body}
-    </Stack>
-  );
+  return <TitledPage title={t`Profile removal`}>{body}</TitledPage>;
 }

@@ -1,5 +1,6 @@
-import { Heading, Separator, Stack } from '@chakra-ui/react';
+import { Separator } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Profile } from '../../../contract/profile.ts';
@@ -54,10 +55,7 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
   const linkHref = (p: SocialProvider) =>
     `/api/auth/social/${p}/start/?intent=link&next=${next}&locale=${locale}`;
   return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Profile`}
-      </Heading>
+    <TitledPage title={t`Profile`}>
       {shown ? (
         <>
           <ProfileFormView snapshot={profileSnapshot} send={profile.send} formRef={formRef} />
@@ -69,6 +67,6 @@ export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: Pro
       ) : (
         <PageBusy label={t`Loading…`} />
       )}
-    </Stack>
+    </TitledPage>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Flex, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
+import { SectionLoadingView } from './section-loading.view.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
 import type {
@@ -11,7 +13,6 @@ import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
-import { Busy } from '../../components/status.tsx';
 
 export interface SocialAccountsViewProps {
   snapshot: SnapshotFrom<typeof socialAccountsMachine>;
@@ -26,31 +27,18 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { accounts, provider, error } = snapshot.context;
   const linked = new Set(accounts.map((a) => a.provider));
-  const title = (
-    <Heading as="h2" textStyle="section-title">
-      {t`Social accounts`}
-    </Heading>
-  );
-  if (snapshot.matches('loading')) {
-    return (
-      <Stack gap="4">
-        {title}
-        <Busy quiet label={t`Loading`} />
-      </Stack>
-    );
-  }
+  const title = t`Social accounts`;
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
   if (snapshot.matches('loadFailed')) {
     return (
-      <Stack gap="4" align="flex-start">
-        {title}
+      <TitledSection title={title} align="flex-start">
         <Text color="fg.error">{t`Couldn't load your social accounts.`}</Text>
         <Button onClick={() => send({ type: 'accounts.retry' })}>{t`Try again`}</Button>
-      </Stack>
+      </TitledSection>
     );
   }
   return (
-    <Stack gap="4">
-      {title}
+    <TitledSection title={title}>
       {accounts.length === 0 && <Text color="fg.muted">{t`No social accounts are linked.`}</Text>}
       <Stack as="ul" listStyleType="none" gap="3">
         {accounts.map((account) => (
@@ -96,6 +84,6 @@ export function SocialAccountsView({ snapshot, send, linkHref }: SocialAccountsV
             ))}
         </Flex>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,35 +1,21 @@
-import { chakra, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
-import { useForm } from '../../forms/use-form.tsx';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, type RefObject } from 'react';
+import { useMemo } from 'react';
 import type { Country } from '../../../contract/countries.ts';
 import { DetailsForm } from '../../../contract/identity.ts';
-import type { ServerErrors } from '../../../machines/field-errors.ts';
-import type { DetailsEvent, DetailsField } from '../../../machines/signup-details.machine.ts';
-import { TextField } from '../../forms/field.tsx';
-import { SelectField } from '../../forms/select-field.tsx';
-import { useFieldError } from '../../forms/use-field-error.ts';
+import type { DetailsEvent } from '../../../machines/signup-details.machine.ts';
+import * as Form from '../../forms/kit.tsx';
 import { isLocale } from '../../i18n/locale.ts';
-import { touchAndSubmit } from '../../forms/submit.ts';
-import { leaveTrimmed } from '../../forms/trim.ts';
 
-export interface DetailsFormViewProps {
-  busy: boolean;
+export interface DetailsFormViewProps extends Form.ViewProps<DetailsEvent> {
   countries: Country[];
   country: string;
-  serverErrors: ServerErrors;
-  send: (event: DetailsEvent) => void;
-  formRef?: RefObject<HTMLFormElement | null>;
 }
 
-const fields: DetailsField[] = ['first_name', 'last_name', 'country'];
-
 export function DetailsFormView(props: DetailsFormViewProps) {
-  const { busy, countries, country, serverErrors, send, formRef } = props;
+  const { countries, country } = props;
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const fieldError = useFieldError(serverErrors);
   const options = useMemo(() => {
     const name = (c: Country) => (locale === 'ru' ? c.name_ru : c.name_en);
     const collator = new Intl.Collator(locale);
@@ -37,66 +23,41 @@ export function DetailsFormView(props: DetailsFormViewProps) {
       .sort((a, b) => collator.compare(name(a), name(b)))
       .map((c) => ({ value: c.code, label: name(c) }));
   }, [countries, locale]);
-  const form = useForm({
+  const kit = Form.useMachineForm(props, {
     defaultValues: { first_name: '', last_name: '', country },
-    validators: { onChange: DetailsForm },
+    schema: DetailsForm,
   });
-  const labels = { first_name: t`First name`, last_name: t`Last name` };
-  const auto = { first_name: 'given-name', last_name: 'family-name' };
 
   return (
-    <chakra.form
-      ref={formRef}
-      noValidate
-      aria-label={t`About you`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void touchAndSubmit(form, fields, (values) => send({ type: 'form.submit', values }));
-      }}
-    >
+    <Form.Root kit={kit} label={t`About you`}>
       <Stack gap="row">
-        {(['first_name', 'last_name'] as const).map((name) => (
-          <form.Field key={name} name={name}>
-            {(field) => (
-              <TextField
-                name={name}
-                label={labels[name]}
-                autoComplete={auto[name]}
-                autoFocus={name === 'first_name'}
-                required
-                value={field.state.value}
-                error={fieldError(field.state.meta, name)}
-                onValueChange={(value) => {
-                  field.handleChange(value);
-                  send({ type: 'field.edit', field: name });
-                }}
-                onBlur={() => leaveTrimmed(field)}
-              />
-            )}
-          </form.Field>
-        ))}
-        <form.Field name="country">
-          {(field) => (
-            <SelectField
-              name="country"
-              label={t`Country`}
-              required
-              placeholder={t`Choose a country`}
-              options={options}
-              value={field.state.value}
-              error={fieldError(field.state.meta, 'country')}
-              onValueChange={(value) => {
-                field.handleChange(value);
-                send({ type: 'field.edit', field: 'country' });
-              }}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </form.Field>
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Saving…`}>
+        <Form.TextField
+          kit={kit}
+          name="first_name"
+          label={t`First name`}
+          autoComplete="given-name"
+          autoFocus
+          required
+        />
+        <Form.TextField
+          kit={kit}
+          name="last_name"
+          label={t`Last name`}
+          autoComplete="family-name"
+          required
+        />
+        <Form.SelectField
+          kit={kit}
+          name="country"
+          label={t`Country`}
+          required
+          placeholder={t`Choose a country`}
+          options={options}
+        />
+        <Form.Submit kit={kit} busyText={t`Saving…`}>
           {t`Finish`}
-        </Button>
+        </Form.Submit>
       </Stack>
-    </chakra.form>
+    </Form.Root>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Field, Link } from '@chakra-ui/react';
+import { Link } from '@chakra-ui/react';
 import * as Checkbox from '../../components/checkbox.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { site } from '../../components/site.ts';
+import { FieldFrame } from '../../forms/field-frame.tsx';
 import { isLocale } from '../../i18n/locale.ts';
 
 export interface TermsCheckboxProps {
@@ -16,7 +17,7 @@ export function TermsCheckbox({ checked, error, onCheckedChange, onBlur }: Terms
   const { i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   return (
-    <Field.Root invalid={Boolean(error)} required>
+    <FieldFrame required error={error} size="caption">
       <Checkbox.Root
         name="agree"
         checked={checked}
@@ -39,9 +40,6 @@ export function TermsCheckbox({ checked, error, onCheckedChange, onBlur }: Terms
           </Trans>
         </Checkbox.Label>
       </Checkbox.Root>
-      <Box minH="5" textStyle="caption">
-        {error && <Field.ErrorText mt="0">{error}</Field.ErrorText>}
-      </Box>
-    </Field.Root>
+    </FieldFrame>
   );
 }

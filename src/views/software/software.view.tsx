@@ -1,5 +1,6 @@
-import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type {
@@ -40,13 +41,10 @@ export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
     }
   })();
   return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Software`}
-      </Heading>
+    <TitledPage title={t`Software`}>
       {body}
       <PluginInfoView />
-    </Stack>
+    </TitledPage>
   );
 }
 

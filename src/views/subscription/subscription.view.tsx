@@ -1,6 +1,7 @@
 import { subscriptionWidth } from './width.ts';
-import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
@@ -91,10 +92,7 @@ export function SubscriptionView({
     }
   })();
   return (
-    <Stack gap="page" maxW={subscriptionWidth}>
-      <Heading as="h1" textStyle="page-title">
-        {t`Subscription`}
-      </Heading>
+    <TitledPage title={t`Subscription`} maxW={subscriptionWidth}>
       {body}
       <OutcomeDialogView
         outcome={state === 'showingOutcome' ? outcome : null}
@@ -103,6 +101,6 @@ export function SubscriptionView({
         locale={locale}
         onClose={() => send({ type: 'outcome.close' })}
       />
-    </Stack>
+    </TitledPage>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, chakra, Field, HStack, Input } from '@chakra-ui/react';
+import { chakra, HStack, Input } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { FieldError } from '../../../machines/field-errors.ts';
 import type { TeamOwnerEvent, UsernameProblem } from '../../../machines/team-owner.machine.ts';
+import { FieldFrame } from '../../forms/field-frame.tsx';
 import { usernameErrorText } from './messages.ts';
 import { trimTyped } from '../../forms/trim.ts';
 
@@ -30,8 +31,12 @@ export function AddMemberView({ username, error, busy, disabled, send }: AddMemb
         send({ type: 'member.add' });
       }}
     >
-      <Field.Root invalid={Boolean(message)}>
-        <Field.Label>{t`Username`}</Field.Label>
+      <FieldFrame
+        label={t`Username`}
+        error={message}
+        helperText={t`The exact username of the user to add.`}
+        size="caption"
+      >
         <HStack gap="2" width="full" align="flex-start">
           <Input
             name="username"
@@ -45,14 +50,7 @@ export function AddMemberView({ username, error, busy, disabled, send }: AddMemb
             {t`Add`}
           </Button>
         </HStack>
-        <Box minH="5" textStyle="caption">
-          {message ? (
-            <Field.ErrorText mt="0">{message}</Field.ErrorText>
-          ) : (
-            <Field.HelperText mt="0">{t`The exact username of the user to add.`}</Field.HelperText>
-          )}
-        </Box>
-      </Field.Root>
+      </FieldFrame>
     </chakra.form>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Badge } from '../../components/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
@@ -70,10 +71,7 @@ export function MemberView({
   })();
   const owner = asked?.owner_username ?? '';
   return (
-    <Stack gap="6">
-      <Heading as="h2" textStyle="section-title">
-        {t`Teams I am in`}
-      </Heading>
+    <TitledSection title={t`Teams I am in`} gap="6">
       {body}
       <ConfirmDialog
         {...askedBy(confirm, sendConfirm)}
@@ -81,7 +79,7 @@ export function MemberView({
         message={t`You will leave the team of ${owner} and lose what you get through it, such as the Premium plan. Only the team's owner can add you again.`}
         confirmLabel={t`Leave team`}
       />
-    </Stack>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Heading, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledSection } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import type { TeamOwnerEvent, teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
@@ -39,11 +39,8 @@ export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
     }
   })();
   return (
-    <Stack gap="6">
-      <Heading as="h2" textStyle="section-title">
-        {t`My team`}
-      </Heading>
+    <TitledSection title={t`My team`} gap="6">
       {body}
-    </Stack>
+    </TitledSection>
   );
 }

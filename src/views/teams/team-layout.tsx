@@ -1,5 +1,5 @@
-import { Heading, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { savedOverLimit } from '../../../machines/team-owner.machine.ts';
@@ -11,12 +11,9 @@ export function TeamLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const overLimit = useSelector(useTeamOwner(), (s) => savedOverLimit(s.context));
   return (
-    <Stack gap="page">
-      <Heading as="h1" textStyle="page-title">
-        {t`Team`}
-      </Heading>
+    <TitledPage title={t`Team`}>
       <TabsView overLimit={overLimit} />
       {children}
-    </Stack>
+    </TitledPage>
   );
 }

@@ -1,6 +1,7 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
@@ -56,11 +57,8 @@ export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
     }
   })();
   return (
-    <Stack gap="page" maxW="xl">
-      <Heading as="h1" textStyle="page-title">
-        {t`Unsubscribe`}
-      </Heading>
+    <TitledPage title={t`Unsubscribe`} maxW="xl">
       {body}
-    </Stack>
+    </TitledPage>
   );
 }

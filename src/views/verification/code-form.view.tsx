@@ -1,63 +1,38 @@
-import { chakra, Stack } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
-import { useForm } from '../../forms/use-form.tsx';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { RefObject } from 'react';
 import { CODE_LENGTH, ConfirmForm } from '../../../contract/identity.ts';
-import type { ServerErrors } from '../../../machines/field-errors.ts';
 import type { VerificationEvent } from '../../../machines/verification.machine.ts';
-import { TextField } from '../../forms/field.tsx';
-import { useFieldError } from '../../forms/use-field-error.ts';
-import { touchAndSubmit } from '../../forms/submit.ts';
+import * as Form from '../../forms/kit.tsx';
 
-export interface CodeFormViewProps {
-  busy: boolean;
-  serverErrors: ServerErrors;
-  send: (event: VerificationEvent) => void;
-  formRef?: RefObject<HTMLFormElement | null>;
-}
+export type CodeFormViewProps = Form.ViewProps<VerificationEvent>;
+
+/** The code's digits only, as many as it has. */
+const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 /** The 6-digit code from the e-mail. */
-export function CodeFormView({ busy, serverErrors, send, formRef }: CodeFormViewProps) {
+export function CodeFormView(props: CodeFormViewProps) {
   const { t } = useLingui();
-  const fieldError = useFieldError(serverErrors);
-  const form = useForm({ defaultValues: { code: '' }, validators: { onChange: ConfirmForm } });
+  const kit = Form.useMachineForm(props, { defaultValues: { code: '' }, schema: ConfirmForm });
   return (
-    <chakra.form
-      ref={formRef}
-      noValidate
-      aria-label={t`Confirm your email`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void touchAndSubmit(form, ['code'], (values) => send({ type: 'form.submit', values }));
-      }}
-    >
+    <Form.Root kit={kit} label={t`Confirm your email`}>
       <Stack gap="row">
-        <form.Field name="code">
-          {(field) => (
-            <TextField
-              name="code"
-              label={t`Verification code`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              autoFocus
-              required
-              letterSpacing="0.3em"
-              value={field.state.value}
-              error={fieldError(field.state.meta, 'code')}
-              onValueChange={(value) => {
-                field.handleChange(value.replace(/\D/g, '').slice(0, CODE_LENGTH));
-                send({ type: 'field.edit', field: 'code' });
-              }}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </form.Field>
-        <Button type="submit" colorPalette="blue" loading={busy} loadingText={t`Checking…`}>
+        <Form.TextField
+          kit={kit}
+          name="code"
+          label={t`Verification code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          autoFocus
+          required
+          letterSpacing="0.3em"
+          reshape={digits}
+          trimOnLeave={false}
+        />
+        <Form.Submit kit={kit} busyText={t`Checking…`}>
           {t`Confirm`}
-        </Button>
+        </Form.Submit>
       </Stack>
-    </chakra.form>
+    </Form.Root>
   );
 }

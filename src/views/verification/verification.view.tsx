@@ -1,16 +1,15 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { AuthCard } from '../../components/auth-card.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import { PageBusy } from '../../components/status.tsx';
 import type {
   VerificationEvent,
   verificationMachine,
 } from '../../../machines/verification.machine.ts';
+import { AuthStepView } from './auth-step.view.tsx';
 import { CodeFormView } from './code-form.view.tsx';
 import { ResendView } from './resend.view.tsx';
-import { SessionLostView } from './session-lost.view.tsx';
 
 export interface VerificationViewProps {
   snapshot: SnapshotFrom<typeof verificationMachine>;
@@ -23,41 +22,22 @@ export function VerificationView({ snapshot, send, formRef }: VerificationViewPr
   const { t } = useLingui();
   const top = typeof snapshot.value === 'string' ? snapshot.value : 'active';
   const email = snapshot.context.email;
-  const title = t`Confirm your email`;
-  switch (top) {
-    case 'loading':
-      return <PageBusy label={t`Loading…`} />;
-    case 'unavailable':
-      return (
-        <AuthCard title={title}>
-          <RetryAlert
-            message={t`Something went wrong. Try again later.`}
-            onRetry={() => send({ type: 'verification.retry' })}
-          />
-        </AuthCard>
-      );
-    case 'active':
-      return (
-        <AuthCard title={title}>
-          <Text>{t`We sent a 6-digit code to ${email}. Enter it below: it works for 15 minutes.`}</Text>
-          <CodeFormView
-            busy={snapshot.matches({ active: { code: 'submitting' } })}
-            serverErrors={snapshot.context.serverErrors}
-            send={send}
-            formRef={formRef}
-          />
-          <ResendView snapshot={snapshot} send={send} />
-        </AuthCard>
-      );
-    case 'sessionLost':
-      return (
-        <AuthCard title={title}>
-          <SessionLostView code={snapshot.context.tokenError} remedy="newCode" />
-        </AuthCard>
-      );
-    case 'confirmed':
-      return <PageBusy label={t`Email confirmed. One moment…`} />;
-    default:
-      return top satisfies never;
-  }
+  if (top === 'confirmed') return <PageBusy label={t`Email confirmed. One moment…`} />;
+  return (
+    <AuthStepView
+      title={t`Confirm your email`}
+      shown={top}
+      onRetry={() => send({ type: 'verification.retry' })}
+      lost={{ code: snapshot.context.tokenError, remedy: 'newCode' }}
+    >
+      <Text>{t`We sent a 6-digit code to ${email}. Enter it below: it works for 15 minutes.`}</Text>
+      <CodeFormView
+        busy={snapshot.matches({ active: { code: 'submitting' } })}
+        serverErrors={snapshot.context.serverErrors}
+        send={send}
+        formRef={formRef}
+      />
+      <ResendView snapshot={snapshot} send={send} />
+    </AuthStepView>
+  );
 }

@@ -1,5 +1,6 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type {
@@ -30,26 +31,24 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
   const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
   // The address typed when the session ended is offered back; a creation under way drops it.
   const draft = useDraft('webgis', top === 'polling' || top === 'created' || top === 'timedOut');
-  const heading = <Heading as="h1" textStyle="page-title">{t`Create Web GIS`}</Heading>;
+  const title = t`Create Web GIS`;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <RetryAlert
             message={t`Couldn't load the data centers. Please try again.`}
             onRetry={() => send({ type: 'options.retry' })}
           />
-        </Stack>
+        </TitledPage>
       );
     case 'form':
     case 'creating':
     case 'polling':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <Text color="fg.muted">{t`Choose the address of your Web GIS and where it runs. Creating usually takes a couple of minutes, up to an hour under load.`}</Text>
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="page" alignItems="start">
             <Box gridColumn={{ lg: 'span 2' }} minW="0">
@@ -69,7 +68,7 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
             <RelatedInfoView locale={locale} />
           </SimpleGrid>
           <CreatingDialogView open={snapshot.hasTag('creating')} />
-        </Stack>
+        </TitledPage>
       );
     case 'created':
     case 'timedOut':

@@ -1,5 +1,6 @@
-import { Box, Field, Flex, Input } from '@chakra-ui/react';
+import { Flex, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { FieldFrame } from '../../forms/field-frame.tsx';
 import { trimTyped } from '../../forms/trim.ts';
 
 export interface DomainFieldViewProps {
@@ -23,11 +24,13 @@ export function DomainFieldView({
   const suffix = `.${domain}`;
   const address = value.trim().toLowerCase();
   return (
-    <Field.Root invalid={Boolean(error)} required>
-      <Field.Label>
-        {t`Domain name`}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame
+      label={t`Domain name`}
+      required
+      error={error}
+      helperText={t`Your Web GIS will open at ${address}${suffix}`}
+      size="caption"
+    >
       <Flex width="full">
         <Input
           name="subdomain_name"
@@ -52,14 +55,6 @@ export function DomainFieldView({
           {suffix}
         </Flex>
       </Flex>
-      {/* The message line keeps its height, as in the other forms. */}
-      <Box minH="5" textStyle="caption">
-        {error ? (
-          <Field.ErrorText mt="0">{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText mt="0">{t`Your Web GIS will open at ${address}${suffix}`}</Field.HelperText>
-        )}
-      </Box>
-    </Field.Root>
+    </FieldFrame>
   );
 }

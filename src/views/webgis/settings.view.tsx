@@ -1,5 +1,6 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from '../../components/titled.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../../../contract/webgis.ts';
@@ -31,36 +32,33 @@ export function SettingsView({ snapshot, send, email, locale }: SettingsViewProp
   const { t } = useLingui();
   const { value, context } = snapshot;
   const top = typeof value === 'string' ? value : 'shown';
-  const heading = <Heading as="h1" textStyle="page-title">{t`Web GIS`}</Heading>;
+  const title = t`Web GIS`;
   switch (top) {
     case 'loading':
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <Stack gap="page">
-          {heading}
+        <TitledPage title={title}>
           <RetryAlert
             message={t`Couldn't load your Web GIS. Please try again.`}
             onRetry={() => send({ type: 'webgis.retry' })}
           />
-        </Stack>
+        </TitledPage>
       );
     case 'absent':
       return (
-        <Stack gap="page" align="flex-start">
-          {heading}
+        <TitledPage title={title} align="flex-start">
           <Text>{t`You have no Web GIS yet.`}</Text>
           <Button asChild colorPalette="blue">
             <RouterLink to="/$locale/webgis/create" from="/$locale">
               {t`Create Web GIS`}
             </RouterLink>
           </Button>
-        </Stack>
+        </TitledPage>
       );
     case 'shown':
       return (
-        <Stack gap="page" maxW="3xl">
-          {heading}
+        <TitledPage title={title} maxW="3xl">
           {context.webgis && (
             <ShownView
               state={shownState(snapshot)}
@@ -74,7 +72,7 @@ export function SettingsView({ snapshot, send, email, locale }: SettingsViewProp
             webgis={context.webgis}
             onClose={() => send({ type: 'success.close' })}
           />
-        </Stack>
+        </TitledPage>
       );
     default:
       return top satisfies never;
