@@ -3,7 +3,7 @@ import {
   passwordResetMachine,
   type PasswordResetContext,
 } from '../machines/password-reset.machine.ts';
-import { ResetView } from '../src/views/password/reset.view.tsx';
+import { ResetView } from '../src/views/password/password-reset.view.tsx';
 
 interface Args {
   value: 'editing' | 'submitting' | 'sent';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { signupDetailsMachine, type DetailsContext } from '../machines/signup-details.machine.ts';
-import { DetailsView } from '../src/views/signup/details.view.tsx';
+import { DetailsView } from '../src/views/signup/signup-details.view.tsx';
 
 type Value = 'loading' | 'unavailable' | 'editing' | 'submitting' | 'sessionLost' | 'done';
 interface Args {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { Distribution, OperatingSystem, ProductId, Release } from '../contract/software.ts';
 import { groupReleases, softwareListMachine } from '../machines/software-list.machine.ts';
-import { SoftwareView } from '../src/views/software/software.view.tsx';
+import { SoftwareView } from '../src/views/software/software-list.view.tsx';
 
 interface Args {
   value: SnapshotFrom<typeof softwareListMachine>['value'];

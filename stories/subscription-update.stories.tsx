@@ -5,7 +5,7 @@ import {
   subscriptionUpdateMachine,
   type SubscriptionUpdateContext,
 } from '../machines/subscription-update.machine.ts';
-import { UpdateView } from '../src/views/subscription/update.view.tsx';
+import { UpdateView } from '../src/views/subscription/subscription-update.view.tsx';
 
 interface Args {
   value: 'opening' | 'loading' | 'unavailable' | 'choosing';

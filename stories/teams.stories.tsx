@@ -10,8 +10,8 @@ import {
   teamOwnerMachine,
   type TeamOwnerContext,
 } from '../machines/team-owner.machine.ts';
-import { MemberView } from '../src/views/teams/member.view.tsx';
-import { OwnerView } from '../src/views/teams/owner.view.tsx';
+import { MemberView } from '../src/views/teams/team-member.view.tsx';
+import { OwnerView } from '../src/views/teams/team-owner.view.tsx';
 import { TabsView } from '../src/views/teams/tabs.view.tsx';
 
 const user = (n: number, username: string, first: string, last: string): TeamUser => ({

@@ -7,7 +7,7 @@ import {
   type WebgisCreateContext,
 } from '../machines/webgis-create.machine.ts';
 import { webgisErrorMessages } from '../src/flows/webgis-messages.ts';
-import { CreateView } from '../src/views/webgis/create.view.tsx';
+import { CreateView } from '../src/views/webgis/webgis-create.view.tsx';
 import { demoLocations, demoWebgis } from '../test/fixtures/webgis.ts';
 
 interface Args {

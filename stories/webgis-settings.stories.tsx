@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../contract/webgis.ts';
 import { webgisSettingsMachine } from '../machines/webgis-settings.machine.ts';
 import { isLocale } from '../src/i18n/locale.ts';
-import { SettingsView } from '../src/views/webgis/settings.view.tsx';
+import { SettingsView } from '../src/views/webgis/webgis-settings.view.tsx';
 import { demoLocations, demoWebgis } from '../test/fixtures/webgis.ts';
 
 interface Args {

@@ -51,7 +51,12 @@ describeMachinePaths(draftOfferMachine, {
           serverErrors={{}}
           busy={false}
           send={() => {}}
-          draft={{ snapshot, send: () => {}, connect: () => () => {} }}
+          draft={{
+            snapshot,
+            send: () => {},
+            connect: () => () => {},
+            connectForm: () => () => {},
+          }}
         />
       </Providers>
     ),

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { passwordResetMachine } from '../../machines/password-reset.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
-import { ResetView } from '../../src/views/password/reset.view.tsx';
+import { ResetView } from '../../src/views/password/password-reset.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { signupDetailsMachine } from '../../machines/signup-details.machine.ts';
 import { SignupTokenError } from '../../machines/verification.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
-import { DetailsView } from '../../src/views/signup/details.view.tsx';
+import { DetailsView } from '../../src/views/signup/signup-details.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Distribution, OperatingSystem, ProductId, Release } from '../../contract/software.ts';
 import { groupReleases, softwareListMachine } from '../../machines/software-list.machine.ts';
-import { SoftwareView } from '../../src/views/software/software.view.tsx';
+import { SoftwareView } from '../../src/views/software/software-list.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

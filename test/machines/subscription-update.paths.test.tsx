@@ -11,7 +11,7 @@ import {
   subscriptionUpdateMachine,
 } from '../../machines/subscription-update.machine.ts';
 import { CheckoutView } from '../../src/views/subscription/checkout.view.tsx';
-import { UpdateView } from '../../src/views/subscription/update.view.tsx';
+import { UpdateView } from '../../src/views/subscription/subscription-update.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

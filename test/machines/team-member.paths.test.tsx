@@ -5,7 +5,7 @@ import type { Team } from '../../contract/teams.ts';
 import { confirmMachine } from '../../machines/confirm.machine.ts';
 import { memberTeamsOf } from '../../machines/member-teams.ts';
 import { teamMemberMachine } from '../../machines/team-member.machine.ts';
-import { MemberView } from '../../src/views/teams/member.view.tsx';
+import { MemberView } from '../../src/views/teams/team-member.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

@@ -10,7 +10,7 @@ import {
   teamDraft,
   teamOwnerMachine,
 } from '../../machines/team-owner.machine.ts';
-import { OwnerView } from '../../src/views/teams/owner.view.tsx';
+import { OwnerView } from '../../src/views/teams/team-owner.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 

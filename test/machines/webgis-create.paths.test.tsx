@@ -7,7 +7,7 @@ import {
   webgisCreateMachine,
   type WebgisCreateLoad,
 } from '../../machines/webgis-create.machine.ts';
-import { CreateView } from '../../src/views/webgis/create.view.tsx';
+import { CreateView } from '../../src/views/webgis/webgis-create.view.tsx';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { webgisSettingsMachine } from '../../machines/webgis-settings.machine.ts';
-import { SettingsView } from '../../src/views/webgis/settings.view.tsx';
+import { SettingsView } from '../../src/views/webgis/webgis-settings.view.tsx';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';

@@ -12,4 +12,3 @@ export function paymentProvider(config: Config, id: ProviderId): PaymentProvider
   if (id === 'stripe' && stripe) return stripeProvider(stripe);
   return config.nodeEnv === 'production' ? null : sandboxProvider(config, id);
 }
-

@@ -1,6 +1,6 @@
 import { livePasswordResetMachine } from '../../flows/password-reset.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
-import { ResetView } from './reset.view.tsx';
+import { ResetView } from './password-reset.view.tsx';
 
 export interface ResetScreenProps {
   /** The live machine; tests give one with stand-in actors. */

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../contract/countries.ts';
 import { liveSignupDetailsMachine } from '../../flows/signup-details.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
-import { DetailsView } from './details.view.tsx';
+import { DetailsView } from './signup-details.view.tsx';
 
 export interface DetailsScreenProps {
   locale: Locale;

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { inspect } from '../../flows/inspect.ts';
 import { liveSoftwareListMachine } from '../../flows/software-list.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import { SoftwareView } from './software.view.tsx';
+import { SoftwareView } from './software-list.view.tsx';
 
 export interface SoftwareScreenProps {
   locale: Locale;

@@ -6,7 +6,7 @@ import { inspect } from '../../flows/inspect.ts';
 import { liveSubscriptionUpdateMachine } from '../../flows/subscription-update.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CheckoutScreen, type CheckoutScreenProps } from './checkout-screen.tsx';
-import { UpdateView } from './update.view.tsx';
+import { UpdateView } from './subscription-update.view.tsx';
 
 export interface UpdateScreenProps {
   query: UpdateQuery;

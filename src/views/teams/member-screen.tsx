@@ -4,7 +4,7 @@ import type { Team } from '../../../contract/teams.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
 import { liveTeamMemberMachine } from '../../flows/team-member.flow.ts';
-import { MemberView } from './member.view.tsx';
+import { MemberView } from './team-member.view.tsx';
 
 /**
  * /teammanage/member: the team-member machine, drawn by MemberView, plus a confirm

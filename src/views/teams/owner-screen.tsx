@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { OwnerView } from './owner.view.tsx';
+import { OwnerView } from './team-owner.view.tsx';
 import { useTeamOwner, useTeamOwnerDraft } from './team-owner-context.tsx';
 
 /** /teammanage/owner: the team-owner machine of the layout, drawn by OwnerView. */

@@ -2,7 +2,7 @@ import { liveWebgisCreateMachine } from '../../flows/webgis-create.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import type { WebgisCreateOutput } from '../../../machines/webgis-create.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import { CreateView } from './create.view.tsx';
+import { CreateView } from './webgis-create.view.tsx';
 
 export interface CreateScreenProps {
   username: string;

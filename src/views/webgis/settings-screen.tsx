@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { inspect } from '../../flows/inspect.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { liveWebgisSettingsMachine } from '../../flows/webgis-settings.flow.ts';
-import { SettingsView } from './settings.view.tsx';
+import { SettingsView } from './webgis-settings.view.tsx';
 
 export interface SettingsScreenProps {
   email: string;
