@@ -7,7 +7,6 @@ import type {
   Interval,
   PlanList,
 } from '../../contract/billing.ts';
-import { currencies } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { planPrices, plans, promoCodes, type ByCurrency } from '../db/schema.ts';
@@ -155,8 +154,11 @@ export async function couponPrice(
 ): Promise<CouponPrice> {
   const rows = await priceRows(db);
   const byPeriod = (amount: (interval: Interval, currency: Currency) => number) => {
-    const per = (interval: Interval) =>
-      Object.fromEntries(currencies.map((c) => [c, amount(interval, c)])) as ByCurrency;
+    const per = (interval: Interval): ByCurrency => ({
+      rub: amount(interval, 'rub'),
+      usd: amount(interval, 'usd'),
+      eur: amount(interval, 'eur'),
+    });
     return { monthly: per('monthly'), yearly: per('yearly') };
   };
   const original = byPeriod((interval, currency) => effectivePrice(rows, plan, interval, currency));

@@ -1,16 +1,21 @@
+import * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import { decimal, type PaymentEvent, type PaymentProvider } from './provider.ts';
 
 const API = 'https://api.yookassa.ru/v3';
 
-type Payment = {
-  id: string;
-  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
-  confirmation?: { confirmation_url?: string };
-  payment_method?: { id?: string; saved?: boolean };
-  cancellation_details?: { reason?: string };
-  metadata?: { checkout_id?: string };
-};
+/** What is read of a YooKassa payment; an answer of another shape is refused, not trusted. */
+const Payment = v.object({
+  id: v.string(),
+  status: v.picklist(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
+  confirmation: v.optional(v.object({ confirmation_url: v.optional(v.string()) })),
+  payment_method: v.optional(
+    v.object({ id: v.optional(v.string()), saved: v.optional(v.boolean()) }),
+  ),
+  cancellation_details: v.optional(v.object({ reason: v.optional(v.string()) })),
+  metadata: v.optional(v.object({ checkout_id: v.optional(v.string()) })),
+});
+type Payment = v.InferOutput<typeof Payment>;
 
 /**
  * YooKassa (RU cards), written to its API documentation, not tested against it.
@@ -37,7 +42,7 @@ export function yookassaProvider(
       body: init.body === undefined ? null : JSON.stringify(init.body),
     });
     if (!response.ok) throw new Error(`yookassa: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Payment;
+    return v.parse(Payment, await response.json());
   }
 
   const payment = (checkout: { id: string; amount: number; plan: string; interval: string }) => ({

@@ -26,7 +26,8 @@ const InvoiceFields = v.object({
 function split(body: unknown): { fields: Record<string, string>; entity: Record<string, string> } {
   const fields: Record<string, string> = {};
   const entity: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+  if (typeof body !== 'object' || body === null) throw invalidInput();
+  for (const [key, value] of Object.entries(body)) {
     // Files or repeated fields have no place in this form.
     if (typeof value !== 'string') throw invalidInput();
     if (key.startsWith(ENTITY_PREFIX) && key.endsWith(']')) {
