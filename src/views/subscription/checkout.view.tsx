@@ -13,7 +13,12 @@ import type {
   PayerType,
 } from '../../../machines/checkout.machine.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
-import { planPrice } from '../../../machines/subscription-update.machine.ts';
+import {
+  checkoutFigures,
+  checkoutScreen,
+  invoiceReachesMinimum,
+  invoicesOffered,
+} from '../../../machines/checkout.select.ts';
 import { planNames } from '../../components/plan-names.ts';
 import { contactEmail } from '../../components/site.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -24,6 +29,8 @@ import { freeRestrictions, miniRestrictions } from './features.ts';
 import { priceLabel } from './money.ts';
 import { CardFormView, EntityFormView } from './payer-forms.view.tsx';
 import { PromoCodeView } from './promo-code.view.tsx';
+
+const RESTRICTIONS = { free: freeRestrictions, mini: miniRestrictions };
 
 export interface CheckoutViewProps {
   snapshot: SnapshotFrom<typeof checkoutMachine>;
@@ -46,67 +53,84 @@ export interface CheckoutViewProps {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
-/** Invoices are for Russian legal entities, and only where the server takes them. */
-function invoicesOffered(locale: Locale, entityOrders: boolean): boolean {
-  return locale === 'ru' && entityOrders;
-}
-
-/**
- * Whether the plan's invoice reaches the minimum (docs/decisions/0305): an invoice is
- * for a year, in roubles, so the yearly rouble price is what is compared.
- */
-export function invoiceReachesMinimum(
-  plan: AvailablePlan | undefined,
-  minimum: number | null,
-): boolean {
-  if (!plan || minimum === null) return false;
-  const { price } = planPrice(plan, 'yearly');
-  return price.currency === 'rub' && price.amount >= minimum;
-}
-
-/**
- * The payer type the page shows: an invoice chosen on the Russian page is not offered
- * once the language changes to English, or for a plan below the invoice minimum, so the
- * card form shows instead of nothing.
- */
-function payerTypeShown(
-  chosen: PayerType,
-  locale: Locale,
-  entityOrders: boolean,
-  reachesMinimum: boolean,
-): PayerType {
-  return invoicesOffered(locale, entityOrders) && reachesMinimum ? chosen : 'individual';
-}
-
 /** The checkout of the selected plan: summary, then cancel (free) or the payer's form. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { snapshot, send, promo, plan, subscription, locale, entityOrders, invoiceMinimum } = props;
   const { onBack } = props;
   const { t, i18n } = useLingui();
   const { plan: id, nextExpire, additionalDays } = snapshot.context;
-  const reachesMinimum = invoiceReachesMinimum(plan, invoiceMinimum);
-  const payerType = payerTypeShown(
-    snapshot.context.payerType,
+  const figures = checkoutFigures({
+    context: snapshot.context,
+    promo: promo.matches('success') ? promo.context.check : null,
+    plan,
+    subscription,
     locale,
     entityOrders,
-    reachesMinimum,
-  );
+    invoiceMinimum,
+  });
+  const { period, price, old, discount } = figures;
   const free = id === 'free';
-  // An invoice always pays a year, whichever period was chosen.
-  const invoice = payerType === 'entity';
-  const period = invoice ? 'yearly' : snapshot.context.period;
-  const base = plan ? planPrice(plan, period) : null;
-  // A code the checkout refused (used up since it was applied) gives no discount.
-  const couponRefused = snapshot.context.serverErrors['coupon'] !== undefined;
-  const applied = promo.matches('success') && !couponRefused ? promo.context.check : null;
-  const price = applied ? applied.newPrice : base?.price;
-  const old = applied ? applied.oldPrice : base?.old;
   const busy = snapshot.hasTag('busy');
-  const restrictions = free
-    ? freeRestrictions
-    : subscription.plan === 'premium' && id === 'mini'
-      ? miniRestrictions
-      : null;
+  const restrictions = figures.restrictions && RESTRICTIONS[figures.restrictions];
+  const below = (() => {
+    switch (checkoutScreen(snapshot.value, id)) {
+      case 'preparing':
+        return <Busy quiet label={t`Loading…`} />;
+      case 'unavailable':
+        return (
+          <RetryAlert
+            message={t`Couldn't prepare the checkout. Please try again.`}
+            onRetry={() => send({ type: 'checkout.retry' })}
+          />
+        );
+      case 'cancel':
+        return (
+          <Stack gap="4">
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>
+                {t`If your data exceeds the limits of the Free plan, your Web GIS will be blocked.`}
+              </Alert.Title>
+            </Alert.Root>
+            <Stack direction="row" gap="3" flexWrap="wrap">
+              <Button
+                colorPalette="red"
+                loading={busy}
+                disabled={busy}
+                onClick={() => send({ type: 'subscription.cancel' })}
+              >
+                {t`Cancel subscription`}
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to="/$locale/subscription" params={{ locale }}>
+                  {t`Go back`}
+                </RouterLink>
+              </Button>
+            </Stack>
+          </Stack>
+        );
+      case 'pay':
+        return (
+          <PaidCheckout
+            {...props}
+            payerType={figures.payerType}
+            price={price ? priceLabel(price.amount, price.currency, period) : ''}
+            amount={price ? formatMoney(price.amount, price.currency) : ''}
+            discount={discount}
+            nextPayment={
+              figures.payerType === 'individual' && nextExpire && price ? (
+                <Text>
+                  {t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
+                  {additionalDays
+                    ? ` · ${t`Remaining time of your plan adds ${daysCount(additionalDays)}`}`
+                    : ''}
+                </Text>
+              ) : null
+            }
+          />
+        );
+    }
+  })();
   return (
     <Card.Root>
       <Card.Body gap="4">
@@ -141,63 +165,7 @@ export function CheckoutView(props: CheckoutViewProps) {
             </Box>
           </Box>
         )}
-        {snapshot.matches('preparing') && <Busy quiet label={t`Loading…`} />}
-        {snapshot.matches('unavailable') && (
-          <RetryAlert
-            message={t`Couldn't prepare the checkout. Please try again.`}
-            onRetry={() => send({ type: 'checkout.retry' })}
-          />
-        )}
-        {!snapshot.matches('preparing') &&
-          !snapshot.matches('unavailable') &&
-          (free ? (
-            <Stack gap="4">
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Title>
-                  {t`If your data exceeds the limits of the Free plan, your Web GIS will be blocked.`}
-                </Alert.Title>
-              </Alert.Root>
-              <Stack direction="row" gap="3" flexWrap="wrap">
-                <Button
-                  colorPalette="red"
-                  loading={busy}
-                  disabled={busy}
-                  onClick={() => send({ type: 'subscription.cancel' })}
-                >
-                  {t`Cancel subscription`}
-                </Button>
-                <Button asChild variant="outline">
-                  <RouterLink to="/$locale/subscription" params={{ locale }}>
-                    {t`Go back`}
-                  </RouterLink>
-                </Button>
-              </Stack>
-            </Stack>
-          ) : (
-            <PaidCheckout
-              {...props}
-              price={price ? priceLabel(price.amount, price.currency, period) : ''}
-              amount={price ? formatMoney(price.amount, price.currency) : ''}
-              discount={
-                applied
-                  ? applied.discount
-                  : base?.old
-                    ? Math.round((1 - base.price.amount / base.old.amount) * 100)
-                    : null
-              }
-              nextPayment={
-                !invoice && nextExpire && price ? (
-                  <Text>
-                    {t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
-                    {additionalDays
-                      ? ` · ${t`Remaining time of your plan adds ${daysCount(additionalDays)}`}`
-                      : ''}
-                  </Text>
-                ) : null
-              }
-            />
-          ))}
+        {below}
       </Card.Body>
     </Card.Root>
   );
@@ -215,11 +183,13 @@ function PaidCheckout({
   entityOrders,
   invoiceMinimum,
   formRef,
+  payerType,
   price,
   amount,
   discount,
   nextPayment,
 }: CheckoutViewProps & {
+  payerType: PayerType;
   price: string;
   amount: string;
   discount: number | null;
@@ -228,12 +198,6 @@ function PaidCheckout({
   const { t } = useLingui();
   const { serverErrors, countries } = snapshot.context;
   const reachesMinimum = invoiceReachesMinimum(plan, invoiceMinimum);
-  const payerType = payerTypeShown(
-    snapshot.context.payerType,
-    locale,
-    entityOrders,
-    reachesMinimum,
-  );
   const busy = snapshot.hasTag('busy');
   const contact = contactEmail();
   const offersInvoice = invoicesOffered(locale, entityOrders);
