@@ -161,7 +161,7 @@ export default tseslint.config(
   {
     // A domain's commands and queries know nothing of HTTP: only its edge (routes.ts,
     // or routes/ when it has several files) imports Hono or server/http/, and turns
-    // requests into calls and refusals into answers (docs/decisions/0027).
+    // requests into calls and refusals into answers (docs/decisions/0028).
     files: ['server/*/**'],
     ignores: ['server/http/**', 'server/*/routes.ts', 'server/*/routes/**'],
     rules: {

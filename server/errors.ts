@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorItemBody } from '../contract/errors.ts';
 
 // A refusal is a value: what went wrong, in the product's words, and of which kind.
 // Commands and queries throw it without knowing HTTP; server/http/errors.ts turns a
-// kind into its status once, in app.onError (docs/decisions/0027).
+// kind into its status once, in app.onError (docs/decisions/0028).
 
 /** The section-8 texts; the SPA shows its own words per code, these are for API users. */
 export const DETAILS = {

@@ -34,8 +34,8 @@ export type JobDeps = {
  * twice after a crash between sending and completing (never zero times); a settlement
  * carries the job's id as its event id, so a repeat is a duplicate; a charge asks the
  * provider only for a checkout still pending, keyed by the checkout; the sweep only
- * moves what is due; a reset link repeated after such a crash is a second valid link
- * and mail, as a second request would make. A job whose process died is retried once its lease
+ * moves what is due; a reset link repeated after such a crash replaces the first one
+ * (only the newest link works) and mails it, as a second request would. A job whose process died is retried once its lease
  * (JOB_LEASE_SECONDS; a charge adds PROVIDER_TIMEOUT_SECONDS) has run out.
  */
 export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
