@@ -137,6 +137,26 @@ export const SocialAccount = v.object({
 export type SocialAccount = v.InferOutput<typeof SocialAccount>;
 export const SocialAccountList = v.array(SocialAccount);
 
+/**
+ * A signed-in browser of the account, for the security page: its public id (never the
+ * token), whether it is the one asking, when it signed in and was last seen, what it is
+ * (parsed from its User-Agent; null when it said nothing recognisable) and where it
+ * signed in from (the country is a code, null when the proxy does not say).
+ */
+export const SessionInfo = v.object({
+  id: v.string(),
+  current: v.boolean(),
+  created_at: v.string(),
+  last_seen_at: v.string(),
+  browser: v.nullable(v.string()),
+  os: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+});
+export type SessionInfo = v.InferOutput<typeof SessionInfo>;
+/** The account's sessions, the one asking first, then the most recently seen. */
+export const SessionList = v.array(SessionInfo);
+
 /** Section 3: industries (the 27 values) and occupations. */
 export const industries = [
   'agriculture',

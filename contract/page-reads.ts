@@ -12,6 +12,7 @@ export const readPaths = {
   webgis: 'v1/webgis/my/',
   countries: 'v1/countries/',
   socialAccounts: 'v1/profile/social/',
+  sessions: 'v1/sessions/',
   subscription: 'subscription/',
   prices: 'v1/subscription/prices/',
   convertion: 'subscription/convertion/',
@@ -54,6 +55,7 @@ export const intervalOfPeriod = (period: unknown): 'monthly' | 'yearly' | undefi
 /** The account pages' own first reads, by the address after the locale. */
 const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
+  '/security': () => [{ path: readPaths.sessions }],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

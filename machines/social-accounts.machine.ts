@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
+import { errorCode } from './error-code.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -10,12 +11,6 @@ export interface SocialAccountsContext {
 }
 export type SocialAccountsEvent =
   { type: 'account.unlink'; provider: SocialProvider } | { type: 'accounts.retry' };
-
-function codeOf(error: unknown): string {
-  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : 'system';
-}
 
 /**
  * The social accounts block of /profile: lists the linked providers and unlinks
@@ -47,7 +42,7 @@ export const socialAccountsMachine = setup({
       accounts: ({ context }) => context.accounts.filter((a) => a.provider !== context.provider),
       provider: null,
     }),
-    keepError: assign({ error: (_, params: { error: unknown }) => codeOf(params.error) }),
+    keepError: assign({ error: (_, params: { error: unknown }) => errorCode(params.error) }),
   },
 }).createMachine({
   id: 'socialAccounts',

@@ -27,6 +27,7 @@ const pages = [
   { name: 'checkout', path: '/subscription/update?plan=premium&period=yearly', signedIn: true },
   { name: 'webgis-create', path: '/webgis/create', signedIn: true },
   { name: 'software', path: '/software', signedIn: true },
+  { name: 'security', path: '/security', signedIn: true },
   { name: 'teams', path: '/teammanage/owner', signedIn: true },
   { name: 'onpremise', path: '/myngidonpremises', signedIn: true },
   { name: 'webgis', path: '/webgis', signedIn: true, webgis: true },

@@ -32,6 +32,7 @@ import { releasesRoutes } from './software/routes.ts';
 import { sandboxIdpRoutes } from './identity/routes/sandbox-idp.ts';
 import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
+import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
@@ -120,6 +121,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/password/', passwordRoutes(deps));
   app.route('/api/auth/social/', socialLoginRoutes(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
+  app.route('/api/v1/sessions/', sessionListRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
   app.route('/api/v1/legal/', legalRoutes(deps));
   if (config.nodeEnv !== 'production') {

@@ -21,6 +21,7 @@ import { Route as LocaleAccountExport_profileRouteImport } from './routes/$local
 import { Route as LocaleAccountMyngidonpremisesRouteImport } from './routes/$locale/_account/myngidonpremises'
 import { Route as LocaleAccountProfileRouteImport } from './routes/$locale/_account/profile'
 import { Route as LocaleAccountRemoveRouteImport } from './routes/$locale/_account/remove'
+import { Route as LocaleAccountSecurityRouteImport } from './routes/$locale/_account/security'
 import { Route as LocaleAccountSoftwareRouteImport } from './routes/$locale/_account/software'
 import { Route as LocaleAccountTeammanageRouteRouteImport } from './routes/$locale/_account/teammanage/route'
 import { Route as LocaleLoginIndexRouteImport } from './routes/$locale/login/index'
@@ -97,6 +98,11 @@ const LocaleAccountProfileRoute = LocaleAccountProfileRouteImport.update({
 const LocaleAccountRemoveRoute = LocaleAccountRemoveRouteImport.update({
   id: '/remove',
   path: '/remove',
+  getParentRoute: () => LocaleAccountRoute,
+} as any)
+const LocaleAccountSecurityRoute = LocaleAccountSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => LocaleAccountRoute,
 } as any)
 const LocaleAccountSoftwareRoute = LocaleAccountSoftwareRouteImport.update({
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/$locale/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/profile': typeof LocaleAccountProfileRoute
   '/$locale/remove': typeof LocaleAccountRemoveRoute
+  '/$locale/security': typeof LocaleAccountSecurityRoute
   '/$locale/software': typeof LocaleAccountSoftwareRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/$locale/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/profile': typeof LocaleAccountProfileRoute
   '/$locale/remove': typeof LocaleAccountRemoveRoute
+  '/$locale/security': typeof LocaleAccountSecurityRoute
   '/$locale/software': typeof LocaleAccountSoftwareRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/$locale/_account/myngidonpremises': typeof LocaleAccountMyngidonpremisesRoute
   '/$locale/_account/profile': typeof LocaleAccountProfileRoute
   '/$locale/_account/remove': typeof LocaleAccountRemoveRoute
+  '/$locale/_account/security': typeof LocaleAccountSecurityRoute
   '/$locale/_account/software': typeof LocaleAccountSoftwareRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/$locale/myngidonpremises'
     | '/$locale/profile'
     | '/$locale/remove'
+    | '/$locale/security'
     | '/$locale/software'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/$locale/myngidonpremises'
     | '/$locale/profile'
     | '/$locale/remove'
+    | '/$locale/security'
     | '/$locale/software'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/$locale/_account/myngidonpremises'
     | '/$locale/_account/profile'
     | '/$locale/_account/remove'
+    | '/$locale/_account/security'
     | '/$locale/_account/software'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
@@ -453,6 +465,13 @@ declare module '@tanstack/react-router' {
       path: '/remove'
       fullPath: '/$locale/remove'
       preLoaderRoute: typeof LocaleAccountRemoveRouteImport
+      parentRoute: typeof LocaleAccountRoute
+    }
+    '/$locale/_account/security': {
+      id: '/$locale/_account/security'
+      path: '/security'
+      fullPath: '/$locale/security'
+      preLoaderRoute: typeof LocaleAccountSecurityRouteImport
       parentRoute: typeof LocaleAccountRoute
     }
     '/$locale/_account/software': {
@@ -594,6 +613,7 @@ interface LocaleAccountRouteChildren {
   LocaleAccountMyngidonpremisesRoute: typeof LocaleAccountMyngidonpremisesRoute
   LocaleAccountProfileRoute: typeof LocaleAccountProfileRoute
   LocaleAccountRemoveRoute: typeof LocaleAccountRemoveRoute
+  LocaleAccountSecurityRoute: typeof LocaleAccountSecurityRoute
   LocaleAccountSoftwareRoute: typeof LocaleAccountSoftwareRoute
   LocaleAccountSubscriptionUpdateRoute: typeof LocaleAccountSubscriptionUpdateRoute
   LocaleAccountWebgisCreateRoute: typeof LocaleAccountWebgisCreateRoute
@@ -608,6 +628,7 @@ const LocaleAccountRouteChildren: LocaleAccountRouteChildren = {
   LocaleAccountMyngidonpremisesRoute: LocaleAccountMyngidonpremisesRoute,
   LocaleAccountProfileRoute: LocaleAccountProfileRoute,
   LocaleAccountRemoveRoute: LocaleAccountRemoveRoute,
+  LocaleAccountSecurityRoute: LocaleAccountSecurityRoute,
   LocaleAccountSoftwareRoute: LocaleAccountSoftwareRoute,
   LocaleAccountSubscriptionUpdateRoute: LocaleAccountSubscriptionUpdateRoute,
   LocaleAccountWebgisCreateRoute: LocaleAccountWebgisCreateRoute,

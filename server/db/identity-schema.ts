@@ -59,12 +59,18 @@ export const sessions = pgTable(
   {
     // sha256 hex of the cookie's token: a leaked table cannot be replayed.
     tokenHash: text('token_hash').primaryKey(),
+    // The session's public name, for the sessions list: the token's hash never leaves.
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    // The browser that signed in, as it said and where from, for the sessions list.
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    country: text('country'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

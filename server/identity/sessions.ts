@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import Bowser from 'bowser';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import type { SessionInfo } from '../../contract/identity.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { CachedSession } from '../db/session-cache.ts';
 import type { AppDeps } from '../deps.ts';
+import { notFound } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,6 +16,15 @@ export const SESSION_IDLE_MS = 7 * DAY_MS;
 // Touching last_seen_at on every request would write on every read; once a while is enough.
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
+/** The browser signing in, as the sessions list shows it. */
+export interface Device {
+  /** Its User-Agent header, cut to a sane length; null when it sent none. */
+  userAgent: string | null;
+  ip: string;
+  /** Its country code as the trusted proxy says it, or null. */
+  country: string | null;
+}
+
 /**
  * Sign-in: a fresh token every time, replacing the session the browser had (its token,
  * when it sent one). The token goes to the browser; only its hash is kept.
@@ -21,6 +33,7 @@ export async function openSession(
   deps: AppDeps,
   userId: number,
   previousToken: string | undefined,
+  device: Device,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
@@ -38,6 +51,9 @@ export async function openSession(
       createdAt: now,
       expiresAt,
       lastSeenAt: now,
+      userAgent: device.userAgent,
+      ip: device.ip,
+      country: device.country,
     });
   });
   // A sign-in may come by GET (the OAuth callback), after which the session middleware
@@ -96,4 +112,105 @@ async function readSession(deps: AppDeps, tokenHash: string): Promise<CachedSess
 
 function isCurrent(session: CachedSession, now: Date): boolean {
   return session.expiresAt > now && session.lastSeenAt.getTime() > now.getTime() - SESSION_IDLE_MS;
+}
+
+/** At most this many sessions are listed: a user has a handful; a script, no more. */
+const SESSIONS_LISTED = 100;
+
+/**
+ * The user's current sessions (not expired, not idle), the caller's first and marked,
+ * then the most recently seen.
+ */
+export async function sessionsOf(
+  deps: AppDeps,
+  userId: number,
+  currentToken: string,
+): Promise<SessionInfo[]> {
+  const now = deps.clock.now();
+  const mine = hashToken(currentToken);
+  const rows = await deps.db
+    .select({
+      tokenHash: sessions.tokenHash,
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      country: sessions.country,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), liveAt(now)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(SESSIONS_LISTED);
+  const listed = rows.map(({ tokenHash, ...row }) => ({
+    id: row.id,
+    current: tokenHash === mine,
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    ...deviceNames(row.userAgent),
+    ip: row.ip,
+    country: row.country,
+  }));
+  return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
+}
+
+/**
+ * Ends one of the user's other sessions: its browser's next request is signed out, on
+ * every process (deleting the row notifies the session cache). Another user's session,
+ * or the caller's own (signing out is /logout), is not found and nothing ends.
+ */
+export async function endOtherSession(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  currentToken: string,
+): Promise<void> {
+  if (!UUID.test(id)) throw notFound();
+  const ended = await deps.db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        ne(sessions.tokenHash, hashToken(currentToken)),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw notFound();
+}
+
+/** Ends every session of the user but the caller's; answers how many ended. */
+export async function endOtherSessions(
+  deps: AppDeps,
+  userId: number,
+  currentToken: string,
+): Promise<number> {
+  const ended = await deps.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentToken))))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A session row still in use at `now`: the SQL twin of isCurrent. */
+const liveAt = (now: Date) =>
+  and(
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  );
+
+/** Browser and OS names with their major version, as a person would say them. */
+export function deviceNames(userAgent: string | null): {
+  browser: string | null;
+  os: string | null;
+} {
+  if (!userAgent) return { browser: null, os: null };
+  const { browser, os } = Bowser.parse(userAgent);
+  const named = (name: string | undefined, version: string | undefined) =>
+    name ? [name, version?.split('.')[0]].filter(Boolean).join(' ') : null;
+  // Windows says "NT 10.0" where people say 10.
+  const osVersion = os.name === 'Windows' ? os.versionName : os.version;
+  return { browser: named(browser.name, browser.version), os: named(os.name, osVersion) };
 }

@@ -8,6 +8,7 @@ import { SIDEBAR_WIDTH } from './page-width.tsx';
 interface Item {
   to:
     | '/$locale/profile'
+    | '/$locale/security'
     | '/$locale/subscription'
     | '/$locale/subscription/update'
     | '/$locale/webgis'
@@ -19,10 +20,14 @@ interface Item {
   child?: boolean;
 }
 
-/** Section 2: every item for any plan; web GIS is 'create' until the user has one. */
+/**
+ * Section 2: every item for any plan; web GIS is 'create' until the user has one. Security
+ * (where the account is signed in) follows Profile.
+ */
 export function sidebarItems(hasWebgis: boolean, onSubscription: boolean): Item[] {
   return [
     { to: '/$locale/profile', label: msg`Profile` },
+    { to: '/$locale/security', label: msg`Security` },
     { to: '/$locale/subscription', label: msg`Subscription` },
     ...(onSubscription
       ? [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkouts, socialAccounts } from '../../server/db/schema.ts';
+import { checkouts, sessions, socialAccounts } from '../../server/db/schema.ts';
 import { useTestServer } from '../server/harness.ts';
 import { decide, signedIn, startCheckout } from '../server/billing.ts';
 import { mailsTo } from '../server/identity.ts';
@@ -34,6 +34,20 @@ describe("another user's ids", () => {
       .from(socialAccounts)
       .where(eq(socialAccounts.email, 'owner-gh@example.com'));
     expect(links).toHaveLength(1);
+  });
+
+  it("cannot end another user's session, by its id or by ending all others", async () => {
+    const owner = await signedIn(server());
+    const [row] = await server()
+      .db.select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, owner.user.id));
+    const other = await signedIn(server());
+    const one = await other.client.request(`/api/v1/sessions/${row!.id}/`, { method: 'DELETE' });
+    expect(one.status).toBe(404);
+    const all = await other.client.request('/api/v1/sessions/', { method: 'DELETE' });
+    expect(all.status).toBe(204);
+    expect((await owner.client.get('/api/v1/profile/')).status).toBe(200);
   });
 });
 

@@ -118,6 +118,7 @@ const PAGES = [
   'en/login',
   'ru/signup',
   'en/profile',
+  'en/security',
   'en/subscription',
   'en/subscription/update',
   'en/webgis',

@@ -48,9 +48,9 @@ afterAll(async () => {
 });
 
 /** Confirmed accounts, made in the database: the sign-up round trip has tests of its own. */
-async function makeAccounts(): Promise<string[]> {
+async function makeAccounts(prefix = 'payer', count = PAYERS): Promise<string[]> {
   const passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_COST);
-  const names = Array.from({ length: PAYERS }, (_, i) => `payer${i}`);
+  const names = Array.from({ length: count }, (_, i) => `${prefix}${i}`);
   await withDatabase(store, async ({ db }) => {
     await db.insert(users).values(
       names.map((username) => ({
@@ -128,5 +128,27 @@ describe('two server processes on one PostgreSQL', () => {
     expect(new Set(all.map((match) => match[1]))).toEqual(new Set(ids));
     expect(all.every((match) => match[2] === 'processed')).toBe(true);
     for (const one of taken) expect(one.length).toBeGreaterThan(0);
+  });
+
+  it('end the sessions another process ended, on its next request', async () => {
+    const [username = ''] = await makeAccounts('leaver', 1);
+    const here = httpClient(servers[0] as ChildServers, '198.18.10.1');
+    const there = httpClient(servers[1] as ChildServers, '198.18.10.2');
+    for (const browser of [here, there]) {
+      const login = await browser.postForm('/api/auth/login/', {
+        login: username,
+        password: PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      // Twice: the second read is answered from the process's session cache.
+      for (let read = 0; read < 2; read += 1) {
+        expect((await browser.get('/api/v1/profile/')).status).toBe(200);
+      }
+    }
+    expect((await here.request('/api/v1/sessions/', { method: 'DELETE' })).status).toBe(204);
+    await eventually(async () => {
+      expect((await there.get('/api/v1/profile/')).status).toBe(401);
+    }, 10);
+    expect((await here.get('/api/v1/profile/')).status).toBe(200);
   });
 });

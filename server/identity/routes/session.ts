@@ -5,7 +5,14 @@ import type { AppDeps } from '../../deps.ts';
 import { notAuthenticated } from '../../errors.ts';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { closeSession, currentSession, openSession, SESSION_TTL_MS } from '../sessions.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import {
+  closeSession,
+  currentSession,
+  type Device,
+  openSession,
+  SESSION_TTL_MS,
+} from '../sessions.ts';
 import { hashToken } from '../tokens.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -17,12 +24,38 @@ export async function startSession(
   userId: number,
 ): Promise<void> {
   const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
-  const { token, expiresAt } = await openSession(deps, userId, previous);
+  const { token, expiresAt } = await openSession(deps, userId, previous, deviceOf(c, deps));
   setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
     ...cookieOptions(deps.config),
     expires: expiresAt,
     maxAge: SESSION_TTL_MS / 1000,
   });
+}
+
+/** The browser signing in, from its request: what it says it is, and where it is. */
+function deviceOf(c: Context<AppEnv>, deps: AppDeps): Device {
+  const country = deps.config.countryHeader
+    ? c.req.header(deps.config.countryHeader)?.trim().toUpperCase()
+    : undefined;
+  return {
+    userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_KEPT) || null,
+    ip: clientIp(c, deps.config),
+    // Cloudflare says XX for unknown and T1 for Tor: not countries.
+    country:
+      country && /^[A-Z]{2}$/.test(country) && !['XX', 'T1'].includes(country) ? country : null,
+  };
+}
+// Real User-Agents are under 300 characters; a longer one is cut, not refused.
+const USER_AGENT_KEPT = 512;
+
+/**
+ * The session cookie's token, for the commands that tell the caller's session from the
+ * user's others; a request without one never reaches them (requireUser).
+ */
+export function sessionToken(c: Context<AppEnv>, deps: AppDeps): string {
+  const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  if (!token) throw notAuthenticated();
+  return token;
 }
 
 /** Sign-out: forget the session on both sides; harmless when there is none. */

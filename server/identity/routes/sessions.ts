@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { endOtherSession, endOtherSessions, sessionsOf } from '../sessions.ts';
+import { requireUser, sessionToken } from './session.ts';
+
+/** Mounted at /api/v1/sessions/: where the account is signed in, and ending it there. */
+export function sessionListRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+
+  router.get('/', async (c) => {
+    const user = requireUser(c);
+    return c.json(await sessionsOf(deps, user.id, sessionToken(c, deps)));
+  });
+
+  // Every session but this one: "sign out everywhere else".
+  router.delete('/', async (c) => {
+    const user = requireUser(c);
+    await endOtherSessions(deps, user.id, sessionToken(c, deps));
+    return c.body(null, 204);
+  });
+
+  router.delete('/:id/', async (c) => {
+    const user = requireUser(c);
+    await endOtherSession(deps, user.id, c.req.param('id'), sessionToken(c, deps));
+    return c.body(null, 204);
+  });
+
+  return router;
+}

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { SessionList } from '../../contract/identity.ts';
+import { readPaths } from '../../contract/page-reads.ts';
+import { call } from './client.ts';
+
+/** The account's signed-in browsers, this one first. */
+export function fetchSessions(signal?: AbortSignal) {
+  return call(readPaths.sessions, SessionList, { signal, useCase: 'get_sessions' });
+}
+
+/** Signs another browser of the account out. */
+export async function endSession(id: string, signal?: AbortSignal): Promise<void> {
+  await call(`v1/sessions/${encodeURIComponent(id)}/`, v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'end_session',
+  });
+}
+
+/** Signs every browser of the account out but this one. */
+export async function endOtherSessions(signal?: AbortSignal): Promise<void> {
+  await call('v1/sessions/', v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'end_other_sessions',
+  });
+}

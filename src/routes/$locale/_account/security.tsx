@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { pageTitle } from '../../../i18n/title.ts';
+import { SecurityScreen } from '../../../views/security/security-screen.tsx';
+
+export const Route = createFileRoute('/$locale/_account/security')({
+  head: () => pageTitle(msg`Security`),
+  component: SecurityScreen,
+});

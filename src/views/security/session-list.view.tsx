@@ -1,0 +1,114 @@
+import { Alert, Flex, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { SessionInfo } from '../../../contract/identity.ts';
+import type {
+  SessionListEvent,
+  sessionListMachine,
+} from '../../../machines/session-list.machine.ts';
+import { Badge } from '../../components/badge.tsx';
+import { Button } from '../../components/button.tsx';
+import { TitledSection } from '../../components/titled.tsx';
+import { errorText } from '../../forms/messages.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { isLocale, type Locale } from '../../i18n/locale.ts';
+import { SectionLoadingView } from '../profile/section-loading.view.tsx';
+
+export interface SessionListViewProps {
+  snapshot: SnapshotFrom<typeof sessionListMachine>;
+  send: (event: SessionListEvent) => void;
+}
+
+/** A country's name in the page's language, or its code where the browser has none. */
+function countryName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Where you're signed in": this browser first, the others each with Sign out. */
+export function SessionListView({ snapshot, send }: SessionListViewProps) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { sessions, ending, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const title = t`Where you're signed in`;
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <TitledSection title={title} align="flex-start">
+        <Text color="fg.error">{t`Couldn't load your sessions.`}</Text>
+        <Button onClick={() => send({ type: 'sessions.retry' })}>{t`Try again`}</Button>
+      </TitledSection>
+    );
+  }
+  const device = (session: SessionInfo) => {
+    const browser = session.browser ?? t`Unknown browser`;
+    return session.os ? t`${browser} on ${session.os}` : browser;
+  };
+  const details = (session: SessionInfo) =>
+    [
+      session.ip,
+      session.country && countryName(session.country, locale),
+      t`signed in ${formatDate(session.created_at, locale)}`,
+      session.current ? null : t`last active ${formatDate(session.last_seen_at, locale)}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const others = sessions.some((s) => !s.current);
+  return (
+    <TitledSection title={title}>
+      <Text color="fg.muted">
+        {t`These browsers are signed in to your account. Sign out of any you don't recognise.`}
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="3">
+        {sessions.map((session) => (
+          <Flex as="li" key={session.id} gap="4" align="center" wrap="wrap">
+            <Stack gap="0.5" flex="1" minW="60">
+              <Flex as="span" gap="2" align="center" fontWeight="semibold">
+                {device(session)}
+                {session.current && <Badge colorPalette="green">{t`This browser`}</Badge>}
+              </Flex>
+              <Text textStyle="caption">{details(session)}</Text>
+            </Stack>
+            {!session.current && (
+              <Button
+                size="sm"
+                variant="outline"
+                loading={snapshot.matches('ending') && ending === session.id}
+                disabled={busy}
+                onClick={() => send({ type: 'session.end', id: session.id })}
+                aria-label={t`Sign out ${device(session)}, ${details(session)}`}
+              >
+                {t({ message: 'Sign out', context: 'another browser' })}
+              </Button>
+            )}
+          </Flex>
+        ))}
+      </Stack>
+      {error && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{errorText((d) => i18n._(d), { code: error, detail: '' })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {others ? (
+        <Flex>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            loading={snapshot.matches('endingOthers')}
+            disabled={busy}
+            onClick={() => send({ type: 'sessions.endOthers' })}
+          >
+            {t`Sign out of all other sessions`}
+          </Button>
+        </Flex>
+      ) : (
+        <Text color="fg.muted">{t`You're signed in on this browser only.`}</Text>
+      )}
+    </TitledSection>
+  );
+}

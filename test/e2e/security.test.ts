@@ -1,0 +1,119 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
+import { useChromium } from './chromium.ts';
+
+/*
+ * "Where you're signed in" on /security, against the real server: a user signed in on
+ * three browsers reaches the page from the sidebar, sees this browser first and marked,
+ * signs one other out (its next page asks it to sign in again), finds that a browser
+ * ended from elsewhere meanwhile simply leaves the list, and signs out of all the others.
+ */
+
+const password = 'Security-pass-1';
+const chromium = useChromium();
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const FIREFOX_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+const texts = {
+  en: {
+    browserLocale: 'en-US',
+    nav: 'Security',
+    section: "Where you're signed in",
+    thisBrowser: 'This browser',
+    phone: /^Sign out Safari 17 on iOS 17, /,
+    desktop: /^Sign out Firefox 133 on Windows 10, /,
+    endOthers: 'Sign out of all other sessions',
+    alone: "You're signed in on this browser only.",
+    signInTitle: /^Sign in/,
+  },
+  ru: {
+    browserLocale: 'ru-RU',
+    nav: 'Безопасность',
+    section: 'Где выполнен вход',
+    thisBrowser: 'Этот браузер',
+    phone: /^Завершить сеанс Safari 17, iOS 17, /,
+    desktop: /^Завершить сеанс Firefox 133, Windows 10, /,
+    endOthers: 'Завершить все другие сеансы',
+    alone: 'Вход выполнен только в этом браузере.',
+    signInTitle: /^Вход/,
+  },
+} as const;
+
+let counter = 0;
+/** Another browser of the account, signed in through the API with its own User-Agent. */
+async function alsoSignedIn(email: string, userAgent: string): Promise<BrowserContext> {
+  const context = await chromium.newContext({ userAgent });
+  counter += 1;
+  const answer = await context.request.post('/api/auth/login/', {
+    form: { login: email, password },
+    headers: { ...(await csrfHeader(context)), 'X-Forwarded-For': `203.0.113.${counter % 250}` },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return context;
+}
+
+const signedInStill = async (context: BrowserContext) =>
+  (await context.request.get('/api/v1/profile/')).status() === 200;
+
+describe.each(['en', 'ru'] as const)('security page in %s', (locale) => {
+  const t = texts[locale];
+
+  it('lists the browsers, signs one out, takes one ended elsewhere off, then all others', async () => {
+    const context = await chromium.newContext({ locale: t.browserLocale });
+    const email = uniqueEmail(`security-${locale}`);
+    await newAccount(context, email, password);
+    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+    const desktop = await alsoSignedIn(email, FIREFOX_WINDOWS);
+    const page: Page = await context.newPage();
+
+    await page.goto(`/${locale}/profile`);
+    await page.getByRole('navigation').getByRole('link', { name: t.nav }).first().click();
+    await page.waitForURL(`**/${locale}/security`);
+    const section = page.getByRole('heading', { name: t.section }).locator('..');
+    const rows = section.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(3);
+    await rows.first().getByText(t.thisBrowser).waitFor();
+    expect(await rows.first().getByRole('button').count()).toBe(0);
+    await expectAccessible(page);
+
+    // Sign the phone out: it leaves the list, and its next page is the sign-in.
+    await section.getByRole('button', { name: t.phone }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await signedInStill(phone)).toBe(false);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`/${locale}/profile`);
+    await phonePage.waitForURL(`**/${locale}/login/1**`);
+
+    // The desktop is signed out from elsewhere meanwhile: ending it here finds it gone,
+    // and it simply leaves the list, with no error.
+    const elsewhere = await alsoSignedIn(email, SAFARI_IPHONE);
+    const listed = (await (await elsewhere.request.get('/api/v1/sessions/')).json()) as {
+      id: string;
+      browser: string | null;
+    }[];
+    const desktopId = listed.find((s) => s.browser === 'Firefox 133')?.id;
+    const ended = await elsewhere.request.delete(`/api/v1/sessions/${desktopId}/`, {
+      headers: await csrfHeader(elsewhere),
+    });
+    expect(ended.status()).toBe(204);
+    await section.getByRole('button', { name: t.desktop }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await section.getByRole('alert').count()).toBe(0);
+
+    // The one signed in meanwhile shows after a reload; Sign out of all others ends it.
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(2);
+    await section.getByRole('button', { name: t.endOthers }).click();
+    await section.getByText(t.alone).waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await signedInStill(elsewhere)).toBe(false);
+    expect(await signedInStill(context)).toBe(true);
+    await expectAccessible(page);
+    expect(await page.title()).toMatch(new RegExp(`^${t.nav}`));
+    for (const other of [phone, desktop, elsewhere, context]) await other.close();
+  });
+});

@@ -1,0 +1,177 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { SessionInfo } from '../../contract/identity.ts';
+import { sessionListMachine } from '../../machines/session-list.machine.ts';
+import { SessionListView } from '../../src/views/security/session-list.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const laptop: SessionInfo = {
+  id: '11111111-1111-4111-8111-111111111111',
+  current: true,
+  created_at: '2026-11-01T10:00:00Z',
+  last_seen_at: '2026-11-27T10:00:00Z',
+  browser: 'Chrome 131',
+  os: 'Linux',
+  ip: '203.0.113.7',
+  country: 'DE',
+};
+const phone: SessionInfo = {
+  id: '22222222-2222-4222-8222-222222222222',
+  current: false,
+  created_at: '2026-11-20T10:00:00Z',
+  last_seen_at: '2026-11-26T10:00:00Z',
+  browser: 'Safari 17',
+  os: 'iOS 17',
+  ip: '198.51.100.4',
+  country: null,
+};
+const unknown: SessionInfo = {
+  ...phone,
+  id: '33333333-3333-4333-8333-333333333333',
+  browser: null,
+  os: null,
+  ip: null,
+};
+
+const FAILED = 'Something went wrong. Try again later.';
+const LOAD_FAILED = "Couldn't load your sessions.";
+const ONLY_HERE = "You're signed in on this browser only.";
+const END_OTHERS = 'Sign out of all other sessions';
+const ROWS: Record<string, string> = {
+  [laptop.id]: 'Chrome 131 on LinuxThis browser203.0.113.7 · Germany · signed in November 1, 2026',
+  [phone.id]:
+    'Safari 17 on iOS 17198.51.100.4 · signed in November 20, 2026 · last active November 26, 2026Sign out',
+  [unknown.id]:
+    'Unknown browsersigned in November 20, 2026 · last active November 26, 2026Sign out',
+};
+const LABELS: Record<string, string> = {
+  [phone.id]:
+    'Sign out Safari 17 on iOS 17, 198.51.100.4 · signed in November 20, 2026 · last active November 26, 2026',
+  [unknown.id]:
+    'Sign out Unknown browser, signed in November 20, 2026 · last active November 26, 2026',
+};
+const title = () => screen.getByRole('heading', { level: 2, name: "Where you're signed in" });
+const rows = () => screen.queryAllByRole('listitem');
+const endButton = (id: string) =>
+  screen.getByRole('button', { name: LABELS[id] }) as HTMLButtonElement;
+const endOthers = () => screen.queryByRole('button', { name: END_OTHERS }) as HTMLButtonElement;
+
+/** Every session listed in order, this one first and without Sign out. */
+function listed(snapshot: SnapshotFrom<typeof sessionListMachine>) {
+  const { sessions } = snapshot.context;
+  expect(rows().map((row) => row.textContent)).toEqual(sessions.map((s) => ROWS[s.id]));
+  const [first] = rows();
+  expect(within(first!).queryByRole('button')).toBeNull();
+  const others = sessions.filter((s) => !s.current);
+  expect(endOthers() !== null).toBe(others.length > 0);
+  expect(screen.queryByText(ONLY_HERE) !== null).toBe(others.length === 0);
+  return others;
+}
+
+describeMachinePaths(sessionListMachine, {
+  paths: 9,
+  events: (snapshot) => [
+    // Both sides of isListedOther: another browser listed, and this one.
+    { type: 'session.end', id: phone.id },
+    { type: 'session.end', id: laptop.id },
+    { type: 'sessions.endOthers' },
+    { type: 'sessions.retry' },
+    ...internalEvents(snapshot, {
+      // Both sides of hasOtherSessions: others to sign out, and this browser alone.
+      loadSessions: { output: [[laptop, phone, unknown], [laptop]] },
+      // Both sides of alreadyGone: a session ended meanwhile, and a failure.
+      endSession: { error: [{ code: 'not_found' }, { code: 'system' }] },
+      endOtherSessions: { error: [{ code: 'system' }] },
+    }),
+  ],
+  serialize: (snapshot) => ({
+    sessions: snapshot.context.sessions.map((s) => s.id),
+    ending: snapshot.context.ending,
+    error: snapshot.context.error,
+  }),
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.sessions).toEqual([]);
+    },
+    loadFailed: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.sessions).toEqual([]);
+      expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(false);
+    },
+    ready: (snapshot) => {
+      const { sessions, ending, error } = snapshot.context;
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(ending).toBeNull();
+      // This browser is never ended from here, whatever failed.
+      expect(sessions[0]).toEqual(laptop);
+      // A session that was already gone leaves without a word; any other failure is said.
+      expect(error === null || error === 'system').toBe(true);
+      expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(sessions.length > 1);
+    },
+    ending: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.ending).toBe(phone.id);
+      expect(snapshot.context.error).toBeNull();
+    },
+    endingOthers: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.ending).toBe('others');
+      expect(snapshot.context.error).toBeNull();
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <SessionListView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        expect(rows()).toEqual([]);
+      },
+      loadFailed: () => {
+        title();
+        screen.getByText(LOAD_FAILED);
+        expect(
+          (screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled,
+        ).toBe(false);
+        expect(rows()).toEqual([]);
+      },
+      ready: (snapshot) => {
+        title();
+        for (const other of listed(snapshot)) {
+          expect(endButton(other.id).disabled).toBe(false);
+          expect(endButton(other.id).hasAttribute('data-loading')).toBe(false);
+        }
+        if (endOthers()) expect(endOthers().disabled).toBe(false);
+        const alert = screen.queryByRole('alert');
+        expect(alert?.textContent ?? null).toBe(snapshot.context.error === null ? null : FAILED);
+      },
+      ending: (snapshot) => {
+        title();
+        // The one ending waits; nothing else is taken meanwhile.
+        for (const other of listed(snapshot)) {
+          expect(endButton(other.id).disabled).toBe(true);
+          expect(endButton(other.id).hasAttribute('data-loading')).toBe(other.id === phone.id);
+        }
+        expect(endOthers().disabled).toBe(true);
+        expect(endOthers().hasAttribute('data-loading')).toBe(false);
+        expect(screen.queryByText(FAILED)).toBeNull();
+      },
+      endingOthers: (snapshot) => {
+        title();
+        for (const other of listed(snapshot)) {
+          expect(endButton(other.id).disabled).toBe(true);
+          expect(endButton(other.id).hasAttribute('data-loading')).toBe(false);
+        }
+        expect(endOthers().hasAttribute('data-loading')).toBe(true);
+        expect(screen.queryByText(FAILED)).toBeNull();
+      },
+    },
+  },
+});
