@@ -157,6 +157,36 @@ export type SessionInfo = v.InferOutput<typeof SessionInfo>;
 /** The account's sessions, the one asking first, then the most recently seen. */
 export const SessionList = v.array(SessionInfo);
 
+/** What the security log records (issue 34): sign-ins and every change to how one signs in. */
+export const securityEventKinds = [
+  'sign_in',
+  'sign_in_failed',
+  'password_reset',
+  'session_ended',
+  'sessions_ended',
+  'social_linked',
+  'social_unlinked',
+  'profile_exported',
+] as const;
+export type SecurityEventKind = (typeof securityEventKinds)[number];
+
+/**
+ * One event of the account's security log: what happened, how (the sign-in method or
+ * the provider, where it has one), when, and from which browser and place.
+ */
+export const SecurityEvent = v.object({
+  kind: v.picklist(securityEventKinds),
+  method: v.nullable(v.string()),
+  created_at: v.string(),
+  browser: v.nullable(v.string()),
+  os: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+});
+export type SecurityEvent = v.InferOutput<typeof SecurityEvent>;
+/** The account's last events, newest first. */
+export const SecurityEventList = v.array(SecurityEvent);
+
 /** Section 3: industries (the 27 values) and occupations. */
 export const industries = [
   'agriculture',

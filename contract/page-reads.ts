@@ -13,6 +13,7 @@ export const readPaths = {
   countries: 'v1/countries/',
   socialAccounts: 'v1/profile/social/',
   sessions: 'v1/sessions/',
+  securityEvents: 'v1/security/events/',
   subscription: 'subscription/',
   prices: 'v1/subscription/prices/',
   convertion: 'subscription/convertion/',
@@ -55,7 +56,7 @@ export const intervalOfPeriod = (period: unknown): 'monthly' | 'yearly' | undefi
 /** The account pages' own first reads, by the address after the locale. */
 const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
-  '/security': () => [{ path: readPaths.sessions }],
+  '/security': () => [{ path: readPaths.sessions }, { path: readPaths.securityEvents }],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

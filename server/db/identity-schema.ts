@@ -16,7 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import { securityEventKinds } from '../../contract/identity.ts';
+import { oneOf, timestamptz } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -75,6 +76,28 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** The account's security log: kept 180 days, the last 100 shown (decision 0214). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: securityEventKinds }).notNull(),
+    // The sign-in method ('password', 'code', a provider) or the provider linked.
+    method: text('method'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    country: text('country'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_events_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('security_events_kind_known', oneOf(t.kind, securityEventKinds)),
   ],
 );
 

@@ -14,6 +14,9 @@ export interface Browser {
   keepSignup(pending: Pending): void;
   /** Takes the pending sign-up back from the browser. */
   forgetSignup(): void;
-  /** Signs the browser in as the user: a new session in place of any it had. */
-  signIn(userId: number): Promise<void>;
+  /**
+   * Signs the browser in as the user: a new session in place of any it had, logged with
+   * how the user proved who they are ('password', 'code', a provider).
+   */
+  signIn(userId: number, method: string): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import type { Device } from './devices.ts';
+import { recordEvent } from './security-events.ts';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/countries.ts';
@@ -84,6 +86,7 @@ export async function setPassword(
   deps: AppDeps,
   form: { token: string; password: string },
   pageLocale: Locale | null,
+  device: Device,
 ): Promise<User> {
   const tokenHash = hashToken(form.token);
   const [known] = await deps.db
@@ -121,6 +124,7 @@ export async function setPassword(
     await tx.delete(sessions).where(eq(sessions.userId, row.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, row.id));
     await endFlows(tx, row.id);
+    await recordEvent(tx, now, row.id, 'password_reset', device);
     const locale = pageLocale ?? userLocale(row);
     await sendToUser(deps, { ...row, locale }, passwordChangedMail, 'account_notices', tx);
     return row;

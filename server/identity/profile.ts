@@ -1,3 +1,5 @@
+import type { Device } from './devices.ts';
+import { recordEvent } from './security-events.ts';
 import { and, eq, lte } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Locale } from '../../contract/countries.ts';
@@ -39,6 +41,7 @@ export async function sendExportNotice(
   deps: AppDeps,
   user: User,
   pageLocale: Locale | null,
+  device: Device,
 ): Promise<void> {
   const recipient = { ...user, locale: pageLocale ?? userLocale(user) };
   const now = deps.clock.now();
@@ -56,6 +59,7 @@ export async function sendExportNotice(
     if (claimed.length > 0) {
       await sendToUser(deps, recipient, exportNoticeMail, 'account_notices', tx);
     }
+    await recordEvent(tx, now, user.id, 'profile_exported', device);
   });
 }
 
@@ -127,18 +131,25 @@ export async function unlinkSocial(
   deps: Deps,
   user: User,
   provider: SocialProvider,
+  device: Device,
 ): Promise<void> {
-  const links = await deps.db
-    .select({ provider: socialAccounts.provider })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.userId, user.id));
-  if (!links.some((link) => link.provider === provider)) throw notFound();
-  if (user.passwordHash === null && links.length <= 1) {
-    throw refused('last_sign_in_method');
-  }
-  await deps.db
-    .delete(socialAccounts)
-    .where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.provider, provider)));
+  await deps.db.transaction(async (tx) => {
+    // Locked: of two parallel unlinks of a passwordless account's two links, the second
+    // sees one left and is refused.
+    const links = await tx
+      .select({ provider: socialAccounts.provider })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, user.id))
+      .for('update');
+    if (!links.some((link) => link.provider === provider)) throw notFound();
+    if (user.passwordHash === null && links.length <= 1) {
+      throw refused('last_sign_in_method');
+    }
+    await tx
+      .delete(socialAccounts)
+      .where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.provider, provider)));
+    await recordEvent(tx, deps.clock.now(), user.id, 'social_unlinked', device, provider);
+  });
 }
 
 /** An unsubscribe link followed: the user leaves the list (again is harmless). */

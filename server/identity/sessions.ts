@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import Bowser from 'bowser';
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { SessionInfo } from '../../contract/identity.ts';
-import { sessions, users } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { securityEvents, sessions, users } from '../db/schema.ts';
+import { sendToUser, userLocale } from '../mail/send.ts';
+import { newSignInMail } from '../mail/templates.ts';
 import type { CachedSession } from '../db/session-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { type Device, deviceNames } from './devices.ts';
+import { forgetOldEvents, recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,15 +20,6 @@ export const SESSION_IDLE_MS = 7 * DAY_MS;
 // Touching last_seen_at on every request would write on every read; once a while is enough.
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
-/** The browser signing in, as the sessions list shows it. */
-export interface Device {
-  /** Its User-Agent header, cut to a sane length; null when it sent none. */
-  userAgent: string | null;
-  ip: string;
-  /** Its country code as the trusted proxy says it, or null. */
-  country: string | null;
-}
-
 /**
  * Sign-in: a fresh token every time, replacing the session the browser had (its token,
  * when it sent one). The token goes to the browser; only its hash is kept.
@@ -34,6 +29,10 @@ export async function openSession(
   userId: number,
   previousToken: string | undefined,
   device: Device,
+  /** How the user proved who they are: 'password', 'code' or a social provider. */
+  method: string,
+  /** The browser carries this account's device cookie: it has signed in here before. */
+  knownBrowser: boolean,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
@@ -55,6 +54,9 @@ export async function openSession(
       ip: device.ip,
       country: device.country,
     });
+    if (!knownBrowser) await noticeNewBrowser(deps, tx, userId, device, now);
+    await recordEvent(tx, now, userId, 'sign_in', device, method);
+    await forgetOldEvents(tx, now, userId);
   });
   // A sign-in may come by GET (the OAuth callback), after which the session middleware
   // does not wait for the change feed: wait here, so no cached copy of the replaced
@@ -164,19 +166,23 @@ export async function endOtherSession(
   userId: number,
   id: string,
   currentToken: string,
+  device: Device,
 ): Promise<void> {
   if (!UUID.test(id)) throw notFound();
-  const ended = await deps.db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.id, id),
-        eq(sessions.userId, userId),
-        ne(sessions.tokenHash, hashToken(currentToken)),
-      ),
-    )
-    .returning({ id: sessions.id });
-  if (ended.length === 0) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.id, id),
+          eq(sessions.userId, userId),
+          ne(sessions.tokenHash, hashToken(currentToken)),
+        ),
+      )
+      .returning({ id: sessions.id });
+    if (ended.length === 0) throw notFound();
+    await recordEvent(tx, deps.clock.now(), userId, 'session_ended', device);
+  });
 }
 
 /** Ends every session of the user but the caller's; answers how many ended. */
@@ -184,12 +190,18 @@ export async function endOtherSessions(
   deps: AppDeps,
   userId: number,
   currentToken: string,
+  device: Device,
 ): Promise<number> {
-  const ended = await deps.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentToken))))
-    .returning({ id: sessions.id });
-  return ended.length;
+  return deps.db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentToken))))
+      .returning({ id: sessions.id });
+    if (ended.length > 0) {
+      await recordEvent(tx, deps.clock.now(), userId, 'sessions_ended', device);
+    }
+    return ended.length;
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -201,16 +213,27 @@ const liveAt = (now: Date) =>
     gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
   );
 
-/** Browser and OS names with their major version, as a person would say them. */
-export function deviceNames(userAgent: string | null): {
-  browser: string | null;
-  os: string | null;
-} {
-  if (!userAgent) return { browser: null, os: null };
-  const { browser, os } = Bowser.parse(userAgent);
-  const named = (name: string | undefined, version: string | undefined) =>
-    name ? [name, version?.split('.')[0]].filter(Boolean).join(' ') : null;
-  // Windows says "NT 10.0" where people say 10.
-  const osVersion = os.name === 'Windows' ? os.versionName : os.version;
-  return { browser: named(browser.name, browser.version), os: named(os.name, osVersion) };
+/**
+ * A sign-in from a browser the account has not used: a mail to the user, in the
+ * transaction of the sign-in. Not for the account's first sign-in (its sign-up, or the
+ * first after this log began): there is no other browser to compare with.
+ */
+async function noticeNewBrowser(
+  deps: AppDeps,
+  tx: Database,
+  userId: number,
+  device: Device,
+  now: Date,
+): Promise<void> {
+  const [signedInBefore] = await tx
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.kind, 'sign_in')))
+    .limit(1);
+  if (!signedInBefore) return;
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const sessionsUrl = `${deps.config.publicUrl}/${userLocale(user)}/security`;
+  const mail = newSignInMail({ at: now, ...deviceNames(device.userAgent), ...device, sessionsUrl });
+  await sendToUser(deps, user, mail, 'account_notices', tx);
 }

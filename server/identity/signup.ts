@@ -41,7 +41,8 @@ async function signIn(
   cookie: Pending,
   locale: Locale,
 ) {
-  await browser.signIn(user.id);
+  // Every sign-up and second step ends with the mailed code.
+  await browser.signIn(user.id, 'code');
   browser.forgetSignup();
   // Switched language since step 0: the page to return to follows the switch.
   const next =

@@ -58,6 +58,47 @@ export function passwordChangedMail(locale: Locale, unsubscribe?: string): MailC
       ]);
 }
 
+/** What the new-sign-in notice tells of the browser. */
+export type SignInDetails = {
+  at: Date;
+  browser: string | null;
+  os: string | null;
+  ip: string;
+  country: string | null;
+  /** The security page, where the session can be ended. */
+  sessionsUrl: string;
+};
+
+/** A country's name in the mail's language, or its code. */
+function countryIn(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** To the user when their account is signed in from a browser it has not used before. */
+export function newSignInMail(d: SignInDetails) {
+  return (locale: Locale, unsubscribe?: string): MailContent => {
+    const when = `${d.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const unknown = locale === 'ru' ? 'неизвестный браузер' : 'an unknown browser';
+    const what = [d.browser ?? unknown, d.os].filter(Boolean).join(', ');
+    const where = [d.ip, d.country && countryIn(locale, d.country)].filter(Boolean).join(', ');
+    return locale === 'ru'
+      ? compose('Вход в ваш профиль с нового устройства', [
+          `В ваш профиль вошли из браузера, который раньше не использовался: ${when}, ${what}, ${where}.`,
+          `Если это были вы, ничего делать не нужно. Если нет, завершите этот сеанс и смените пароль: ${d.sessionsUrl}`,
+          ...unsubscribeLine(locale, unsubscribe),
+        ])
+      : compose('New sign-in to your profile', [
+          `Your profile was signed in to from a browser it has not used before: ${when}, ${what}, ${where}.`,
+          `If it was you, there is nothing to do. If not, end that session and change your password: ${d.sessionsUrl}`,
+          ...unsubscribeLine(locale, unsubscribe),
+        ]);
+  };
+}
+
 export function exportNoticeMail(locale: Locale, unsubscribe?: string): MailContent {
   return locale === 'ru'
     ? compose('Выгрузка данных профиля', [

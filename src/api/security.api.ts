@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SessionList } from '../../contract/identity.ts';
+import { SecurityEventList, SessionList } from '../../contract/identity.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 import { call } from './client.ts';
 
@@ -23,5 +23,13 @@ export async function endOtherSessions(signal?: AbortSignal): Promise<void> {
     method: 'DELETE',
     signal,
     useCase: 'end_other_sessions',
+  });
+}
+
+/** The account's security log, newest first. */
+export function fetchSecurityEvents(signal?: AbortSignal) {
+  return call(readPaths.securityEvents, SecurityEventList, {
+    signal,
+    useCase: 'get_security_events',
   });
 }

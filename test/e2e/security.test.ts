@@ -28,7 +28,13 @@ const texts = {
     desktop: /^Sign out Firefox 133 on Windows 10, /,
     endOthers: 'Sign out of all other sessions',
     alone: "You're signed in on this browser only.",
-    signInTitle: /^Sign in/,
+    activity: 'Recent security activity',
+    logged: [
+      'All other browsers were signed out',
+      'Another browser was signed out',
+      'Signed in with the password',
+      'Another browser was signed out',
+    ],
   },
   ru: {
     browserLocale: 'ru-RU',
@@ -39,7 +45,13 @@ const texts = {
     desktop: /^Завершить сеанс Firefox 133, Windows 10, /,
     endOthers: 'Завершить все другие сеансы',
     alone: 'Вход выполнен только в этом браузере.',
-    signInTitle: /^Вход/,
+    activity: 'Недавние события безопасности',
+    logged: [
+      'Завершены сеансы во всех других браузерах',
+      'Завершён сеанс в другом браузере',
+      'Вход по паролю',
+      'Завершён сеанс в другом браузере',
+    ],
   },
 } as const;
 
@@ -112,8 +124,18 @@ describe.each(['en', 'ru'] as const)('security page in %s', (locale) => {
     expect(await rows.count()).toBe(1);
     expect(await signedInStill(elsewhere)).toBe(false);
     expect(await signedInStill(context)).toBe(true);
-    await expectAccessible(page);
     expect(await page.title()).toMatch(new RegExp(`^${t.nav}`));
+
+    // The security log tells it all, newest first, down to the sign-up by the mailed code.
+    await page.reload();
+    const log = page.getByRole('heading', { name: t.activity }).locator('..');
+    const logged = log.getByRole('listitem');
+    await expect.poll(() => logged.count()).toBe(7);
+    const said = await logged.evaluateAll((items) =>
+      items.map((item) => item.firstElementChild?.textContent),
+    );
+    expect(said.slice(0, 4)).toEqual(t.logged);
+    await expectAccessible(page);
     for (const other of [phone, desktop, elsewhere, context]) await other.close();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../contract/identity.ts';
-import { deviceNames, SESSION_IDLE_MS } from '../../server/identity/sessions.ts';
+import { deviceNames } from '../../server/identity/devices.ts';
+import { SESSION_IDLE_MS } from '../../server/identity/sessions.ts';
 import { json, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 

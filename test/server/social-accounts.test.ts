@@ -26,6 +26,7 @@ const request: SocialRequest = {
   userId: null,
   country: () => Promise.resolve('FR'),
   consented: true,
+  device: null,
 };
 const identity = {
   subject: 'g-1',

@@ -1,10 +1,11 @@
+import { recordFailedSignIn } from '../security-events.ts';
 import { availableParallelism } from 'node:os';
 import { Hono, type Context } from 'hono';
 import { LoginForm, type AuthResult } from '../../../contract/auth.ts';
 import { findUserByLogin, upgradePasswordHash, nextAfterSignIn } from '../accounts.ts';
 import { pageLocaleOf, requestLocale } from '../../http/locale.ts';
 import { currentCode, issueCode, resendWait } from '../codes.ts';
-import { deviceNonce, setDeviceCookie } from './device.ts';
+import { deviceNonce, deviceOf, setDeviceCookie } from './device.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { endSession, startSession } from './session.ts';
 import { setSignupCookie } from './signup-cookie.ts';
@@ -42,7 +43,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const stored = user?.passwordHash ?? (await dummyHash(deps.passwordCost));
     const right = await verifyPassword(form.password, stored);
     if (!user) throw fieldError('login', 'user_absent');
-    if (user.passwordHash === null || !right) throw fieldError('password', 'wrong_credentials');
+    if (user.passwordHash === null || !right) {
+      await recordFailedSignIn(deps, user.id, deviceOf(c, deps));
+      throw fieldError('password', 'wrong_credentials');
+    }
     // Only failures stay counted.
     await forgive(deps, hits);
     await upgradePasswordHash(deps, user, form.password);
@@ -57,7 +61,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
       return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
     }
-    await startSession(c, deps, user.id);
+    await startSession(c, deps, user.id, 'password');
     return c.json({ next: nextAfterSignIn(form.next, locale) } satisfies AuthResult);
   }
 

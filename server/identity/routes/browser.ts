@@ -13,6 +13,6 @@ export function browserOf(c: Context<AppEnv>, deps: AppDeps): Browser {
     pendingSignup: () => readSignupCookie(c, deps),
     keepSignup: (pending) => writeSignupCookie(c, deps, pending),
     forgetSignup: () => clearSignupCookie(c, deps),
-    signIn: (userId) => startSession(c, deps, userId),
+    signIn: (userId, method) => startSession(c, deps, userId, method),
   };
 }

@@ -4,6 +4,8 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import type { Device } from '../devices.ts';
 
 /*
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a
@@ -42,3 +44,19 @@ export function deviceNonce(c: Context<AppEnv>, deps: AppDeps, userId: number): 
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
 }
+
+/** The browser signing in, from its request: what it says it is, and where it is. */
+export function deviceOf(c: Context<AppEnv>, deps: AppDeps): Device {
+  const country = deps.config.countryHeader
+    ? c.req.header(deps.config.countryHeader)?.trim().toUpperCase()
+    : undefined;
+  return {
+    userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_KEPT) || null,
+    ip: clientIp(c, deps.config),
+    // Cloudflare says XX for unknown and T1 for Tor: not countries.
+    country:
+      country && /^[A-Z]{2}$/.test(country) && !['XX', 'T1'].includes(country) ? country : null,
+  };
+}
+// Real User-Agents are under 300 characters; a longer one is cut, not refused.
+const USER_AGENT_KEPT = 512;

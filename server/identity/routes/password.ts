@@ -1,3 +1,4 @@
+import { deviceOf } from './device.ts';
 import { Hono } from 'hono';
 import type { AuthResult } from '../../../contract/auth.ts';
 import { ResetRequestForm, SetPasswordForm } from '../../../contract/identity.ts';
@@ -23,7 +24,8 @@ export function passwordRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.post('/set/', async (c) => {
     const body = await readBody(c, 'form');
-    await setPassword(deps, parseInput(SetPasswordForm, body), pageLocaleOf(c, body));
+    const form = parseInput(SetPasswordForm, body);
+    await setPassword(deps, form, pageLocaleOf(c, body), deviceOf(c, deps));
     await endSession(c, deps);
     return c.json({ next: `/${requestLocale(c, body)}/login/1` } satisfies AuthResult);
   });

@@ -5,15 +5,9 @@ import type { AppDeps } from '../../deps.ts';
 import { notAuthenticated } from '../../errors.ts';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { clientIp } from '../../http/client-ip.ts';
-import {
-  closeSession,
-  currentSession,
-  type Device,
-  openSession,
-  SESSION_TTL_MS,
-} from '../sessions.ts';
+import { closeSession, currentSession, openSession, SESSION_TTL_MS } from '../sessions.ts';
 import { hashToken } from '../tokens.ts';
+import { deviceNonce, deviceOf, setDeviceCookie } from './device.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 
@@ -22,31 +16,21 @@ export async function startSession(
   c: Context<AppEnv>,
   deps: AppDeps,
   userId: number,
+  method: string,
 ): Promise<void> {
   const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
-  const { token, expiresAt } = await openSession(deps, userId, previous, deviceOf(c, deps));
+  const device = deviceOf(c, deps);
+  const known = deviceNonce(c, deps, userId) !== null;
+  const opened = await openSession(deps, userId, previous, device, method, known);
+  const { token, expiresAt } = opened;
+  // From now on this browser is known to the account (and has a throttle bucket of its own).
+  if (!known) setDeviceCookie(c, deps, userId);
   setCookie(c, cookieName(deps.config, SESSION_COOKIE), token, {
     ...cookieOptions(deps.config),
     expires: expiresAt,
     maxAge: SESSION_TTL_MS / 1000,
   });
 }
-
-/** The browser signing in, from its request: what it says it is, and where it is. */
-function deviceOf(c: Context<AppEnv>, deps: AppDeps): Device {
-  const country = deps.config.countryHeader
-    ? c.req.header(deps.config.countryHeader)?.trim().toUpperCase()
-    : undefined;
-  return {
-    userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_KEPT) || null,
-    ip: clientIp(c, deps.config),
-    // Cloudflare says XX for unknown and T1 for Tor: not countries.
-    country:
-      country && /^[A-Z]{2}$/.test(country) && !['XX', 'T1'].includes(country) ? country : null,
-  };
-}
-// Real User-Agents are under 300 characters; a longer one is cut, not refused.
-const USER_AGENT_KEPT = 512;
 
 /**
  * The session cookie's token, for the commands that tell the caller's session from the

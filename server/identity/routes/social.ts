@@ -17,6 +17,7 @@ import { beginSocial, completeSocial, type SocialFailure } from '../social/flow.
 import { socialUser, SocialError } from '../social/link.ts';
 import { providerFor } from '../social/registry.ts';
 import { STATE_TTL_MS } from '../social/states.ts';
+import { deviceOf } from './device.ts';
 import { startSession } from './session.ts';
 import { clearConsentCookie, dropConsent, holdForConsent, takeConsent } from './social-consent.ts';
 
@@ -77,6 +78,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       userId: c.get('user')?.id ?? null,
       locale: requestLocale(c),
       country: async (locale) => (await visitorCountry(c, deps, locale)).code,
+      device: deviceOf(c, deps),
     });
     if (outcome.kind === 'failed') return fail(c, outcome);
     const { locale } = outcome;
@@ -87,7 +89,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       if (next !== null) query.set('next', next);
       return c.redirect(`/${locale}/login/1?${query.toString()}`, 302);
     }
-    await startSession(c, deps, outcome.userId);
+    await startSession(c, deps, outcome.userId, idp.id);
     return c.redirect(outcome.next, 302);
   });
 
@@ -110,6 +112,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
           userId: null,
           country: async () => (await visitorCountry(c, deps, pending.locale)).code,
           consented: true,
+          device: deviceOf(c, deps),
         },
         pending.identity,
       );
@@ -118,7 +121,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     if (outcome.kind !== 'user') throw refused('social_denied');
-    await startSession(c, deps, outcome.userId);
+    await startSession(c, deps, outcome.userId, pending.provider);
     return c.json({ next: nextAfterSignIn(pending.next, pending.locale) } satisfies AuthResult);
   });
 

@@ -1,3 +1,4 @@
+import type { Device } from '../devices.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '../../../contract/countries.ts';
 import type * as v from 'valibot';
@@ -94,6 +95,7 @@ export async function completeSocial(
     userId: number | null;
     locale: Locale;
     country: (locale: Locale) => Promise<string>;
+    device: Device;
   },
 ): Promise<
   | SocialFailure
@@ -138,6 +140,7 @@ export async function completeSocial(
         country: () => request.country(locale),
         // Sign-up showed the terms before the provider; sign-in asks now.
         consented: row.intent === 'signup',
+        device: request.device,
       },
       identity,
     );

@@ -1,3 +1,5 @@
+import type { Device } from '../devices.ts';
+import { recordEvent } from '../security-events.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../../contract/countries.ts';
 import { PERSON_NAME, type SocialProvider } from '../../../contract/identity.ts';
@@ -31,6 +33,8 @@ export type SocialRequest = {
    * new account be made (sign-up asks before the provider, sign-in after it).
    */
   consented: boolean;
+  /** The browser asking, for the security log of a link. */
+  device: Device | null;
 };
 
 /** Whom the identity signs in, or that a new account needs the visitor's consent first. */
@@ -69,6 +73,14 @@ async function link(
     .returning({ id: socialAccounts.id });
   if (inserted.length === 0) throw new SocialError('social_account_taken');
   await endFlows(db, userId);
+  await recordEvent(
+    db,
+    deps.clock.now(),
+    userId,
+    'social_linked',
+    request.device,
+    request.provider,
+  );
 }
 
 /** The person may have changed their picture at the provider since the last sign-in. */

@@ -1,3 +1,4 @@
+import { deviceOf } from '../../identity/routes/device.ts';
 import { Hono } from 'hono';
 import { ProfileUpdate } from '../../../contract/identity.ts';
 import {
@@ -34,7 +35,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/export/', async (c) => {
     const user = requireUser(c);
     const data = await personalData(deps, user);
-    await sendExportNotice(deps, user, pageLocaleOf(c));
+    await sendExportNotice(deps, user, pageLocaleOf(c), deviceOf(c, deps));
     c.header('Content-Disposition', `attachment; filename="profile-${user.username}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(data);

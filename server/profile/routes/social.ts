@@ -1,3 +1,4 @@
+import { deviceOf } from '../../identity/routes/device.ts';
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -37,7 +38,7 @@ export function socialRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const provider = v.safeParse(SocialProvider, c.req.param('provider'));
     if (!provider.success) throw notFound();
-    await unlinkSocial(deps, user, provider.output);
+    await unlinkSocial(deps, user, provider.output, deviceOf(c, deps));
     return c.body(null, 204);
   });
 

@@ -11,27 +11,18 @@ import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { isLocale, type Locale } from '../../i18n/locale.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
+import { useDeviceWords } from './device-words.ts';
 
 export interface SessionListViewProps {
   snapshot: SnapshotFrom<typeof sessionListMachine>;
   send: (event: SessionListEvent) => void;
 }
 
-/** A country's name in the page's language, or its code where the browser has none. */
-function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** "Where you're signed in": this browser first, the others each with Sign out. */
 export function SessionListView({ snapshot, send }: SessionListViewProps) {
   const { t, i18n } = useLingui();
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { locale, device, place } = useDeviceWords();
   const { sessions, ending, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const title = t`Where you're signed in`;
@@ -44,14 +35,9 @@ export function SessionListView({ snapshot, send }: SessionListViewProps) {
       </TitledSection>
     );
   }
-  const device = (session: SessionInfo) => {
-    const browser = session.browser ?? t`Unknown browser`;
-    return session.os ? t`${browser} on ${session.os}` : browser;
-  };
   const details = (session: SessionInfo) =>
     [
-      session.ip,
-      session.country && countryName(session.country, locale),
+      ...place(session),
       t`signed in ${formatDate(session.created_at, locale)}`,
       session.current ? null : t`last active ${formatDate(session.last_seen_at, locale)}`,
     ]

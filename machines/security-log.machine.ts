@@ -1,0 +1,55 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SecurityEvent } from '../contract/identity.ts';
+
+export interface SecurityLogContext {
+  events: SecurityEvent[];
+}
+export type SecurityLogEvent = { type: 'events.retry' };
+
+/**
+ * "Recent security activity" on /security: the account's last 100 security events
+ * (sign-ins, wrong passwords, password resets, ended sessions, social links, exports),
+ * newest first, as the server kept them for 180 days. Read only.
+ */
+export const securityLogMachine = setup({
+  types: {
+    context: {} as SecurityLogContext,
+    events: {} as SecurityLogEvent,
+  },
+  actors: {
+    loadEvents: fromPromise<SecurityEvent[]>(async () => {
+      throw new Error('loadEvents is provided by the app');
+    }),
+  },
+  actions: {
+    keepEvents: assign({
+      events: (_, params: { events: SecurityEvent[] }) => params.events,
+    }),
+  },
+}).createMachine({
+  id: 'securityLog',
+  context: { events: [] },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The security log loads.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadEvents',
+        src: 'loadEvents',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepEvents', params: ({ event }) => ({ events: event.output }) },
+        },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'The log could not be loaded, with Try again.',
+      on: { 'events.retry': 'loading' },
+    },
+    ready: {
+      description: 'The events, newest first.',
+    },
+  },
+});

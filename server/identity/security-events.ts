@@ -1,0 +1,75 @@
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { SecurityEvent, SecurityEventKind } from '../../contract/identity.ts';
+import type { Database } from '../db/client.ts';
+import { securityEvents } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { type Device, deviceNames } from './devices.ts';
+
+/** How long the log keeps an event. */
+export const SECURITY_EVENTS_KEPT_MS = 180 * 24 * 60 * 60 * 1000;
+/** How many of the newest events the log shows. */
+export const SECURITY_EVENTS_SHOWN = 100;
+
+/**
+ * Writes one event of the user's security log, in the transaction of the change it
+ * records (`db` is that transaction), so the log never tells of a change that did not
+ * commit, nor misses one that did.
+ */
+export async function recordEvent(
+  db: Database,
+  now: Date,
+  userId: number,
+  kind: SecurityEventKind,
+  device: Device | null,
+  method: string | null = null,
+): Promise<void> {
+  await db.insert(securityEvents).values({
+    userId,
+    kind,
+    method,
+    userAgent: device?.userAgent ?? null,
+    ip: device?.ip ?? null,
+    country: device?.country ?? null,
+    createdAt: now,
+  });
+}
+
+/** Housekeeping at each sign-in: the user's events older than the log keeps. */
+export async function forgetOldEvents(db: Database, now: Date, userId: number): Promise<void> {
+  await db
+    .delete(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, userId),
+        lt(securityEvents.createdAt, new Date(now.getTime() - SECURITY_EVENTS_KEPT_MS)),
+      ),
+    );
+}
+
+/** The user's newest events within the time kept, newest first. */
+export async function securityEventsOf(deps: AppDeps, userId: number): Promise<SecurityEvent[]> {
+  const since = new Date(deps.clock.now().getTime() - SECURITY_EVENTS_KEPT_MS);
+  const rows = await deps.db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), gt(securityEvents.createdAt, since)))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(SECURITY_EVENTS_SHOWN);
+  return rows.map((row) => ({
+    kind: row.kind,
+    method: row.method,
+    created_at: row.createdAt.toISOString(),
+    ...deviceNames(row.userAgent),
+    ip: row.ip,
+    country: row.country,
+  }));
+}
+
+/** A wrong password for the account, logged on its own (nothing else changes). */
+export async function recordFailedSignIn(
+  deps: AppDeps,
+  userId: number,
+  device: Device,
+): Promise<void> {
+  await recordEvent(deps.db, deps.clock.now(), userId, 'sign_in_failed', device, 'password');
+}

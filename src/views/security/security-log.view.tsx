@@ -1,0 +1,86 @@
+import { Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import {
+  socialProviders,
+  type SecurityEvent,
+  type SocialProvider,
+} from '../../../contract/identity.ts';
+import type {
+  SecurityLogEvent,
+  securityLogMachine,
+} from '../../../machines/security-log.machine.ts';
+import { Button } from '../../components/button.tsx';
+import { TitledSection } from '../../components/titled.tsx';
+import { formatDate } from '../../i18n/format.ts';
+import { providerNames } from '../login/social-buttons.tsx';
+import { SectionLoadingView } from '../profile/section-loading.view.tsx';
+import { useDeviceWords } from './device-words.ts';
+
+export interface SecurityLogViewProps {
+  snapshot: SnapshotFrom<typeof securityLogMachine>;
+  send: (event: SecurityLogEvent) => void;
+}
+
+const isProvider = (method: string | null): method is SocialProvider =>
+  socialProviders.some((p) => p === method);
+
+/** "Recent security activity": what happened to the account, newest first. */
+export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
+  const { t } = useLingui();
+  const { locale, device, place } = useDeviceWords();
+  const title = t`Recent security activity`;
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <TitledSection title={title} align="flex-start">
+        <Text color="fg.error">{t`Couldn't load your security activity.`}</Text>
+        <Button onClick={() => send({ type: 'events.retry' })}>{t`Try again`}</Button>
+      </TitledSection>
+    );
+  }
+  const what = ({ kind, method }: SecurityEvent): string => {
+    const provider = isProvider(method) ? providerNames[method] : '';
+    switch (kind) {
+      case 'sign_in':
+        if (provider) return t`Signed in with ${provider}`;
+        return method === 'code'
+          ? t`Signed in with a code sent by e-mail`
+          : t`Signed in with the password`;
+      case 'sign_in_failed':
+        return t`A wrong password was entered`;
+      case 'password_reset':
+        return t`Password set by the e-mailed link`;
+      case 'session_ended':
+        return t`Another browser was signed out`;
+      case 'sessions_ended':
+        return t`All other browsers were signed out`;
+      case 'social_linked':
+        return t`${provider} account linked`;
+      case 'social_unlinked':
+        return t`${provider} account unlinked`;
+      case 'profile_exported':
+        return t`Personal data exported`;
+    }
+  };
+  const { events } = snapshot.context;
+  return (
+    <TitledSection title={title}>
+      {events.length === 0 ? (
+        <Text color="fg.muted">{t`Nothing has happened yet.`}</Text>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="3">
+          {events.map((event, index) => (
+            <Stack as="li" key={`${event.created_at}-${index}`} gap="0.5">
+              <Text fontWeight="semibold">{what(event)}</Text>
+              <Text textStyle="caption">
+                {[device(event), ...place(event)].join(' · ')} ·{' '}
+                <time dateTime={event.created_at}>{formatDate(event.created_at, locale)}</time>
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </TitledSection>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SecurityEvent } from '../../contract/identity.ts';
+import { securityLogMachine } from '../../machines/security-log.machine.ts';
+import { SecurityLogView } from '../../src/views/security/security-log.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+type Seen = Pick<SecurityEvent, 'browser' | 'os' | 'ip' | 'country'>;
+const laptop: Seen = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
+const unknown: Seen = { browser: null, os: null, ip: null, country: null };
+const event = (kind: SecurityEvent['kind'], method: string | null, day: number, seen = laptop) => ({
+  kind,
+  method,
+  created_at: `2026-11-${day}T10:00:00Z`,
+  ...seen,
+});
+/** Every kind of event, newest first, and what the page says of each (spec: issue 34, 3). */
+const EVERY_KIND: [SecurityEvent, string][] = [
+  [event('sessions_ended', null, 27), 'All other browsers were signed out'],
+  [event('session_ended', null, 26), 'Another browser was signed out'],
+  [event('profile_exported', null, 25), 'Personal data exported'],
+  [event('social_unlinked', 'github', 24), 'GitHub account unlinked'],
+  [event('social_linked', 'google', 23), 'Google account linked'],
+  [event('password_reset', null, 22), 'Password set by the e-mailed link'],
+  [event('sign_in', 'yandex', 21), 'Signed in with Yandex'],
+  [event('sign_in', 'code', 20), 'Signed in with a code sent by e-mail'],
+  [event('sign_in', 'password', 19), 'Signed in with the password'],
+  [event('sign_in_failed', 'password', 18, unknown), 'A wrong password was entered'],
+];
+const events = EVERY_KIND.map(([e]) => e);
+const title = () => screen.getByRole('heading', { level: 2, name: 'Recent security activity' });
+const LOAD_FAILED = "Couldn't load your security activity.";
+const EMPTY = 'Nothing has happened yet.';
+
+describeMachinePaths(securityLogMachine, {
+  paths: 3,
+  events: (snapshot) => [
+    { type: 'events.retry' },
+    // An account with events, and a new one without.
+    ...internalEvents(snapshot, { loadEvents: { output: [events, []] } }),
+  ],
+  serialize: (snapshot) => snapshot.context.events.length,
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.events).toEqual([]);
+    },
+    loadFailed: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'events.retry' })).toBe(true);
+    },
+    ready: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'events.retry' })).toBe(false);
+      expect([0, events.length]).toContain(snapshot.context.events.length);
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <SecurityLogView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+      },
+      loadFailed: () => {
+        title();
+        screen.getByText(LOAD_FAILED);
+        screen.getByRole('button', { name: 'Try again' });
+        expect(screen.queryAllByRole('listitem')).toEqual([]);
+      },
+      ready: (snapshot) => {
+        title();
+        const rows = screen.queryAllByRole('listitem').map((row) => row.textContent);
+        if (snapshot.context.events.length === 0) {
+          expect(rows).toEqual([]);
+          screen.getByText(EMPTY);
+          return;
+        }
+        expect(screen.queryByText(EMPTY)).toBeNull();
+        expect(rows).toEqual(
+          EVERY_KIND.map(([e, said], i) =>
+            i === EVERY_KIND.length - 1
+              ? `${said}Unknown browser · November 18, 2026`
+              : `${said}Chrome 131 on Linux · 203.0.113.7 · Germany · November ${e.created_at.slice(8, 10)}, 2026`,
+          ),
+        );
+        for (const time of document.querySelectorAll('time')) {
+          expect(events.map((e) => e.created_at)).toContain(time.getAttribute('datetime'));
+        }
+      },
+    },
+  },
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { SecurityEvent } from '../../contract/identity.ts';
+import {
+  recordFailedSignIn,
+  SECURITY_EVENTS_SHOWN,
+} from '../../server/identity/security-events.ts';
+import { json, signedIn } from './billing.ts';
+import { TEST_PASSWORD_COST, useTestServer, type TestClient } from './harness.ts';
+import { socialRoundTrip } from './social-flow.ts';
+
+const server = useTestServer();
+
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const events = async (client: TestClient) => {
+  const answer = await client.get('/api/v1/security/events/');
+  expect(answer.status).toBe(200);
+  return json<SecurityEvent[]>(answer);
+};
+const kinds = async (client: TestClient) =>
+  (await events(client)).map((e) => [e.kind, e.method] as const);
+const signIn = (client: TestClient, login: string, password: string, agent = SAFARI_IPHONE) =>
+  client.postForm('/api/auth/login/', { login, password }, { headers: { 'user-agent': agent } });
+
+describe('GET /api/v1/security/events/', () => {
+  it('logs sign-ins, wrong passwords and ended sessions, newest first, with the browser', async () => {
+    const { user, client } = await signedIn(server());
+    const phone = server().client();
+    expect((await signIn(phone, user.username, 'Wrong-pass-1')).status).toBe(400);
+    expect((await signIn(phone, user.username, 'Secret-pass-1')).status).toBe(200);
+    expect((await client.request('/api/v1/sessions/', { method: 'DELETE' })).status).toBe(204);
+
+    expect(await kinds(client)).toEqual([
+      ['sessions_ended', null],
+      ['sign_in', 'password'],
+      ['sign_in_failed', 'password'],
+      ['sign_in', 'password'],
+    ]);
+    const [, phoneSignIn] = await events(client);
+    expect(phoneSignIn).toMatchObject({ browser: 'Safari 17', os: 'iOS 17' });
+    expect(Object.keys(phoneSignIn!).sort()).toEqual(
+      ['browser', 'country', 'created_at', 'ip', 'kind', 'method', 'os'].sort(),
+    );
+  });
+
+  it('logs a profile export, and linking and unlinking a social account by provider', async () => {
+    const { client } = await signedIn(server());
+    expect((await client.get('/api/v1/profile/export/')).status).toBe(200);
+    await socialRoundTrip(client, 'github', { email: 'events-gh@example.com' }, { intent: 'link' });
+    const unlink = await client.request('/api/v1/profile/social/github/', { method: 'DELETE' });
+    expect(unlink.status).toBe(204);
+    // The provider's callback signs the browser in anew, as every callback does.
+    expect((await kinds(client)).slice(0, 4)).toEqual([
+      ['social_unlinked', 'github'],
+      ['sign_in', 'github'],
+      ['social_linked', 'github'],
+      ['profile_exported', null],
+    ]);
+  });
+
+  it('logs a social sign-up by its provider: the link, then the sign-in', async () => {
+    const browser = server().client();
+    await socialRoundTrip(browser, 'yandex', { email: 'events-ya@example.com' });
+    expect(await kinds(browser)).toEqual([
+      ['sign_in', 'yandex'],
+      ['social_linked', 'yandex'],
+    ]);
+  });
+
+  it("shows only the caller's own events, and nothing signed out", async () => {
+    const { user: victim } = await signedIn(server());
+    const { client: mallory } = await signedIn(server());
+    await signIn(server().client(), victim.username, 'Wrong-pass-1');
+    expect(await kinds(mallory)).toEqual([['sign_in', 'password']]);
+    expect((await server().client().get('/api/v1/security/events/')).status).toBe(401);
+  });
+
+  it('records nothing for a wrong password to an address with no account', async () => {
+    const { client } = await signedIn(server());
+    expect((await signIn(server().client(), 'nobody-here', 'Wrong-pass-1')).status).toBe(400);
+    expect(await kinds(client)).toEqual([['sign_in', 'password']]);
+  });
+
+  it('keeps 180 days and shows the newest 100', async () => {
+    const { user, client } = await signedIn(server());
+    server().clock.advance(181 * DAY_MS);
+    const fresh = server().client();
+    expect((await signIn(fresh, user.username, 'Secret-pass-1')).status).toBe(200);
+    // The first sign-in is past the time kept: gone.
+    expect(await kinds(fresh)).toEqual([['sign_in', 'password']]);
+    // More wrong passwords than the throttle lets through by HTTP.
+    const { config, db, logger, clock, jobs } = server();
+    const deps = { config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST };
+    for (let i = 0; i < SECURITY_EVENTS_SHOWN; i += 1) {
+      server().clock.advance(60_000);
+      await recordFailedSignIn(deps, user.id, {
+        userAgent: null,
+        ip: '203.0.113.9',
+        country: null,
+      });
+    }
+    const shown = await events(fresh);
+    expect(shown).toHaveLength(SECURITY_EVENTS_SHOWN);
+    expect(shown.every((e) => e.kind === 'sign_in_failed')).toBe(true);
+    // The old browser's session is over with its 30 days.
+    expect((await client.get('/api/v1/profile/')).status).toBe(401);
+  });
+});
