@@ -62,10 +62,12 @@ function markdown(flow: MachineFile): string {
   ].join('\n');
 }
 
-/** A views folder's files, by path, nested folders included. */
-function viewFiles(dir = 'src/views'): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? viewFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+/** The view files: the pages' under src/views, the shell's under src/components. */
+function viewFiles(dirs = ['src/views', 'src/components']): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? viewFiles([join(dir, entry.name)]) : [join(dir, entry.name)],
+    ),
   );
 }
 
