@@ -6,8 +6,10 @@ import { subscriptionMachine } from '../machines/subscription.machine.ts';
 import { SubscriptionView } from '../src/views/subscription/subscription.view.tsx';
 
 interface Args {
-  value: 'idle' | { polling: 'checking' | 'waiting' };
+  value: 'idle' | { polling: 'checking' | 'waiting' } | 'settled' | 'timedOut';
 }
+
+const active = { status: 'active', latestError: null };
 
 /** The page locale follows the story's language, as the address does in the app. */
 function Page({ value }: Args) {
@@ -28,7 +30,7 @@ function Page({ value }: Args) {
       sendConfirm={() => {}}
       payment={paymentStatusMachine.resolveState({
         value,
-        context: { returnStatus: 'success', last: null },
+        context: { returnStatus: 'success', last: value === 'settled' ? active : null },
       })}
       locale={i18n.locale === 'ru' ? 'ru' : 'en'}
     />
@@ -37,8 +39,8 @@ function Page({ value }: Args) {
 
 /**
  * Back from the payment provider on /subscription, the page's child polling the payment
- * status (PaymentStatusView): one story per state it is drawn in. Settled or timed out,
- * the page has gone on to load the subscription (stories/subscription.stories.tsx).
+ * status (PaymentStatusView): one story per state. Settled or timed out, the page goes on
+ * at once to load the subscription (stories/subscription.stories.tsx).
  */
 const meta = {
   title: 'Flows/Subscription/Payment status',
@@ -53,3 +55,7 @@ export const Idle: Story = { args: { value: 'idle' } };
 export const Checking: Story = {};
 /** Not final yet: a second until the next poll. */
 export const Waiting: Story = { args: { value: { polling: 'waiting' } } };
+/** The autopayment is active: the answer is in. */
+export const Settled: Story = { args: { value: 'settled' } };
+/** No final status in time: the last one seen (none here) is the answer. */
+export const TimedOut: Story = { args: { value: 'timedOut' } };

@@ -11,8 +11,8 @@ export interface PaymentStatusViewProps {
 /**
  * Back from the payment provider, while the /subscription page polls the payment status
  * (section 4): 'waiting response from payment system', from the start (idle, as the page
- * tells it the return status) through every poll. Settled or timed out it is done: the
- * page takes its answer and loads the subscription at once, so it draws nothing more.
+ * tells it the return status) through every poll, and once it is settled or timed out
+ * until the page, at once, takes the answer and loads the subscription.
  */
 export function PaymentStatusView({ snapshot }: PaymentStatusViewProps) {
   const { t } = useLingui();
@@ -21,10 +21,9 @@ export function PaymentStatusView({ snapshot }: PaymentStatusViewProps) {
   switch (state) {
     case 'idle':
     case 'polling':
-      return <Busy label={t`waiting response from payment system`} />;
     case 'settled':
     case 'timedOut':
-      return null;
+      return <Busy label={t`waiting response from payment system`} />;
     default:
       return state satisfies never;
   }
