@@ -135,6 +135,8 @@ export const subscriptionMachine = setup({
   types: {
     context: {} as SubscriptionContext,
     events: {} as SubscriptionEvent,
+    // The payment-status child by its id, so the page draws its snapshot with its view.
+    children: {} as { pollPaymentStatus: 'pollPaymentStatus' },
   },
   actors: {
     pollPaymentStatus: paymentStatusMachine,

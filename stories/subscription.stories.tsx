@@ -92,7 +92,10 @@ function Page({ value, context, confirm = 'closed' }: Args) {
   );
 }
 
-/** /subscription: one story per state of the page machine and per outcome dialog. */
+/**
+ * /subscription: one story per state of the page machine and per outcome dialog; while
+ * it polls, its child's (stories/payment-status.stories.tsx).
+ */
 const meta = {
   title: 'Flows/Subscription',
   render: (args) => <Page {...args} />,
@@ -136,11 +139,6 @@ export const Loading: Story = { args: { value: 'loading', context: contextWith(n
 export const ReadingAutopayment: Story = {
   args: { value: 'readingAutopayment', context: contextWith(cancelled) },
 };
-/**
- * The page while its child paymentStatusMachine (machines/payment-status.machine.ts)
- * polls: every state of that machine shows this one view.
- */
-export const WaitingForPayment: Story = { args: { value: 'polling', context: contextWith(null) } };
 export const Unavailable: Story = { args: { value: 'unavailable', context: contextWith(null) } };
 export const Created: Story = outcome('created');
 export const CreationFailed: Story = outcome('creation_failed', free);

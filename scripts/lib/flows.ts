@@ -1,7 +1,7 @@
 // What `npm run flows:export` writes to docs/flows, computed in memory so a test can
 // compare it with the committed files. Per machines/<flow>.machine.ts:
 // - <flow>.md: the machine's doc comment, a Mermaid state diagram, and where the flow's
-//   five places are (placesOf);
+//   places are (placesOf: the five, and the server domains its flow file calls);
 // - <flow>.stately.js: the machine as a `createMachine({...})` call, which the Stately
 //   editor's import reads as it is (eventless and delayed transitions, guards, actions
 //   and actors by name, tags, descriptions).
@@ -62,17 +62,59 @@ function markdown(flow: MachineFile): string {
   ].join('\n');
 }
 
-/** A views folder's files, by path, nested folders included. */
-function viewFiles(dir = 'src/views'): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? viewFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+/** The view files: the pages' under src/views, the shell's under src/components. */
+function viewFiles(dirs = ['src/views', 'src/components']): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? viewFiles([join(dir, entry.name)]) : [join(dir, entry.name)],
+    ),
   );
 }
 
 /**
- * A flow's five places, each by the machine's file name (`<flow>`): the machine, its
- * path test, its view, its stories and its flow file (the machine's actors wired to
- * the API; none for a machine without actors). `path` is null where the flow lacks one.
+ * The server domain (a folder under server/) each of src/api's call modules calls, by
+ * the routes server/app.ts mounts for its paths. test/lib/flows-server.test.ts fails on
+ * a call module missing here and on a folder that does not exist.
+ */
+export const API_DOMAINS: Record<string, string> = {
+  auth: 'identity', // /api/auth/login/, /api/auth/logout/
+  billing: 'billing', // /api/v1/subscription/, /api/subscription/, /api/autopayment/
+  consultation: 'consultation',
+  countries: 'geo', // /api/v1/countries/
+  identity: 'identity', // /api/auth/signup/, /api/auth/password/; its ip_country is geo's
+  legal: 'legal',
+  onpremise: 'onpremise',
+  profile: 'profile',
+  session: 'profile', // /api/v1/profile/, /api/v1/user_timezone_info/
+  social: 'identity', // /api/auth/social/
+  software: 'software', // /api/v1/releases
+  teams: 'teams', // /api/v1/team/, /api/v1/teams/, /api/v1/users/
+  unsubscribe: 'profile', // /api/v1/unsubscribe/
+  webgis: 'webgis',
+};
+
+/**
+ * The server domains a flow file calls, in the order it imports their call modules
+ * (`from '../api/<name>.api.ts'`, or `import('../api/<name>.api.ts')` when it loads one
+ * on demand), each once: `server/<domain>/`.
+ */
+export function serverDomainsOf(flowSource: string): string[] {
+  const domains = [...flowSource.matchAll(/(?:from |import\()'\.\.\/api\/([\w-]+)\.api\.ts'/g)].map(
+    ([, name = '']) => {
+      const domain = API_DOMAINS[name];
+      if (!domain) throw new Error(`src/api/${name}.api.ts has no server domain in API_DOMAINS`);
+      return `server/${domain}/`;
+    },
+  );
+  return [...new Set(domains)];
+}
+
+/**
+ * A flow's places, each by the machine's file name (`<flow>`): the machine, its path
+ * test, its view, its stories and its flow file (the machine's actors wired to the API;
+ * none for a machine without actors), then the server domains that flow file calls
+ * (`Server`, one line each; none for a flow that calls no server). `path` is null where
+ * the flow lacks one.
  */
 export function placesOf({ base, machine }: Pick<MachineFile, 'base' | 'machine'>): Place[] {
   const first = (...candidates: string[]) => candidates.find((path) => existsSync(path)) ?? null;
@@ -86,9 +128,15 @@ export function placesOf({ base, machine }: Pick<MachineFile, 'base' | 'machine'
     { place: 'View', path: viewFiles().find((path) => path.endsWith(`/${base}.view.tsx`)) ?? null },
     { place: 'Stories', path: first(`stories/${base}.stories.tsx`) },
   ];
-  return hasActors
-    ? [...places, { place: 'Flow', path: first(`src/flows/${base}.flow.ts`) }]
-    : places;
+  const flowFile = hasActors ? first(`src/flows/${base}.flow.ts`) : null;
+  const domains = flowFile ? serverDomainsOf(readFileSync(flowFile, 'utf8')) : [];
+  return [
+    ...places,
+    ...(hasActors ? [{ place: 'Flow', path: flowFile }] : []),
+    ...(domains.length > 0
+      ? domains.map((path) => ({ place: 'Server', path }))
+      : [{ place: 'Server', path: null }]),
+  ];
 }
 
 export type Place = { place: string; path: string | null };

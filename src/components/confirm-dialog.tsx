@@ -90,18 +90,6 @@ export function ConfirmDialog({
   );
 }
 
-/** The dialog's state and answers from a confirm machine: open while it is `asking`. */
-export function askedBy(
-  confirm: SnapshotFrom<typeof confirmMachine>,
-  send: (event: ConfirmEvent) => void,
-): Pick<ConfirmDialogProps, 'open' | 'onCancel' | 'onConfirm'> {
-  return {
-    open: confirm.matches('asking'),
-    onCancel: () => send({ type: 'confirm.cancel' }),
-    onConfirm: () => send({ type: 'confirm.accept' }),
-  };
-}
-
 /**
  * One question's confirm machine: it ends when accepted, so the page keys this by a
  * counter it raises in `onConfirmed`, and a fresh machine serves the next question.

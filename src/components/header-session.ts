@@ -1,6 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
-import type { HeaderSession } from './header.tsx';
+import type { Profile } from '../../contract/profile.ts';
+
+/** The session as the shell draws it (its header's end, the sidebar): see SessionView. */
+export type HeaderSession =
+  | { status: 'checking' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: Profile; signingOut: boolean };
 
 /** What the shell shows of the session: checking, signed out, or the user. */
 export function toHeaderSession(snapshot: SnapshotFrom<typeof sessionMachine>): HeaderSession {

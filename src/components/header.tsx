@@ -1,18 +1,12 @@
-import { Box, Button, Flex, IconButton, Link, Spinner, Text } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Link, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Logo } from './logo.tsx';
 import { PageWidth } from './page-width.tsx';
-import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import type { Profile } from '../../contract/profile.ts';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { HeaderSession } from './header-session.ts';
+import { preloadUserArea, SessionView } from './session.view.tsx';
 import { site } from './site.ts';
-import { preloadable } from './preloadable.tsx';
-import { Busy } from './status.tsx';
-
-export type HeaderSession =
-  | { status: 'checking' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: Profile; signingOut: boolean };
 
 export interface HeaderProps {
   session: HeaderSession;
@@ -21,14 +15,12 @@ export interface HeaderProps {
   onWebgisCreate: boolean;
 }
 
-/** Menu and tooltip code loads only for a signed-in user, not on the sign-in page. */
-const { preload: loadUserArea, Component: UserArea } = preloadable(() => import('./user-area.tsx'));
 const loadSectionsDrawer = () => import('./sections-drawer.tsx');
 const SectionsDrawer = lazy(loadSectionsDrawer);
 
 /** Starts loading the signed-in header's parts before the header asks for them. */
 export function preloadSignedInHeader(): void {
-  void loadUserArea();
+  preloadUserArea();
 }
 
 /**
@@ -69,39 +61,6 @@ function SectionsButton({ hasWebgis }: { hasWebgis: boolean }) {
   );
 }
 
-/**
- * Where the Sign in button leads: nowhere on the sign-in page itself; from the pages
- * that keep the query (sign-up, reset) with that query, `next` included; from any
- * other page with `next` set to it, so signing in comes back here.
- */
-export function signInTarget(location: { pathname: string; href: string }) {
-  const path = location.pathname.replace(/^\/[^/]+/, '');
-  if (path.startsWith('/login')) return null;
-  if (path.startsWith('/signup') || path.startsWith('/password/reset')) {
-    return { keep: true } as const;
-  }
-  return { keep: false, next: location.href } as const;
-}
-
-function SignInButton() {
-  const { t } = useLingui();
-  const location = useRouterState({ select: (state) => state.location });
-  const target = signInTarget(location);
-  if (!target) return null;
-  return (
-    <Button asChild size="sm" colorPalette="blue">
-      <RouterLink
-        to="/$locale/login/$step"
-        from="/$locale"
-        params={{ step: '1' }}
-        search={target.keep ? true : { next: target.next }}
-      >
-        {t`Sign in`}
-      </RouterLink>
-    </Button>
-  );
-}
-
 export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
   const { t, i18n } = useLingui();
   return (
@@ -134,28 +93,7 @@ export function Header({ session, fixed, onWebgisCreate }: HeaderProps) {
           </Link>
         </Flex>
         <Box flex="1" />
-        {session.status === 'checking' && <Busy quiet label={t`Loading`} />}
-        {session.status === 'signedOut' && <SignInButton />}
-        {session.status === 'signedIn' && (
-          <Flex gap={{ base: '1', sm: '3' }} align="center">
-            {!session.user.webgis_url && !onWebgisCreate && (
-              <Button
-                asChild
-                size="sm"
-                colorPalette="blue"
-                display={{ base: 'none', md: 'inline-flex' }}
-              >
-                <RouterLink
-                  to="/$locale/webgis/create"
-                  from="/$locale"
-                >{t`Create Web GIS`}</RouterLink>
-              </Button>
-            )}
-            <Suspense fallback={<Spinner size="sm" />}>
-              <UserArea user={session.user} busy={session.signingOut} />
-            </Suspense>
-          </Flex>
-        )}
+        <SessionView session={session} onWebgisCreate={onWebgisCreate} />
       </PageWidth>
     </Box>
   );

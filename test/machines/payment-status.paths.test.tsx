@@ -16,10 +16,10 @@ import { SubscriptionView } from '../../src/views/subscription/subscription.view
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
-// This machine has no view of its own: it is the /subscription page's child
-// (pollPaymentStatus), and while it runs the page is in 'polling'; once it is done, the
-// page takes its answer and loads the subscription. So its view is SubscriptionView with
-// the page's snapshot at that moment.
+// This machine is the /subscription page's child (pollPaymentStatus): while it runs the
+// page is in 'polling' and draws it with its view (PaymentStatusView); once it is done,
+// the page takes its answer and loads the subscription. So it is drawn in
+// SubscriptionView, with the page's snapshot at that moment.
 const pageOf = (snapshot: SnapshotFrom<typeof paymentStatusMachine>) => {
   const query: PageQuery = { status: snapshot.context.returnStatus, scenario: 'creation' };
   if (snapshot.status !== 'done') {
@@ -105,6 +105,7 @@ describeMachinePaths(paymentStatusMachine, {
           send={() => {}}
           confirm={confirmMachine.resolveState({ value: 'closed', context: {} })}
           sendConfirm={() => {}}
+          payment={snapshot}
           locale="en"
         />
       </Providers>

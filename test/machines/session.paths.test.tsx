@@ -7,8 +7,11 @@ import type { Profile } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
 import { AppShell, preloadSignedInShell } from '../../src/components/app-shell.tsx';
 import ErrorPage from '../../src/components/error-page.view.tsx';
-import { sameHeaderSession, toHeaderSession } from '../../src/components/header-session.ts';
-import type { HeaderSession } from '../../src/components/header.tsx';
+import {
+  sameHeaderSession,
+  toHeaderSession,
+  type HeaderSession,
+} from '../../src/components/header-session.ts';
 import { SectionPage } from '../../src/components/section-page.tsx';
 import type { Webgis } from '../../contract/webgis.ts';
 import { demoUser } from '../fixtures/users.ts';
@@ -127,8 +130,9 @@ describeMachinePaths(sessionMachine, {
       expect(snapshot.context.user?.timezone).not.toEqual(browserTimezone),
     signingOut: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
   },
-  // The session's view is the app shell: its header, and the sections beside an
-  // account page (here /en/profile, as the story draws it). An account page meets an
+  // The session's view (SessionView, src/components/session.view.tsx) is drawn by the app
+  // shell: at its header's end, with the sections beside an account page the shell adds
+  // for a signed-in user (here /en/profile, as the story draws it). An account page meets an
   // unreadable session with the 500 page (routes/$locale/_account.tsx).
   view: {
     render: (snapshot) => (

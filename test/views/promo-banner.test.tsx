@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppShell } from '../../src/components/app-shell.tsx';
-import type { HeaderSession } from '../../src/components/header.tsx';
+import type { HeaderSession } from '../../src/components/header-session.ts';
 import { currentPromotion, pagePromotions } from '../../src/components/site.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';

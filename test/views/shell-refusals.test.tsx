@@ -7,7 +7,8 @@ import type { Team } from '../../contract/teams.ts';
 import type { Webgis } from '../../contract/webgis.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { errorPageCodeOf, MalformedLinkError } from '../../src/components/error-page.tsx';
-import { Header, signInTarget } from '../../src/components/header.tsx';
+import { Header } from '../../src/components/header.tsx';
+import { signInTarget } from '../../src/components/session.view.tsx';
 import {
   clearForbidden,
   followRefusals,

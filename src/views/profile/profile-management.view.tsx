@@ -4,7 +4,8 @@ import { TitledSection } from '../../components/titled.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
-import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import { ConfirmView } from '../../components/confirm.view.tsx';
 
 export interface ProfileManagementViewProps {
   /** The removal confirmation: closed, asking, or confirmed (the page then goes to /remove). */
@@ -51,8 +52,9 @@ export function ProfileManagementView({ confirm, send }: ProfileManagementViewPr
           </Card.Footer>
         </Card.Root>
       </SimpleGrid>
-      <ConfirmDialog
-        {...askedBy(confirm, send)}
+      <ConfirmView
+        snapshot={confirm}
+        send={send}
         title={t`Profile removal`}
         message={t`Are you sure you want to delete profile?`}
         confirmLabel={t`Delete`}

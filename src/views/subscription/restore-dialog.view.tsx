@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { Subscription } from '../../../contract/billing.ts';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
-import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import { ConfirmView } from '../../components/confirm.view.tsx';
 import { planNames } from '../../components/plan-names.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -25,8 +26,9 @@ export function RestoreDialogView({ confirm, subscription, locale, send }: Resto
   const price = priceLabel(subscription.price, subscription.currency, subscription.interval);
   const date = subscription.expire_at ? formatDate(subscription.expire_at, locale) : '';
   return (
-    <ConfirmDialog
-      {...askedBy(confirm, send)}
+    <ConfirmView
+      snapshot={confirm}
+      send={send}
       title={t`Restore subscription`}
       message={t`Restore your ${plan} subscription? The next payment of ${price} will be charged on ${date}.`}
       confirmLabel={t`Restore`}

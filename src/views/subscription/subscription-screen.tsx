@@ -31,6 +31,8 @@ export function SubscriptionScreen({
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
   const snapshot = useSelector(page, (s) => s);
+  // The payment-status child while the page polls (section 4), drawn by its own view.
+  const payment = useSelector(snapshot.children.pollPaymentStatus, (s) => s);
   // A confirm machine ends when accepted; a fresh one serves the next question.
   const [round, setRound] = useState(0);
   const [opened] = useState({ query, onQueryRead });
@@ -64,6 +66,7 @@ export function SubscriptionScreen({
           send={page.send}
           confirm={confirm}
           sendConfirm={sendConfirm}
+          payment={payment}
           locale={locale}
         />
       )}

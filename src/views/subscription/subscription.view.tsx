@@ -5,6 +5,7 @@ import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
+import type { paymentStatusMachine } from '../../../machines/payment-status.machine.ts';
 import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import {
   canRestore,
@@ -15,6 +16,7 @@ import {
 import type { Locale } from '../../i18n/locale.ts';
 import { CurrentPlanView } from './current-plan.view.tsx';
 import { OutcomeDialogView } from './outcome-dialog.view.tsx';
+import { PaymentStatusView } from './payment-status.view.tsx';
 import { RestoreDialogView } from './restore-dialog.view.tsx';
 
 export interface SubscriptionViewProps {
@@ -22,15 +24,21 @@ export interface SubscriptionViewProps {
   send: (event: SubscriptionEvent) => void;
   confirm: SnapshotFrom<typeof confirmMachine>;
   sendConfirm: (event: ConfirmEvent) => void;
+  /** The page's payment-status child, drawn while the page polls; undefined until it starts. */
+  payment?: SnapshotFrom<typeof paymentStatusMachine> | undefined;
   locale: Locale;
 }
 
-/** /subscription: a spinner while loading (or waiting for the payment system), then the plan. */
+/**
+ * /subscription: a spinner while loading (or, while the payment status is polled, its
+ * view), then the plan.
+ */
 export function SubscriptionView({
   snapshot,
   send,
   confirm,
   sendConfirm,
+  payment,
   locale,
 }: SubscriptionViewProps) {
   const { t } = useLingui();
@@ -44,7 +52,7 @@ export function SubscriptionView({
       case 'loading':
       case 'readingAutopayment':
         return snapshot.hasTag('waitingForPayment') ? (
-          <Busy label={t`waiting response from payment system`} />
+          <PaymentStatusView snapshot={payment} />
         ) : (
           <Busy quiet label={t`Loading…`} />
         );

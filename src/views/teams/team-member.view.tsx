@@ -6,7 +6,8 @@ import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type { TeamMemberEvent, teamMemberMachine } from '../../../machines/team-member.machine.ts';
-import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
+import { ConfirmView } from '../../components/confirm.view.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { usersCount } from '../../i18n/plurals.ts';
 
@@ -73,8 +74,9 @@ export function MemberView({
   return (
     <TitledSection title={t`Teams I am in`} gap="6">
       {body}
-      <ConfirmDialog
-        {...askedBy(confirm, sendConfirm)}
+      <ConfirmView
+        snapshot={confirm}
+        send={sendConfirm}
         title={t`Leave the team?`}
         message={t`You will leave the team of ${owner} and lose what you get through it, such as the Premium plan. Only the team's owner can add you again.`}
         confirmLabel={t`Leave team`}

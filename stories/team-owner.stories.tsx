@@ -2,25 +2,16 @@ import { Stack } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamUser } from '../contract/teams.ts';
-import { confirmMachine } from '../machines/confirm.machine.ts';
 import { draftOfferMachine } from '../machines/draft-offer.machine.ts';
-import { teamMemberMachine, type TeamMemberContext } from '../machines/team-member.machine.ts';
 import {
   savedOverLimit,
   teamOwnerMachine,
   type TeamOwnerContext,
 } from '../machines/team-owner.machine.ts';
-import { MemberView } from '../src/views/teams/team-member.view.tsx';
 import { OwnerView } from '../src/views/teams/team-owner.view.tsx';
 import { TabsView } from '../src/views/teams/tabs.view.tsx';
+import { teamUser as user } from '../test/fixtures/teams.ts';
 
-const user = (n: number, username: string, first: string, last: string): TeamUser => ({
-  portal_guid: `00000000-0000-4000-8000-00000000000${n}`,
-  username,
-  first_name: first,
-  last_name: last,
-  owner: n === 1,
-});
 const owner = user(1, 'anna.k', 'Anna', 'Kowalski');
 const boris = user(2, 'boris_p', 'Boris', 'Petrov');
 const chen = user(3, 'chen.li', 'Chen', 'Li');
@@ -54,45 +45,17 @@ const none: TeamOwnerContext = {
 };
 
 type OwnerValue = SnapshotFrom<typeof teamOwnerMachine>['value'];
-type MemberValue = SnapshotFrom<typeof teamMemberMachine>['value'];
-type Args =
-  | {
-      tab: 'owner';
-      value: OwnerValue;
-      context: TeamOwnerContext;
-      /** Members kept when the session ended, offered above the team (decision 0025). */
-      kept?: TeamUser[];
-    }
-  | {
-      tab: 'member';
-      value: MemberValue;
-      context: TeamMemberContext;
-      ownOverLimit?: boolean;
-      /** The Leave team question is open about this team (the page's confirm machine). */
-      asked?: Team;
-    };
+interface Args {
+  value: OwnerValue;
+  context: TeamOwnerContext;
+  /** Members kept when the session ended, offered above the team (decision 0025). */
+  kept?: TeamUser[];
+}
 
-/** /teammanage: the tabs, and every state of the owner and member machines. */
+/** /teammanage, the owner tab: the tabs, and every state of the team owner's machine. */
 const meta = {
-  title: 'Flows/Teams',
+  title: 'Flows/Teams/Owner',
   render: (args: Args) => {
-    if (args.tab === 'member') {
-      const snapshot = teamMemberMachine.resolveState({ value: args.value, context: args.context });
-      const confirm = confirmMachine.resolveState({ value: args.asked ? 'asking' : 'closed' });
-      return (
-        <Stack gap="6">
-          <TabsView overLimit={args.ownOverLimit ?? false} />
-          <MemberView
-            snapshot={snapshot}
-            send={() => {}}
-            confirm={confirm}
-            sendConfirm={() => {}}
-            asked={args.asked ?? null}
-            onAsk={() => {}}
-          />
-        </Stack>
-      );
-    }
     const snapshot = teamOwnerMachine.resolveState({ value: args.value, context: args.context });
     return (
       <Stack gap="6">
@@ -114,7 +77,6 @@ const meta = {
     );
   },
   args: {
-    tab: 'owner',
     value: { editing: { ready: 'idle' } },
     context: editing(small.users),
   },
@@ -193,69 +155,5 @@ export const ListRefused: Story = {
         users: { field: 'users', code: 'invalid_input', detail: 'Entered data is not valid.' },
       },
     },
-  },
-};
-
-const memberOf = (owners: [string, number, number][]): TeamMemberContext => ({
-  teams: owners.map(([name, count, max]) => ({
-    users: Array.from({ length: count }, (_, i) => user(i + 1, `${name}${i}`, 'A', 'B')),
-    max_size: max,
-    owner_id: `guid-of-${name}`,
-    owner_username: name,
-    team_status: 'active',
-    owned_by_target_user: false,
-  })),
-  leaving: null,
-});
-export const MemberLoading: Story = {
-  args: { tab: 'member', value: 'loading', context: { teams: [], leaving: null } },
-};
-export const MemberEmpty: Story = {
-  args: { tab: 'member', value: 'empty', context: { teams: [], leaving: null } },
-};
-export const MemberFailed: Story = {
-  args: { tab: 'member', value: 'failed', context: { teams: [], leaving: null } },
-};
-/** One team within its limit, one over it; the own team over its limit too. */
-export const MemberOfTeams: Story = {
-  args: {
-    tab: 'member',
-    value: { loaded: 'idle' },
-    context: memberOf([
-      ['anna.k', 3, 5],
-      ['gis_lab', 6, 5],
-    ]),
-    ownOverLimit: true,
-  },
-};
-
-const twoTeams = memberOf([
-  ['anna.k', 3, 5],
-  ['gis_lab', 4, 5],
-]);
-const [annaTeam] = twoTeams.teams;
-/** Leave team pressed on the first team: the confirmation asks first. */
-export const MemberLeaveAsked: Story = {
-  args: {
-    tab: 'member',
-    value: { loaded: 'idle' },
-    context: twoTeams,
-    ...(annaTeam && { asked: annaTeam }),
-  },
-};
-/** Confirmed: the team is being left; every Leave team waits. */
-export const MemberLeaving: Story = {
-  args: {
-    tab: 'member',
-    value: { loaded: 'leaving' },
-    context: { ...twoTeams, leaving: annaTeam ?? null },
-  },
-};
-/** The leave was refused: the team stays listed with an error, to try again. */
-export const MemberLeaveFailed: Story = {
-  args: {
-    tab: 'member',
-    value: { loaded: 'leaveFailed' },
-    context: { ...twoTeams, leaving: annaTeam ?? null },
   },
 };
