@@ -85,6 +85,7 @@ export const API_DOMAINS: Record<string, string> = {
   legal: 'legal',
   onpremise: 'onpremise',
   profile: 'profile',
+  security: 'identity', // /api/v1/sessions/, /api/v1/security/
   session: 'profile', // /api/v1/profile/, /api/v1/user_timezone_info/
   social: 'identity', // /api/auth/social/
   software: 'software', // /api/v1/releases
