@@ -9,20 +9,11 @@ import {
 } from '../../machines/payment-status.machine.ts';
 import { subscriptionMachine, type PageQuery } from '../../machines/subscription.machine.ts';
 import { SubscriptionScreen } from '../../src/views/subscription/subscription-screen.tsx';
+import { demoSubscription } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
 const plans: PlanList = { currency: 'usd', plans: [] };
-const mini: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 1200,
-  currency: 'usd',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
+const mini: Subscription = { ...demoSubscription, price: 1200, currency: 'usd' };
 
 function machineWith(opts: {
   subscription: () => Subscription;
