@@ -16,6 +16,7 @@ import {
   checkoutRequest,
   decide,
   json,
+  pendingCheckoutRow,
   sendJson,
   settle,
   signedIn,
@@ -92,18 +93,9 @@ describe('renewal and expiry on schedule', () => {
     server().clock.advance(32 * DAY);
     // A renewal the provider has not answered yet (a real provider's charge is async),
     // started at expiry: younger than CHECKOUT_TTL_MINUTES, so the worker waits for it.
-    await server().db.insert(checkouts).values({
-      id: 'co_renewal_pending',
-      userId: user.id,
-      kind: 'renewal',
-      provider: 'stripe',
-      status: 'pending',
-      plan: 'mini',
-      interval: 'monthly',
-      amount: 10,
-      currency: 'usd',
-      createdAt: server().clock.now(),
-    });
+    await server()
+      .db.insert(checkouts)
+      .values(pendingCheckoutRow('co_renewal_pending', user.id, 'renewal', server().clock.now()));
     await server().worker.tick();
     const waiting = await again(user.username);
     expect((await subscription(waiting)).plan).toBe('mini');
