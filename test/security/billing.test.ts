@@ -16,7 +16,7 @@ import {
   subscriptions,
   webhookEvents,
 } from '../../server/db/schema.ts';
-import { useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
+import { DAY, useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
 import {
   autopaymentRow,
   checkoutRequest,
@@ -32,7 +32,6 @@ import {
 import { fieldCodes, mailsTo } from '../server/identity.ts';
 
 const server = useTestServer({ env: { PROVIDER_TIMEOUT_SECONDS: '1' } });
-const DAY = 24 * 60 * 60 * 1000;
 /** The constant SESSION_SECRET fell back to before the secret was made per install. */
 const OLD_SECRET = 'development-only-secret-never-use-in-production';
 

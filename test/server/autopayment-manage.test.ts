@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
 import { addPeriod } from '../../server/billing/subscription.ts';
-import { useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { buy, checkoutRequest, json, pendingCheckoutRow, sendJson, signedIn } from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 const subscription = async (client: TestClient) =>
   v.parse(SubscriptionAnswer, await json(await client.get('/api/subscription/'))).subscription;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CHARGE_QUEUE, runChargeJob } from '../../server/billing/charge.ts';
 import { openRenewal, sweepBilling } from '../../server/billing/sweep.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../../server/db/schema.ts';
-import { useTestServer } from './harness.ts';
+import { DAY, useTestServer } from './harness.ts';
 import {
   buy,
   checkoutRequest,
@@ -15,7 +15,6 @@ import {
 } from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 /** The provider calls made for a checkout, as the server logged them. */
 const charges = (checkoutId: string) =>

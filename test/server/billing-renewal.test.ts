@@ -10,7 +10,7 @@ import { checkouts } from '../../server/db/schema.ts';
 import { openQueue } from '../../server/jobs/queue.ts';
 import { queueDefinitions } from '../../server/queues.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
-import { useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import {
   buy,
   checkoutRequest,
@@ -24,7 +24,6 @@ import {
 } from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 type Sub = { plan: string; expire_at: string | null; canceled_at: string | null; price: number };
 const subscription = async (client: TestClient) =>

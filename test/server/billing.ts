@@ -7,9 +7,7 @@ import {
   subscriptions,
   type NewUser,
 } from '../../server/db/schema.ts';
-import type { TestClient, TestServer } from './harness.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY, type TestClient, type TestServer } from './harness.ts';
 
 /** An active Stripe autopayment of mini monthly, as a row to write straight in. */
 export function autopaymentRow(
@@ -70,7 +68,7 @@ export async function setPlan(
     interval: 'monthly',
     price: plan === 'free' ? 0 : 30,
     currency: 'usd',
-    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY_MS),
+    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY),
     canceledAt: null,
     updatedAt: now,
     ...fields,
