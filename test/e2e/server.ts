@@ -65,7 +65,8 @@ export interface StartOptions {
   wrap?: string[];
 }
 
-function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/server.ts';
-import { httpClient, signUp } from '../server/child-servers.ts';
+import { httpClient, SIGNED_UP_PROFILE as PROFILE, signUp } from '../server/child-servers.ts';
 import type { TestClient } from '../server/client.ts';
 import { privatePostgres, type PrivatePostgres } from './postgres.ts';
 
@@ -13,15 +13,6 @@ import { privatePostgres, type PrivatePostgres } from './postgres.ts';
  */
 
 const USERS = 8;
-// The whole profile form, as the SPA saves it (signUp gives these names and country).
-const PROFILE = {
-  first_name: 'Ann',
-  last_name: 'Lee',
-  industry: '',
-  role: '',
-  phone: '',
-  country: 'GB',
-};
 const READS = ['/api/v1/onpremise/bindings/', '/api/v1/team/', '/api/v1/profile/'];
 
 let database: PrivatePostgres;

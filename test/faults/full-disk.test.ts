@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/server.ts';
-import { eventually, httpClient, signUp } from '../server/child-servers.ts';
+import {
+  eventually,
+  httpClient,
+  SIGNED_UP_PROFILE as PROFILE,
+  signUp,
+} from '../server/child-servers.ts';
 import type { TestClient } from '../server/client.ts';
 
 /**
@@ -18,14 +23,6 @@ import type { TestClient } from '../server/client.ts';
 
 const USERS = 6;
 const DISK = '96m';
-const PROFILE = {
-  first_name: 'Ann',
-  last_name: 'Lee',
-  industry: '',
-  role: '',
-  phone: '',
-  country: 'GB',
-};
 
 let server: RunningServer;
 let disk: string;

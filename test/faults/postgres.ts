@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../e2e/server.ts';
 
 /**
  * A PostgreSQL server of the test's own, from Debian's binaries: its own folder and
@@ -34,17 +34,6 @@ export function postgresBin(): string | undefined {
     .sort((a, b) => Number(a) - Number(b));
   const newest = versions.at(-1);
   return newest ? path.join(ROOT, newest, 'bin') : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function privatePostgres(): Promise<PrivatePostgres> {

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { confirmMachine } from '../../machines/confirm.machine.ts';
 import {
   paymentStatusMachine,
   type AutopaymentState,
@@ -12,8 +11,7 @@ import {
   subscriptionMachine,
   type PageQuery,
 } from '../../machines/subscription.machine.ts';
-import { SubscriptionView } from '../../src/views/subscription/subscription.view.tsx';
-import { Providers } from '../render/providers.tsx';
+import { subscriptionPage } from '../render/subscription-page.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 // This machine is the /subscription page's child (pollPaymentStatus): while it runs the
@@ -98,18 +96,7 @@ describeMachinePaths(paymentStatusMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <SubscriptionView
-          snapshot={pageOf(snapshot)}
-          send={() => {}}
-          confirm={confirmMachine.resolveState({ value: 'closed', context: {} })}
-          sendConfirm={() => {}}
-          payment={snapshot}
-          locale="en"
-        />
-      </Providers>
-    ),
+    render: (snapshot) => subscriptionPage(pageOf(snapshot), snapshot),
     states: {
       // The page tells the child the return status on entering 'polling': it waits already.
       idle: waitsForPayment,

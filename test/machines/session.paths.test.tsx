@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Profile } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
@@ -13,7 +13,7 @@ import {
   type HeaderSession,
 } from '../../src/components/header-session.ts';
 import { SectionPage } from '../../src/components/section-page.tsx';
-import type { Webgis } from '../../contract/webgis.ts';
+import { answeredSession } from '../fixtures/session.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
@@ -187,17 +187,9 @@ describeMachinePaths(sessionMachine, {
 
 describe('the team-plan flag', () => {
   async function flagAfter(answer: Team[]) {
-    const actor = createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise<Profile | null>(async () => demoUser),
-          sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
-          fetchMemberTeams: fromPromise(async () => answer),
-        },
-      }),
-      { input: { browserTimezone } },
-    ).start();
+    const actor = createActor(answeredSession({ teams: answer }), {
+      input: { browserTimezone },
+    }).start();
     await waitFor(actor, (s) => s.context.memberTeams !== null);
     const flag = actor.getSnapshot().context.teamPlan;
     actor.stop();
@@ -213,17 +205,7 @@ describe('the team-plan flag', () => {
 
 describe('a session the server ended', () => {
   it('signs out and announces it once, so the app sends the user to sign in', async () => {
-    const actor = createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise<Profile | null>(async () => demoUser),
-          sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
-          fetchMemberTeams: fromPromise(async () => teams),
-        },
-      }),
-      { input: { browserTimezone } },
-    ).start();
+    const actor = createActor(answeredSession({ teams }), { input: { browserTimezone } }).start();
     const announced: string[] = [];
     actor.on('expired', (event) => announced.push(event.type));
     await waitFor(actor, (s) => s.matches('signedIn'));
@@ -240,20 +222,13 @@ describe('a session the server ended', () => {
 describe('the web GIS on sign-in', () => {
   async function askedFor(user: Profile) {
     const inputs: { hasWebgis: boolean }[] = [];
-    const actor = createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise<Profile | null>(async () => user),
-          sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async ({ input }) => {
-            inputs.push(input);
-            return null;
-          }),
-          fetchMemberTeams: fromPromise<Team[]>(async () => []),
-        },
-      }),
-      { input: { browserTimezone } },
-    ).start();
+    const webgis = async (input: { hasWebgis: boolean }) => {
+      inputs.push(input);
+      return null;
+    };
+    const actor = createActor(answeredSession({ user, webgis }), {
+      input: { browserTimezone },
+    }).start();
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.stop();
     return inputs;
@@ -267,20 +242,8 @@ describe('the web GIS on sign-in', () => {
 
 describe('what the shell shows of the session', () => {
   it('stays the same through the teams and an unchanged web GIS, and changes with the user', async () => {
-    const actor = createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise<Profile | null>(async () => ({
-            ...demoUser,
-            timezone: browserTimezone,
-          })),
-          sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
-          fetchMemberTeams: fromPromise<Team[]>(async () => teams),
-        },
-      }),
-      { input: { browserTimezone } },
-    );
+    const user = { ...demoUser, timezone: browserTimezone };
+    const actor = createActor(answeredSession({ user, teams }), { input: { browserTimezone } });
     // What the shell showed as the user became known, before the other reads came back.
     let shown: HeaderSession | undefined;
     actor.subscribe((snapshot) => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { getInitialSnapshot, type SnapshotFrom } from 'xstate';
 import type { PlanList, Subscription } from '../../contract/billing.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
@@ -12,6 +12,7 @@ import {
 } from '../../machines/subscription-update.machine.ts';
 import { CheckoutView } from '../../src/views/subscription/checkout.view.tsx';
 import { UpdateView } from '../../src/views/subscription/subscription-update.view.tsx';
+import { demoSubscription } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
@@ -30,17 +31,7 @@ const plans: PlanList = {
     },
   ],
 };
-const mini: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 10,
-  currency: 'usd',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
+const mini: Subscription = { ...demoSubscription, price: 10, currency: 'usd' };
 
 /**
  * The checkout slot as UpdateScreen fills it: the selected plan's checkout, drawn as it
@@ -53,20 +44,11 @@ const checkoutOf = (snapshot: SnapshotFrom<typeof subscriptionUpdateMachine>) =>
   const currency = plan?.monthlyPrice.currency ?? data.subscription.currency;
   return (
     <CheckoutView
-      snapshot={checkoutMachine.resolveState({
-        value: 'preparing',
-        context: {
-          plan: selected,
-          period,
-          autopayment: data.subscription.autopayment,
-          pendingPayment: false,
-          additionalDays: null,
-          nextExpire: null,
-          countries: [],
-          payerType: 'individual',
-          serverErrors: {},
-          leaving: null,
-        },
+      snapshot={getInitialSnapshot(checkoutMachine, {
+        plan: selected,
+        period,
+        autopayment: data.subscription.autopayment,
+        pendingPayment: false,
       })}
       send={() => {}}
       promo={promoCodeMachine.resolveState({

@@ -10,9 +10,8 @@ import {
   subscriptionMachine,
   type PageQuery,
 } from '../../machines/subscription.machine.ts';
-import { confirmMachine } from '../../machines/confirm.machine.ts';
-import { SubscriptionView } from '../../src/views/subscription/subscription.view.tsx';
-import { Providers } from '../render/providers.tsx';
+import { demoSubscription } from '../fixtures/billing.ts';
+import { subscriptionPage } from '../render/subscription-page.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
@@ -37,17 +36,7 @@ const waiting = (forPayment: boolean) => () => {
 };
 
 const plans: PlanList = { currency: 'usd', plans: [] };
-const active: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 10,
-  currency: 'usd',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
+const active: Subscription = { ...demoSubscription, price: 10, currency: 'usd' };
 const canceled: Subscription = {
   ...active,
   autopayment: false,
@@ -155,17 +144,7 @@ describeMachinePaths(subscriptionMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <SubscriptionView
-          snapshot={snapshot}
-          send={() => {}}
-          confirm={confirmMachine.resolveState({ value: 'closed', context: {} })}
-          sendConfirm={() => {}}
-          locale="en"
-        />
-      </Providers>
-    ),
+    render: (snapshot) => subscriptionPage(snapshot),
     states: {
       opening: waiting(false),
       polling: waiting(true),

@@ -1,15 +1,12 @@
 import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Profile } from '../../contract/profile.ts';
-import type { Team } from '../../contract/teams.ts';
-import type { Webgis } from '../../contract/webgis.ts';
-import { sessionMachine } from '../../machines/session.machine.ts';
+import { createActor } from 'xstate';
 import { followRefusals } from '../../src/flows/server-refusals.ts';
 import { draftKey } from '../../src/forms/drafts.ts';
 import { DraftOwnerProvider } from '../../src/forms/use-form-draft.ts';
 import type { Locale } from '../../src/i18n/locale.ts';
+import { answeredSession } from '../fixtures/session.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from './providers.tsx';
 
@@ -51,17 +48,9 @@ export function leaveDraft(form: string, values: Record<string, unknown>): void 
  * of `form` as the app went to sign in.
  */
 export async function signedInSession(form: string) {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchUser: fromPromise<Profile | null>(async () => demoUser),
-        sendTimezone: fromPromise(async () => {}),
-        fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
-        fetchMemberTeams: fromPromise<Team[]>(async () => []),
-      },
-    }),
-    { input: { browserTimezone: demoUser.timezone ?? { ianaName: 'UTC', offset: 0 } } },
-  ).start();
+  const session = createActor(answeredSession(), {
+    input: { browserTimezone: demoUser.timezone ?? { ianaName: 'UTC', offset: 0 } },
+  }).start();
   await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
   const keptAtSignIn: (Record<string, unknown> | null)[] = [];
   // What the app does next: the page goes away, with whatever was kept by then.

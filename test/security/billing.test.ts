@@ -16,13 +16,15 @@ import {
   subscriptions,
   webhookEvents,
 } from '../../server/db/schema.ts';
-import { useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
+import { DAY, useTestServer, type TestClient, type TestServer } from '../server/harness.ts';
 import {
   autopaymentRow,
   checkoutRequest,
   decide,
   json,
+  requestInvoice,
   sendJson,
+  setPlan,
   settle,
   signedIn,
   startCheckout,
@@ -30,7 +32,6 @@ import {
 import { fieldCodes, mailsTo } from '../server/identity.ts';
 
 const server = useTestServer({ env: { PROVIDER_TIMEOUT_SECONDS: '1' } });
-const DAY = 24 * 60 * 60 * 1000;
 /** The constant SESSION_SECRET fell back to before the secret was made per install. */
 const OLD_SECRET = 'development-only-secret-never-use-in-production';
 
@@ -421,17 +422,7 @@ describe('a payment provider that accepts the connection and never answers', () 
   it('a plan change answers 502 within the timeout and keeps the running plan', async () => {
     const { user, client } = await signedIn(hanging());
     const now = hanging().clock.now();
-    await hanging()
-      .db.insert(subscriptions)
-      .values({
-        userId: user.id,
-        plan: 'mini',
-        interval: 'monthly',
-        price: 10,
-        currency: 'usd',
-        expireAt: new Date(now.getTime() + 20 * DAY),
-        updatedAt: now,
-      });
+    await setPlan(hanging(), user.id, 'mini', 20, { price: 10 });
     await hanging()
       .db.insert(autopayments)
       .values(autopaymentRow(user.id, { providerRef: 'cus_1:pm_1', updatedAt: now }));
@@ -551,24 +542,7 @@ describe('a payment provider that resets the connection', () => {
 describe('invoice requests', () => {
   const contact = 'invoices@karty.example.com';
 
-  function invoice(client: TestClient) {
-    const form = new FormData();
-    const fields = {
-      'selected-plan': 'premium',
-      'customer-type': 'entity',
-      payment_type: 'invoice',
-      'form_entity[company_name]': 'ООО Карты',
-      'form_entity[contact_person]': 'Иван Петров',
-      'form_entity[contact_email]': contact,
-      'form_entity[contact_phone]': '+7 (495) 123-45-67',
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    return client.request('/api/subscription/update', {
-      method: 'POST',
-      body: form,
-      headers: { 'Accept-Language': 'ru' },
-    });
-  }
+  const invoice = (client: TestClient) => requestInvoice(client, { contact });
 
   it('at most 3 a day per account: the 4th answers 429 and sends no mail', async () => {
     const { user, client } = await signedIn(server());

@@ -4,6 +4,7 @@ import { invoiceRequests, users } from '../../server/db/schema.ts';
 import { LIMITS } from '../../server/identity/throttle.ts';
 import { useTestServer, type TestClient } from '../server/harness.ts';
 import { mailsTo, STRONG, uniqueEmail } from '../server/identity.ts';
+import { requestInvoice } from '../server/billing.ts';
 
 /*
  * Checklist points 6 and 8: mail-sending actions limited per address, per account and
@@ -114,24 +115,8 @@ describe('the password-changed notice (point 6)', () => {
 });
 
 describe('invoice requests per IP (point 6)', () => {
-  function invoice(client: TestClient, ip: string) {
-    const form = new FormData();
-    const fields = {
-      'selected-plan': 'premium',
-      'customer-type': 'entity',
-      payment_type: 'invoice',
-      'form_entity[company_name]': 'ООО Карты',
-      'form_entity[contact_person]': 'Иван Петров',
-      'form_entity[contact_email]': 'invoices@karty.example.com',
-      'form_entity[contact_phone]': '+7 (495) 123-45-67',
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    return client.request('/api/subscription/update', {
-      method: 'POST',
-      body: form,
-      headers: { 'Accept-Language': 'ru', 'X-Forwarded-For': ip },
-    });
-  }
+  const invoice = (client: TestClient, ip: string) =>
+    requestInvoice(client, { headers: { 'X-Forwarded-For': ip } });
 
   it('share the per-IP mail limit: many accounts of one sender get no more', async () => {
     startOfHour();

@@ -9,7 +9,7 @@ import { hashToken } from '../../server/identity/tokens.ts';
 import { unsubscribeToken } from '../../server/mail/unsubscribe.ts';
 import { signedDownloadQuery } from '../../server/software/download-links.ts';
 import { useTestServer, type TestClient } from '../server/harness.ts';
-import { lastCode, mailsTo, STRONG, uniqueEmail } from '../server/identity.ts';
+import { finishSignup, mailsTo, STRONG, uniqueEmail } from '../server/identity.ts';
 import { location, socialRoundTrip } from '../server/social-flow.ts';
 
 /*
@@ -86,14 +86,7 @@ describe('a new session at every sign-in (point 12)', () => {
       fresh(),
     );
     expect(start.status).toBe(200);
-    const code = await lastCode(server(), email);
-    expect((await client.postForm('/api/auth/signup/confirm/', { code })).status).toBe(200);
-    const details = await client.postForm('/api/auth/signup/details/', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      country: 'GB',
-    });
-    expect(details.status).toBe(200);
+    await finishSignup(server(), client, email);
     const after = client.cookies.get(SESSION) ?? '';
     expect(after).toMatch(/^[\w-]{43}$/);
     expect(after).not.toBe(before);

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
 import { addPeriod } from '../../server/billing/subscription.ts';
-import { useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import { checkouts } from '../../server/db/schema.ts';
-import { buy, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+import { buy, checkoutRequest, json, pendingCheckoutRow, sendJson, signedIn } from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 const subscription = async (client: TestClient) =>
   v.parse(SubscriptionAnswer, await json(await client.get('/api/subscription/'))).subscription;
@@ -59,18 +58,9 @@ describe('PATCH /api/autopayment/', () => {
     const { user, client } = await signedIn(server());
     await buy(server(), client);
     // A renewal still waiting for the provider's answer.
-    await server().db.insert(checkouts).values({
-      id: 'co_open_renewal',
-      userId: user.id,
-      kind: 'renewal',
-      provider: 'stripe',
-      status: 'pending',
-      plan: 'mini',
-      interval: 'monthly',
-      amount: 10,
-      currency: 'usd',
-      createdAt: server().clock.now(),
-    });
+    await server()
+      .db.insert(checkouts)
+      .values(pendingCheckoutRow('co_open_renewal', user.id, 'renewal', server().clock.now()));
     const response = await change(client, 'premium', 'monthly');
     expect(response.status).toBe(409);
     expect((await json(response)).code).toBe('checkout_in_progress');

@@ -3,11 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CHARGE_QUEUE, runChargeJob } from '../../server/billing/charge.ts';
 import { openRenewal, sweepBilling } from '../../server/billing/sweep.ts';
 import { autopayments, checkouts, promoCodes, subscriptions } from '../../server/db/schema.ts';
-import { useTestServer } from './harness.ts';
-import { buy, checkoutRequest, json, sendJson, signedIn, STRIPE_OPTIONS } from './billing.ts';
+import { DAY, useTestServer } from './harness.ts';
+import {
+  buy,
+  checkoutRequest,
+  json,
+  pendingCheckoutRow,
+  sendJson,
+  signedIn,
+  STRIPE_OPTIONS,
+} from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 /** The provider calls made for a checkout, as the server logged them. */
 const charges = (checkoutId: string) =>
@@ -22,21 +29,6 @@ async function chargeJobs(checkoutId: string): Promise<number> {
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? -1;
 }
-
-/** A checkout row as a start writes it before the provider's page is asked for. */
-const openCreate = (id: string, userId: number, createdAt: Date) =>
-  ({
-    id,
-    userId,
-    kind: 'create',
-    provider: 'stripe',
-    status: 'pending',
-    plan: 'mini',
-    interval: 'monthly',
-    amount: 10,
-    currency: 'usd',
-    createdAt,
-  }) satisfies typeof checkouts.$inferInsert;
 
 async function renewalOf(userId: number) {
   const [row] = await server()
@@ -130,7 +122,7 @@ describe('a checkout start cut off before its page was saved', () => {
     );
     await server().db.transaction(async (tx) => {
       await tx.insert(checkouts).values({
-        ...openCreate('co_cut_off', user.id, createdAt),
+        ...pendingCheckoutRow('co_cut_off', user.id, 'create', createdAt),
         coupon: 'WELCOME10',
         amount: 9,
       });
@@ -169,7 +161,7 @@ describe('a checkout start cut off before its page was saved', () => {
     const { user, client } = await signedIn(server());
     await server()
       .db.insert(checkouts)
-      .values(openCreate('co_in_flight', user.id, server().clock.now()));
+      .values(pendingCheckoutRow('co_in_flight', user.id, 'create', server().clock.now()));
     const response = await client.postJson('/api/autopayment/', checkoutRequest());
     expect(response.status).toBe(409);
     expect((await json(response)).code).toBe('checkout_in_progress');

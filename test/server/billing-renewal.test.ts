@@ -10,12 +10,13 @@ import { checkouts } from '../../server/db/schema.ts';
 import { openQueue } from '../../server/jobs/queue.ts';
 import { queueDefinitions } from '../../server/queues.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
-import { useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import {
   buy,
   checkoutRequest,
   decide,
   json,
+  pendingCheckoutRow,
   sendJson,
   settle,
   signedIn,
@@ -23,7 +24,6 @@ import {
 } from './billing.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 type Sub = { plan: string; expire_at: string | null; canceled_at: string | null; price: number };
 const subscription = async (client: TestClient) =>
@@ -92,18 +92,9 @@ describe('renewal and expiry on schedule', () => {
     server().clock.advance(32 * DAY);
     // A renewal the provider has not answered yet (a real provider's charge is async),
     // started at expiry: younger than CHECKOUT_TTL_MINUTES, so the worker waits for it.
-    await server().db.insert(checkouts).values({
-      id: 'co_renewal_pending',
-      userId: user.id,
-      kind: 'renewal',
-      provider: 'stripe',
-      status: 'pending',
-      plan: 'mini',
-      interval: 'monthly',
-      amount: 10,
-      currency: 'usd',
-      createdAt: server().clock.now(),
-    });
+    await server()
+      .db.insert(checkouts)
+      .values(pendingCheckoutRow('co_renewal_pending', user.id, 'renewal', server().clock.now()));
     await server().worker.tick();
     const waiting = await again(user.username);
     expect((await subscription(waiting)).plan).toBe('mini');

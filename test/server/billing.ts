@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
 import type { AutopaymentRequest } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
-import { type autopayments, subscriptions, type NewUser } from '../../server/db/schema.ts';
-import type { TestClient, TestServer } from './harness.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import {
+  type autopayments,
+  type checkouts,
+  subscriptions,
+  type NewUser,
+} from '../../server/db/schema.ts';
+import { DAY, type TestClient, type TestServer } from './harness.ts';
 
 /** An active Stripe autopayment of mini monthly, as a row to write straight in. */
 export function autopaymentRow(
@@ -25,20 +28,50 @@ export function autopaymentRow(
 }
 
 /**
- * Gives the user their own plan, paid (30 a month) until `days` from the test clock's
- * now, written straight into the database: for tests of what a plan allows, not of
- * how it is bought.
+ * A checkout of mini monthly (10 dollars) the provider has not answered yet, as a row to
+ * write straight in.
  */
-export async function setPlan(server: TestServer, userId: number, plan: PlanId, days = 30) {
+export const pendingCheckoutRow = (
+  id: string,
+  userId: number,
+  kind: 'create' | 'renewal',
+  createdAt: Date,
+) =>
+  ({
+    id,
+    userId,
+    kind,
+    provider: 'stripe',
+    status: 'pending',
+    plan: 'mini',
+    interval: 'monthly',
+    amount: 10,
+    currency: 'usd',
+    createdAt,
+  }) satisfies typeof checkouts.$inferInsert;
+
+/**
+ * Gives the user their own plan, paid (30 dollars a month unless `fields` say otherwise)
+ * until `days` from the test clock's now (gone by if negative), written straight into
+ * the database: for tests of what a plan allows, not of how it is bought.
+ */
+export async function setPlan(
+  server: TestServer,
+  userId: number,
+  plan: PlanId,
+  days = 30,
+  fields: Partial<Pick<typeof subscriptions.$inferInsert, 'price' | 'currency'>> = {},
+) {
   const now = server.clock.now();
   const row: Omit<typeof subscriptions.$inferInsert, 'userId'> = {
     plan,
     interval: 'monthly',
     price: plan === 'free' ? 0 : 30,
     currency: 'usd',
-    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY_MS),
+    expireAt: plan === 'free' ? null : new Date(now.getTime() + days * DAY),
     canceledAt: null,
     updatedAt: now,
+    ...fields,
   };
   await server.db
     .insert(subscriptions)
@@ -127,6 +160,37 @@ export async function buy(
   const { id } = await startCheckout(client, request);
   expect((await decide(client, id, 'pay')).status).toBe(303);
   await settle(server);
+}
+
+/**
+ * An entity's invoice request for premium, as the subscription page's form posts it
+ * (multipart, in Russian), the invoice to go to `contact`; `fields` adds to its fields.
+ */
+export function requestInvoice(
+  client: TestClient,
+  {
+    contact = 'invoices@karty.example.com',
+    fields = {},
+    headers = {},
+  }: { contact?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const form = new FormData();
+  const all = {
+    'selected-plan': 'premium',
+    'customer-type': 'entity',
+    payment_type: 'invoice',
+    'form_entity[company_name]': 'ООО Карты',
+    'form_entity[contact_person]': 'Иван Петров',
+    'form_entity[contact_email]': contact,
+    'form_entity[contact_phone]': '+7 (495) 123-45-67',
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(all)) form.append(key, value);
+  return client.request('/api/subscription/update', {
+    method: 'POST',
+    body: form,
+    headers: { 'Accept-Language': 'ru', ...headers },
+  });
 }
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {

@@ -200,6 +200,16 @@ export async function signUp(client: TestClient, email: string, country = 'GB'):
   );
 }
 
+/** The whole profile form as the SPA saves it, with the names and country signUp gives. */
+export const SIGNED_UP_PROFILE = {
+  first_name: 'Ann',
+  last_name: 'Lee',
+  industry: '',
+  role: '',
+  phone: '',
+  country: 'GB',
+};
+
 /** Runs `check` until it passes (it throws until then), for up to `seconds`. */
 export function eventually(check: () => Promise<void>, seconds = 60): Promise<void> {
   return vi.waitFor(check, { timeout: seconds * 1000, interval: 300 });

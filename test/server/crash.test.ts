@@ -13,7 +13,7 @@ import {
   users,
   webhookEvents,
 } from '../../server/db/schema.ts';
-import { checkoutRequest, decide, json } from './billing.ts';
+import { checkoutRequest, decide, json, requestInvoice } from './billing.ts';
 import {
   childServers,
   childStore,
@@ -346,24 +346,9 @@ describe('a server killed at any point, then restarted on the same data', () => 
         const contact = `accounts-${Date.now().toString(36)}@karty.example.com`;
         await servers.crash('invoice-committed', async () => {
           await signUp(client, email);
-          const form = new FormData();
-          const fields = {
-            'selected-plan': 'premium',
-            'annual-payment': 'on',
-            period: '12',
-            'customer-type': 'entity',
-            payment_gateway: 'invoice',
-            payment_type: 'invoice',
-            'form_entity[company_name]': 'ООО Карты',
-            'form_entity[contact_person]': 'Иван Петров',
-            'form_entity[contact_email]': contact,
-            'form_entity[contact_phone]': '+7 (495) 123-45-67',
-          };
-          for (const [key, value] of Object.entries(fields)) form.append(key, value);
-          await client.request('/api/subscription/update', {
-            method: 'POST',
-            body: form,
-            headers: { 'Accept-Language': 'ru' },
+          await requestInvoice(client, {
+            contact,
+            fields: { 'annual-payment': 'on', period: '12', payment_gateway: 'invoice' },
           });
         });
         await withDatabase(store, async ({ db }) => {

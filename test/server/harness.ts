@@ -112,6 +112,9 @@ export function testConfig(env: Env = {}): Config {
   };
 }
 
+/** A day of the test clock, in ms. */
+export const DAY = 24 * 60 * 60 * 1000;
+
 export type TestClock = Clock & { advance(ms: number): void };
 
 export function testClock(start = new Date()): TestClock {

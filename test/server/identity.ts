@@ -47,6 +47,12 @@ export async function startSignup(
 /** A browser that went through every sign-up step and is signed in. */
 export async function signedUpClient(server: TestServer, email = uniqueEmail()) {
   const { client } = await startSignup(server, email);
+  await finishSignup(server, client, email);
+  return { client, email };
+}
+
+/** The sign-up steps after step 0 in `client`: the mailed code, then the details. */
+export async function finishSignup(server: TestServer, client: TestClient, email: string) {
   const code = await lastCode(server, email);
   expect((await client.postForm('/api/auth/signup/confirm/', { code })).status).toBe(200);
   const details = await client.postForm('/api/auth/signup/details/', {
@@ -55,7 +61,6 @@ export async function signedUpClient(server: TestServer, email = uniqueEmail()) 
     country: 'GB',
   });
   expect(details.status).toBe(200);
-  return { client, email };
 }
 
 /** The section-8 field errors of a response as [pointer, code] pairs. */

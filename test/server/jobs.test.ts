@@ -3,33 +3,19 @@ import { eq } from 'drizzle-orm';
 import { mails, undeliveredMails } from '../../server/db/schema.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
-import { queueDefinitions, type JobDeps } from '../../server/queues.ts';
 import type { Mail } from '../../server/mail/types.ts';
 import { MAIL_QUEUE, queueMail } from '../../server/mail/send.ts';
 import { useTestServer } from './harness.ts';
+import { mailQueueSendingBy, queuesSendingBy, testMail } from './queues.ts';
 
 const server = useTestServer();
 
-const mail = (to: string): Mail => ({
-  to,
-  subject: 'Hello',
-  text: 'Hi',
-  html: '<p>Hi</p>',
-  headers: {},
-});
+const mail = (to: string) => testMail(to);
 
 /** Another process's queue on the same database, with its own mail transport. */
 async function otherProcess(send: (mail: Mail) => Promise<void>): Promise<JobQueue> {
-  const { config, db, logger, clock, handle } = server();
-  const deps: JobDeps = {
-    config,
-    db,
-    logger,
-    clock,
-    mailer: { send },
-    deliver: () => Promise.reject(new Error('no webhooks here')),
-  };
-  return openQueue(handle.jobsTarget, queueDefinitions(deps), { logger, work: false });
+  const { logger, handle } = server();
+  return openQueue(handle.jobsTarget, queuesSendingBy(server(), send), { logger, work: false });
 }
 
 async function stored(to: string) {
@@ -145,17 +131,11 @@ describe('the job queue', () => {
   });
 
   it("keeps a mail that failed for good as the operator's dead letter, its code masked", async () => {
-    const { config, db, logger, clock } = server();
-    const deps: JobDeps = {
-      config,
-      db,
-      logger,
-      clock,
-      mailer: { send: () => Promise.reject(new Error('550 mailbox unavailable')) },
-      deliver: () => Promise.reject(new Error('no webhooks here')),
-    };
-    const definition = queueDefinitions(deps).find((queue) => queue.name === MAIL_QUEUE);
-    await definition?.gaveUp?.(
+    const { db } = server();
+    const definition = mailQueueSendingBy(server(), () =>
+      Promise.reject(new Error('550 mailbox unavailable')),
+    );
+    await definition.gaveUp?.(
       {
         to: 'lost@example.com',
         subject: 'Your verification code: 123456',

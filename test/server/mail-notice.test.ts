@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { undeliveredMails } from '../../server/db/schema.ts';
-import { queueDefinitions, type JobDeps } from '../../server/queues.ts';
-import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import type { Mail } from '../../server/mail/types.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { signedUpClient } from './identity.ts';
+import { mailQueueSendingBy, testMail } from './queues.ts';
 
 /**
  * A mail that fails for good is not only the operator's dead letter: the account with
@@ -14,28 +13,11 @@ import { signedUpClient } from './identity.ts';
  */
 const server = useTestServer({ env: { MAIL_RETRIES: '3' } });
 
-const mail = (to: string): Mail => ({
-  to,
-  subject: 'Your data was exported',
-  text: 'Hi',
-  html: '<p>Hi</p>',
-  headers: {},
-});
+const mail = (to: string) => testMail(to, 'Your data was exported');
 
 /** The mail queue's definition, its transport answering `send`. */
 function mailQueue(send: (mail: Mail) => Promise<void>) {
-  const { config, db, logger, clock } = server();
-  const deps: JobDeps = {
-    config,
-    db,
-    logger,
-    clock,
-    mailer: { send },
-    deliver: () => Promise.reject(new Error('no webhooks here')),
-  };
-  const definition = queueDefinitions(deps).find((queue) => queue.name === MAIL_QUEUE);
-  if (!definition) throw new Error('no mail queue');
-  const queue = definition as unknown as {
+  const queue = mailQueueSendingBy(server(), send) as unknown as {
     retryLimit: number;
     run(mail: Mail, job: unknown): Promise<void>;
     gaveUp(mail: Mail, error: unknown): Promise<void>;

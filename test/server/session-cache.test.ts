@@ -15,6 +15,25 @@ async function signIn(browser: TestClient, user: User, password: string): Promis
   expect(answer.status).toBeLessThan(300);
 }
 
+/** A team owner and a user to add, each signed in in a browser of their own. */
+async function ownerAndMember() {
+  const owner = await server().createUser();
+  const member = await server().createUser();
+  const ownerBrowser = server().client();
+  const memberBrowser = server().client();
+  await signIn(ownerBrowser, owner.user, owner.password);
+  await signIn(memberBrowser, member.user, member.password);
+  return { owner, member, ownerBrowser, memberBrowser };
+}
+
+/** The owner saves the team with the users `guids` (PATCH /api/v1/team/). */
+const saveTeam = (ownerBrowser: TestClient, guids: string[]) =>
+  ownerBrowser.request('/api/v1/team/', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ users: guids }),
+  });
+
 async function firstName(browser: TestClient): Promise<string | null> {
   const answer = await browser.get('/api/v1/profile/');
   expect(answer.status).toBe(200);
@@ -155,25 +174,14 @@ describe('the plan facts in the cache', () => {
   it("gives and takes a member's team premium at the owner's change, on every process", async () => {
     const other = await secondProcess(server());
     try {
-      const owner = await server().createUser();
-      const member = await server().createUser();
-      const ownerBrowser = server().client();
-      const memberBrowser = server().client();
-      await signIn(ownerBrowser, owner.user, owner.password);
-      await signIn(memberBrowser, member.user, member.password);
+      const { owner, member, ownerBrowser, memberBrowser } = await ownerAndMember();
       const memberElsewhere = other.as(memberBrowser);
       await setPlan(server(), owner.user.id, 'premium');
-      const save = (guids: string[]) =>
-        ownerBrowser.request('/api/v1/team/', {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ users: guids }),
-        });
       // Warm on both processes, without the team.
       expect((await planOf(memberBrowser)).team_plan).toBeNull();
       expect((await planOf(memberElsewhere)).team_plan).toBeNull();
 
-      expect((await save([member.user.portalGuid])).status).toBe(200);
+      expect((await saveTeam(ownerBrowser, [member.user.portalGuid])).status).toBe(200);
       expect((await planOf(memberBrowser)).team_plan).toBe('premium');
       await expect
         .poll(async () => (await planOf(memberElsewhere)).team_plan, { timeout: 5_000 })
@@ -192,20 +200,11 @@ describe('the plan facts in the cache', () => {
   });
 
   it("takes a member's team premium at the end of the owner's paid period, with no write", async () => {
-    const owner = await server().createUser();
-    const member = await server().createUser();
-    const ownerBrowser = server().client();
-    const memberBrowser = server().client();
-    await signIn(ownerBrowser, owner.user, owner.password);
-    await signIn(memberBrowser, member.user, member.password);
+    const { owner, member, ownerBrowser, memberBrowser } = await ownerAndMember();
     // Paid for three more minutes: less than the session's last-use granularity, so no
     // write on the member's session drops the facts before the period ends.
     await setPlan(server(), owner.user.id, 'premium', 3 / (24 * 60));
-    const saved = await ownerBrowser.request('/api/v1/team/', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ users: [member.user.portalGuid] }),
-    });
+    const saved = await saveTeam(ownerBrowser, [member.user.portalGuid]);
     expect(saved.status).toBe(200);
     expect((await planOf(memberBrowser)).team_plan).toBe('premium');
     // Still within the period: served again (from memory).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
 import { isExample, loadSiteFacts } from '../../server/site/site.ts';
+import { operatorSiteFacts } from '../fixtures/site.ts';
 import { useTestServer } from './harness.ts';
 import { metaJson, operatorFiles } from './operator-files.ts';
 
@@ -11,15 +12,7 @@ const INDEX = `<!doctype html><html lang="en"><head>
 </head><body><div id="root"></div></body></html>`;
 const { dir, staticDir, file } = operatorFiles('site', INDEX);
 
-const operator = {
-  support_email: 'help@gis.test',
-  webgis_links: {
-    video: { en: 'https://gis.test/video?a=1&b="2"', ru: 'https://gis.test/ru/video' },
-    demo: { en: 'https://demo.gis.test/', ru: 'https://demo.gis.test/ru' },
-    docs: { en: 'https://docs.gis.test/', ru: 'https://docs.gis.test/ru/' },
-    data: { en: 'https://gis.test/data', ru: 'https://gis.test/ru/data' },
-  },
-};
+const operator = operatorSiteFacts;
 const server = useTestServer({
   env: { STATIC_DIR: staticDir, SITE_FILE: file('site.json', operator) },
 });

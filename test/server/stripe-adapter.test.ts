@@ -119,6 +119,15 @@ const cardDeclined = () =>
 const paymentIntent = (status: string, extra: Record<string, unknown> = {}) =>
   Response.json({ id: 'pi_test_2', object: 'payment_intent', status, ...extra });
 
+/** The customer's saved cards as Stripe lists them. */
+const savedCards = (customer: string, cards: string[]) =>
+  Response.json({
+    object: 'list',
+    url: `/v1/customers/${customer}/payment_methods`,
+    has_more: false,
+    data: cards.map((id) => ({ id, object: 'payment_method', type: 'card' })),
+  });
+
 /** A fetch that never answers; it rejects only when its signal aborts. */
 function silentUntilAborted(call: ApiCall): Promise<Response> {
   return new Promise((_, reject) => {
@@ -158,65 +167,64 @@ const checkout = (fields: Partial<Checkout> = {}): Checkout => ({
 // ---------------------------------------------------------------------------
 
 describe('verifyWebhook', () => {
-  it('maps a paid checkout.session.completed to payment.succeeded with the customer', async () => {
-    const event = stripeEvent('evt_paid', 'checkout.session.completed', paidSession('co_a'));
-    expect(await verify(signed(event))).toEqual({
-      id: 'evt_paid',
-      type: 'payment.succeeded',
-      checkoutId: 'co_a',
-      ref: 'cus_test_1',
-    });
-  });
-
-  it('maps checkout.session.expired to payment.canceled', async () => {
-    const session = paidSession('co_b', { status: 'expired', payment_status: 'unpaid' });
-    const event = stripeEvent('evt_expired', 'checkout.session.expired', session);
-    expect(await verify(signed(event))).toEqual({
-      id: 'evt_expired',
-      type: 'payment.canceled',
-      checkoutId: 'co_b',
-    });
-  });
-
-  it('maps payment_intent.payment_failed to payment.failed with the message', async () => {
-    const intent = {
-      id: 'pi_test_3',
-      object: 'payment_intent',
-      status: 'requires_payment_method',
-      customer: 'cus_test_1',
-      payment_method: null,
-      metadata: { checkout_id: 'co_c' },
-      last_payment_error: {
-        type: 'card_error',
-        code: 'card_declined',
-        message: 'Your card was declined.',
+  const failedIntent = {
+    id: 'pi_test_3',
+    object: 'payment_intent',
+    status: 'requires_payment_method',
+    customer: 'cus_test_1',
+    payment_method: null,
+    metadata: { checkout_id: 'co_c' },
+    last_payment_error: {
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    },
+  };
+  const chargedIntent = {
+    id: 'pi_test_4',
+    object: 'payment_intent',
+    status: 'succeeded',
+    customer: 'cus_test_1',
+    payment_method: 'pm_test_1',
+    metadata: { checkout_id: 'co_d' },
+  };
+  it.each([
+    {
+      maps: 'a paid checkout.session.completed to payment.succeeded with the customer',
+      event: stripeEvent('evt_paid', 'checkout.session.completed', paidSession('co_a')),
+      to: { id: 'evt_paid', type: 'payment.succeeded', checkoutId: 'co_a', ref: 'cus_test_1' },
+    },
+    {
+      maps: 'checkout.session.expired to payment.canceled',
+      event: stripeEvent(
+        'evt_expired',
+        'checkout.session.expired',
+        paidSession('co_b', { status: 'expired', payment_status: 'unpaid' }),
+      ),
+      to: { id: 'evt_expired', type: 'payment.canceled', checkoutId: 'co_b' },
+    },
+    {
+      maps: 'payment_intent.payment_failed to payment.failed with the message',
+      event: stripeEvent('evt_failed', 'payment_intent.payment_failed', failedIntent),
+      to: {
+        id: 'evt_failed',
+        type: 'payment.failed',
+        checkoutId: 'co_c',
+        error: 'Your card was declined.',
       },
-    };
-    const event = stripeEvent('evt_failed', 'payment_intent.payment_failed', intent);
-    expect(await verify(signed(event))).toEqual({
-      id: 'evt_failed',
-      type: 'payment.failed',
-      checkoutId: 'co_c',
-      error: 'Your card was declined.',
-    });
-  });
-
-  it('maps payment_intent.succeeded of a charge with customer and card as the ref', async () => {
-    const intent = {
-      id: 'pi_test_4',
-      object: 'payment_intent',
-      status: 'succeeded',
-      customer: 'cus_test_1',
-      payment_method: 'pm_test_1',
-      metadata: { checkout_id: 'co_d' },
-    };
-    const event = stripeEvent('evt_charged', 'payment_intent.succeeded', intent);
-    expect(await verify(signed(event))).toEqual({
-      id: 'evt_charged',
-      type: 'payment.succeeded',
-      checkoutId: 'co_d',
-      ref: 'cus_test_1:pm_test_1',
-    });
+    },
+    {
+      maps: 'payment_intent.succeeded of a charge with customer and card as the ref',
+      event: stripeEvent('evt_charged', 'payment_intent.succeeded', chargedIntent),
+      to: {
+        id: 'evt_charged',
+        type: 'payment.succeeded',
+        checkoutId: 'co_d',
+        ref: 'cus_test_1:pm_test_1',
+      },
+    },
+  ])('maps $maps', async ({ event, to }) => {
+    expect(await verify(signed(event))).toEqual(to);
   });
 
   it('answers null for authentic events that are not ours or settle nothing', async () => {
@@ -386,14 +394,7 @@ describe('charge', () => {
 
   it("a ref with only the customer charges the customer's saved card", async () => {
     const calls = fakeStripeApi((call) =>
-      call.method === 'GET'
-        ? Response.json({
-            object: 'list',
-            url: '/v1/customers/cus_1/payment_methods',
-            has_more: false,
-            data: [{ id: 'pm_saved', object: 'payment_method', type: 'card' }],
-          })
-        : paymentIntent('succeeded'),
+      call.method === 'GET' ? savedCards('cus_1', ['pm_saved']) : paymentIntent('succeeded'),
     );
     expect(await adapter.charge(checkout(), 'cus_1', idle())).toEqual({ outcome: 'succeeded' });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
@@ -405,9 +406,7 @@ describe('charge', () => {
   });
 
   it('without a saved card fails without charging', async () => {
-    const calls = fakeStripeApi(() =>
-      Response.json({ object: 'list', url: '/v1/x', has_more: false, data: [] }),
-    );
+    const calls = fakeStripeApi(() => savedCards('cus_1', []));
     const none = { outcome: 'failed', error: 'No saved card' };
     expect(await adapter.charge(checkout(), null, idle())).toEqual(none);
     expect(await adapter.charge(checkout(), 'cus_1', idle())).toEqual(none);
@@ -539,14 +538,7 @@ describe('through the app', () => {
     // reason shown), an outage a retryable 502; the running plan stays either way.
     const { provider: _, ...change } = checkoutRequest({ plan: 'premium', country: 'GB' });
     const charges = fakeStripeApi((call) =>
-      call.method === 'GET'
-        ? Response.json({
-            object: 'list',
-            url: '/v1/customers/cus_test_1/payment_methods',
-            has_more: false,
-            data: [{ id: 'pm_saved', object: 'payment_method', type: 'card' }],
-          })
-        : cardDeclined(),
+      call.method === 'GET' ? savedCards('cus_test_1', ['pm_saved']) : cardDeclined(),
     );
     const declined = await sendJson(client, 'PATCH', '/api/autopayment/', change);
     expect(declined.status).toBe(200);

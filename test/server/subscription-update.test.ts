@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invoiceRequests, subscriptions } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient } from './harness.ts';
-import { buy, json, signedIn } from './billing.ts';
+import { buy, json, setPlan, signedIn } from './billing.ts';
 import { fieldCodes, mailsTo } from './identity.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 const ENTITY = {
   company_name: 'ООО Карты',
@@ -154,18 +153,7 @@ describe('the invoice minimum (INVOICE_MINIMUM_RUB)', () => {
 describe('POST /api/subscription/update: go-to-free', () => {
   it('moves an unpaid expired subscription to free at once', async () => {
     const { user, client } = await signedIn(server());
-    const now = server().clock.now();
-    await server()
-      .db.insert(subscriptions)
-      .values({
-        userId: user.id,
-        plan: 'mini',
-        interval: 'monthly',
-        price: 10,
-        currency: 'usd',
-        expireAt: new Date(now.getTime() - DAY),
-        updatedAt: now,
-      });
+    await setPlan(server(), user.id, 'mini', -1, { price: 10 });
     const response = await update(client, { 'selected-plan': 'free' }, 'en');
     expect(await json(response)).toEqual({ next: '/en/subscription?scenario=cancellation' });
     const sub = await json(await client.get('/api/subscription/'));

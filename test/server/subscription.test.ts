@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SubscriptionAnswer } from '../../contract/billing.ts';
-import { subscriptions } from '../../server/db/schema.ts';
 import { addPeriod } from '../../server/billing/subscription.ts';
 import { useTestServer } from './harness.ts';
-import { json, signedIn } from './billing.ts';
+import { json, setPlan, signedIn } from './billing.ts';
 import { fieldCodes } from './identity.ts';
 
 const server = useTestServer();
-const DAY = 24 * 60 * 60 * 1000;
 
 describe('GET /api/subscription/ and the previews', () => {
   it.each([
@@ -55,17 +53,7 @@ describe('GET /api/subscription/ and the previews', () => {
     const { user, client } = await signedIn(server(), { country: 'RU' });
     const now = server().clock.now();
     // Mini monthly, 790 ₽, 15 of 30 days left: 395 ₽ of value.
-    await server()
-      .db.insert(subscriptions)
-      .values({
-        userId: user.id,
-        plan: 'mini',
-        interval: 'monthly',
-        price: 790,
-        currency: 'rub',
-        expireAt: new Date(now.getTime() + 15 * DAY),
-        updatedAt: now,
-      });
+    await setPlan(server(), user.id, 'mini', 15, { price: 790, currency: 'rub' });
     // Premium monthly, 2500 ₽ for 30 days: 395 ₽ buys 4.74 days.
     const toPremium = await client.get(
       '/api/subscription/convertion/?plan=premium&interval=monthly',

@@ -56,10 +56,14 @@ async function newUser(db: Database): Promise<number> {
 /** One row in every table with a typed column, each value from its list. */
 async function writeRows(db: Database, now: Date) {
   const userId = await newUser(db);
+  // What the rows below refer to: a plan with its price, a web GIS location.
   await db.insert(plans).values({ id: 'premium', name: 'Premium', sortOrder: 2 });
   await db
     .insert(planPrices)
     .values({ planId: 'premium', interval: 'yearly', currency: 'eur', amount: 300 });
+  await db
+    .insert(webgisLocations)
+    .values({ id: 'eu', nameEn: 'Europe', nameRu: 'Европа', position: 1 });
   await db.insert(subscriptions).values({
     userId,
     plan: 'premium',
@@ -110,9 +114,6 @@ async function writeRows(db: Database, now: Date) {
     bankDetails: '',
     createdAt: now,
   });
-  await db
-    .insert(webgisLocations)
-    .values({ id: 'eu', nameEn: 'Europe', nameRu: 'Европа', position: 1 });
   await db.insert(webgisInstances).values({
     userId,
     subdomain: 'typed',

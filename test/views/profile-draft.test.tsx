@@ -1,41 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useActorRef, useSelector } from '@xstate/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { Profile } from '../../contract/profile.ts';
-import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
 import { draftKey, keepDrafts } from '../../src/forms/drafts.ts';
-import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
-import {
-  draftOffer,
-  keptDraft,
-  leaveDraft,
-  renderOnAccountPage,
-  signedInSession,
-} from '../render/drafts.tsx';
+import { draftOffer, keptDraft, leaveDraft, signedInSession } from '../render/drafts.tsx';
+import { renderProfileOnAccountPage, type Save } from '../render/profile-form.tsx';
 import { demoUser } from '../fixtures/users.ts';
-
-type Save = (values: ProfileValues) => Promise<Profile>;
-
-function Harness({ save }: { save: Save }) {
-  const actor = useActorRef(
-    profileFormMachine.provide({
-      actors: {
-        loadCountries: fromPromise(async () => [
-          { code: 'RU', name_en: 'Russia', name_ru: 'Россия' },
-        ]),
-        saveProfile: fromPromise(({ input }) => save(input)),
-      },
-    }),
-    { input: { user: demoUser } },
-  );
-  const snapshot = useSelector(actor, (s) => s);
-  return <ProfileFormView snapshot={snapshot} send={actor.send} />;
-}
-
-const renderProfile = (save: Save, locale: 'en' | 'ru' = 'en') =>
-  renderOnAccountPage(<Harness save={save} />, locale);
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};
@@ -51,7 +20,7 @@ describe('profile form: unsaved changes across the session end', () => {
     const save = vi.fn<Save>().mockImplementation(async () => {
       throw session.refuse();
     });
-    renderProfile(save);
+    renderProfileOnAccountPage(save);
     const company = await screen.findByLabelText<HTMLInputElement>(/^Company/);
     await user.clear(company);
     await user.type(company, 'Tab B Ltd');
@@ -66,7 +35,7 @@ describe('profile form: unsaved changes across the session end', () => {
   });
 
   it('keeps nothing when the form holds no unsaved change', async () => {
-    renderProfile(vi.fn<Save>());
+    renderProfileOnAccountPage(vi.fn<Save>());
     await screen.findByLabelText(/^Company/);
     keepDrafts();
     expect(keptDraft('profile')).toBeNull();
@@ -76,7 +45,7 @@ describe('profile form: unsaved changes across the session end', () => {
     const user = userEvent.setup({ delay: null });
     leaveDraft('profile', { company: 'Tab B Ltd', first_name: 'Anna Maria' });
     const save = vi.fn<Save>().mockImplementation(async (values) => ({ ...demoUser, ...values }));
-    renderProfile(save);
+    renderProfileOnAccountPage(save);
     expect(await screen.findByText(draftOffer.en)).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>(/^Company/).value).toBe(demoUser.company);
     await user.click(screen.getByRole('button', { name: 'Restore' }));
@@ -97,7 +66,7 @@ describe('profile form: unsaved changes across the session end', () => {
   it('Discard drops the draft and leaves the fields as they were (in Russian too)', async () => {
     const user = userEvent.setup({ delay: null });
     leaveDraft('profile', { company: 'Tab B Ltd' });
-    renderProfile(vi.fn<Save>(), 'ru');
+    renderProfileOnAccountPage(vi.fn<Save>(), 'ru');
     expect(await screen.findByText(draftOffer.ru)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Отбросить' }));
     expect(keptDraft('profile')).toBeNull();
@@ -110,7 +79,7 @@ describe('profile form: unsaved changes across the session end', () => {
       draftKey('someone-else', 'profile'),
       JSON.stringify({ company: 'Theirs' }),
     );
-    renderProfile(vi.fn<Save>());
+    renderProfileOnAccountPage(vi.fn<Save>());
     await screen.findByLabelText(/^Company/);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText(draftOffer.en)).toBeNull();

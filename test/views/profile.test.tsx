@@ -1,32 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useActorRef, useSelector } from '@xstate/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { Profile } from '../../contract/profile.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
-import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
-import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
 import { demoUser } from '../fixtures/users.ts';
-import { Providers } from '../render/providers.tsx';
-
-type Save = (values: ProfileValues) => Promise<Profile>;
-
-function Harness({ save }: { save: Save }) {
-  const actor = useActorRef(
-    profileFormMachine.provide({
-      actors: {
-        loadCountries: fromPromise(async () => [
-          { code: 'RU', name_en: 'Russia', name_ru: 'Россия' },
-        ]),
-        saveProfile: fromPromise(({ input }) => save(input)),
-      },
-    }),
-    { input: { user: demoUser } },
-  );
-  const snapshot = useSelector(actor, (s) => s);
-  return <ProfileFormView snapshot={snapshot} send={actor.send} />;
-}
+import { renderProfile, type Save } from '../render/profile-form.tsx';
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};
@@ -38,11 +15,7 @@ describe('profile form', () => {
   it('shows the phone rule at the field and sends nothing while it is broken', async () => {
     const user = userEvent.setup({ delay: null });
     const save = vi.fn<Save>();
-    render(
-      <Providers locale="en">
-        <Harness save={save} />
-      </Providers>,
-    );
+    renderProfile(save);
     const phone = await screen.findByLabelText(/Phone/);
     await user.type(phone, '12345');
     await user.tab();
@@ -64,11 +37,7 @@ describe('profile form', () => {
         new FieldErrors([{ field: 'company', code: 'invalid_input', detail: 'x' }]),
       )
       .mockImplementation(async (values) => ({ ...demoUser, ...values }));
-    render(
-      <Providers locale="ru">
-        <Harness save={save} />
-      </Providers>,
-    );
+    renderProfile(save, 'ru');
     const company = await screen.findByLabelText(/Компания/);
     await user.type(company, 'ACME');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
@@ -92,11 +61,7 @@ describe('profile form', () => {
   it("tells a name over 64 characters in Russian on the Russian page, never valibot's words", async () => {
     const user = userEvent.setup({ delay: null });
     const save = vi.fn<Save>();
-    render(
-      <Providers locale="ru">
-        <Harness save={save} />
-      </Providers>,
-    );
+    renderProfile(save, 'ru');
     const last = await screen.findByLabelText(/^Фамилия/);
     await user.clear(last);
     await user.paste('Я'.repeat(65));
@@ -111,11 +76,7 @@ describe('profile form', () => {
   it('trims as typed: leading spaces at once, a space between words kept, trailing spaces on leaving and at submit', async () => {
     const user = userEvent.setup({ delay: null });
     const save = vi.fn<Save>().mockImplementation(async (values) => ({ ...demoUser, ...values }));
-    render(
-      <Providers locale="en">
-        <Harness save={save} />
-      </Providers>,
-    );
+    renderProfile(save);
     const first = await screen.findByLabelText<HTMLInputElement>(/^First name/);
     await user.clear(first);
     await user.type(first, '  Anna ');

@@ -1,11 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { SearchParamError } from '@tanstack/react-router';
-import type { Profile } from '../../contract/profile.ts';
-import type { Team } from '../../contract/teams.ts';
-import type { Webgis } from '../../contract/webgis.ts';
-import { sessionMachine } from '../../machines/session.machine.ts';
 import { errorPageCodeOf, MalformedLinkError } from '../../src/components/error-page.tsx';
 import { Header } from '../../src/components/header.tsx';
 import { signInTarget } from '../../src/components/session.view.tsx';
@@ -17,7 +13,7 @@ import {
 } from '../../src/flows/server-refusals.ts';
 import { call } from '../../src/api/client.ts';
 import * as v from 'valibot';
-import { demoUser } from '../fixtures/users.ts';
+import { answeredSession } from '../fixtures/session.ts';
 import { Providers } from '../render/providers.tsx';
 
 afterEach(() => {
@@ -75,17 +71,9 @@ describe('refused calls', () => {
   });
 
   it('end the session on a 401 and mark the page on a 403, from any call', async () => {
-    const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise<Profile | null>(async () => demoUser),
-          sendTimezone: fromPromise(async () => {}),
-          fetchWebgis: fromPromise<Webgis | null, { hasWebgis: boolean }>(async () => null),
-          fetchMemberTeams: fromPromise<Team[]>(async () => []),
-        },
-      }),
-      { input: { browserTimezone: { ianaName: 'UTC', offset: 0 } } },
-    ).start();
+    const session = createActor(answeredSession(), {
+      input: { browserTimezone: { ianaName: 'UTC', offset: 0 } },
+    }).start();
     const onExpired = vi.fn();
     const stop = followRefusals(session, () => '/en/software?x=1', onExpired);
     const answers = [

@@ -4,18 +4,11 @@ import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
 import { Footer } from '../../src/components/footer.tsx';
 import { contactEmail, pageSiteFacts } from '../../src/components/site.ts';
 import { RelatedInfoView } from '../../src/views/webgis/related-info.view.tsx';
+import { operatorSiteFacts } from '../fixtures/site.ts';
 import { Providers } from '../render/providers.tsx';
 
 /** An operator's SITE_FILE, as the server writes it into the page (server/spa.ts). */
-const operator = {
-  support_email: 'help@gis.test',
-  webgis_links: {
-    video: { en: 'https://gis.test/video?a=1&b=2', ru: 'https://gis.test/ru/video' },
-    demo: { en: 'https://demo.gis.test/', ru: 'https://demo.gis.test/ru' },
-    docs: { en: 'https://docs.gis.test/', ru: 'https://docs.gis.test/ru/' },
-    data: { en: 'https://gis.test/data', ru: 'https://gis.test/ru/data' },
-  },
-};
+const operator = operatorSiteFacts;
 const escaped = JSON.stringify(operator).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 let meta: HTMLMetaElement;

@@ -1,10 +1,10 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Distribution, OperatingSystem, ProductId, Release } from '../../contract/software.ts';
-import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { SoftwareScreen } from '../../src/views/software/software-screen.tsx';
 import { Providers } from '../render/providers.tsx';
+import { json, toasts, unstubApi } from '../render/stubbed-api.ts';
 
 /* /software through the live flow, with the API answered by a stubbed fetch. */
 
@@ -51,9 +51,6 @@ const releases: Release[] = [
   release(402, 'collector', 'ios', 'standalone', '.ipa'),
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** Answers GET /api/v1/releases with each of `answers` in turn (the last one repeats). */
 function stubApi(...answers: Response[]) {
   const urls: string[] = [];
@@ -67,20 +64,10 @@ function stubApi(...answers: Response[]) {
   return urls;
 }
 
-function toasts() {
-  const items: ApiErrorItem[] = [];
-  setGlobalErrorHandler((item) => items.push(item));
-  return items;
-}
-
 const section = (name: string) => screen.getByRole('region', { name });
 const hrefOf = (link: HTMLElement) => link.getAttribute('href');
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setGlobalErrorHandler(() => {});
-});
+afterEach(unstubApi);
 
 describe('software page', () => {
   it('lists the products in English: QGIS on its own site, files and store pages', async () => {

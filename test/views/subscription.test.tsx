@@ -8,21 +8,15 @@ import {
   type AutopaymentState,
 } from '../../machines/payment-status.machine.ts';
 import { subscriptionMachine, type PageQuery } from '../../machines/subscription.machine.ts';
-import { SubscriptionScreen } from '../../src/views/subscription/subscription-screen.tsx';
+import {
+  SubscriptionScreen,
+  type SubscriptionScreenProps,
+} from '../../src/views/subscription/subscription-screen.tsx';
+import { demoSubscription } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
 const plans: PlanList = { currency: 'usd', plans: [] };
-const mini: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 1200,
-  currency: 'usd',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
+const mini: Subscription = { ...demoSubscription, price: 1200, currency: 'usd' };
 
 function machineWith(opts: {
   subscription: () => Subscription;
@@ -55,6 +49,28 @@ function machineWith(opts: {
   });
 }
 
+/**
+ * The page on `machine`, in English and opened without a return query unless `props`
+ * say otherwise.
+ */
+function renderPage(
+  machine: ReturnType<typeof machineWith>,
+  props: Partial<Omit<SubscriptionScreenProps, 'machine'>> = {},
+) {
+  const locale = props.locale ?? 'en';
+  return render(
+    <Providers locale={locale}>
+      <SubscriptionScreen
+        query={{ status: null, scenario: null }}
+        onQueryRead={() => {}}
+        {...props}
+        locale={locale}
+        machine={machine}
+      />
+    </Providers>,
+  );
+}
+
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};
   window.scrollTo = () => {};
@@ -66,17 +82,7 @@ describe('subscription page', () => {
     const onQueryRead = vi.fn();
     const onPlanLoaded = vi.fn();
     const query: PageQuery = { status: 'success', scenario: 'creation' };
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          query={query}
-          locale="en"
-          onQueryRead={onQueryRead}
-          onPlanLoaded={onPlanLoaded}
-          machine={machineWith({ subscription: () => mini })}
-        />
-      </Providers>,
-    );
+    renderPage(machineWith({ subscription: () => mini }), { query, onQueryRead, onPlanLoaded });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Subscription created')).toBeTruthy();
     expect(within(dialog).getByText('Next payment: $1 200/mo · December 23, 2026')).toBeTruthy();
@@ -93,16 +99,10 @@ describe('subscription page', () => {
   it('keeps the return query in the address until the payment system has answered', async () => {
     const onQueryRead = vi.fn();
     let status = 'pending';
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          query={{ status: 'success', scenario: 'creation' }}
-          locale="en"
-          onQueryRead={onQueryRead}
-          machine={machineWith({ subscription: () => mini, status: () => status })}
-        />
-      </Providers>,
-    );
+    renderPage(machineWith({ subscription: () => mini, status: () => status }), {
+      query: { status: 'success', scenario: 'creation' },
+      onQueryRead,
+    });
     await screen.findByText('waiting response from payment system');
     // A reload now reads the address again: it must still say a payment is awaited.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -122,17 +122,10 @@ describe('subscription page', () => {
       autopayment_status: 'canceled',
       expire_at: null,
     };
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          // Stripe's cancel_url says failed; the poll finds the payment cancelled.
-          query={{ status: 'failed', scenario: 'creation' }}
-          locale="en"
-          onQueryRead={() => {}}
-          machine={machineWith({ subscription: () => free, status: 'canceled' })}
-        />
-      </Providers>,
-    );
+    // Stripe's cancel_url says failed; the poll finds the payment cancelled.
+    renderPage(machineWith({ subscription: () => free, status: 'canceled' }), {
+      query: { status: 'failed', scenario: 'creation' },
+    });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Payment cancelled')).toBeTruthy();
     expect(within(dialog).getByText('Nothing was charged.')).toBeTruthy();
@@ -151,19 +144,13 @@ describe('subscription page', () => {
     const restore = vi.fn(async () => {
       current = { ...current, autopayment: true, autopayment_status: 'active', canceled_at: null };
     });
-    render(
-      <Providers locale="ru">
-        <SubscriptionScreen
-          query={{ status: null, scenario: null }}
-          locale="ru"
-          onQueryRead={() => {}}
-          machine={machineWith({
-            subscription: () => current,
-            restore,
-            autopayment: { status: 'canceled', latestError: null },
-          })}
-        />
-      </Providers>,
+    renderPage(
+      machineWith({
+        subscription: () => current,
+        restore,
+        autopayment: { status: 'canceled', latestError: null },
+      }),
+      { locale: 'ru' },
     );
     expect(await screen.findByText('Активна до 23 декабря 2026')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Сменить тариф' })).toBeNull();
@@ -179,19 +166,13 @@ describe('subscription page', () => {
   it('says that the last payment failed, and why, with a way to buy again', async () => {
     const free: Subscription = { ...mini, plan: 'free', price: 0, expire_at: null };
     const user = userEvent.setup({ delay: null });
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          query={{ status: 'unknown', scenario: 'creation' }}
-          locale="en"
-          onQueryRead={() => {}}
-          machine={machineWith({
-            subscription: () => ({ ...free, autopayment: false, autopayment_status: 'failed' }),
-            status: 'failed',
-            polledError: 'The card was declined',
-          })}
-        />
-      </Providers>,
+    renderPage(
+      machineWith({
+        subscription: () => ({ ...free, autopayment: false, autopayment_status: 'failed' }),
+        status: 'failed',
+        polledError: 'The card was declined',
+      }),
+      { query: { status: 'unknown', scenario: 'creation' } },
     );
     // The poll's answer is the page's: the autopayment is not asked for again.
     const dialog = await screen.findByRole('dialog');
@@ -212,17 +193,8 @@ describe('subscription page', () => {
       autopayment: false,
       autopayment_status: null,
     };
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          query={{ status: null, scenario: null }}
-          locale="en"
-          onQueryRead={() => {}}
-          // No autopayment given: asking for it would fail the page.
-          machine={machineWith({ subscription: () => free })}
-        />
-      </Providers>,
-    );
+    // No autopayment given: asking for it would fail the page.
+    renderPage(machineWith({ subscription: () => free }));
     expect(await screen.findByRole('link', { name: 'Upgrade' })).toBeTruthy();
     expect(screen.queryByText("Couldn't load your subscription. Please try again.")).toBeNull();
     cleanup();
@@ -233,18 +205,11 @@ describe('subscription page', () => {
       autopayment_status: null,
       canceled_at: '2026-11-20T00:00:00Z',
     };
-    render(
-      <Providers locale="en">
-        <SubscriptionScreen
-          query={{ status: null, scenario: null }}
-          locale="en"
-          onQueryRead={() => {}}
-          machine={machineWith({
-            subscription: () => cancelled,
-            autopayment: { status: 'none', latestError: null },
-          })}
-        />
-      </Providers>,
+    renderPage(
+      machineWith({
+        subscription: () => cancelled,
+        autopayment: { status: 'none', latestError: null },
+      }),
     );
     expect(await screen.findByText('Active until December 23, 2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();

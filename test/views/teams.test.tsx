@@ -1,13 +1,13 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team, TeamUser } from '../../contract/teams.ts';
-import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { MemberScreen } from '../../src/views/teams/member-screen.tsx';
 import { OwnerScreen } from '../../src/views/teams/owner-screen.tsx';
 import { TeamLayout } from '../../src/views/teams/team-layout.tsx';
 import { TeamOwnerProvider } from '../../src/views/teams/team-owner-context.tsx';
 import { Providers } from '../render/providers.tsx';
+import { json, requestOf, toasts, unstubApi } from '../render/stubbed-api.ts';
 
 /* /teammanage's tabs through the live flows, the API answered by a stubbed fetch. */
 
@@ -31,9 +31,6 @@ const team = (users: TeamUser[], extra: Partial<Team> = {}): Team => ({
   ...extra,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 type Call = { method: string; path: string; search: string; body: unknown };
 
 /** GET team/ answers `own`; users/ knows ann; PATCH answers what it was sent (or `save`). */
@@ -45,9 +42,7 @@ function stubApi(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      const { url, method, body } = requestOf(input, init);
       calls.push({ method, path: url.pathname, search: url.search, body });
       if (url.pathname.endsWith('/v1/teams/')) return answers.teams ?? json(200, []);
       if (method === 'DELETE') {
@@ -70,12 +65,6 @@ function stubApi(
   return calls;
 }
 
-function toasts() {
-  const items: ApiErrorItem[] = [];
-  setGlobalErrorHandler((item) => items.push(item));
-  return items;
-}
-
 function renderOwner(locale: 'en' | 'ru' = 'en') {
   render(
     <Providers locale={locale}>
@@ -91,11 +80,7 @@ function renderOwner(locale: 'en' | 'ru' = 'en') {
 const field = () => screen.getByRole('textbox', { name: /Username|Имя пользователя/ });
 const dot = () => screen.queryByTestId('over-limit-dot');
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setGlobalErrorHandler(() => {});
-});
+afterEach(unstubApi);
 
 describe('owner tab', () => {
   it('adds a member by username, refuses unknown and listed ones at the field, saves', async () => {

@@ -1,23 +1,20 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Webgis } from '../../contract/webgis.ts';
-import { setGlobalErrorHandler, type ApiErrorItem } from '../../src/api/errors.ts';
 import { liveWebgisCreateMachine } from '../../src/flows/webgis-create.flow.ts';
 import { liveWebgisSettingsMachine } from '../../src/flows/webgis-settings.flow.ts';
 import { CreateScreen } from '../../src/views/webgis/create-screen.tsx';
 import { SettingsScreen } from '../../src/views/webgis/settings-screen.tsx';
 import { demoLocations, demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
+import { json, requestOf, toasts, unstubApi } from '../render/stubbed-api.ts';
 
 /* /webgis/create and /webgis through the live flows, the API answered by a stubbed fetch. */
 
 const locations = demoLocations.slice(0, 2);
 const instance = (state: Webgis['state'], plan: Webgis['plan'] = 'free') =>
   demoWebgis(state, { plan });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Call = { method: string; path: string; body: unknown };
 
@@ -36,9 +33,7 @@ function stubApi(answers: Answers = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      const { url, method, body } = requestOf(input, init);
       calls.push({ method, path: url.pathname, body });
       if (url.pathname.endsWith('/webgis/refs/')) return json(200, { domain: 'localhost' });
       if (url.pathname.endsWith('/cluster/locations/')) return json(200, locations);
@@ -57,12 +52,6 @@ function stubApi(answers: Answers = {}) {
   return calls;
 }
 
-function toasts() {
-  const items: ApiErrorItem[] = [];
-  setGlobalErrorHandler((item) => items.push(item));
-  return items;
-}
-
 // Polls every 10 ms here: the timing itself has its fake-clock test.
 const quick = liveWebgisCreateMachine.provide({ delays: { pollInterval: 10 } });
 
@@ -78,11 +67,7 @@ function renderCreate(locale: 'en' | 'ru' = 'en', username = '2_my.web_gis') {
 
 const field = () => screen.getByRole('textbox', { name: /Domain name|Доменное имя/ });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setGlobalErrorHandler(() => {});
-});
+afterEach(unstubApi);
 
 describe('web GIS create page', () => {
   it('ends at once, creating nothing, for a user who has a web GIS already', async () => {
