@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TitledPage } from './titled.tsx';
 
 /** A wait that fills the page: a large spinner and what is happening. */
 export function PageBusy({ label }: { label: string }) {
@@ -21,20 +22,18 @@ export function Busy({ label, quiet = false }: { label: string; quiet?: boolean 
   );
 }
 
-/**
- * Something could not be loaded or done (the error itself went to the global
- * handler): what failed, and Try again.
- */
-export function RetryAlert({
-  message,
-  onRetry,
-  danger = false,
-}: {
+export interface RetryAlertProps {
   message: string;
   onRetry: () => void;
   /** The retried action destroys something (the profile): a red button. */
   danger?: boolean;
-}) {
+}
+
+/**
+ * Something could not be loaded or done (the error itself went to the global
+ * handler): what failed, and Try again.
+ */
+export function RetryAlert({ message, onRetry, danger = false }: RetryAlertProps) {
   const { t } = useLingui();
   return (
     <Stack gap="4" align="flex-start" maxW="xl">
@@ -50,5 +49,14 @@ export function RetryAlert({
         {t`Try again`}
       </Button>
     </Stack>
+  );
+}
+
+/** A page whose data could not be loaded: its title over the RetryAlert. */
+export function RetryPage({ title, ...alert }: RetryAlertProps & { title: string }) {
+  return (
+    <TitledPage title={title}>
+      <RetryAlert {...alert} />
+    </TitledPage>
   );
 }

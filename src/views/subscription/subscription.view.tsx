@@ -9,17 +9,15 @@ import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import {
   canRestore,
   failedPayment,
-  type SubscriptionEvent,
   type subscriptionMachine,
 } from '../../../machines/subscription.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CurrentPlanView } from './current-plan.view.tsx';
 import { OutcomeDialogView } from './outcome-dialog.view.tsx';
 import { RestoreDialogView } from './restore-dialog.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SubscriptionViewProps {
-  snapshot: SnapshotFrom<typeof subscriptionMachine>;
-  send: (event: SubscriptionEvent) => void;
+export interface SubscriptionViewProps extends MachineViewProps<typeof subscriptionMachine> {
   confirm: SnapshotFrom<typeof confirmMachine>;
   sendConfirm: (event: ConfirmEvent) => void;
   locale: Locale;

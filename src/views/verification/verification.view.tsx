@@ -1,19 +1,14 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { PageBusy } from '../../components/status.tsx';
-import type {
-  VerificationEvent,
-  verificationMachine,
-} from '../../../machines/verification.machine.ts';
+import type { verificationMachine } from '../../../machines/verification.machine.ts';
 import { AuthStepView } from './auth-step.view.tsx';
 import { CodeFormView } from './code-form.view.tsx';
 import { ResendView } from './resend.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface VerificationViewProps {
-  snapshot: SnapshotFrom<typeof verificationMachine>;
-  send: (event: VerificationEvent) => void;
+export interface VerificationViewProps extends MachineViewProps<typeof verificationMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

@@ -2,21 +2,16 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  WebgisCreateEvent,
-  webgisCreateMachine,
-} from '../../../machines/webgis-create.machine.ts';
-import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { webgisCreateMachine } from '../../../machines/webgis-create.machine.ts';
+import { PageBusy, RetryPage } from '../../components/status.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 import { CreateFormView } from './create-form.view.tsx';
 import { CreatingDialogView } from './creating-dialog.view.tsx';
 import { RelatedInfoView } from './related-info.view.tsx';
 
-export interface CreateViewProps {
-  snapshot: SnapshotFrom<typeof webgisCreateMachine>;
-  send: (event: WebgisCreateEvent) => void;
+export interface CreateViewProps extends MachineViewProps<typeof webgisCreateMachine> {
   locale: Locale;
   formRef?: RefObject<HTMLFormElement | null>;
 }
@@ -37,12 +32,11 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
       return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <TitledPage title={title}>
-          <RetryAlert
-            message={t`Couldn't load the data centers. Please try again.`}
-            onRetry={() => send({ type: 'options.retry' })}
-          />
-        </TitledPage>
+        <RetryPage
+          title={title}
+          message={t`Couldn't load the data centers. Please try again.`}
+          onRetry={() => send({ type: 'options.retry' })}
+        />
       );
     case 'form':
     case 'creating':
