@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { TitledPage } from './titled.tsx';
 
 /** A wait that fills the page: a large spinner and what is happening. */
 export function PageBusy({ label }: { label: string }) {
@@ -49,14 +48,5 @@ export function RetryAlert({ message, onRetry, danger = false }: RetryAlertProps
         {t`Try again`}
       </Button>
     </Stack>
-  );
-}
-
-/** A page whose data could not be loaded: its title over the RetryAlert. */
-export function RetryPage({ title, ...alert }: RetryAlertProps & { title: string }) {
-  return (
-    <TitledPage title={title}>
-      <RetryAlert {...alert} />
-    </TitledPage>
   );
 }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { onpremiseMachine } from '../../../machines/onpremise.machine.ts';
-import { PageBusy, RetryPage } from '../../components/status.tsx';
+import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
 import type { MachineViewProps } from '../machine-view.ts';
 import { BindingsView } from './bindings.view.tsx';
@@ -22,10 +22,10 @@ export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseView
   const title = t`On-premise`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <RetryPage
+        <PageLoad
+          failed={top === 'unavailable'}
           title={title}
           message={t`Couldn't load your subscription. Please try again.`}
           onRetry={() => send({ type: 'plan.retry' })}

@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
 import type { webgisCreateMachine } from '../../../machines/webgis-create.machine.ts';
-import { PageBusy, RetryPage } from '../../components/status.tsx';
+import { PageBusy } from '../../components/status.tsx';
+import { PageLoad } from '../page-load.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import type { MachineViewProps } from '../machine-view.ts';
@@ -29,10 +30,10 @@ export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps)
   const title = t`Create Web GIS`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <RetryPage
+        <PageLoad
+          failed={top === 'unavailable'}
           title={title}
           message={t`Couldn't load the data centers. Please try again.`}
           onRetry={() => send({ type: 'options.retry' })}

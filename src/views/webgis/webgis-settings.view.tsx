@@ -5,7 +5,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../../../contract/webgis.ts';
 import type { webgisSettingsMachine } from '../../../machines/webgis-settings.machine.ts';
-import { PageBusy, RetryPage } from '../../components/status.tsx';
+import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
 import type { MachineViewProps } from '../machine-view.ts';
 import { ActionsView } from './actions.view.tsx';
@@ -31,10 +31,10 @@ export function SettingsView({ snapshot, send, email, locale }: SettingsViewProp
   const title = t`Web GIS`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <RetryPage
+        <PageLoad
+          failed={top === 'unavailable'}
           title={title}
           message={t`Couldn't load your Web GIS. Please try again.`}
           onRetry={() => send({ type: 'webgis.retry' })}
