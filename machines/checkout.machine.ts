@@ -5,6 +5,7 @@ import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromOutput } from './event-params.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -150,7 +151,7 @@ export const checkoutMachine = setup({
         }),
         onDone: {
           target: 'ready',
-          actions: { type: 'keepCheckoutData', params: ({ event }) => ({ data: event.output }) },
+          actions: { type: 'keepCheckoutData', params: fromOutput('data') },
         },
         onError: 'unavailable',
       },
@@ -191,7 +192,7 @@ export const checkoutMachine = setup({
         }),
         onDone: {
           target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+          actions: { type: 'leave', params: fromOutput('leaving') },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
         onError: form.backWithServerErrors('ready'),
@@ -211,7 +212,7 @@ export const checkoutMachine = setup({
         }),
         onDone: {
           target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+          actions: { type: 'leave', params: fromOutput('leaving') },
         },
         // Errors naming a field of the form come back here; the rest went to the toast.
         onError: form.backWithServerErrors('ready'),
@@ -231,7 +232,7 @@ export const checkoutMachine = setup({
         }),
         onDone: {
           target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
+          actions: { type: 'leave', params: fromOutput('leaving') },
         },
         // The failure went to the global handler; the user may try again.
         onError: 'ready',

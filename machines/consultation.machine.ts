@@ -11,6 +11,7 @@ import { industries } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError } from './event-params.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -138,12 +139,9 @@ export const consultationMachine = setup({
         onDone: { target: 'sent', actions: 'keepSent' },
         onError: [
           {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'hasFieldErrors', params: fromError },
             target: 'editing',
-            actions: [
-              'dropRequest',
-              { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-            ],
+            actions: ['dropRequest', { type: 'keepServerErrors', params: fromError }],
           },
           // Reported by the actor (a toast: too many requests, the server down).
           { target: 'editing', actions: 'dropRequest' },
