@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Webgis } from '../../../contract/webgis.ts';
 import { planNames } from '../../components/plan-names.ts';
 import type { DetailsState } from './details.view.tsx';
+import { NewTabNote } from '../new-tab.tsx';
 
 export interface ActionsViewProps {
   webgis: Webgis;
@@ -36,10 +37,7 @@ export function ActionsView({ webgis, state }: ActionsViewProps) {
             <Button asChild colorPalette="blue">
               <a href={webgis.url_oauth} target="_blank" rel="noopener noreferrer">
                 {t`Go to Web GIS`}
-                <Text as="span" srOnly>
-                  {' '}
-                  {t`(opens in a new tab)`}
-                </Text>
+                <NewTabNote />
               </a>
             </Button>
           </Action>

@@ -1,4 +1,4 @@
-import { Card, chakra, Heading, Link, Text } from '@chakra-ui/react';
+import { Card, chakra, Heading, Link } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { Badge } from '../../components/badge.tsx';
 import { planNames } from '../../components/plan-names.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { NewTabNote } from '../new-tab.tsx';
 
 /** The page's groups of states that show the details (section 3: no exact meaning). */
 export type DetailsState = 'ready' | 'blocked';
@@ -47,10 +48,7 @@ export function DetailsView({ webgis, state, locale }: DetailsViewProps) {
               wordBreak="break-all"
             >
               {webgis.url}
-              <Text as="span" srOnly>
-                {' '}
-                {t`(opens in a new tab)`}
-              </Text>
+              <NewTabNote />
             </Link>
           </Row>
           <Row label={t`State`}>

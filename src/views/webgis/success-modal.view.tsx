@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Webgis } from '../../../contract/webgis.ts';
 import { planNames } from '../../components/plan-names.ts';
+import { NewTabNote } from '../new-tab.tsx';
 
 export interface SuccessModalViewProps {
   open: boolean;
@@ -41,10 +42,7 @@ export function SuccessModalView({ open, webgis, onClose }: SuccessModalViewProp
           <Button asChild colorPalette="blue">
             <a href={webgis?.url_oauth} target="_blank" rel="noopener noreferrer">
               {t`Go to Web GIS`}
-              <Text as="span" srOnly>
-                {' '}
-                {t`(opens in a new tab)`}
-              </Text>
+              <NewTabNote />
             </a>
           </Button>
         </>
