@@ -60,7 +60,6 @@ export function PhoneField({ kit }: { kit: Form.Kit<{ phone: string }> }) {
 export function NewPasswordField({
   kit,
   label,
-  validate,
   ...shown
 }: {
   kit: Form.Kit<{ password: string }>;
@@ -72,7 +71,6 @@ export function NewPasswordField({
     <Form.TextField
       kit={kit}
       name="password"
-      validate={validate}
       label={label}
       type="password"
       autoComplete="new-password"
