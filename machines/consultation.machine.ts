@@ -12,6 +12,7 @@ import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -34,8 +35,7 @@ export interface ConsultationContext {
 export type ConsultationEvent =
   form.Events<ConsultationForm, ConsultationField> | { type: 'request.again' };
 
-const isIndustry = (value: string): value is (typeof industries)[number] =>
-  (industries as readonly string[]).includes(value);
+const isIndustry = (value: string) => isOneOf(industries, value);
 
 /** The form's first values: the profile's name, e-mail, company, phone and industry. */
 export function prefillFrom(user: ConsultationInput['user']): ConsultationForm {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fromOutput } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 /**
  * What the payment page was told on its return from the provider (section 4). A
@@ -18,7 +19,7 @@ export interface AutopaymentState {
 export const finalStatuses = ['canceled', 'active', 'failed', 'none'] as const;
 
 export function isFinalStatus(status: string): boolean {
-  return (finalStatuses as readonly string[]).includes(status);
+  return isOneOf(finalStatuses, status);
 }
 
 export interface PaymentStatusContext {

@@ -4,6 +4,7 @@ import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError, fromOutput } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 /**
  * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
@@ -19,7 +20,7 @@ export const tokenErrorCodes = [
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 
 export function isTokenErrorCode(code: string): code is TokenErrorCode {
-  return (tokenErrorCodes as readonly string[]).includes(code);
+  return isOneOf(tokenErrorCodes, code);
 }
 
 /** What an actor rejects with when the server refused the sign-up session itself. */
