@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import type { onpremiseMachine } from '../../../machines/onpremise.machine.ts';
 import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { BindingsView } from './bindings.view.tsx';
 import { NotAvailableView } from './not-available.view.tsx';
 import { OfferingView } from './offering.view.tsx';
@@ -17,8 +17,8 @@ export interface OnpremiseViewProps extends MachineViewProps<typeof onpremiseMac
 /** /myngidonpremises (section 2): a spinner, then the offering and binding on premium, else the notice. */
 export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'premium';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const title = t`On-premise`;
   switch (top) {
     case 'loading':

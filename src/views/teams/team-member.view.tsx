@@ -9,7 +9,7 @@ import type { teamMemberMachine } from '../../../machines/team-member.machine.ts
 import { askedBy, ConfirmDialog, type ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { usersCount } from '../../i18n/plurals.ts';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
 export interface MemberViewProps extends MachineViewProps<typeof teamMemberMachine> {
   /** The Leave team question: open while `asking`; accepted, the page sends `team.leave`. */
@@ -31,8 +31,8 @@ export function MemberView({
   onAsk,
 }: MemberViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'loaded';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const body = (() => {
     switch (top) {
       case 'loading':

@@ -5,7 +5,7 @@ import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { DraftOfferViewProps } from '../draft-offer.view.tsx';
 import { EditorView } from './editor.view.tsx';
 import { UpgradeOfferView } from './upgrade-offer.view.tsx';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
 export interface OwnerViewProps extends MachineViewProps<typeof teamOwnerMachine> {
   /** The edit kept when the session ended, offered above the team (decision 0025). */
@@ -15,8 +15,8 @@ export interface OwnerViewProps extends MachineViewProps<typeof teamOwnerMachine
 /** The owner tab (section 2): a spinner, the upgrade offer, or the team to edit. */
 export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'editing';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const body = (() => {
     switch (top) {
       case 'loading':

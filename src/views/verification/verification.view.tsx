@@ -6,7 +6,7 @@ import type { verificationMachine } from '../../../machines/verification.machine
 import { AuthStepView } from './auth-step.view.tsx';
 import { CodeFormView } from './code-form.view.tsx';
 import { ResendView } from './resend.view.tsx';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
 export interface VerificationViewProps extends MachineViewProps<typeof verificationMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
@@ -15,7 +15,7 @@ export interface VerificationViewProps extends MachineViewProps<typeof verificat
 /** The e-mail code step of sign-up (/signup/1) and of sign-in (/login/2). */
 export function VerificationView({ snapshot, send, formRef }: VerificationViewProps) {
   const { t } = useLingui();
-  const top = typeof snapshot.value === 'string' ? snapshot.value : 'active';
+  const top = topState(snapshot.value);
   const email = snapshot.context.email;
   if (top === 'confirmed') return <PageBusy label={t`Email confirmed. One moment…`} />;
   return (

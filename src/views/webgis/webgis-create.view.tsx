@@ -7,7 +7,7 @@ import { PageBusy } from '../../components/status.tsx';
 import { PageLoad } from '../page-load.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { CreateFormView } from './create-form.view.tsx';
 import { CreatingDialogView } from './creating-dialog.view.tsx';
 import { RelatedInfoView } from './related-info.view.tsx';
@@ -23,8 +23,8 @@ export interface CreateViewProps extends MachineViewProps<typeof webgisCreateMac
  */
 export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   // The address typed when the session ended is offered back; a creation under way drops it.
   const draft = useDraft('webgis', top === 'polling' || top === 'created' || top === 'timedOut');
   const title = t`Create Web GIS`;

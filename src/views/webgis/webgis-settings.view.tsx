@@ -7,7 +7,7 @@ import type { Webgis } from '../../../contract/webgis.ts';
 import type { webgisSettingsMachine } from '../../../machines/webgis-settings.machine.ts';
 import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
-import type { MachineViewProps } from '../machine-view.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { ActionsView } from './actions.view.tsx';
 import { DetailsView } from './details.view.tsx';
 import { SuccessModalView } from './success-modal.view.tsx';
@@ -26,8 +26,8 @@ type Shown = 'creating' | 'ready' | 'blocked' | 'failed';
  */
 export function SettingsView({ snapshot, send, email, locale }: SettingsViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'shown';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const title = t`Web GIS`;
   switch (top) {
     case 'loading':
