@@ -157,7 +157,7 @@ export async function confirmSignup(
 
 /** A new code after the countdown, in the language of the page that asked for it. */
 export async function resendSignupCode(deps: AppDeps, browser: Browser, pageLocale: Locale | null) {
-  const { cookie, flow, user, locale } = await pending(deps, browser, pageLocale);
+  const { flow, user, locale } = await pending(deps, browser, pageLocale);
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw throttled('resend_too_early', wait);
