@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isOneOf } from './one-of.ts';
 
 /*
  * On-premise identifier binding (sections 2 and 6, decision 0701). An on-premise server
@@ -76,5 +77,5 @@ export const onpremiseErrorCodes = [
 export type OnpremiseErrorCode = (typeof onpremiseErrorCodes)[number];
 
 export function isOnpremiseErrorCode(code: string): code is OnpremiseErrorCode {
-  return (onpremiseErrorCodes as readonly string[]).includes(code);
+  return isOneOf(onpremiseErrorCodes, code);
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isOneOf } from './one-of.ts';
 
 /*
  * Teams (sections 2, 3, 6 and 7; decision 0016). A premium user owns one team; its
@@ -76,7 +77,7 @@ export const teamErrorCodes = ['premium_required', 'user_not_found', 'owner_cann
 export type TeamErrorCode = (typeof teamErrorCodes)[number];
 
 export function isTeamErrorCode(code: string): code is TeamErrorCode {
-  return (teamErrorCodes as readonly string[]).includes(code);
+  return isOneOf(teamErrorCodes, code);
 }
 
 /** Whether a team has more users than it may (the owner tab's red dot). */

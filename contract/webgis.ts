@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Locale } from './countries.ts';
 import { PlanId } from './profile.ts';
 import { WebgisState, WebgisTransition } from './webgis-states.ts';
+import { isOneOf } from './one-of.ts';
 
 /*
  * The hosted web GIS (sections 3, 4, 5, 7 and 9). GET /api/v1/webgis/refs/ answers
@@ -118,5 +119,5 @@ export const webgisErrorCodes = [
 export type WebgisErrorCode = (typeof webgisErrorCodes)[number];
 
 export function isWebgisErrorCode(code: string): code is WebgisErrorCode {
-  return (webgisErrorCodes as readonly string[]).includes(code);
+  return isOneOf(webgisErrorCodes, code);
 }

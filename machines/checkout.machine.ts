@@ -5,6 +5,7 @@ import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromOutput } from './event-params.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -64,6 +65,15 @@ export type CheckoutEvent =
   | { type: 'subscription.cancel' }
   | { type: 'field.edit'; field: string }
   | { type: 'checkout.retry' };
+
+/** What every call of the checkout is about: the plan, its period and the autopayment. */
+const order = ({ plan, period, autopayment }: CheckoutContext) => ({ plan, period, autopayment });
+
+/** A payment or a cancel started: on to `leaving`, where its answer sends the user. */
+const toLeaving = {
+  target: 'leaving',
+  actions: { type: 'leave' as const, params: fromOutput('leaving') },
+};
 
 const emptyCard: CardValues = { firstName: '', lastName: '', email: '', country: '' };
 const emptyEntity: EntityValues = {
@@ -143,14 +153,12 @@ export const checkoutMachine = setup({
         id: 'loadCheckoutData',
         src: 'loadCheckoutData',
         input: ({ context }) => ({
-          plan: context.plan,
-          period: context.period,
-          autopayment: context.autopayment,
+          ...order(context),
           pendingPayment: context.pendingPayment,
         }),
         onDone: {
           target: 'ready',
-          actions: { type: 'keepCheckoutData', params: ({ event }) => ({ data: event.output }) },
+          actions: { type: 'keepCheckoutData', params: fromOutput('data') },
         },
         onError: 'unavailable',
       },
@@ -183,16 +191,11 @@ export const checkoutMachine = setup({
         id: 'payByCard',
         src: 'payByCard',
         input: ({ context, event }) => ({
-          plan: context.plan,
-          period: context.period,
-          autopayment: context.autopayment,
+          ...order(context),
           values: event.type === 'pay.card' ? event.values : emptyCard,
           coupon: event.type === 'pay.card' ? event.coupon : '',
         }),
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
-        },
+        onDone: toLeaving,
         // Errors naming a field of the form come back here; the rest went to the toast.
         onError: form.backWithServerErrors('ready'),
       },
@@ -204,15 +207,10 @@ export const checkoutMachine = setup({
         id: 'requestInvoice',
         src: 'requestInvoice',
         input: ({ context, event }) => ({
-          plan: context.plan,
-          period: context.period,
-          autopayment: context.autopayment,
+          ...order(context),
           values: event.type === 'pay.invoice' ? event.values : emptyEntity,
         }),
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
-        },
+        onDone: toLeaving,
         // Errors naming a field of the form come back here; the rest went to the toast.
         onError: form.backWithServerErrors('ready'),
       },
@@ -224,15 +222,8 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'cancelSubscription',
         src: 'cancelSubscription',
-        input: ({ context }) => ({
-          plan: context.plan,
-          period: context.period,
-          autopayment: context.autopayment,
-        }),
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'leave', params: ({ event }) => ({ leaving: event.output }) },
-        },
+        input: ({ context }) => order(context),
+        onDone: toLeaving,
         // The failure went to the global handler; the user may try again.
         onError: 'ready',
       },

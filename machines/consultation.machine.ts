@@ -11,6 +11,8 @@ import { industries } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 export interface ConsultationInput {
   /** The signed-in user: the form starts with what their profile knows. */
@@ -33,8 +35,7 @@ export interface ConsultationContext {
 export type ConsultationEvent =
   form.Events<ConsultationForm, ConsultationField> | { type: 'request.again' };
 
-const isIndustry = (value: string): value is (typeof industries)[number] =>
-  (industries as readonly string[]).includes(value);
+const isIndustry = (value: string) => isOneOf(industries, value);
 
 /** The form's first values: the profile's name, e-mail, company, phone and industry. */
 export function prefillFrom(user: ConsultationInput['user']): ConsultationForm {
@@ -138,12 +139,9 @@ export const consultationMachine = setup({
         onDone: { target: 'sent', actions: 'keepSent' },
         onError: [
           {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'hasFieldErrors', params: fromError },
             target: 'editing',
-            actions: [
-              'dropRequest',
-              { type: 'keepServerErrors', params: ({ event }) => ({ error: event.error }) },
-            ],
+            actions: ['dropRequest', { type: 'keepServerErrors', params: fromError }],
           },
           // Reported by the actor (a toast: too many requests, the server down).
           { target: 'editing', actions: 'dropRequest' },

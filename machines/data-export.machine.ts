@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { fromOutput } from './event-params.ts';
 
 export interface ExportFile {
   name: string;
@@ -35,7 +36,7 @@ export const dataExportMachine = setup({
         src: 'fetchExport',
         onDone: {
           target: 'ready',
-          actions: { type: 'keepFile', params: ({ event }) => ({ file: event.output }) },
+          actions: { type: 'keepFile', params: fromOutput('file') },
         },
         onError: 'failed',
       },

@@ -1,4 +1,5 @@
 import { assign, emit, type EventObject } from 'xstate';
+import { fromError } from './event-params.ts';
 import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
 
 /*
@@ -100,7 +101,7 @@ export function backWithServerErrors(target: string) {
     target,
     actions: {
       type: 'keepServerErrors' as const,
-      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      params: fromError,
     },
   };
 }
@@ -113,7 +114,7 @@ export function backIfFieldErrors(target: string) {
   return {
     guard: {
       type: 'hasFieldErrors' as const,
-      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      params: fromError,
     },
     ...backWithServerErrors(target),
   };

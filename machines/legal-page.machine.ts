@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { LegalDocument, LegalDocumentId } from '../contract/legal.ts';
+import { fromOutput } from './event-params.ts';
 
 export interface LegalPageInput {
   page: LegalDocumentId;
@@ -43,7 +44,7 @@ export const legalPageMachine = setup({
         input: ({ context }) => ({ page: context.page, locale: context.locale }),
         onDone: {
           target: 'shown',
-          actions: { type: 'keepText', params: ({ event }) => ({ text: event.output }) },
+          actions: { type: 'keepText', params: fromOutput('text') },
         },
         onError: 'failed',
       },

@@ -9,6 +9,7 @@ import {
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -172,13 +173,13 @@ export const onpremiseMachine = setup({
         src: 'fetchPlan',
         onDone: [
           {
-            guard: { type: 'isPremium', params: ({ event }) => ({ plan: event.output }) },
+            guard: { type: 'isPremium', params: fromOutput('plan') },
             target: 'premium',
-            actions: { type: 'keepPlan', params: ({ event }) => ({ plan: event.output }) },
+            actions: { type: 'keepPlan', params: fromOutput('plan') },
           },
           {
             target: 'notAvailable',
-            actions: { type: 'keepPlan', params: ({ event }) => ({ plan: event.output }) },
+            actions: { type: 'keepPlan', params: fromOutput('plan') },
           },
         ],
         onError: 'unavailable',
@@ -204,7 +205,7 @@ export const onpremiseMachine = setup({
             src: 'fetchBindings',
             onDone: {
               target: 'ready',
-              actions: { type: 'keepList', params: ({ event }) => ({ list: event.output }) },
+              actions: { type: 'keepList', params: fromOutput('list') },
             },
             onError: 'failed',
           },
@@ -267,15 +268,12 @@ export const onpremiseMachine = setup({
                 input: form.keptRequest('binding'),
                 onDone: {
                   target: 'idle.notified',
-                  actions: {
-                    type: 'addBinding',
-                    params: ({ event }) => ({ binding: event.output }),
-                  },
+                  actions: { type: 'addBinding', params: fromOutput('binding') },
                 },
                 onError: [
                   form.backIfFieldErrors('idle'),
                   {
-                    guard: { type: 'lostPremium', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'lostPremium', params: fromError },
                     target: '#onpremise.notAvailable',
                     actions: 'dropPremium',
                   },

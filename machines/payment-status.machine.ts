@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { fromOutput } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 /**
  * What the payment page was told on its return from the provider (section 4). A
@@ -17,7 +19,7 @@ export interface AutopaymentState {
 export const finalStatuses = ['canceled', 'active', 'failed', 'none'] as const;
 
 export function isFinalStatus(status: string): boolean {
-  return (finalStatuses as readonly string[]).includes(status);
+  return isOneOf(finalStatuses, status);
 }
 
 export interface PaymentStatusContext {
@@ -96,13 +98,13 @@ export const paymentStatusMachine = setup({
             src: 'fetchAutopaymentState',
             onDone: [
               {
-                guard: { type: 'isFinal', params: ({ event }) => ({ state: event.output }) },
+                guard: { type: 'isFinal', params: fromOutput('state') },
                 target: '#paymentStatus.settled',
-                actions: { type: 'keepLast', params: ({ event }) => ({ state: event.output }) },
+                actions: { type: 'keepLast', params: fromOutput('state') },
               },
               {
                 target: 'waiting',
-                actions: { type: 'keepLast', params: ({ event }) => ({ state: event.output }) },
+                actions: { type: 'keepLast', params: fromOutput('state') },
               },
             ],
             // A failed poll went to the global handler; the next one may succeed.

@@ -5,6 +5,7 @@ import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromOutput } from './event-params.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -66,7 +67,7 @@ export const profileFormMachine = setup({
         src: 'loadCountries',
         onDone: {
           target: 'editing',
-          actions: { type: 'keepCountries', params: ({ event }) => ({ countries: event.output }) },
+          actions: { type: 'keepCountries', params: fromOutput('countries') },
         },
         onError: 'loadFailed',
       },
@@ -103,8 +104,8 @@ export const profileFormMachine = setup({
         onDone: {
           target: 'editing.saved',
           actions: [
-            { type: 'keepSaved', params: ({ event }) => ({ user: event.output }) },
-            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
+            { type: 'keepSaved', params: fromOutput('user') },
+            { type: 'announceSaved', params: fromOutput('user') },
           ],
         },
         onError: form.backWithServerErrors('editing'),

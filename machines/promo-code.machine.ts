@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CouponStatus, Currency, Interval, Price } from '../contract/billing.ts';
 import type { PlanId } from '../contract/profile.ts';
+import { fromOutput } from './event-params.ts';
 
 export interface PromoInput {
   plan: PlanId;
@@ -79,13 +80,13 @@ export const promoCodeMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'isOk', params: ({ event }) => ({ check: event.output }) },
+            guard: { type: 'isOk', params: fromOutput('check') },
             target: 'success',
-            actions: { type: 'keepCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'keepCheck', params: fromOutput('check') },
           },
           {
             target: 'failed',
-            actions: { type: 'keepCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'keepCheck', params: fromOutput('check') },
           },
         ],
         onError: 'unknown_error',

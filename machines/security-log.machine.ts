@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
+import { fromOutput } from './event-params.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -39,7 +40,7 @@ export const securityLogMachine = setup({
         src: 'loadEvents',
         onDone: {
           target: 'ready',
-          actions: { type: 'keepEvents', params: ({ event }) => ({ events: event.output }) },
+          actions: { type: 'keepEvents', params: fromOutput('events') },
         },
         onError: 'loadFailed',
       },

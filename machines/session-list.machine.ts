@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -74,7 +75,7 @@ export const sessionListMachine = setup({
         src: 'loadSessions',
         onDone: {
           target: 'ready',
-          actions: { type: 'keepSessions', params: ({ event }) => ({ sessions: event.output }) },
+          actions: { type: 'keepSessions', params: fromOutput('sessions') },
         },
         onError: 'loadFailed',
       },
@@ -108,13 +109,13 @@ export const sessionListMachine = setup({
         onDone: { target: 'ready', actions: 'dropEnded' },
         onError: [
           {
-            guard: { type: 'alreadyGone', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'alreadyGone', params: fromError },
             target: 'ready',
             actions: 'dropEnded',
           },
           {
             target: 'ready',
-            actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'keepError', params: fromError },
           },
         ],
       },
@@ -128,7 +129,7 @@ export const sessionListMachine = setup({
         onDone: { target: 'ready', actions: 'dropEnded' },
         onError: {
           target: 'ready',
-          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'keepError', params: fromError },
         },
       },
     },

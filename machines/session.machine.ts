@@ -3,6 +3,7 @@ import type { Profile, Timezone } from '../contract/profile.ts';
 import type { Team } from '../contract/teams.ts';
 import type { Webgis } from '../contract/webgis.ts';
 import { memberTeamsOf } from './member-teams.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */
@@ -105,9 +106,9 @@ export const sessionMachine = setup({
         src: 'fetchUser',
         onDone: [
           {
-            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+            guard: { type: 'hasUser', params: fromOutput('user') },
             target: 'signedIn',
-            actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
+            actions: { type: 'keepUser', params: fromOutput('user') },
           },
           {
             target: 'signedOut',
@@ -133,11 +134,11 @@ export const sessionMachine = setup({
           // answer (404) is known and not asked for.
           input: ({ context }) => ({ hasWebgis: Boolean(context.user?.webgis_url) }),
           onDone: {
-            actions: { type: 'keepWebgisUrl', params: ({ event }) => ({ webgis: event.output }) },
+            actions: { type: 'keepWebgisUrl', params: fromOutput('webgis') },
           },
           // The address the profile gave stays.
           onError: {
-            actions: { type: 'reportWebgisError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'reportWebgisError', params: fromError },
           },
         },
         {
@@ -145,10 +146,10 @@ export const sessionMachine = setup({
           id: 'fetchMemberTeams',
           src: 'fetchMemberTeams',
           onDone: {
-            actions: { type: 'keepMemberTeams', params: ({ event }) => ({ teams: event.output }) },
+            actions: { type: 'keepMemberTeams', params: fromOutput('teams') },
           },
           onError: {
-            actions: { type: 'reportTeamsError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'reportTeamsError', params: fromError },
           },
         },
       ],

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { SetPasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError } from './event-params.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
 export class ResetLinkInvalid extends Error {
@@ -82,9 +83,9 @@ export const setPasswordMachine = setup({
         onDone: 'changed',
         onError: [
           {
-            guard: { type: 'isLinkInvalid', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isLinkInvalid', params: fromError },
             target: 'linkInvalid',
-            actions: { type: 'keepLinkError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'keepLinkError', params: fromError },
           },
           form.backWithServerErrors('editing'),
         ],

@@ -5,6 +5,7 @@ import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -88,7 +89,7 @@ export const signupDetailsMachine = setup({
         input: ({ context }) => ({ locale: context.locale }),
         onDone: {
           target: 'editing',
-          actions: { type: 'keepCountryChoice', params: ({ event }) => ({ choice: event.output }) },
+          actions: { type: 'keepCountryChoice', params: fromOutput('choice') },
         },
         onError: 'unavailable',
       },
@@ -120,9 +121,9 @@ export const signupDetailsMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isTokenError', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isTokenError', params: fromError },
             target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'keepTokenError', params: fromError },
           },
           form.backWithServerErrors('editing'),
         ],

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialProvider } from '../contract/identity.ts';
+import { fromError } from './event-params.ts';
 
 export interface SocialAccountConsentInput {
   /** The provider whose identity the server holds until the visitor decides. */
@@ -75,7 +76,7 @@ export const socialAccountConsentMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'keepError', params: fromError },
         },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -57,7 +58,7 @@ export const socialAccountsMachine = setup({
         src: 'loadAccounts',
         onDone: {
           target: 'ready',
-          actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output }) },
+          actions: { type: 'keepAccounts', params: fromOutput('accounts') },
         },
         onError: 'loadFailed',
       },
@@ -95,7 +96,7 @@ export const socialAccountsMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'keepError', params: fromError },
         },
       },
     },

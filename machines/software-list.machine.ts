@@ -7,6 +7,7 @@ import {
   type ProductId,
   type Release,
 } from '../contract/software.ts';
+import { fromOutput } from './event-params.ts';
 
 /** One system of a product: its releases, network before standalone. */
 export interface SystemReleases {
@@ -78,12 +79,12 @@ export const softwareListMachine = setup({
         src: 'fetchReleases',
         onDone: [
           {
-            guard: { type: 'isEmpty', params: ({ event }) => ({ releases: event.output }) },
+            guard: { type: 'isEmpty', params: fromOutput('releases') },
             target: 'empty',
           },
           {
             target: 'loaded',
-            actions: { type: 'keepProducts', params: ({ event }) => ({ releases: event.output }) },
+            actions: { type: 'keepProducts', params: fromOutput('releases') },
           },
         ],
         onError: 'failed',

@@ -3,6 +3,7 @@ import type { AvailablePlan, Interval, Price, Subscription } from '../contract/b
 import type { PlanId } from '../contract/profile.ts';
 import type { SubscriptionData } from './subscription.machine.ts';
 import { periodOf, type UpdateQuery } from './update-query.ts';
+import { fromOutput } from './event-params.ts';
 
 /** Section 2: both given, not the current plan and interval, and not free to free. */
 export function preselection(
@@ -132,13 +133,13 @@ export const subscriptionUpdateMachine = setup({
         src: 'loadSubscription',
         onDone: [
           {
-            guard: { type: 'preselects', params: ({ event }) => ({ data: event.output }) },
+            guard: { type: 'preselects', params: fromOutput('data') },
             target: 'checkout',
-            actions: { type: 'keepPreselected', params: ({ event }) => ({ data: event.output }) },
+            actions: { type: 'keepPreselected', params: fromOutput('data') },
           },
           {
             target: 'choosing',
-            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+            actions: { type: 'keepData', params: fromOutput('data') },
           },
         ],
         onError: 'unavailable',

@@ -7,6 +7,7 @@ import {
   type AutopaymentState,
   type ReturnStatus,
 } from './payment-status.machine.ts';
+import { fromOutput } from './event-params.ts';
 
 /** The query the provider (or the checkout) sent the user back with. */
 export interface PageQuery {
@@ -226,8 +227,8 @@ export const subscriptionMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            { type: 'keepPolledOutcome', params: ({ event }) => ({ polled: event.output }) },
-            { type: 'keepAutopayment', params: ({ event }) => ({ autopayment: event.output }) },
+            { type: 'keepPolledOutcome', params: fromOutput('polled') },
+            { type: 'keepAutopayment', params: fromOutput('autopayment') },
           ],
         },
         // The poll failed outright: what the provider said decides.
@@ -246,21 +247,18 @@ export const subscriptionMachine = setup({
         src: 'loadSubscription',
         onDone: [
           {
-            guard: {
-              type: 'isAutopaymentUnknown',
-              params: ({ event }) => ({ data: event.output }),
-            },
+            guard: { type: 'isAutopaymentUnknown', params: fromOutput('data') },
             target: 'readingAutopayment',
-            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+            actions: { type: 'keepData', params: fromOutput('data') },
           },
           {
             guard: 'hasOutcome',
             target: 'showingOutcome',
-            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+            actions: { type: 'keepData', params: fromOutput('data') },
           },
           {
             target: 'ready',
-            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+            actions: { type: 'keepData', params: fromOutput('data') },
           },
         ],
         onError: 'unavailable',
@@ -276,17 +274,11 @@ export const subscriptionMachine = setup({
           {
             guard: 'hasOutcome',
             target: 'showingOutcome',
-            actions: {
-              type: 'keepAutopayment',
-              params: ({ event }) => ({ autopayment: event.output }),
-            },
+            actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
           },
           {
             target: 'ready',
-            actions: {
-              type: 'keepAutopayment',
-              params: ({ event }) => ({ autopayment: event.output }),
-            },
+            actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
           },
         ],
         onError: 'unavailable',

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Team } from '../contract/teams.ts';
 import { memberTeamsOf } from './member-teams.ts';
+import { fromOutput } from './event-params.ts';
 
 export interface TeamMemberContext {
   teams: Team[];
@@ -73,12 +74,12 @@ export const teamMemberMachine = setup({
         src: 'fetchMemberTeams',
         onDone: [
           {
-            guard: { type: 'isEmpty', params: ({ event }) => ({ teams: event.output }) },
+            guard: { type: 'isEmpty', params: fromOutput('teams') },
             target: 'empty',
           },
           {
             target: 'loaded',
-            actions: { type: 'keepTeams', params: ({ event }) => ({ teams: event.output }) },
+            actions: { type: 'keepTeams', params: fromOutput('teams') },
           },
         ],
         onError: 'failed',

@@ -4,6 +4,7 @@ import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/tea
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError, fromOutput } from './event-params.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -169,13 +170,13 @@ export const teamOwnerMachine = setup({
         src: 'fetchOwnTeam',
         onDone: [
           {
-            guard: { type: 'isDisabled', params: ({ event }) => ({ team: event.output }) },
+            guard: { type: 'isDisabled', params: fromOutput('team') },
             target: 'upgradeOffered',
-            actions: { type: 'keepTeam', params: ({ event }) => ({ team: event.output }) },
+            actions: { type: 'keepTeam', params: fromOutput('team') },
           },
           {
             target: 'editing',
-            actions: { type: 'keepTeam', params: ({ event }) => ({ team: event.output }) },
+            actions: { type: 'keepTeam', params: fromOutput('team') },
           },
         ],
         onError: 'unavailable',
@@ -258,26 +259,20 @@ export const teamOwnerMachine = setup({
             input: ({ context }) => ({ username: context.username.trim() }),
             onDone: [
               {
-                guard: { type: 'isListed', params: ({ event }) => ({ user: event.output }) },
+                guard: { type: 'isListed', params: fromOutput('user') },
                 target: 'ready',
                 actions: { type: 'refuseUsername', params: { problem: 'already_member' } },
               },
               {
                 target: 'ready',
-                actions: { type: 'addUser', params: ({ event }) => ({ user: event.output }) },
+                actions: { type: 'addUser', params: fromOutput('user') },
               },
             ],
             onError: [
               {
-                guard: {
-                  type: 'hasUsernameError',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                guard: { type: 'hasUsernameError', params: fromError },
                 target: 'ready',
-                actions: {
-                  type: 'keepUsernameError',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                actions: { type: 'keepUsernameError', params: fromError },
               },
               // Reported by the actor (a toast); the field stays as typed.
               { target: 'ready' },
@@ -295,14 +290,11 @@ export const teamOwnerMachine = setup({
             }),
             onDone: {
               target: 'ready.saved',
-              actions: { type: 'keepTeam', params: ({ event }) => ({ team: event.output }) },
+              actions: { type: 'keepTeam', params: fromOutput('team') },
             },
             onError: [
               {
-                guard: {
-                  type: 'isPremiumRequired',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                guard: { type: 'isPremiumRequired', params: fromError },
                 target: '#teamOwner.upgradeOffered',
               },
               form.backIfFieldErrors('ready.idle'),

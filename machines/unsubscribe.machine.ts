@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Unsubscription } from '../contract/identity.ts';
+import { fromOutput } from './event-params.ts';
 
 /**
  * Unsubscribe (/unsubscribe/{token}): shows what the signed link unsubscribes from,
@@ -41,22 +42,13 @@ export const unsubscribeMachine = setup({
         src: 'loadSubscription',
         onDone: [
           {
-            guard: {
-              type: 'isSubscribed',
-              params: ({ event }) => ({ subscription: event.output }),
-            },
+            guard: { type: 'isSubscribed', params: fromOutput('subscription') },
             target: 'asking',
-            actions: {
-              type: 'keepSubscription',
-              params: ({ event }) => ({ subscription: event.output }),
-            },
+            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
           },
           {
             target: 'unsubscribed',
-            actions: {
-              type: 'keepSubscription',
-              params: ({ event }) => ({ subscription: event.output }),
-            },
+            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
           },
         ],
         onError: 'invalid',
@@ -75,10 +67,7 @@ export const unsubscribeMachine = setup({
         src: 'confirmUnsubscribe',
         onDone: {
           target: 'unsubscribed',
-          actions: {
-            type: 'keepSubscription',
-            params: ({ event }) => ({ subscription: event.output }),
-          },
+          actions: { type: 'keepSubscription', params: fromOutput('subscription') },
         },
         onError: { target: 'asking', actions: 'markFailed' },
       },

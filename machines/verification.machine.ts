@@ -3,6 +3,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ConfirmForm, type PendingSignup } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromError, fromOutput } from './event-params.ts';
+import { isOneOf } from '../contract/one-of.ts';
 
 /**
  * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
@@ -18,7 +20,7 @@ export const tokenErrorCodes = [
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 
 export function isTokenErrorCode(code: string): code is TokenErrorCode {
-  return (tokenErrorCodes as readonly string[]).includes(code);
+  return isOneOf(tokenErrorCodes, code);
 }
 
 /** What an actor rejects with when the server refused the sign-up session itself. */
@@ -74,6 +76,13 @@ const fromPending = (pending: PendingSignup) => ({
   resendAt: Date.parse(pending.resend_available_at),
   now: Date.now(),
 });
+
+/** An `onError` branch: the server refused the sign-up session itself, which is lost. */
+const sessionLostOnTokenError = {
+  guard: { type: 'isTokenError' as const, params: fromError },
+  target: '#verification.sessionLost',
+  actions: { type: 'keepTokenError' as const, params: fromError },
+};
 
 /**
  * E-mail verification (/signup/1 and /login/2): loads the pending sign-up, then the
@@ -153,22 +162,15 @@ export const verificationMachine = setup({
         src: 'fetchPending',
         onDone: [
           {
-            guard: { type: 'isConfirmed', params: ({ event }) => ({ pending: event.output }) },
+            guard: { type: 'isConfirmed', params: fromOutput('pending') },
             target: 'confirmed',
           },
           {
             target: 'active',
-            actions: { type: 'keepPending', params: ({ event }) => ({ pending: event.output }) },
+            actions: { type: 'keepPending', params: fromOutput('pending') },
           },
         ],
-        onError: [
-          {
-            guard: { type: 'isTokenError', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'unavailable' },
-        ],
+        onError: [sessionLostOnTokenError, { target: 'unavailable' }],
       },
     },
     unavailable: {
@@ -207,20 +209,7 @@ export const verificationMachine = setup({
                     params: ({ event }) => ({ next: event.output.next }),
                   },
                 },
-                onError: [
-                  {
-                    guard: {
-                      type: 'isTokenError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                    target: '#verification.sessionLost',
-                    actions: {
-                      type: 'keepTokenError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                  },
-                  form.backWithServerErrors('editing'),
-                ],
+                onError: [sessionLostOnTokenError, form.backWithServerErrors('editing')],
               },
             },
           },
@@ -258,31 +247,15 @@ export const verificationMachine = setup({
                 src: 'resendCode',
                 onDone: {
                   target: 'coolingDown',
-                  actions: {
-                    type: 'keepResentCode',
-                    params: ({ event }) => ({ pending: event.output }),
-                  },
+                  actions: { type: 'keepResentCode', params: fromOutput('pending') },
                 },
                 onError: [
                   {
-                    guard: { type: 'isTooEarly', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'isTooEarly', params: fromError },
                     target: 'coolingDown',
-                    actions: {
-                      type: 'waitAfterRefusal',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
+                    actions: { type: 'waitAfterRefusal', params: fromError },
                   },
-                  {
-                    guard: {
-                      type: 'isTokenError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                    target: '#verification.sessionLost',
-                    actions: {
-                      type: 'keepTokenError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
-                  },
+                  sessionLostOnTokenError,
                   // Any other failure went to the global handler; the user may try again.
                   { target: 'ready' },
                 ],

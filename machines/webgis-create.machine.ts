@@ -10,6 +10,7 @@ import {
 } from '../contract/webgis.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { fromOutput } from './event-params.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -216,7 +217,7 @@ export const webgisCreateMachine = setup({
         input: form.keptRequest('creating'),
         onDone: {
           target: 'polling',
-          actions: { type: 'keepCreated', params: ({ event }) => ({ webgis: event.output }) },
+          actions: { type: 'keepCreated', params: fromOutput('webgis') },
         },
         onError: [
           form.backIfFieldErrors('form.editing'),
@@ -241,22 +242,22 @@ export const webgisCreateMachine = setup({
             src: 'fetchWebgis',
             onDone: [
               {
-                guard: { type: 'isStarted', params: ({ event }) => ({ webgis: event.output }) },
+                guard: { type: 'isStarted', params: fromOutput('webgis') },
                 target: '#webgisCreate.created',
-                actions: { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+                actions: { type: 'keepLast', params: fromOutput('webgis') },
               },
               {
-                guard: { type: 'hasFailed', params: ({ event }) => ({ webgis: event.output }) },
+                guard: { type: 'hasFailed', params: fromOutput('webgis') },
                 target: '#webgisCreate.form.failed',
                 actions: [
-                  { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+                  { type: 'keepLast', params: fromOutput('webgis') },
                   'markFailed',
                   'reportFailure',
                 ],
               },
               {
                 target: 'waiting',
-                actions: { type: 'keepLast', params: ({ event }) => ({ webgis: event.output }) },
+                actions: { type: 'keepLast', params: fromOutput('webgis') },
               },
             ],
             // Section 4: a polling error stops the polling and fails the creation.

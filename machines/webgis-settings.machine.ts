@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Webgis, WebgisState } from '../contract/webgis.ts';
+import { fromOutput } from './event-params.ts';
 
 export interface WebgisSettingsInput {
   /** The address said webgis-status=started: creation just succeeded (section 2). */
@@ -64,12 +65,12 @@ export const webgisSettingsMachine = setup({
         src: 'fetchWebgis',
         onDone: [
           {
-            guard: { type: 'isAbsent', params: ({ event }) => ({ webgis: event.output }) },
+            guard: { type: 'isAbsent', params: fromOutput('webgis') },
             target: 'absent',
           },
           {
             target: 'shown',
-            actions: { type: 'keepWebgis', params: ({ event }) => ({ webgis: event.output }) },
+            actions: { type: 'keepWebgis', params: fromOutput('webgis') },
           },
         ],
         onError: 'unavailable',
@@ -105,13 +106,13 @@ export const webgisSettingsMachine = setup({
             src: 'fetchWebgis',
             onDone: [
               {
-                guard: { type: 'isAbsent', params: ({ event }) => ({ webgis: event.output }) },
+                guard: { type: 'isAbsent', params: fromOutput('webgis') },
                 target: '#webgisSettings.absent',
                 actions: { type: 'keepWebgis', params: { webgis: null } },
               },
               {
                 target: 'sorting',
-                actions: { type: 'keepWebgis', params: ({ event }) => ({ webgis: event.output }) },
+                actions: { type: 'keepWebgis', params: fromOutput('webgis') },
               },
             ],
             // Reported by the actor; the next look may succeed.

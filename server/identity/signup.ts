@@ -23,15 +23,16 @@ import type { AppDeps } from '../deps.ts';
 import { refused, throttled, fieldError } from '../errors.ts';
 
 /**
- * The cookie's flow and user. A cookie whose flow was replaced (a newer sign-up, a
- * reset, a social sign-in of the address) or whose user is gone is no longer valid.
+ * The cookie's flow and user, and the language of the step: the page's, else the
+ * cookie's. A cookie whose flow was replaced (a newer sign-up, a reset, a social sign-in
+ * of the address) or whose user is gone is no longer valid.
  */
-async function pending(deps: AppDeps, browser: Browser) {
+async function pending(deps: AppDeps, browser: Browser, pageLocale: Locale | null = null) {
   const cookie = browser.pendingSignup();
   const flow = await currentFlow(deps.db, cookie);
   const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
   if (!user) throw refused('wrong_token');
-  return { cookie, flow, user };
+  return { cookie, flow, user, locale: pageLocale ?? cookie.locale };
 }
 
 async function signIn(
@@ -124,8 +125,7 @@ export async function confirmSignup(
   form: v.InferOutput<typeof ConfirmForm>,
   pageLocale: Locale | null,
 ) {
-  const { cookie, flow, user } = await pending(deps, browser);
-  const locale = pageLocale ?? cookie.locale;
+  const { cookie, flow, user, locale } = await pending(deps, browser, pageLocale);
   // Only a code checked in this very flow proves the address: that the address was
   // confirmed some other way proves nothing about whoever holds this cookie.
   const checked = flow.verifiedAt === null ? await checkCode(deps, user.id, form.code) : null;
@@ -158,8 +158,7 @@ export async function confirmSignup(
 
 /** A new code after the countdown, in the language of the page that asked for it. */
 export async function resendSignupCode(deps: AppDeps, browser: Browser, pageLocale: Locale | null) {
-  const { cookie, flow, user } = await pending(deps, browser);
-  const locale = pageLocale ?? cookie.locale;
+  const { flow, user, locale } = await pending(deps, browser, pageLocale);
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
   if (wait > 0) throw throttled('resend_too_early', wait);
@@ -176,8 +175,7 @@ export async function completeSignup(
   form: v.InferOutput<typeof DetailsForm>,
   pageLocale: Locale | null,
 ) {
-  const { cookie, flow, user } = await pending(deps, browser);
-  const locale = pageLocale ?? cookie.locale;
+  const { cookie, flow, user, locale } = await pending(deps, browser, pageLocale);
   if (flow.verifiedAt === null) throw refused('email_not_confirmed');
   const [country] = await deps.db
     .select({ code: countries.code })

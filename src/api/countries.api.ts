@@ -2,13 +2,13 @@ import { cardProviderFor, providers, type PaymentProvider } from '../../contract
 import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
+import { isOneOf } from '../../contract/one-of.ts';
 
 export function fetchCountries(signal?: AbortSignal) {
   return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });
 }
 
-const isProvider = (name: string): name is PaymentProvider =>
-  (providers as readonly string[]).includes(name);
+const isProvider = (name: string) => isOneOf(providers, name);
 
 /**
  * The card providers the server takes payments with, as it writes them into the page

@@ -1,4 +1,4 @@
-import { Box, Portal, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
@@ -48,45 +48,35 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useLingui();
   return (
-    <Dialog.Root
+    <Dialog.Frame
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !busy) onCancel();
-      }}
+      onClose={busy ? undefined : onCancel}
       role="alertdialog"
+      maxW="440px"
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={onCancel}>
+            {t`Cancel`}
+          </Button>
+          <Button
+            colorPalette={colorPalette}
+            loading={busy}
+            loadingText={busyLabel}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="440px">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {subject !== undefined && (
-                <Box textStyle="identifier" wordBreak="break-all" userSelect="all" mb="3">
-                  {subject}
-                </Box>
-              )}
-              <Text>{message}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={busy} onClick={onCancel}>
-                {t`Cancel`}
-              </Button>
-              <Button
-                colorPalette={colorPalette}
-                loading={busy}
-                loadingText={busyLabel}
-                onClick={onConfirm}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {subject !== undefined && (
+        <Box textStyle="identifier" wordBreak="break-all" userSelect="all" mb="3">
+          {subject}
+        </Box>
+      )}
+      <Text>{message}</Text>
+    </Dialog.Frame>
   );
 }
 

@@ -1,5 +1,19 @@
-import { DialogRoot, type DialogRootProps } from '@chakra-ui/react';
+import {
+  CloseButton,
+  DialogBackdrop,
+  DialogBody,
+  DialogCloseTrigger,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogPositioner,
+  DialogRoot,
+  DialogTitle,
+  Portal,
+  type DialogRootProps,
+} from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import type { ReactNode } from 'react';
 
 export {
   DialogBackdrop as Backdrop,
@@ -19,4 +33,48 @@ export {
  */
 export function Root(props: DialogRootProps) {
   return <DialogRoot recipe={dialogSlotRecipe} {...props} />;
+}
+
+export interface FrameProps extends Omit<DialogRootProps, 'children' | 'onOpenChange'> {
+  title: ReactNode;
+  /** The dialog's width at the most. */
+  maxW: string;
+  /** The user closed it (Escape, a click outside, the close button); not called if unset. */
+  onClose?: (() => void) | undefined;
+  /** The body. */
+  children: ReactNode;
+  /** The buttons under the body. */
+  footer?: ReactNode;
+  /** The name of the close button in the corner; no such button if unset. */
+  closeLabel?: string;
+}
+
+/** The app's dialog: in a portal over a backdrop, its title, body and buttons. */
+export function Frame({ title, maxW, onClose, children, footer, closeLabel, ...root }: FrameProps) {
+  return (
+    <Root
+      {...root}
+      onOpenChange={(e) => {
+        if (!e.open) onClose?.();
+      }}
+    >
+      <Portal>
+        <DialogBackdrop />
+        <DialogPositioner>
+          <DialogContent maxW={maxW}>
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+            </DialogHeader>
+            <DialogBody>{children}</DialogBody>
+            {footer && <DialogFooter>{footer}</DialogFooter>}
+            {closeLabel && (
+              <DialogCloseTrigger asChild>
+                <CloseButton size="sm" aria-label={closeLabel} />
+              </DialogCloseTrigger>
+            )}
+          </DialogContent>
+        </DialogPositioner>
+      </Portal>
+    </Root>
+  );
 }

@@ -21,20 +21,18 @@ export function Busy({ label, quiet = false }: { label: string; quiet?: boolean 
   );
 }
 
-/**
- * Something could not be loaded or done (the error itself went to the global
- * handler): what failed, and Try again.
- */
-export function RetryAlert({
-  message,
-  onRetry,
-  danger = false,
-}: {
+export interface RetryAlertProps {
   message: string;
   onRetry: () => void;
   /** The retried action destroys something (the profile): a red button. */
   danger?: boolean;
-}) {
+}
+
+/**
+ * Something could not be loaded or done (the error itself went to the global
+ * handler): what failed, and Try again.
+ */
+export function RetryAlert({ message, onRetry, danger = false }: RetryAlertProps) {
   const { t } = useLingui();
   return (
     <Stack gap="4" align="flex-start" maxW="xl">

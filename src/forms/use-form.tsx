@@ -1,56 +1,15 @@
-import {
-  Field,
-  FormApi,
-  type FieldComponent,
-  type FormAsyncValidateOrFn,
-  type FormOptions,
-  type FormValidateOrFn,
-} from '@tanstack/react-form';
-import { useId, useLayoutEffect, useMemo, useState } from 'react';
+import { Field, FormApi, type AnyFormApi, type AnyFormOptions } from '@tanstack/react-form';
+import { useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
-/** The form useForm answers: TanStack's FormApi and its Field component. */
-export type Form<
-  TFormData,
-  TOnMount extends undefined | FormValidateOrFn<TFormData>,
-  TOnChange extends undefined | FormValidateOrFn<TFormData>,
-  TOnChangeAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnBlur extends undefined | FormValidateOrFn<TFormData>,
-  TOnBlurAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnSubmit extends undefined | FormValidateOrFn<TFormData>,
-  TOnSubmitAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnDynamic extends undefined | FormValidateOrFn<TFormData>,
-  TOnDynamicAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnServer extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TSubmitMeta,
-> = FormApi<
-  TFormData,
-  TOnMount,
-  TOnChange,
-  TOnChangeAsync,
-  TOnBlur,
-  TOnBlurAsync,
-  TOnSubmit,
-  TOnSubmitAsync,
-  TOnDynamic,
-  TOnDynamicAsync,
-  TOnServer,
-  TSubmitMeta
-> & {
-  Field: FieldComponent<
-    TFormData,
-    TOnMount,
-    TOnChange,
-    TOnChangeAsync,
-    TOnBlur,
-    TOnBlurAsync,
-    TOnSubmit,
-    TOnSubmitAsync,
-    TOnDynamic,
-    TOnDynamicAsync,
-    TOnServer,
-    TSubmitMeta
-  >;
-};
+/** What a form's Field takes: TanStack's Field's props but the form, which it is bound to. */
+type BoundFieldProps = Omit<Parameters<typeof Field>[0], 'form'>;
+
+/**
+ * The form useForm answers: TanStack's FormApi and its Field component. The kit, its one
+ * user, types the values and the rules itself (`MachineFormOptions`), so this hook does
+ * not carry TanStack's twelve type parameters.
+ */
+export type Form = AnyFormApi & { Field: (props: BoundFieldProps) => ReactNode };
 
 /**
  * TanStack Form's useForm without what the app does not use. The library's hook also
@@ -58,50 +17,11 @@ export type Form<
  * that has a form, the sign-in page first (decision 0009). This is its code otherwise:
  * one FormApi per mount, mounted and given the latest options at each render.
  */
-export function useForm<
-  TFormData,
-  TOnMount extends undefined | FormValidateOrFn<TFormData>,
-  TOnChange extends undefined | FormValidateOrFn<TFormData>,
-  TOnChangeAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnBlur extends undefined | FormValidateOrFn<TFormData>,
-  TOnBlurAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnSubmit extends undefined | FormValidateOrFn<TFormData>,
-  TOnSubmitAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnDynamic extends undefined | FormValidateOrFn<TFormData>,
-  TOnDynamicAsync extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TOnServer extends undefined | FormAsyncValidateOrFn<TFormData>,
-  TSubmitMeta,
->(
-  opts: FormOptions<
-    TFormData,
-    TOnMount,
-    TOnChange,
-    TOnChangeAsync,
-    TOnBlur,
-    TOnBlurAsync,
-    TOnSubmit,
-    TOnSubmitAsync,
-    TOnDynamic,
-    TOnDynamicAsync,
-    TOnServer,
-    TSubmitMeta
-  >,
-): Form<
-  TFormData,
-  TOnMount,
-  TOnChange,
-  TOnChangeAsync,
-  TOnBlur,
-  TOnBlurAsync,
-  TOnSubmit,
-  TOnSubmitAsync,
-  TOnDynamic,
-  TOnDynamicAsync,
-  TOnServer,
-  TSubmitMeta
-> {
+export function useForm(opts: AnyFormOptions): Form {
   const formId = useId();
-  const [formApi] = useState(() => new FormApi({ ...opts, formId: opts.formId ?? formId }));
+  const [formApi] = useState<AnyFormApi>(
+    () => new FormApi({ ...opts, formId: opts.formId ?? formId }),
+  );
   const form = useMemo(() => {
     // FormApi's methods are own properties, so the spread carries them; its getters
     // are not, so they are forwarded, as TanStack's own hook does.
@@ -114,24 +34,11 @@ export function useForm<
       get state() {
         return formApi.state;
       },
-      Field: function FormField(props) {
+      Field: function FormField(props: BoundFieldProps) {
         return <Field {...props} form={formApi} />;
-      } as FieldComponent<
-        TFormData,
-        TOnMount,
-        TOnChange,
-        TOnChangeAsync,
-        TOnBlur,
-        TOnBlurAsync,
-        TOnSubmit,
-        TOnSubmitAsync,
-        TOnDynamic,
-        TOnDynamicAsync,
-        TOnServer,
-        TSubmitMeta
-      >,
+      },
     };
-    return extended as typeof extended & typeof formApi;
+    return extended as typeof extended & AnyFormApi;
   }, [formApi]);
   useLayoutEffect(() => formApi.mount(), [formApi]);
   useLayoutEffect(() => {

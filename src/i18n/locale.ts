@@ -1,9 +1,10 @@
 import { locales, type Locale } from '../../contract/countries.ts';
+import { isOneOf } from '../../contract/one-of.ts';
 
 export { locales, type Locale };
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+  return isOneOf(locales, value);
 }
 
 /** The page-level default the server writes into the HTML; en when absent or unknown. */

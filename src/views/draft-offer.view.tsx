@@ -1,13 +1,10 @@
 import { Alert, HStack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
-import type { DraftOfferEvent, draftOfferMachine } from '../../machines/draft-offer.machine.ts';
+import type { draftOfferMachine } from '../../machines/draft-offer.machine.ts';
 import { Button } from '../components/button.tsx';
+import type { MachineViewProps } from './machine-view.ts';
 
-export interface DraftOfferViewProps {
-  snapshot: SnapshotFrom<typeof draftOfferMachine>;
-  send: (event: DraftOfferEvent) => void;
-}
+export type DraftOfferViewProps = MachineViewProps<typeof draftOfferMachine>;
 
 /** Above a form: its unsaved changes from before the session ended, Restore or Discard. */
 export function DraftOfferView({ snapshot, send }: DraftOfferViewProps) {

@@ -1,18 +1,13 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  ConsultationEvent,
-  consultationMachine,
-} from '../../../machines/consultation.machine.ts';
+import type { consultationMachine } from '../../../machines/consultation.machine.ts';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { ConsultationFormView } from './consultation-form.view.tsx';
 import { ConsultationSentView } from './consultation-sent.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface ConsultationViewProps {
-  snapshot: SnapshotFrom<typeof consultationMachine>;
-  send: (event: ConsultationEvent) => void;
+export interface ConsultationViewProps extends MachineViewProps<typeof consultationMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

@@ -1,15 +1,12 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
 import type { LegalBlock } from '../../../contract/legal.ts';
-import type { LegalPageEvent, legalPageMachine } from '../../../machines/legal-page.machine.ts';
+import type { legalPageMachine } from '../../../machines/legal-page.machine.ts';
 import { PageBusy, RetryAlert } from '../../components/status.tsx';
 import { legalTitles } from './titles.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface LegalPageViewProps {
-  snapshot: SnapshotFrom<typeof legalPageMachine>;
-  send: (event: LegalPageEvent) => void;
-}
+export type LegalPageViewProps = MachineViewProps<typeof legalPageMachine>;
 
 function Block({ block }: { block: LegalBlock }) {
   switch (block.kind) {

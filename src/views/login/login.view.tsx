@@ -2,16 +2,14 @@ import { Link, Separator } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { PageBusy } from '../../components/status.tsx';
-import type { LoginEvent, loginMachine } from '../../../machines/login.machine.ts';
+import type { loginMachine } from '../../../machines/login.machine.ts';
 import { LoginFormView } from './login-form.view.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface LoginViewProps {
-  snapshot: SnapshotFrom<typeof loginMachine>;
-  send: (event: LoginEvent) => void;
+export interface LoginViewProps extends MachineViewProps<typeof loginMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

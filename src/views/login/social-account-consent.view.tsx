@@ -1,14 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
-import type {
-  SocialAccountConsentEvent,
-  socialAccountConsentMachine,
-} from '../../../machines/social-account-consent.machine.ts';
+import type { socialAccountConsentMachine } from '../../../machines/social-account-consent.machine.ts';
 import { SocialConsentDialog } from '../signup/social-consent-dialog.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SocialAccountConsentViewProps {
-  snapshot: SnapshotFrom<typeof socialAccountConsentMachine>;
-  send: (event: SocialAccountConsentEvent) => void;
-}
+export type SocialAccountConsentViewProps = MachineViewProps<typeof socialAccountConsentMachine>;
 
 /**
  * A social sign-in new here, over the sign-in page: the same terms dialog as sign-up,

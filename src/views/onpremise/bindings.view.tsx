@@ -2,18 +2,16 @@ import { Alert, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
+import type { onpremiseMachine } from '../../../machines/onpremise.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { BindFormView } from './bind-form.view.tsx';
 import { BindingListView } from './binding-list.view.tsx';
 import { UnbindDialogView } from './unbind-dialog.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface BindingsViewProps {
-  snapshot: SnapshotFrom<typeof onpremiseMachine>;
-  send: (event: OnpremiseEvent) => void;
+export interface BindingsViewProps extends MachineViewProps<typeof onpremiseMachine> {
   locale: Locale;
   formRef?: RefObject<HTMLFormElement | null>;
 }

@@ -1,17 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type { OnpremiseEvent, onpremiseMachine } from '../../../machines/onpremise.machine.ts';
-import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { onpremiseMachine } from '../../../machines/onpremise.machine.ts';
+import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { BindingsView } from './bindings.view.tsx';
 import { NotAvailableView } from './not-available.view.tsx';
 import { OfferingView } from './offering.view.tsx';
 
-export interface OnpremiseViewProps {
-  snapshot: SnapshotFrom<typeof onpremiseMachine>;
-  send: (event: OnpremiseEvent) => void;
+export interface OnpremiseViewProps extends MachineViewProps<typeof onpremiseMachine> {
   locale: Locale;
   formRef?: RefObject<HTMLFormElement | null>;
 }
@@ -19,20 +17,19 @@ export interface OnpremiseViewProps {
 /** /myngidonpremises (section 2): a spinner, then the offering and binding on premium, else the notice. */
 export function OnpremiseView({ snapshot, send, locale, formRef }: OnpremiseViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'premium';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const title = t`On-premise`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <TitledPage title={title}>
-          <RetryAlert
-            message={t`Couldn't load your subscription. Please try again.`}
-            onRetry={() => send({ type: 'plan.retry' })}
-          />
-        </TitledPage>
+        <PageLoad
+          failed={top === 'unavailable'}
+          title={title}
+          message={t`Couldn't load your subscription. Please try again.`}
+          onRetry={() => send({ type: 'plan.retry' })}
+        />
       );
     case 'notAvailable':
       return (

@@ -3,16 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  PasswordResetEvent,
-  passwordResetMachine,
-} from '../../../machines/password-reset.machine.ts';
+import type { passwordResetMachine } from '../../../machines/password-reset.machine.ts';
 import { ResetFormView } from './reset-form.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface ResetViewProps {
-  snapshot: SnapshotFrom<typeof passwordResetMachine>;
-  send: (event: PasswordResetEvent) => void;
+export interface ResetViewProps extends MachineViewProps<typeof passwordResetMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

@@ -3,16 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  SetPasswordEvent,
-  setPasswordMachine,
-} from '../../../machines/set-password.machine.ts';
+import type { setPasswordMachine } from '../../../machines/set-password.machine.ts';
 import { SetPasswordFormView } from './set-password-form.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SetPasswordViewProps {
-  snapshot: SnapshotFrom<typeof setPasswordMachine>;
-  send: (event: SetPasswordEvent) => void;
+export interface SetPasswordViewProps extends MachineViewProps<typeof setPasswordMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

@@ -3,23 +3,17 @@ import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
 import { SectionLoadingView } from './section-loading.view.tsx';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
-import type {
-  ProfileFormEvent,
-  ProfileValues,
-  profileFormMachine,
-} from '../../../machines/profile-form.machine.ts';
+import type { ProfileValues, profileFormMachine } from '../../../machines/profile-form.machine.ts';
 import * as Form from '../../forms/kit.tsx';
 import { CompanyField, PhoneField } from '../contact-fields.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels, roleLabels } from './labels.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface ProfileFormViewProps {
-  snapshot: SnapshotFrom<typeof profileFormMachine>;
-  send: (event: ProfileFormEvent) => void;
+export interface ProfileFormViewProps extends MachineViewProps<typeof profileFormMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

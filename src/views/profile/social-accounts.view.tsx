@@ -3,20 +3,15 @@ import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
 import { SectionLoadingView } from './section-loading.view.tsx';
-import type { SnapshotFrom } from 'xstate';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
-import type {
-  SocialAccountsEvent,
-  socialAccountsMachine,
-} from '../../../machines/social-accounts.machine.ts';
+import type { socialAccountsMachine } from '../../../machines/social-accounts.machine.ts';
 import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SocialAccountsViewProps {
-  snapshot: SnapshotFrom<typeof socialAccountsMachine>;
-  send: (event: SocialAccountsEvent) => void;
+export interface SocialAccountsViewProps extends MachineViewProps<typeof socialAccountsMachine> {
   /** Where linking sends the browser: the provider's start address. */
   linkHref: (provider: SocialProvider) => string;
 }

@@ -1,29 +1,17 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
-import {
-  socialProviders,
-  type SecurityEvent,
-  type SocialProvider,
-} from '../../../contract/identity.ts';
-import type {
-  SecurityLogEvent,
-  securityLogMachine,
-} from '../../../machines/security-log.machine.ts';
+import { socialProviders, type SecurityEvent } from '../../../contract/identity.ts';
+import { isOneOf } from '../../../contract/one-of.ts';
+import type { securityLogMachine } from '../../../machines/security-log.machine.ts';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { providerNames } from '../login/social-buttons.tsx';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 import { useDeviceWords } from './device-words.ts';
 
-export interface SecurityLogViewProps {
-  snapshot: SnapshotFrom<typeof securityLogMachine>;
-  send: (event: SecurityLogEvent) => void;
-}
-
-const isProvider = (method: string | null): method is SocialProvider =>
-  socialProviders.some((p) => p === method);
+export type SecurityLogViewProps = MachineViewProps<typeof securityLogMachine>;
 
 /** "Recent security activity": what happened to the account, newest first. */
 export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
@@ -40,7 +28,7 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
     );
   }
   const what = ({ kind, method }: SecurityEvent): string => {
-    const provider = isProvider(method) ? providerNames[method] : '';
+    const provider = isOneOf(socialProviders, method) ? providerNames[method] : '';
     switch (kind) {
       case 'sign_in':
         if (provider) return t`Signed in with ${provider}`;

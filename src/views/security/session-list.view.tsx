@@ -1,23 +1,17 @@
 import { Alert, Flex, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
 import type { SessionInfo } from '../../../contract/identity.ts';
-import type {
-  SessionListEvent,
-  sessionListMachine,
-} from '../../../machines/session-list.machine.ts';
+import type { sessionListMachine } from '../../../machines/session-list.machine.ts';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 import { useDeviceWords } from './device-words.ts';
 
-export interface SessionListViewProps {
-  snapshot: SnapshotFrom<typeof sessionListMachine>;
-  send: (event: SessionListEvent) => void;
-}
+export type SessionListViewProps = MachineViewProps<typeof sessionListMachine>;
 
 /** "Where you're signed in": this browser first, the others each with Sign out. */
 export function SessionListView({ snapshot, send }: SessionListViewProps) {

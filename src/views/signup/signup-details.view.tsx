@@ -1,18 +1,13 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { PageBusy } from '../../components/status.tsx';
-import type {
-  DetailsEvent,
-  signupDetailsMachine,
-} from '../../../machines/signup-details.machine.ts';
+import type { signupDetailsMachine } from '../../../machines/signup-details.machine.ts';
 import { AuthStepView } from '../verification/auth-step.view.tsx';
 import { DetailsFormView } from './details-form.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface DetailsViewProps {
-  snapshot: SnapshotFrom<typeof signupDetailsMachine>;
-  send: (event: DetailsEvent) => void;
+export interface DetailsViewProps extends MachineViewProps<typeof signupDetailsMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 

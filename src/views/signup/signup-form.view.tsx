@@ -3,14 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { SignupValuesSchema, type SignupEvent } from '../../../machines/signup.machine.ts';
 import * as Form from '../../forms/kit.tsx';
-import { EmailField } from '../contact-fields.tsx';
-import { passwordRule } from '../../forms/messages.ts';
+import { EmailField, NewPasswordField } from '../contact-fields.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export type SignupFormViewProps = Form.ViewProps<SignupEvent>;
 
 export function SignupFormView(props: SignupFormViewProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const kit = Form.useMachineForm(props, {
     defaultValues: { email: '', password: '', agree: false },
     schema: SignupValuesSchema,
@@ -26,15 +25,7 @@ export function SignupFormView(props: SignupFormViewProps) {
             </RouterLink>
           </Link>
         )}
-        <Form.TextField
-          kit={kit}
-          name="password"
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          helperText={i18n._(passwordRule)}
-        />
+        <NewPasswordField kit={kit} label={t`Password`} />
         <Form.Field kit={kit} name="agree">
           {(field) => (
             <TermsCheckbox

@@ -2,15 +2,13 @@ import { Link, Separator } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { PageBusy } from '../../components/status.tsx';
-import type { SignupEvent, signupMachine } from '../../../machines/signup.machine.ts';
+import type { signupMachine } from '../../../machines/signup.machine.ts';
 import { SignupFormView } from './signup-form.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SignupViewProps {
-  snapshot: SnapshotFrom<typeof signupMachine>;
-  send: (event: SignupEvent) => void;
+export interface SignupViewProps extends MachineViewProps<typeof signupMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
   /** The social buttons (and their terms dialog), drawn by the screen. */
   social?: ReactNode;

@@ -1,14 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
-import type {
-  SocialConsentEvent,
-  socialConsentMachine,
-} from '../../../machines/social-consent.machine.ts';
+import type { socialConsentMachine } from '../../../machines/social-consent.machine.ts';
 import { SocialConsentDialog } from './social-consent-dialog.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SocialConsentViewProps {
-  snapshot: SnapshotFrom<typeof socialConsentMachine>;
-  send: (event: SocialConsentEvent) => void;
-}
+export type SocialConsentViewProps = MachineViewProps<typeof socialConsentMachine>;
 
 /** Before a social sign-up: agree to the terms and the privacy policy, or not. */
 export function SocialConsentView({ snapshot, send }: SocialConsentViewProps) {

@@ -1,9 +1,7 @@
-import { Link } from '@chakra-ui/react';
 import * as Checkbox from '../../components/checkbox.tsx';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { site } from '../../components/site.ts';
+import { Trans } from '@lingui/react/macro';
 import { FieldFrame } from '../../forms/field-frame.tsx';
-import { isLocale } from '../../i18n/locale.ts';
+import { PrivacyLink, TermsLink } from './terms-links.tsx';
 
 export interface TermsCheckboxProps {
   checked: boolean;
@@ -14,8 +12,6 @@ export interface TermsCheckboxProps {
 
 /** The agreement to the terms and the privacy policy, with links to both. */
 export function TermsCheckbox({ checked, error, onCheckedChange, onBlur }: TermsCheckboxProps) {
-  const { i18n } = useLingui();
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   return (
     <FieldFrame required error={error} size="caption">
       <Checkbox.Root
@@ -29,14 +25,8 @@ export function TermsCheckbox({ checked, error, onCheckedChange, onBlur }: Terms
         <Checkbox.Control mt="0.5" />
         <Checkbox.Label fontWeight="normal">
           <Trans>
-            I agree to the{' '}
-            <Link href={site.termsUrl[locale]} target="_blank" colorPalette="blue">
-              terms of service
-            </Link>{' '}
-            and the{' '}
-            <Link href={site.privacyUrl[locale]} target="_blank" colorPalette="blue">
-              privacy policy
-            </Link>
+            I agree to the <TermsLink>terms of service</TermsLink> and the{' '}
+            <PrivacyLink>privacy policy</PrivacyLink>
           </Trans>
         </Checkbox.Label>
       </Checkbox.Root>

@@ -1,6 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { NewTabNote } from '../new-tab.tsx';
 
 /**
  * A link out of the portal (a store page, a project's site), opened in a new tab; screen
@@ -15,16 +15,12 @@ export function ExternalButton({
   context: string;
   children: ReactNode;
 }) {
-  const { t } = useLingui();
   return (
     <Button asChild size="sm" variant="outline">
       <a href={href} target="_blank" rel="noopener noreferrer">
         <Text as="span" srOnly>{`${context}: `}</Text>
         {children}
-        <Text as="span" srOnly>
-          {' '}
-          {t`(opens in a new tab)`}
-        </Text>
+        <NewTabNote />
       </a>
     </Button>
   );

@@ -1,5 +1,6 @@
 import { Card, Heading, Link, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { NewTabNote } from '../new-tab.tsx';
 
 /** The QGIS plugin repository, where the Connect plugin is installed from. */
 export const PLUGIN_URL = 'https://plugins.qgis.org/';
@@ -25,10 +26,7 @@ export function PluginInfoView() {
           alignSelf="flex-start"
         >
           {t`QGIS plugin repository`}
-          <Text as="span" srOnly>
-            {' '}
-            {t`(opens in a new tab)`}
-          </Text>
+          <NewTabNote />
         </Link>
       </Card.Body>
     </Card.Root>

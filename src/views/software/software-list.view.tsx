@@ -1,20 +1,17 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
-import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type {
-  SoftwareListEvent,
   SoftwareProduct,
   softwareListMachine,
 } from '../../../machines/software-list.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { PluginInfoView } from './plugin-info.view.tsx';
 import { ProductCardView } from './product-card.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SoftwareViewProps {
-  snapshot: SnapshotFrom<typeof softwareListMachine>;
-  send: (event: SoftwareListEvent) => void;
+export interface SoftwareViewProps extends MachineViewProps<typeof softwareListMachine> {
   locale: Locale;
 }
 

@@ -6,12 +6,7 @@ import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
-import type {
-  CardValues,
-  CheckoutEvent,
-  checkoutMachine,
-  PayerType,
-} from '../../../machines/checkout.machine.ts';
+import type { CardValues, checkoutMachine, PayerType } from '../../../machines/checkout.machine.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import {
   checkoutFigures,
@@ -29,12 +24,11 @@ import { freeRestrictions, miniRestrictions } from './features.ts';
 import { priceLabel } from './money.ts';
 import { CardFormView, EntityFormView } from './payer-forms.view.tsx';
 import { PromoCodeView } from './promo-code.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
 const RESTRICTIONS = { free: freeRestrictions, mini: miniRestrictions };
 
-export interface CheckoutViewProps {
-  snapshot: SnapshotFrom<typeof checkoutMachine>;
-  send: (event: CheckoutEvent) => void;
+export interface CheckoutViewProps extends MachineViewProps<typeof checkoutMachine> {
   promo: SnapshotFrom<typeof promoCodeMachine>;
   sendPromo: (event: PromoEvent) => void;
   plan: AvailablePlan | undefined;

@@ -1,4 +1,4 @@
-import { Button, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { Subscription } from '../../../contract/billing.ts';
@@ -63,46 +63,34 @@ export function OutcomeDialogView({
   const date = subscription?.expire_at ? formatDate(subscription.expire_at, locale) : null;
   const email = contactEmail();
   return (
-    <Dialog.Root
+    <Dialog.Frame
       open={outcome !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
+      onClose={onClose}
+      maxW="480px"
+      title={text?.title}
+      footer={
+        <Button colorPalette="blue" onClick={onClose}>
+          {t`OK`}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="480px">
-            <Dialog.Header>
-              <Dialog.Title>{text?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="row">
-                <Text>{text?.body}</Text>
-                {invoice && requestedPlan && (
-                  <Text>{t`Requested plan: ${i18n._(planNames[requestedPlan])}, paid for a year`}</Text>
-                )}
-                {!invoice && subscription && (
-                  <Text>{t`Plan: ${i18n._(planNames[subscription.plan])}`}</Text>
-                )}
-                {paid && !subscription.canceled_at && (
-                  <Text>
-                    {t`Next payment: ${priceLabel(subscription.price, subscription.currency, subscription.interval)}`}
-                    {date && ` · ${date}`}
-                  </Text>
-                )}
-                {paid && subscription.canceled_at && date && <Text>{t`Active until ${date}`}</Text>}
-                <Text color="fg.muted">{t`Questions? Write to us at ${email}.`}</Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="blue" onClick={onClose}>
-                {t`OK`}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="row">
+        <Text>{text?.body}</Text>
+        {invoice && requestedPlan && (
+          <Text>{t`Requested plan: ${i18n._(planNames[requestedPlan])}, paid for a year`}</Text>
+        )}
+        {!invoice && subscription && (
+          <Text>{t`Plan: ${i18n._(planNames[subscription.plan])}`}</Text>
+        )}
+        {paid && !subscription.canceled_at && (
+          <Text>
+            {t`Next payment: ${priceLabel(subscription.price, subscription.currency, subscription.interval)}`}
+            {date && ` · ${date}`}
+          </Text>
+        )}
+        {paid && subscription.canceled_at && date && <Text>{t`Active until ${date}`}</Text>}
+        <Text color="fg.muted">{t`Questions? Write to us at ${email}.`}</Text>
+      </Stack>
+    </Dialog.Frame>
   );
 }

@@ -3,16 +3,14 @@ import { DisclosureButton } from '../../components/disclosure-button.tsx';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import type { CouponStatus } from '../../../contract/billing.ts';
 import type { FieldError } from '../../../machines/field-errors.ts';
-import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
+import type { promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import { validationMessages } from '../../forms/messages.ts';
 import { trimTyped } from '../../forms/trim.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface PromoCodeViewProps {
-  snapshot: SnapshotFrom<typeof promoCodeMachine>;
-  send: (event: PromoEvent) => void;
+export interface PromoCodeViewProps extends MachineViewProps<typeof promoCodeMachine> {
   /**
    * The checkout's refusal of the code (it was used up or expired since it was
    * applied): it overrides the applied message until the code is edited.

@@ -3,18 +3,13 @@ import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
-import type {
-  SubscriptionUpdateEvent,
-  subscriptionUpdateMachine,
-} from '../../../machines/subscription-update.machine.ts';
+import type { subscriptionUpdateMachine } from '../../../machines/subscription-update.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { PlansView } from './plans.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface UpdateViewProps {
-  snapshot: SnapshotFrom<typeof subscriptionUpdateMachine>;
-  send: (event: SubscriptionUpdateEvent) => void;
+export interface UpdateViewProps extends MachineViewProps<typeof subscriptionUpdateMachine> {
   locale: Locale;
   /** The checkout of the selected plan (its own machine). */
   checkout?: ReactNode;

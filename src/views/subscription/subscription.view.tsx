@@ -10,7 +10,6 @@ import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import {
   canRestore,
   failedPayment,
-  type SubscriptionEvent,
   type subscriptionMachine,
 } from '../../../machines/subscription.machine.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -18,10 +17,9 @@ import { CurrentPlanView } from './current-plan.view.tsx';
 import { OutcomeDialogView } from './outcome-dialog.view.tsx';
 import { PaymentStatusView } from './payment-status.view.tsx';
 import { RestoreDialogView } from './restore-dialog.view.tsx';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface SubscriptionViewProps {
-  snapshot: SnapshotFrom<typeof subscriptionMachine>;
-  send: (event: SubscriptionEvent) => void;
+export interface SubscriptionViewProps extends MachineViewProps<typeof subscriptionMachine> {
   confirm: SnapshotFrom<typeof confirmMachine>;
   sendConfirm: (event: ConfirmEvent) => void;
   /** The page's payment-status child, drawn while the page polls; undefined until it starts. */

@@ -1,22 +1,16 @@
 import { Alert, HStack, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
 import { overLimit } from '../../../contract/teams.ts';
-import {
-  hasChanges,
-  type TeamOwnerEvent,
-  type teamOwnerMachine,
-} from '../../../machines/team-owner.machine.ts';
+import { hasChanges, type teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
 import { errorText } from '../../forms/messages.ts';
 import { DraftOfferView, type DraftOfferViewProps } from '../draft-offer.view.tsx';
 import { AddMemberView } from './add-member.view.tsx';
 import { MembersTableView } from './members-table.view.tsx';
 import { seatsText } from './messages.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface EditorViewProps {
-  snapshot: SnapshotFrom<typeof teamOwnerMachine>;
-  send: (event: TeamOwnerEvent) => void;
+export interface EditorViewProps extends MachineViewProps<typeof teamOwnerMachine> {
   /** The edit kept when the session ended, offered above the team (decision 0025). */
   draft?: DraftOfferViewProps | undefined;
 }

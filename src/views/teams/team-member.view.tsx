@@ -5,15 +5,14 @@ import { TitledSection } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { overLimit, type Team } from '../../../contract/teams.ts';
 import type { confirmMachine } from '../../../machines/confirm.machine.ts';
-import type { TeamMemberEvent, teamMemberMachine } from '../../../machines/team-member.machine.ts';
+import type { teamMemberMachine } from '../../../machines/team-member.machine.ts';
 import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import { ConfirmView } from '../../components/confirm.view.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import { usersCount } from '../../i18n/plurals.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
-export interface MemberViewProps {
-  snapshot: SnapshotFrom<typeof teamMemberMachine>;
-  send: (event: TeamMemberEvent) => void;
+export interface MemberViewProps extends MachineViewProps<typeof teamMemberMachine> {
   /** The Leave team question: open while `asking`; accepted, the page sends `team.leave`. */
   confirm: SnapshotFrom<typeof confirmMachine>;
   sendConfirm: (event: ConfirmEvent) => void;
@@ -33,8 +32,8 @@ export function MemberView({
   onAsk,
 }: MemberViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'loaded';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const body = (() => {
     switch (top) {
       case 'loading':

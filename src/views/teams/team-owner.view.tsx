@@ -1,15 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { TitledSection } from '../../components/titled.tsx';
-import type { SnapshotFrom } from 'xstate';
-import type { TeamOwnerEvent, teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
+import type { teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { DraftOfferViewProps } from '../draft-offer.view.tsx';
 import { EditorView } from './editor.view.tsx';
 import { UpgradeOfferView } from './upgrade-offer.view.tsx';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
-export interface OwnerViewProps {
-  snapshot: SnapshotFrom<typeof teamOwnerMachine>;
-  send: (event: TeamOwnerEvent) => void;
+export interface OwnerViewProps extends MachineViewProps<typeof teamOwnerMachine> {
   /** The edit kept when the session ended, offered above the team (decision 0025). */
   draft?: DraftOfferViewProps | undefined;
 }
@@ -17,8 +15,8 @@ export interface OwnerViewProps {
 /** The owner tab (section 2): a spinner, the upgrade offer, or the team to edit. */
 export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'editing';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const body = (() => {
     switch (top) {
       case 'loading':

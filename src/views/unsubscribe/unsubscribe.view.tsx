@@ -2,16 +2,11 @@ import { Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
-import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' };
-
-export interface UnsubscribeViewProps {
-  snapshot: SnapshotFrom<typeof unsubscribeMachine>;
-  send: (event: UnsubscribeEvent) => void;
-}
+export type UnsubscribeViewProps = MachineViewProps<typeof unsubscribeMachine>;
 
 /** /unsubscribe/{token}: what the link unsubscribes from, and a confirm button. */
 export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {

@@ -2,17 +2,10 @@ import { Alert, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../../components/button.tsx';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
-import {
-  secondsLeft,
-  type VerificationEvent,
-  type verificationMachine,
-} from '../../../machines/verification.machine.ts';
+import { secondsLeft, type verificationMachine } from '../../../machines/verification.machine.ts';
+import type { MachineViewProps } from '../machine-view.ts';
 
-export interface ResendViewProps {
-  snapshot: SnapshotFrom<typeof verificationMachine>;
-  send: (event: VerificationEvent) => void;
-}
+export type ResendViewProps = MachineViewProps<typeof verificationMachine>;
 
 /** A new code: the button waits out the countdown; after a resend, the old code is void. */
 export function ResendView({ snapshot, send }: ResendViewProps) {

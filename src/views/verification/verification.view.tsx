@@ -1,26 +1,21 @@
 import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { PageBusy } from '../../components/status.tsx';
-import type {
-  VerificationEvent,
-  verificationMachine,
-} from '../../../machines/verification.machine.ts';
+import type { verificationMachine } from '../../../machines/verification.machine.ts';
 import { AuthStepView } from './auth-step.view.tsx';
 import { CodeFormView } from './code-form.view.tsx';
 import { ResendView } from './resend.view.tsx';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 
-export interface VerificationViewProps {
-  snapshot: SnapshotFrom<typeof verificationMachine>;
-  send: (event: VerificationEvent) => void;
+export interface VerificationViewProps extends MachineViewProps<typeof verificationMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
 }
 
 /** The e-mail code step of sign-up (/signup/1) and of sign-in (/login/2). */
 export function VerificationView({ snapshot, send, formRef }: VerificationViewProps) {
   const { t } = useLingui();
-  const top = typeof snapshot.value === 'string' ? snapshot.value : 'active';
+  const top = topState(snapshot.value);
   const email = snapshot.context.email;
   if (top === 'confirmed') return <PageBusy label={t`Email confirmed. One moment…`} />;
   return (

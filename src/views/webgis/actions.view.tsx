@@ -1,10 +1,12 @@
-import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Webgis } from '../../../contract/webgis.ts';
 import { planNames } from '../../components/plan-names.ts';
 import type { DetailsState } from './details.view.tsx';
+import { NewTabNote } from '../new-tab.tsx';
+import { SectionCard } from './section-card.tsx';
 
 export interface ActionsViewProps {
   webgis: Webgis;
@@ -21,49 +23,39 @@ export function ActionsView({ webgis, state }: ActionsViewProps) {
   const planName = i18n._(planNames[webgis.plan]);
   const premium = webgis.plan === 'premium';
   return (
-    <Card.Root as="section" aria-labelledby="webgis-actions">
-      <Card.Header>
-        <Heading as="h2" id="webgis-actions" textStyle="section-title">
-          {t`Actions`}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {state === 'ready' && (
-          <Action
-            title={t`Open the Web GIS`}
-            description={t`It opens in a new tab, signed in with this account.`}
-          >
-            <Button asChild colorPalette="blue">
-              <a href={webgis.url_oauth} target="_blank" rel="noopener noreferrer">
-                {t`Go to Web GIS`}
-                <Text as="span" srOnly>
-                  {' '}
-                  {t`(opens in a new tab)`}
-                </Text>
-              </a>
-            </Button>
-          </Action>
-        )}
+    <SectionCard id="webgis-actions" title={t`Actions`}>
+      {state === 'ready' && (
         <Action
-          title={t`Plan`}
-          description={
-            premium
-              ? t`The Premium plan lifts the limits of your Web GIS.`
-              : t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`
-          }
+          title={t`Open the Web GIS`}
+          description={t`It opens in a new tab, signed in with this account.`}
         >
-          <Button
-            asChild
-            variant={premium || state === 'ready' ? 'outline' : 'solid'}
-            colorPalette="blue"
-          >
-            <RouterLink to="/$locale/subscription/update" from="/$locale">
-              {premium ? t`Change plan` : t`Upgrade`}
-            </RouterLink>
+          <Button asChild colorPalette="blue">
+            <a href={webgis.url_oauth} target="_blank" rel="noopener noreferrer">
+              {t`Go to Web GIS`}
+              <NewTabNote />
+            </a>
           </Button>
         </Action>
-      </Card.Body>
-    </Card.Root>
+      )}
+      <Action
+        title={t`Plan`}
+        description={
+          premium
+            ? t`The Premium plan lifts the limits of your Web GIS.`
+            : t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`
+        }
+      >
+        <Button
+          asChild
+          variant={premium || state === 'ready' ? 'outline' : 'solid'}
+          colorPalette="blue"
+        >
+          <RouterLink to="/$locale/subscription/update" from="/$locale">
+            {premium ? t`Change plan` : t`Upgrade`}
+          </RouterLink>
+        </Button>
+      </Action>
+    </SectionCard>
   );
 }
 

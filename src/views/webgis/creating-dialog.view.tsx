@@ -1,4 +1,4 @@
-import { Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
 import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 
@@ -11,29 +11,19 @@ export function CreatingDialogView({ open }: { open: boolean }) {
   // Mounted only while open, as the other dialogs: closed means gone, at once.
   if (!open) return null;
   return (
-    <Dialog.Root
+    <Dialog.Frame
       open
       role="alertdialog"
       closeOnEscape={false}
       closeOnInteractOutside={false}
       placement="center"
+      maxW="420px"
+      title={t`Your Web GIS is being created`}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="420px">
-            <Dialog.Header>
-              <Dialog.Title>{t`Your Web GIS is being created`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack direction="row" gap="4" align="center" pb="4">
-                <Spinner size="lg" />
-                <Text>{t`This usually takes a couple of minutes. Please keep this page open.`}</Text>
-              </Stack>
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack direction="row" gap="4" align="center" pb="4">
+        <Spinner size="lg" />
+        <Text>{t`This usually takes a couple of minutes. Please keep this page open.`}</Text>
+      </Stack>
+    </Dialog.Frame>
   );
 }

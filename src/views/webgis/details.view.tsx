@@ -1,4 +1,4 @@
-import { Card, chakra, Heading, Link, Text } from '@chakra-ui/react';
+import { chakra, Link } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -7,6 +7,8 @@ import { Badge } from '../../components/badge.tsx';
 import { planNames } from '../../components/plan-names.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { NewTabNote } from '../new-tab.tsx';
+import { SectionCard } from './section-card.tsx';
 
 /** The page's groups of states that show the details (section 3: no exact meaning). */
 export type DetailsState = 'ready' | 'blocked';
@@ -29,42 +31,32 @@ export function DetailsView({ webgis, state, locale }: DetailsViewProps) {
   const { t, i18n } = useLingui();
   const { label, palette } = stateNames[state];
   return (
-    <Card.Root as="section" aria-labelledby="webgis-details">
-      <Card.Header>
-        <Heading as="h2" id="webgis-details" textStyle="section-title">
-          {t`Details`}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <chakra.dl>
-          <Row label={t`Address`}>
-            <Link
-              href={webgis.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              colorPalette="blue"
-              variant="underline"
-              wordBreak="break-all"
-            >
-              {webgis.url}
-              <Text as="span" srOnly>
-                {' '}
-                {t`(opens in a new tab)`}
-              </Text>
-            </Link>
-          </Row>
-          <Row label={t`State`}>
-            <Badge colorPalette={palette} size="md">
-              {i18n._(label)}
-            </Badge>
-          </Row>
-          <Row label={t`Plan`}>{i18n._(planNames[webgis.plan])}</Row>
-          <Row label={t`Data center`}>{webgis.location.display_name[locale]}</Row>
-          <Row label={t`Language`}>{i18n._(languageNames[webgis.language])}</Row>
-          <Row label={t`Created`}>{formatDate(webgis.created_at, locale)}</Row>
-        </chakra.dl>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="webgis-details" title={t`Details`}>
+      <chakra.dl>
+        <Row label={t`Address`}>
+          <Link
+            href={webgis.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            colorPalette="blue"
+            variant="underline"
+            wordBreak="break-all"
+          >
+            {webgis.url}
+            <NewTabNote />
+          </Link>
+        </Row>
+        <Row label={t`State`}>
+          <Badge colorPalette={palette} size="md">
+            {i18n._(label)}
+          </Badge>
+        </Row>
+        <Row label={t`Plan`}>{i18n._(planNames[webgis.plan])}</Row>
+        <Row label={t`Data center`}>{webgis.location.display_name[locale]}</Row>
+        <Row label={t`Language`}>{i18n._(languageNames[webgis.language])}</Row>
+        <Row label={t`Created`}>{formatDate(webgis.created_at, locale)}</Row>
+      </chakra.dl>
+    </SectionCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../i18n/locale.ts';
 import { relatedLinks } from './links.ts';
+import { NewTabNote } from '../new-tab.tsx';
 
 /** Section 2's related-info panel: a video, the demo, the docs and data to start with. */
 export function RelatedInfoView({ locale }: { locale: Locale }) {
@@ -31,10 +32,7 @@ export function RelatedInfoView({ locale }: { locale: Locale }) {
                 colorPalette="blue"
               >
                 {item.label}
-                <Text as="span" srOnly>
-                  {' '}
-                  {t`(opens in a new tab)`}
-                </Text>
+                <NewTabNote />
               </Link>
             </li>
           ))}

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import * as Dialog from '../../components/dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Webgis } from '../../../contract/webgis.ts';
 import { planNames } from '../../components/plan-names.ts';
+import { NewTabNote } from '../new-tab.tsx';
 
 export interface SuccessModalViewProps {
   open: boolean;
@@ -22,52 +23,37 @@ export function SuccessModalView({ open, webgis, onClose }: SuccessModalViewProp
   // Mounted only while open, as the other dialogs: closed means gone, at once.
   if (!open) return null;
   return (
-    <Dialog.Root
+    <Dialog.Frame
       open
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
+      onClose={onClose}
       placement="center"
+      maxW="480px"
+      title={t`Your Web GIS is ready`}
+      closeLabel={t`Close`}
+      footer={
+        <>
+          {plan !== 'premium' && (
+            <Button asChild variant="outline">
+              <RouterLink to="/$locale/subscription/update" from="/$locale">
+                {t`Upgrade`}
+              </RouterLink>
+            </Button>
+          )}
+          <Button asChild colorPalette="blue">
+            <a href={webgis?.url_oauth} target="_blank" rel="noopener noreferrer">
+              {t`Go to Web GIS`}
+              <NewTabNote />
+            </a>
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="480px">
-            <Dialog.Header>
-              <Dialog.Title>{t`Your Web GIS is ready`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="row">
-                <Text>{t`Your Web GIS has been created at ${webgis?.url ?? ''}.`}</Text>
-                {plan !== 'premium' && (
-                  <Text>{t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`}</Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {plan !== 'premium' && (
-                <Button asChild variant="outline">
-                  <RouterLink to="/$locale/subscription/update" from="/$locale">
-                    {t`Upgrade`}
-                  </RouterLink>
-                </Button>
-              )}
-              <Button asChild colorPalette="blue">
-                <a href={webgis?.url_oauth} target="_blank" rel="noopener noreferrer">
-                  {t`Go to Web GIS`}
-                  <Text as="span" srOnly>
-                    {' '}
-                    {t`(opens in a new tab)`}
-                  </Text>
-                </a>
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="row">
+        <Text>{t`Your Web GIS has been created at ${webgis?.url ?? ''}.`}</Text>
+        {plan !== 'premium' && (
+          <Text>{t`You are on the ${planName} plan. Upgrade for more storage, private resources, your own domain name and branding.`}</Text>
+        )}
+      </Stack>
+    </Dialog.Frame>
   );
 }

@@ -2,21 +2,17 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { RefObject } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  WebgisCreateEvent,
-  webgisCreateMachine,
-} from '../../../machines/webgis-create.machine.ts';
-import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { webgisCreateMachine } from '../../../machines/webgis-create.machine.ts';
+import { PageBusy } from '../../components/status.tsx';
+import { PageLoad } from '../page-load.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { CreateFormView } from './create-form.view.tsx';
 import { CreatingDialogView } from './creating-dialog.view.tsx';
 import { RelatedInfoView } from './related-info.view.tsx';
 
-export interface CreateViewProps {
-  snapshot: SnapshotFrom<typeof webgisCreateMachine>;
-  send: (event: WebgisCreateEvent) => void;
+export interface CreateViewProps extends MachineViewProps<typeof webgisCreateMachine> {
   locale: Locale;
   formRef?: RefObject<HTMLFormElement | null>;
 }
@@ -27,22 +23,21 @@ export interface CreateViewProps {
  */
 export function CreateView({ snapshot, send, locale, formRef }: CreateViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'form' in value ? 'form' : 'polling';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   // The address typed when the session ended is offered back; a creation under way drops it.
   const draft = useDraft('webgis', top === 'polling' || top === 'created' || top === 'timedOut');
   const title = t`Create Web GIS`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <TitledPage title={title}>
-          <RetryAlert
-            message={t`Couldn't load the data centers. Please try again.`}
-            onRetry={() => send({ type: 'options.retry' })}
-          />
-        </TitledPage>
+        <PageLoad
+          failed={top === 'unavailable'}
+          title={title}
+          message={t`Couldn't load the data centers. Please try again.`}
+          onRetry={() => send({ type: 'options.retry' })}
+        />
       );
     case 'form':
     case 'creating':

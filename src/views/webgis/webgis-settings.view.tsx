@@ -4,19 +4,15 @@ import { TitledPage } from '../../components/titled.tsx';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { Webgis } from '../../../contract/webgis.ts';
-import type {
-  WebgisSettingsEvent,
-  webgisSettingsMachine,
-} from '../../../machines/webgis-settings.machine.ts';
-import { PageBusy, RetryAlert } from '../../components/status.tsx';
+import type { webgisSettingsMachine } from '../../../machines/webgis-settings.machine.ts';
+import { PageLoad } from '../page-load.tsx';
 import type { Locale } from '../../i18n/locale.ts';
+import { topState, type MachineViewProps } from '../machine-view.ts';
 import { ActionsView } from './actions.view.tsx';
 import { DetailsView } from './details.view.tsx';
 import { SuccessModalView } from './success-modal.view.tsx';
 
-export interface SettingsViewProps {
-  snapshot: SnapshotFrom<typeof webgisSettingsMachine>;
-  send: (event: WebgisSettingsEvent) => void;
+export interface SettingsViewProps extends MachineViewProps<typeof webgisSettingsMachine> {
   /** The user's e-mail, named in the being-created message. */
   email: string;
   locale: Locale;
@@ -30,20 +26,19 @@ type Shown = 'creating' | 'ready' | 'blocked' | 'failed';
  */
 export function SettingsView({ snapshot, send, email, locale }: SettingsViewProps) {
   const { t } = useLingui();
-  const { value, context } = snapshot;
-  const top = typeof value === 'string' ? value : 'shown';
+  const { context } = snapshot;
+  const top = topState(snapshot.value);
   const title = t`Web GIS`;
   switch (top) {
     case 'loading':
-      return <PageBusy label={t`Loading…`} />;
     case 'unavailable':
       return (
-        <TitledPage title={title}>
-          <RetryAlert
-            message={t`Couldn't load your Web GIS. Please try again.`}
-            onRetry={() => send({ type: 'webgis.retry' })}
-          />
-        </TitledPage>
+        <PageLoad
+          failed={top === 'unavailable'}
+          title={title}
+          message={t`Couldn't load your Web GIS. Please try again.`}
+          onRetry={() => send({ type: 'webgis.retry' })}
+        />
       );
     case 'absent':
       return (
