@@ -128,8 +128,9 @@ async function signedIn(): Promise<boolean> {
  * a setting. Any other row added, removed or changed by any GET fails the test.
  */
 const GET_WRITES: Record<string, string[]> = {
-  // A download of the user's own data; the owner is told by mail, at most once a window.
-  'GET /api/v1/profile/export/': ['export_notices', 'mails'],
+  // A download of the user's own data; the owner is told by mail, at most once a window,
+  // and the security log keeps it.
+  'GET /api/v1/profile/export/': ['export_notices', 'mails', 'security_events'],
   // Begins a sign-in flow: this browser's single-use OAuth state (10 minutes), throttled.
   'GET /api/auth/social/:provider/start/': ['oauth_states', 'rate_limits'],
   // Looking users up is throttled per account: the counter is the only write.
