@@ -5,6 +5,7 @@ import type { ConsultationForm } from '../contract/consultation.ts';
 import { consultationMachine, type ConsultationContext } from '../machines/consultation.machine.ts';
 import { errorMessages } from '../src/forms/messages.ts';
 import { ConsultationView } from '../src/views/consultation/consultation.view.tsx';
+import { consultationPrefill } from '../test/fixtures/consultation.ts';
 
 interface Args {
   value: SnapshotFrom<typeof consultationMachine>['value'];
@@ -13,14 +14,7 @@ interface Args {
   refusal?: { field: keyof ConsultationForm; code: 'email' | 'comment_too_long' };
 }
 
-const prefilled: ConsultationForm = {
-  name: 'Anna Petrova',
-  email: 'anna@example.com',
-  company: 'Geo Survey',
-  phone: '+7 495 123-45-67',
-  industry: 'cadastre',
-  comment: '',
-};
+const prefilled: ConsultationForm = consultationPrefill;
 
 const base: ConsultationContext = {
   values: prefilled,

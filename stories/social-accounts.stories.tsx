@@ -5,6 +5,7 @@ import {
   type SocialAccountsContext,
 } from '../machines/social-accounts.machine.ts';
 import { SocialAccountsView } from '../src/views/profile/social-accounts.view.tsx';
+import { githubLink, yandexLink } from '../test/fixtures/security.ts';
 
 type Value = SnapshotFrom<typeof socialAccountsMachine>['value'];
 interface Args {
@@ -12,16 +13,8 @@ interface Args {
   context: SocialAccountsContext;
 }
 
-const yandex = {
-  provider: 'yandex' as const,
-  email: 'demo@yandex.ru',
-  linked_at: '2026-11-01T10:00:00Z',
-};
-const github = {
-  provider: 'github' as const,
-  email: 'demo@example.com',
-  linked_at: '2026-11-02T10:00:00Z',
-};
+const yandex = yandexLink;
+const github = githubLink;
 const linked: SocialAccountsContext = { accounts: [yandex, github], provider: null, error: null };
 
 /** The social accounts block of /profile: every state of its machine. */

@@ -9,6 +9,7 @@ import {
   type SubscriptionContext,
 } from '../machines/subscription.machine.ts';
 import { SubscriptionView } from '../src/views/subscription/subscription.view.tsx';
+import { demoSubscription } from '../test/fixtures/billing.ts';
 
 interface Args {
   value:
@@ -24,17 +25,7 @@ interface Args {
   confirm?: 'closed' | 'asking';
 }
 
-const mini: Subscription = {
-  plan: 'mini',
-  interval: 'monthly',
-  price: 900,
-  currency: 'rub',
-  autopayment: true,
-  autopayment_status: 'active',
-  expire_at: '2026-12-23T00:00:00Z',
-  canceled_at: null,
-  team_plan: null,
-};
+const mini: Subscription = demoSubscription;
 const premiumYearly: Subscription = {
   ...mini,
   plan: 'premium',

@@ -11,6 +11,7 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { ConsultationView } from '../../src/views/consultation/consultation.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { consultationPrefill } from '../fixtures/consultation.ts';
 
 const user: ConsultationInput['user'] = {
   first_name: 'Anna',
@@ -20,14 +21,7 @@ const user: ConsultationInput['user'] = {
   phone: '+7 495 123-45-67',
   industry: 'cadastre',
 };
-const PREFILL: ConsultationForm = {
-  name: 'Anna Petrova',
-  email: 'anna@example.com',
-  company: 'Geo Survey',
-  phone: '+7 495 123-45-67',
-  industry: 'cadastre',
-  comment: '',
-};
+const PREFILL: ConsultationForm = consultationPrefill;
 // What the user typed: spaces around, another address; the request is trimmed.
 const typed: ConsultationForm = {
   ...PREFILL,

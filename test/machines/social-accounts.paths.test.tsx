@@ -5,17 +5,10 @@ import { socialAccountsMachine } from '../../machines/social-accounts.machine.ts
 import { SocialAccountsView } from '../../src/views/profile/social-accounts.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { githubLink, yandexLink } from '../fixtures/security.ts';
 
-const yandex = {
-  provider: 'yandex' as const,
-  email: 'demo@yandex.ru',
-  linked_at: '2026-11-01T00:00:00Z',
-};
-const github = {
-  provider: 'github' as const,
-  email: 'demo@example.com',
-  linked_at: '2026-11-02T00:00:00Z',
-};
+const yandex = yandexLink;
+const github = githubLink;
 
 const REFUSED = 'This is your only way to sign in. Link another account or set a password first.';
 const LOAD_FAILED = "Couldn't load your social accounts.";
