@@ -1,0 +1,114 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SecurityEvent, SessionInfo } from '../../contract/identity.ts';
+import { SecurityScreen } from '../../src/views/security/security-screen.tsx';
+import { laptopSession, phoneSession, unknownSession } from '../fixtures/security.ts';
+import { Providers } from '../render/providers.tsx';
+import { json, requestOf, unstubApi } from '../render/stubbed-api.ts';
+
+/*
+ * /security through its live flows, the API answered by a stubbed fetch: what each
+ * action asks of the server, and what the page shows after its answer.
+ */
+
+type Call = { method: string; path: string };
+const signInEvent: SecurityEvent = {
+  kind: 'sign_in',
+  method: 'password',
+  created_at: '2026-11-27T10:00:00Z',
+  browser: 'Chrome 131',
+  os: 'Linux',
+  ip: '203.0.113.7',
+  country: 'DE',
+};
+
+/** The sessions are `sessions`; each DELETE answers `ended` (204 by default). */
+function stubApi(
+  sessions: SessionInfo[],
+  ended: () => Response = () => new Response(null, { status: 204 }),
+) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const { url, method } = requestOf(input, init);
+      calls.push({ method, path: url.pathname });
+      if (method === 'DELETE') return ended();
+      if (url.pathname.endsWith('/v1/security/events/')) return json(200, [signInEvent]);
+      return json(200, sessions);
+    }),
+  );
+  return calls;
+}
+
+const rows = () =>
+  within(screen.getByRole('heading', { name: "Where you're signed in" }).parentElement!)
+    .getAllByRole('listitem')
+    .map((row) => row.textContent ?? '');
+const signOut = (browser: RegExp) => screen.getByRole('button', { name: browser });
+
+function renderPage() {
+  render(
+    <Providers locale="en">
+      <SecurityScreen />
+    </Providers>,
+  );
+}
+
+afterEach(unstubApi);
+
+describe('the security page', () => {
+  it('reads the sessions and the log, and ends one session by its id', async () => {
+    const calls = stubApi([laptopSession, phoneSession, unknownSession]);
+    renderPage();
+    await screen.findByText('Signed in with the password');
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/v1/sessions/' },
+        { method: 'GET', path: '/api/v1/security/events/' },
+      ]),
+    );
+    await userEvent.click(signOut(/^Sign out Safari 17 on iOS 17/));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: `/api/v1/sessions/${phoneSession.id}/` },
+    ]);
+    expect(rows().join()).not.toContain('Safari 17');
+  });
+
+  it('ends all the others at once, and says when only this browser is left', async () => {
+    const calls = stubApi([laptopSession, phoneSession, unknownSession]);
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign out of all other sessions' }),
+    );
+    await screen.findByText("You're signed in on this browser only.");
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('This browser');
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/api/v1/sessions/' },
+    ]);
+  });
+
+  it('takes a session that is already gone off the list without a word', async () => {
+    stubApi([laptopSession, phoneSession], () =>
+      json(404, { code: 'not_found', detail: 'Not found' }),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /^Sign out Safari 17/ }));
+    await screen.findByText("You're signed in on this browser only.");
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the session listed and says so when ending it fails', async () => {
+    stubApi([laptopSession, phoneSession], () => json(500, { code: 'system', detail: 'Boom' }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /^Sign out Safari 17/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong. Try again later.',
+    );
+    expect(rows()).toHaveLength(2);
+    expect((signOut(/^Sign out Safari 17/) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
