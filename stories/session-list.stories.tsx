@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SnapshotFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { sessionListMachine, type SessionListContext } from '../machines/session-list.machine.ts';
 import { SessionListView } from '../src/views/security/session-list.view.tsx';
@@ -41,3 +43,55 @@ export const EndingOthers: Story = {
   args: { value: 'endingOthers', context: { ...three, ending: 'others' } },
 };
 export const EndFailed: Story = { args: { context: { ...three, error: 'system' } } };
+
+/** The block on a live machine, the server stood in for: ending answers with `ended`. */
+function LiveSessionList({ ended }: { ended: () => Promise<void> }) {
+  const actor = useActorRef(
+    sessionListMachine.provide({
+      actors: {
+        loadSessions: fromPromise(async () => three.sessions),
+        endSession: fromPromise(ended),
+        endOtherSessions: fromPromise(ended),
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  return <SessionListView snapshot={snapshot} send={actor.send} />;
+}
+
+/** Each other browser's Sign out (not Sign out of all other sessions). */
+const signOutButtons = (canvas: ReturnType<typeof within>) =>
+  canvas.getAllByRole('button', { name: /^(Sign out (?!of all)|Завершить сеанс )/ });
+
+/** Signing the phone out takes it off the list; this browser stays, without a button. */
+export const SignOutAnother: Story = {
+  render: () => <LiveSessionList ended={async () => {}} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(3));
+    const [phoneButton, ...rest] = signOutButtons(canvas);
+    await expect(rest).toHaveLength(1);
+    await userEvent.click(phoneButton!);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(2));
+    await expect(signOutButtons(canvas)).toHaveLength(1);
+  },
+};
+
+/** The server fails: the session stays listed, the failure is said, nothing is busy. */
+export const SignOutFails: Story = {
+  render: () => (
+    <LiveSessionList
+      ended={async () => {
+        throw Object.assign(new Error('system'), { code: 'system' });
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(3));
+    await userEvent.click(signOutButtons(canvas)[0]!);
+    await canvas.findByRole('alert');
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(3);
+    for (const button of signOutButtons(canvas)) await expect(button).toBeEnabled();
+  },
+};

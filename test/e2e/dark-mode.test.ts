@@ -46,6 +46,7 @@ describe.each(['en', 'ru'] as const)('in the dark colour mode, in %s', (locale) 
       'subscription/update?plan=mini&period=yearly',
       'webgis/create',
       'software',
+      'security',
       'teammanage/owner',
       'myngidonpremises',
     ]) {

@@ -132,6 +132,7 @@ describe.each(['en', 'ru'] as const)('on a phone, in %s', (locale) => {
       'subscription/update?plan=premium&period=yearly',
       'subscription/update?plan=free&period=monthly',
       'software',
+      'security',
     ]) {
       await fitsPhone(page, `/${locale}/${path}`);
     }

@@ -129,7 +129,12 @@ function showStory(page: Page, storyId: string): Promise<Outcome> {
         handlers.storyRendered = handlers.storyUnchanged = (payload) => {
           if (payload === id) finish({ kind: 'rendered' });
         };
-        for (const name of ['storyErrored', 'storyThrewException', 'storyMissing']) {
+        for (const name of [
+          'storyErrored',
+          'storyThrewException',
+          'playFunctionThrewException',
+          'storyMissing',
+        ]) {
           handlers[name] = (payload) =>
             finish({ kind: 'failed', detail: `${name}: ${JSON.stringify(payload)}` });
         }

@@ -8,7 +8,7 @@ type StoryModule = Parameters<typeof composeStories>[0];
 
 /**
  * Every story renders in both locales without a warning (console.error fails the
- * test), and the Russian one is in Russian.
+ * test), and the Russian one is in Russian; a story with a play function plays it.
  */
 const files = import.meta.glob<StoryModule>('../../stories/*.stories.tsx', { eager: true });
 
@@ -19,6 +19,7 @@ describe.each(['en', 'ru'] as const)('stories in %s', (locale) => {
     const stories = composeStories(module, { ...preview, initialGlobals: { locale } });
     for (const [name, composed] of Object.entries(stories)) {
       const Story = composed as ComponentType;
+      const { play, run } = composed as { play?: unknown; run: () => Promise<void> };
       it(`${file.replace('../../stories/', '')} ${name}`, async () => {
         const { baseElement } = render(<Story />);
         await waitFor(() => expect(baseElement.textContent).not.toBe(''));
@@ -28,6 +29,12 @@ describe.each(['en', 'ru'] as const)('stories in %s', (locale) => {
         const text = page.textContent ?? '';
         expect(/[а-яё]/i.test(text)).toBe(locale === 'ru');
       });
+      // An interactive story's play function types, clicks and checks what follows.
+      if (play) {
+        it(`${file.replace('../../stories/', '')} ${name} plays`, async () => {
+          await run();
+        });
+      }
     }
   }
 });
