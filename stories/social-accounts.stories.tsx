@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SnapshotFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   socialAccountsMachine,
   type SocialAccountsContext,
@@ -41,4 +43,56 @@ export const Unlinking: Story = {
 };
 export const LastWayToSignIn: Story = {
   args: { context: { accounts: [yandex], provider: 'yandex', error: 'last_sign_in_method' } },
+};
+
+/**
+ * The block on a live machine, the server stood in for: two links, of which the server
+ * lets `unlinkable` go and refuses the other as the last way to sign in.
+ */
+function LiveSocialAccounts({ unlinkable }: { unlinkable: 'github' | 'yandex' }) {
+  const actor = useActorRef(
+    socialAccountsMachine.provide({
+      actors: {
+        loadAccounts: fromPromise(async () => [yandex, github]),
+        unlinkAccount: fromPromise<void, 'yandex' | 'google' | 'github'>(async ({ input }) => {
+          if (input !== unlinkable) {
+            throw Object.assign(new Error('refused'), { code: 'last_sign_in_method' });
+          }
+        }),
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  return (
+    <SocialAccountsView snapshot={snapshot} send={actor.send} linkHref={(p) => `#link-${p}`} />
+  );
+}
+
+/** Unlinking GitHub takes it off the list and offers it to link again. */
+export const UnlinkOne: Story = {
+  render: () => <LiveSocialAccounts unlinkable="github" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(2));
+    await userEvent.click(canvas.getByRole('button', { name: /GitHub/ }));
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(1));
+    await expect(canvas.getByRole('link', { name: /GitHub/ })).toHaveAttribute(
+      'href',
+      '#link-github',
+    );
+  },
+};
+
+/** The server refuses the last way to sign in: the link stays, and the refusal is said. */
+export const UnlinkRefused: Story = {
+  render: () => <LiveSocialAccounts unlinkable="github" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(2));
+    await userEvent.click(canvas.getByRole('button', { name: /Yandex/ }));
+    await canvas.findByText(
+      /Link another account or set a password first|привяжите другой аккаунт/,
+    );
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+  },
 };
