@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmMachine } from '../../machines/confirm.machine.ts';
 import { ProfileManagementView } from '../../src/views/profile/profile-management.view.tsx';
 import { Providers } from '../render/providers.tsx';
@@ -73,6 +73,10 @@ describeMachinePaths(confirmMachine, {
 });
 
 describe('the confirm view answers the machine', () => {
+  // Unmounted before the file ends: an open dialog left mounted schedules React work
+  // that would run after the test environment is gone.
+  afterEach(cleanup);
+
   it('sends confirm.cancel on Cancel and confirm.accept on the button that goes on', async () => {
     const send = vi.fn();
     render(
