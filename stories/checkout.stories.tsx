@@ -4,7 +4,7 @@ import {
   demoPromo,
   readyCheckout as ready,
   type CheckoutPageArgs,
-} from '../test/fixtures/checkout-page.tsx';
+} from './checkout-page.tsx';
 
 /**
  * The checkout of /subscription/update: free, paid by card, by invoice. The promo code's

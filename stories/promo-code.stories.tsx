@@ -5,7 +5,7 @@ import {
   demoPromo as promoContext,
   readyCheckout as ready,
   type CheckoutPageArgs,
-} from '../test/fixtures/checkout-page.tsx';
+} from './checkout-page.tsx';
 
 /**
  * The promo code of the checkout on /subscription/update: one story per state of its
