@@ -18,3 +18,15 @@ export function clientIp(c: Context, config: Config): string {
     return 'unknown';
   }
 }
+
+/**
+ * The visitor's country as the trusted proxy names it (COUNTRY_HEADER), upper-cased;
+ * null without the header, for a malformed value, and for Cloudflare's XX (unknown)
+ * and T1 (Tor), which are not countries.
+ */
+export function proxyCountry(c: Context, config: Config): string | null {
+  const code = config.countryHeader
+    ? c.req.header(config.countryHeader)?.trim().toUpperCase()
+    : undefined;
+  return code && /^[A-Z]{2}$/.test(code) && !['XX', 'T1'].includes(code) ? code : null;
+}

@@ -3,26 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { CurrentCountry, Locale } from '../../../contract/countries.ts';
 import { countries } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
+import { proxyCountry } from '../../http/client-ip.ts';
 
 // Without a proxy telling us where the visitor is, their language is the best guess.
 const COUNTRY_BY_LANGUAGE: Record<Locale, string> = { ru: 'RU', en: 'US' };
 
 /**
- * The visitor's country: from the trusted proxy header when configured and known
- * (Cloudflare sends XX or T1 for unknown and Tor, which are not in the table),
- * else by language. The name is in that language.
+ * The visitor's country: from the trusted proxy header when configured and in the
+ * table, else by language. The name is in that language.
  */
 export async function visitorCountry(
   c: Context,
   deps: AppDeps,
   lang: Locale,
 ): Promise<CurrentCountry> {
-  const fromHeader = deps.config.countryHeader
-    ? c.req.header(deps.config.countryHeader)
-    : undefined;
-  const candidates = [fromHeader?.trim().toUpperCase(), COUNTRY_BY_LANGUAGE[lang]];
-  for (const code of candidates) {
-    if (!code || !/^[A-Z]{2}$/.test(code)) continue;
+  for (const code of [proxyCountry(c, deps.config), COUNTRY_BY_LANGUAGE[lang]]) {
+    if (!code) continue;
     const [row] = await deps.db.select().from(countries).where(eq(countries.code, code)).limit(1);
     if (row) return { code: row.code, name: lang === 'ru' ? row.nameRu : row.nameEn };
   }

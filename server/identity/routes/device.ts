@@ -4,7 +4,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientIp, proxyCountry } from '../../http/client-ip.ts';
 import type { Device } from '../devices.ts';
 
 /*
@@ -47,15 +47,10 @@ export function deviceNonce(c: Context<AppEnv>, deps: AppDeps, userId: number): 
 
 /** The browser signing in, from its request: what it says it is, and where it is. */
 export function deviceOf(c: Context<AppEnv>, deps: AppDeps): Device {
-  const country = deps.config.countryHeader
-    ? c.req.header(deps.config.countryHeader)?.trim().toUpperCase()
-    : undefined;
   return {
     userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_KEPT) || null,
     ip: clientIp(c, deps.config),
-    // Cloudflare says XX for unknown and T1 for Tor: not countries.
-    country:
-      country && /^[A-Z]{2}$/.test(country) && !['XX', 'T1'].includes(country) ? country : null,
+    country: proxyCountry(c, deps.config),
   };
 }
 // Real User-Agents are under 300 characters; a longer one is cut, not refused.
