@@ -8,181 +8,84 @@ export const checkoutMachine = createMachine({
   "states": {
     "preparing": {
       "description": "A spinner while the conversion data and the next-period expiry load (at once for the free plan).",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadCheckoutData",
           "src": "loadCheckoutData",
-          "onDone": [
-            {
-              "target": "#checkout.ready",
-              "actions": [
-                "keepCheckoutData"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#checkout.unavailable"
-            }
-          ]
+          "onDone": [{ "target": "#checkout.ready", "actions": ["keepCheckoutData"] }],
+          "onError": [{ "target": "#checkout.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The checkout data could not be loaded, with Try again.",
-      "on": {
-        "checkout.retry": [
-          {
-            "target": "#checkout.preparing"
-          }
-        ]
-      }
+      "on": { "checkout.retry": [{ "target": "#checkout.preparing" }] }
     },
     "ready": {
       "description": "'You selected' plan and final price — the payer's form (card, or invoice in Russian), or Cancel subscription for Free.",
       "on": {
-        "payerType.change": [
-          {
-            "actions": [
-              "choosePayerType",
-              "clearServerErrors"
-            ]
-          }
-        ],
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "payerType.change": [{ "actions": ["choosePayerType", "clearServerErrors"] }],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "pay.card": [
           {
             "target": "#checkout.payingByCard",
             "guard": "isValidCard",
-            "actions": [
-              "clearServerErrors"
-            ]
+            "actions": ["clearServerErrors"]
           },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ],
         "pay.invoice": [
           {
             "target": "#checkout.requestingInvoice",
             "guard": "isValidEntity",
-            "actions": [
-              "clearServerErrors"
-            ]
+            "actions": ["clearServerErrors"]
           },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ],
-        "subscription.cancel": [
-          {
-            "target": "#checkout.canceling"
-          }
-        ]
+        "subscription.cancel": [{ "target": "#checkout.canceling" }]
       }
     },
     "payingByCard": {
       "description": "Starts a provider checkout (or changes the autopayment) — Pay waits, a second click is not taken.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "payByCard",
           "src": "payByCard",
-          "onDone": [
-            {
-              "target": "#checkout.leaving",
-              "actions": [
-                "leave"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#checkout.ready",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#checkout.leaving", "actions": ["leave"] }],
+          "onError": [{ "target": "#checkout.ready", "actions": ["keepServerErrors"] }]
         }
       ]
     },
     "requestingInvoice": {
       "description": "Requests an invoice for a year — invoices are sent within 2 working days.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "requestInvoice",
           "src": "requestInvoice",
-          "onDone": [
-            {
-              "target": "#checkout.leaving",
-              "actions": [
-                "leave"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#checkout.ready",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#checkout.leaving", "actions": ["leave"] }],
+          "onError": [{ "target": "#checkout.ready", "actions": ["keepServerErrors"] }]
         }
       ]
     },
     "canceling": {
       "description": "Cancel: removes the autopayment (or submits go-to-free-form for a free plan without one).",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "cancelSubscription",
           "src": "cancelSubscription",
-          "onDone": [
-            {
-              "target": "#checkout.leaving",
-              "actions": [
-                "leave"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#checkout.ready"
-            }
-          ]
+          "onDone": [{ "target": "#checkout.leaving", "actions": ["leave"] }],
+          "onError": [{ "target": "#checkout.ready" }]
         }
       ]
     },
     "leaving": {
       "type": "final",
       "description": "Goes to the provider's redirect_url or back to /subscription with the scenario.",
-      "tags": [
-        "busy"
-      ]
+      "tags": ["busy"]
     }
   }
 });

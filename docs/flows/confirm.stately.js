@@ -8,27 +8,13 @@ export const confirmMachine = createMachine({
   "states": {
     "closed": {
       "description": "No confirmation is asked.",
-      "on": {
-        "confirm.ask": [
-          {
-            "target": "#confirm.asking"
-          }
-        ]
-      }
+      "on": { "confirm.ask": [{ "target": "#confirm.asking" }] }
     },
     "asking": {
       "description": "The confirmation dialog is open: confirm or cancel.",
       "on": {
-        "confirm.cancel": [
-          {
-            "target": "#confirm.closed"
-          }
-        ],
-        "confirm.accept": [
-          {
-            "target": "#confirm.confirmed"
-          }
-        ]
+        "confirm.cancel": [{ "target": "#confirm.closed" }],
+        "confirm.accept": [{ "target": "#confirm.confirmed" }]
       }
     },
     "confirmed": {

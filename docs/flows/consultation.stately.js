@@ -10,77 +10,34 @@ export const consultationMachine = createMachine({
       "description": "The form, prefilled from the profile; refused fields show their errors.",
       "on": {
         "form.submit": [
-          {
-            "target": "#consultation.submitting",
-            "guard": "isValid",
-            "actions": [
-              "keepRequest"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "refuseSubmit"
-            ]
-          }
+          { "target": "#consultation.submitting", "guard": "isValid", "actions": ["keepRequest"] },
+          { "actions": ["clearServerErrors", "refuseSubmit"] }
         ],
-        "field.edit": [
-          {
-            "actions": [
-              "dropServerError"
-            ]
-          }
-        ]
+        "field.edit": [{ "actions": ["dropServerError"] }]
       }
     },
     "submitting": {
       "description": "Sends the request; the form waits.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "sendConsultation",
           "src": "sendConsultation",
-          "onDone": [
-            {
-              "target": "#consultation.sent",
-              "actions": [
-                "keepSent"
-              ]
-            }
-          ],
+          "onDone": [{ "target": "#consultation.sent", "actions": ["keepSent"] }],
           "onError": [
             {
               "target": "#consultation.editing",
               "guard": "hasFieldErrors",
-              "actions": [
-                "dropRequest",
-                "keepServerErrors"
-              ]
+              "actions": ["dropRequest", "keepServerErrors"]
             },
-            {
-              "target": "#consultation.editing",
-              "actions": [
-                "dropRequest"
-              ]
-            }
+            { "target": "#consultation.editing", "actions": ["dropRequest"] }
           ]
         }
       ]
     },
     "sent": {
       "description": "A thank-you naming the address the confirmation went to.",
-      "on": {
-        "request.again": [
-          {
-            "target": "#consultation.editing",
-            "actions": [
-              "startAgain"
-            ]
-          }
-        ]
-      }
+      "on": { "request.again": [{ "target": "#consultation.editing", "actions": ["startAgain"] }] }
     }
   }
 });

@@ -8,41 +8,20 @@ export const dataExportMachine = createMachine({
   "states": {
     "preparing": {
       "description": "The copy of the personal data is prepared (and a notice e-mailed).",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchExport",
           "src": "fetchExport",
-          "onDone": [
-            {
-              "target": "#dataExport.ready",
-              "actions": [
-                "keepFile"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#dataExport.failed"
-            }
-          ]
+          "onDone": [{ "target": "#dataExport.ready", "actions": ["keepFile"] }],
+          "onError": [{ "target": "#dataExport.failed" }]
         }
       ]
     },
-    "ready": {
-      "description": "The file is offered as a download."
-    },
+    "ready": { "description": "The file is offered as a download." },
     "failed": {
       "description": "The export failed, with Try again.",
-      "on": {
-        "export.retry": [
-          {
-            "target": "#dataExport.preparing"
-          }
-        ]
-      }
+      "on": { "export.retry": [{ "target": "#dataExport.preparing" }] }
     }
   }
 });

@@ -8,60 +8,22 @@ export const draftOfferMachine = createMachine({
   "states": {
     "none": {
       "description": "No draft to offer.",
-      "on": {
-        "draft.found": [
-          {
-            "target": "#draftOffer.offered",
-            "actions": [
-              "keepDraft"
-            ]
-          }
-        ]
-      }
+      "on": { "draft.found": [{ "target": "#draftOffer.offered", "actions": ["keepDraft"] }] }
     },
     "offered": {
       "description": "The notice: unsaved changes from before signing out, Restore or Discard.",
       "on": {
-        "draft.restore": [
-          {
-            "target": "#draftOffer.restored",
-            "actions": [
-              "restoreDraft"
-            ]
-          }
-        ],
+        "draft.restore": [{ "target": "#draftOffer.restored", "actions": ["restoreDraft"] }],
         "draft.discard": [
-          {
-            "target": "#draftOffer.none",
-            "actions": [
-              "forgetDraft",
-              "dropDraft"
-            ]
-          }
+          { "target": "#draftOffer.none", "actions": ["forgetDraft", "dropDraft"] }
         ],
-        "form.saved": [
-          {
-            "target": "#draftOffer.none",
-            "actions": [
-              "forgetDraft",
-              "dropDraft"
-            ]
-          }
-        ]
+        "form.saved": [{ "target": "#draftOffer.none", "actions": ["forgetDraft", "dropDraft"] }]
       }
     },
     "restored": {
       "description": "The values are back in the form, not saved: the draft stays until a save.",
       "on": {
-        "form.saved": [
-          {
-            "target": "#draftOffer.none",
-            "actions": [
-              "forgetDraft",
-              "dropDraft"
-            ]
-          }
-        ]
+        "form.saved": [{ "target": "#draftOffer.none", "actions": ["forgetDraft", "dropDraft"] }]
       }
     }
   }

@@ -8,41 +8,20 @@ export const legalPageMachine = createMachine({
   "states": {
     "loading": {
       "description": "The terms of service or privacy policy text loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchDocument",
           "src": "fetchDocument",
-          "onDone": [
-            {
-              "target": "#legalPage.shown",
-              "actions": [
-                "keepText"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#legalPage.failed"
-            }
-          ]
+          "onDone": [{ "target": "#legalPage.shown", "actions": ["keepText"] }],
+          "onError": [{ "target": "#legalPage.failed" }]
         }
       ]
     },
-    "shown": {
-      "description": "The document is shown in the page language."
-    },
+    "shown": { "description": "The document is shown in the page language." },
     "failed": {
       "description": "The document could not be loaded, with Try again.",
-      "on": {
-        "legal.retry": [
-          {
-            "target": "#legalPage.loading"
-          }
-        ]
-      }
+      "on": { "legal.retry": [{ "target": "#legalPage.loading" }] }
     }
   }
 });

@@ -9,64 +9,29 @@ export const loginMachine = createMachine({
     "editing": {
       "description": "The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
-          {
-            "target": "#login.submitting",
-            "guard": "isValid",
-            "actions": [
-              "clearServerErrors"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "target": "#login.submitting", "guard": "isValid", "actions": ["clearServerErrors"] },
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       }
     },
     "submitting": {
       "description": "Signs in — the form waits.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "submitLogin",
           "src": "submitLogin",
-          "onDone": [
-            {
-              "target": "#login.signedIn",
-              "actions": [
-                "keepNext"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#login.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
+          "onError": [{ "target": "#login.editing", "actions": ["keepServerErrors"] }]
         }
       ]
     },
     "signedIn": {
       "type": "final",
       "description": "Signed in: goes to next, or to e-mail verification (/login/2) when the e-mail is not confirmed.",
-      "tags": [
-        "busy"
-      ]
+      "tags": ["busy"]
     }
   }
 });

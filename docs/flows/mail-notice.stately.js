@@ -8,49 +8,24 @@ export const mailNoticeMachine = createMachine({
   "states": {
     "shown": {
       "description": "What did not arrive, when, and what to check; with Dismiss.",
-      "on": {
-        "notice.dismiss": [
-          {
-            "target": "#mailNotice.dismissing"
-          }
-        ]
-      }
+      "on": { "notice.dismiss": [{ "target": "#mailNotice.dismissing" }] }
     },
     "dismissing": {
       "description": "The server forgets the notice; Dismiss waits.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "dismissNotice",
           "src": "dismissNotice",
-          "onDone": [
-            {
-              "target": "#mailNotice.dismissed"
-            }
-          ],
-          "onError": [
-            {
-              "target": "#mailNotice.failed"
-            }
-          ]
+          "onDone": [{ "target": "#mailNotice.dismissed" }],
+          "onError": [{ "target": "#mailNotice.failed" }]
         }
       ]
     },
     "failed": {
       "description": "The notice stays, saying it could not be dismissed; Dismiss tries again.",
-      "on": {
-        "notice.dismiss": [
-          {
-            "target": "#mailNotice.dismissing"
-          }
-        ]
-      }
+      "on": { "notice.dismiss": [{ "target": "#mailNotice.dismissing" }] }
     },
-    "dismissed": {
-      "type": "final",
-      "description": "The notice is gone."
-    }
+    "dismissed": { "type": "final", "description": "The notice is gone." }
   }
 });

@@ -8,45 +8,22 @@ export const onpremiseMachine = createMachine({
   "states": {
     "loading": {
       "description": "A spinner until the subscription data loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchPlan",
           "src": "fetchPlan",
           "onDone": [
-            {
-              "target": "#onpremise.premium",
-              "guard": "isPremium",
-              "actions": [
-                "keepPlan"
-              ]
-            },
-            {
-              "target": "#onpremise.notAvailable",
-              "actions": [
-                "keepPlan"
-              ]
-            }
+            { "target": "#onpremise.premium", "guard": "isPremium", "actions": ["keepPlan"] },
+            { "target": "#onpremise.notAvailable", "actions": ["keepPlan"] }
           ],
-          "onError": [
-            {
-              "target": "#onpremise.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#onpremise.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The plan could not be loaded, with Try again.",
-      "on": {
-        "plan.retry": [
-          {
-            "target": "#onpremise.loading"
-          }
-        ]
-      }
+      "on": { "plan.retry": [{ "target": "#onpremise.loading" }] }
     },
     "notAvailable": {
       "description": "Other plans: a 'not available' notice, with the way to upgrade."
@@ -57,51 +34,24 @@ export const onpremiseMachine = createMachine({
       "states": {
         "loading": {
           "description": "The bound identifiers load.",
-          "tags": [
-            "busy"
-          ],
+          "tags": ["busy"],
           "invoke": [
             {
               "id": "fetchBindings",
               "src": "fetchBindings",
-              "onDone": [
-                {
-                  "target": "#onpremise.premium.ready",
-                  "actions": [
-                    "keepList"
-                  ]
-                }
-              ],
-              "onError": [
-                {
-                  "target": "#onpremise.premium.failed"
-                }
-              ]
+              "onDone": [{ "target": "#onpremise.premium.ready", "actions": ["keepList"] }],
+              "onError": [{ "target": "#onpremise.premium.failed" }]
             }
           ]
         },
         "failed": {
           "description": "The identifiers could not be loaded, with Try again.",
-          "on": {
-            "bindings.retry": [
-              {
-                "target": "#onpremise.premium.loading"
-              }
-            ]
-          }
+          "on": { "bindings.retry": [{ "target": "#onpremise.premium.loading" }] }
         },
         "ready": {
           "initial": "idle",
           "description": "The bound identifiers and the form to bind another, up to the limit.",
-          "on": {
-            "field.edit": [
-              {
-                "actions": [
-                  "dropServerError"
-                ]
-              }
-            ]
-          },
+          "on": { "field.edit": [{ "actions": ["dropServerError"] }] },
           "states": {
             "idle": {
               "initial": "quiet",
@@ -111,40 +61,27 @@ export const onpremiseMachine = createMachine({
                   {
                     "target": "#onpremise.premium.ready.binding",
                     "guard": "canBind",
-                    "actions": [
-                      "keepRequest"
-                    ]
+                    "actions": ["keepRequest"]
                   },
-                  {
-                    "actions": [
-                      "clearServerErrors",
-                      "refuseSubmit"
-                    ]
-                  }
+                  { "actions": ["clearServerErrors", "refuseSubmit"] }
                 ],
                 "binding.unbind": [
                   {
                     "target": "#onpremise.premium.ready.confirming",
                     "guard": "isBound",
-                    "actions": [
-                      "keepPending"
-                    ]
+                    "actions": ["keepPending"]
                   }
                 ]
               },
               "states": {
-                "quiet": {
-                  "description": "No notice shown."
-                },
+                "quiet": { "description": "No notice shown." },
                 "notified": {
                   "description": "A bind or unbind notice, for a few seconds.",
                   "after": {
                     "noticeTimeout": [
                       {
                         "target": "#onpremise.premium.ready.idle.quiet",
-                        "actions": [
-                          "clearNotice"
-                        ]
+                        "actions": ["clearNotice"]
                       }
                     ]
                   }
@@ -153,9 +90,7 @@ export const onpremiseMachine = createMachine({
             },
             "binding": {
               "description": "Binds the identifier — a refusal goes to its field.",
-              "tags": [
-                "binding"
-              ],
+              "tags": ["binding"],
               "invoke": [
                 {
                   "id": "bindIdentifier",
@@ -163,29 +98,21 @@ export const onpremiseMachine = createMachine({
                   "onDone": [
                     {
                       "target": "#onpremise.premium.ready.idle.notified",
-                      "actions": [
-                        "addBinding"
-                      ]
+                      "actions": ["addBinding"]
                     }
                   ],
                   "onError": [
                     {
                       "target": "#onpremise.premium.ready.idle",
                       "guard": "hasFieldErrors",
-                      "actions": [
-                        "keepServerErrors"
-                      ]
+                      "actions": ["keepServerErrors"]
                     },
                     {
                       "target": "#onpremise.notAvailable",
                       "guard": "lostPremium",
-                      "actions": [
-                        "dropPremium"
-                      ]
+                      "actions": ["dropPremium"]
                     },
-                    {
-                      "target": "#onpremise.premium.ready.idle"
-                    }
+                    { "target": "#onpremise.premium.ready.idle" }
                   ]
                 }
               ]
@@ -193,26 +120,15 @@ export const onpremiseMachine = createMachine({
             "confirming": {
               "description": "Asks to confirm the unbinding.",
               "on": {
-                "unbind.confirm": [
-                  {
-                    "target": "#onpremise.premium.ready.unbinding"
-                  }
-                ],
+                "unbind.confirm": [{ "target": "#onpremise.premium.ready.unbinding" }],
                 "unbind.cancel": [
-                  {
-                    "target": "#onpremise.premium.ready.idle",
-                    "actions": [
-                      "dropPending"
-                    ]
-                  }
+                  { "target": "#onpremise.premium.ready.idle", "actions": ["dropPending"] }
                 ]
               }
             },
             "unbinding": {
               "description": "Unbinds the identifier.",
-              "tags": [
-                "unbinding"
-              ],
+              "tags": ["unbinding"],
               "invoke": [
                 {
                   "id": "unbindIdentifier",
@@ -220,18 +136,11 @@ export const onpremiseMachine = createMachine({
                   "onDone": [
                     {
                       "target": "#onpremise.premium.ready.idle.notified",
-                      "actions": [
-                        "removePending"
-                      ]
+                      "actions": ["removePending"]
                     }
                   ],
                   "onError": [
-                    {
-                      "target": "#onpremise.premium.ready.idle",
-                      "actions": [
-                        "dropPending"
-                      ]
-                    }
+                    { "target": "#onpremise.premium.ready.idle", "actions": ["dropPending"] }
                   ]
                 }
               ]

@@ -9,52 +9,22 @@ export const passwordResetMachine = createMachine({
     "editing": {
       "description": "Field: email, and a Send button.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
-          {
-            "target": "#passwordReset.submitting",
-            "guard": "isValid",
-            "actions": [
-              "keepEmail"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "target": "#passwordReset.submitting", "guard": "isValid", "actions": ["keepEmail"] },
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       }
     },
     "submitting": {
       "description": "Sends the reset link — Send waits.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "requestReset",
           "src": "requestReset",
-          "onDone": [
-            {
-              "target": "#passwordReset.sent"
-            }
-          ],
-          "onError": [
-            {
-              "target": "#passwordReset.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#passwordReset.sent" }],
+          "onError": [{ "target": "#passwordReset.editing", "actions": ["keepServerErrors"] }]
         }
       ]
     },

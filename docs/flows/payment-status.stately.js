@@ -9,34 +9,17 @@ export const paymentStatusMachine = createMachine({
     "idle": {
       "description": "Waits to be told the return status from the provider.",
       "on": {
-        "poll.start": [
-          {
-            "target": "#paymentStatus.polling",
-            "actions": [
-              "keepReturnStatus"
-            ]
-          }
-        ]
+        "poll.start": [{ "target": "#paymentStatus.polling", "actions": ["keepReturnStatus"] }]
       }
     },
     "polling": {
       "initial": "checking",
       "description": "The autopayment status is polled every 1 second, up to 30 s for success and 11 s for unknown or failed.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "after": {
-        "successTimeout": [
-          {
-            "target": "#paymentStatus.timedOut",
-            "guard": "returnedSuccess"
-          }
-        ],
+        "successTimeout": [{ "target": "#paymentStatus.timedOut", "guard": "returnedSuccess" }],
         "unknownTimeout": [
-          {
-            "target": "#paymentStatus.timedOut",
-            "guard": "returnedUnknownOrFailed"
-          }
+          { "target": "#paymentStatus.timedOut", "guard": "returnedUnknownOrFailed" }
         ]
       },
       "states": {
@@ -47,37 +30,16 @@ export const paymentStatusMachine = createMachine({
               "id": "fetchAutopaymentState",
               "src": "fetchAutopaymentState",
               "onDone": [
-                {
-                  "target": "#paymentStatus.settled",
-                  "guard": "isFinal",
-                  "actions": [
-                    "keepLast"
-                  ]
-                },
-                {
-                  "target": "#paymentStatus.polling.waiting",
-                  "actions": [
-                    "keepLast"
-                  ]
-                }
+                { "target": "#paymentStatus.settled", "guard": "isFinal", "actions": ["keepLast"] },
+                { "target": "#paymentStatus.polling.waiting", "actions": ["keepLast"] }
               ],
-              "onError": [
-                {
-                  "target": "#paymentStatus.polling.waiting"
-                }
-              ]
+              "onError": [{ "target": "#paymentStatus.polling.waiting" }]
             }
           ]
         },
         "waiting": {
           "description": "Not final yet (anything but canceled, active, failed, none): waits a second.",
-          "after": {
-            "pollInterval": [
-              {
-                "target": "#paymentStatus.polling.checking"
-              }
-            ]
-          }
+          "after": { "pollInterval": [{ "target": "#paymentStatus.polling.checking" }] }
         }
       }
     },
@@ -85,9 +47,6 @@ export const paymentStatusMachine = createMachine({
       "type": "final",
       "description": "A final status: canceled, active, failed or none."
     },
-    "timedOut": {
-      "type": "final",
-      "description": "At timeout the last seen status is used."
-    }
+    "timedOut": { "type": "final", "description": "At timeout the last seen status is used." }
   }
 });

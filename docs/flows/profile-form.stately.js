@@ -8,108 +8,49 @@ export const profileFormMachine = createMachine({
   "states": {
     "loading": {
       "description": "The countries load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadCountries",
           "src": "loadCountries",
-          "onDone": [
-            {
-              "target": "#profileForm.editing",
-              "actions": [
-                "keepCountries"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#profileForm.loadFailed"
-            }
-          ]
+          "onDone": [{ "target": "#profileForm.editing", "actions": ["keepCountries"] }],
+          "onError": [{ "target": "#profileForm.loadFailed" }]
         }
       ]
     },
     "loadFailed": {
       "description": "The countries could not be loaded, with Try again.",
-      "on": {
-        "countries.retry": [
-          {
-            "target": "#profileForm.loading"
-          }
-        ]
-      }
+      "on": { "countries.retry": [{ "target": "#profileForm.loading" }] }
     },
     "editing": {
       "initial": "idle",
       "description": "The profile form.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
-          {
-            "target": "#profileForm.saving",
-            "guard": "isValid",
-            "actions": [
-              "clearServerErrors"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "target": "#profileForm.saving", "guard": "isValid", "actions": ["clearServerErrors"] },
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       },
       "states": {
-        "idle": {
-          "description": "Nothing saved yet."
-        },
+        "idle": { "description": "Nothing saved yet." },
         "saved": {
           "description": "Saved: the header shows the new data without reading it again.",
-          "after": {
-            "savedNotice": [
-              {
-                "target": "#profileForm.editing.idle"
-              }
-            ]
-          }
+          "after": { "savedNotice": [{ "target": "#profileForm.editing.idle" }] }
         }
       }
     },
     "saving": {
       "description": "Saves the profile — refusals go to their fields.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "saveProfile",
           "src": "saveProfile",
           "onDone": [
-            {
-              "target": "#profileForm.editing.saved",
-              "actions": [
-                "keepSaved",
-                "announceSaved"
-              ]
-            }
+            { "target": "#profileForm.editing.saved", "actions": ["keepSaved", "announceSaved"] }
           ],
-          "onError": [
-            {
-              "target": "#profileForm.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onError": [{ "target": "#profileForm.editing", "actions": ["keepServerErrors"] }]
         }
       ]
     }

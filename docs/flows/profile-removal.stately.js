@@ -8,39 +8,20 @@ export const profileRemovalMachine = createMachine({
   "states": {
     "removing": {
       "description": "After the confirmation, the profile is removed.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "deleteProfile",
           "src": "deleteProfile",
-          "onDone": [
-            {
-              "target": "#profileRemoval.removed"
-            }
-          ],
-          "onError": [
-            {
-              "target": "#profileRemoval.failed"
-            }
-          ]
+          "onDone": [{ "target": "#profileRemoval.removed" }],
+          "onError": [{ "target": "#profileRemoval.failed" }]
         }
       ]
     },
     "failed": {
       "description": "The removal failed, with Try again.",
-      "on": {
-        "removal.retry": [
-          {
-            "target": "#profileRemoval.removing"
-          }
-        ]
-      }
+      "on": { "removal.retry": [{ "target": "#profileRemoval.removing" }] }
     },
-    "removed": {
-      "type": "final",
-      "description": "The profile is removed and the user signed out."
-    }
+    "removed": { "type": "final", "description": "The profile is removed and the user signed out." }
   }
 });

@@ -5,74 +5,35 @@ import { createMachine } from 'xstate';
 export const promoCodeMachine = createMachine({
   "id": "promoCode",
   "initial": "idle",
-  "on": {
-    "promo.edit": [
-      {
-        "target": "#promoCode.idle",
-        "actions": [
-          "editCode"
-        ]
-      }
-    ]
-  },
+  "on": { "promo.edit": [{ "target": "#promoCode.idle", "actions": ["editCode"] }] },
   "states": {
     "idle": {
       "description": "No status: the code text changed, or nothing was applied yet.",
       "on": {
         "promo.apply": [
-          {
-            "target": "#promoCode.no_coupon",
-            "guard": "isEmpty"
-          },
-          {
-            "target": "#promoCode.checking"
-          }
+          { "target": "#promoCode.no_coupon", "guard": "isEmpty" },
+          { "target": "#promoCode.checking" }
         ]
       }
     },
-    "no_coupon": {
-      "description": "Apply with no code entered: please enter your promo code."
-    },
+    "no_coupon": { "description": "Apply with no code entered: please enter your promo code." },
     "checking": {
       "description": "The code is checked for the plan and period.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "checkPromoCode",
           "src": "checkPromoCode",
           "onDone": [
-            {
-              "target": "#promoCode.success",
-              "guard": "isOk",
-              "actions": [
-                "keepCheck"
-              ]
-            },
-            {
-              "target": "#promoCode.failed",
-              "actions": [
-                "keepCheck"
-              ]
-            }
+            { "target": "#promoCode.success", "guard": "isOk", "actions": ["keepCheck"] },
+            { "target": "#promoCode.failed", "actions": ["keepCheck"] }
           ],
-          "onError": [
-            {
-              "target": "#promoCode.unknown_error"
-            }
-          ]
+          "onError": [{ "target": "#promoCode.unknown_error" }]
         }
       ]
     },
-    "success": {
-      "description": "ok: the discount and the new price are shown."
-    },
-    "failed": {
-      "description": "Another code: not found, expired, used up or not for this plan."
-    },
-    "unknown_error": {
-      "description": "The request failed: something went wrong."
-    }
+    "success": { "description": "ok: the discount and the new price are shown." },
+    "failed": { "description": "Another code: not found, expired, used up or not for this plan." },
+    "unknown_error": { "description": "The request failed: something went wrong." }
   }
 });

@@ -8,41 +8,20 @@ export const securityLogMachine = createMachine({
   "states": {
     "loading": {
       "description": "The security log loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadEvents",
           "src": "loadEvents",
-          "onDone": [
-            {
-              "target": "#securityLog.ready",
-              "actions": [
-                "keepEvents"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#securityLog.loadFailed"
-            }
-          ]
+          "onDone": [{ "target": "#securityLog.ready", "actions": ["keepEvents"] }],
+          "onError": [{ "target": "#securityLog.loadFailed" }]
         }
       ]
     },
     "loadFailed": {
       "description": "The log could not be loaded, with Try again.",
-      "on": {
-        "events.retry": [
-          {
-            "target": "#securityLog.loading"
-          }
-        ]
-      }
+      "on": { "events.retry": [{ "target": "#securityLog.loading" }] }
     },
-    "ready": {
-      "description": "The events, newest first."
-    }
+    "ready": { "description": "The events, newest first." }
   }
 });

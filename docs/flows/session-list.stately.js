@@ -8,38 +8,19 @@ export const sessionListMachine = createMachine({
   "states": {
     "loading": {
       "description": "The account's sessions load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadSessions",
           "src": "loadSessions",
-          "onDone": [
-            {
-              "target": "#sessionList.ready",
-              "actions": [
-                "keepSessions"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#sessionList.loadFailed"
-            }
-          ]
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["keepSessions"] }],
+          "onError": [{ "target": "#sessionList.loadFailed" }]
         }
       ]
     },
     "loadFailed": {
       "description": "The sessions could not be loaded, with Try again.",
-      "on": {
-        "sessions.retry": [
-          {
-            "target": "#sessionList.loading"
-          }
-        ]
-      }
+      "on": { "sessions.retry": [{ "target": "#sessionList.loading" }] }
     },
     "ready": {
       "description": "This browser first, each other with Sign out; Sign out everywhere else.",
@@ -48,82 +29,42 @@ export const sessionListMachine = createMachine({
           {
             "target": "#sessionList.ending",
             "guard": "isListedOther",
-            "actions": [
-              "chooseSession"
-            ]
+            "actions": ["chooseSession"]
           }
         ],
         "sessions.endOthers": [
           {
             "target": "#sessionList.endingOthers",
             "guard": "hasOtherSessions",
-            "actions": [
-              "chooseOthers"
-            ]
+            "actions": ["chooseOthers"]
           }
         ]
       }
     },
     "ending": {
       "description": "Ends one other session.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "endSession",
           "src": "endSession",
-          "onDone": [
-            {
-              "target": "#sessionList.ready",
-              "actions": [
-                "dropEnded"
-              ]
-            }
-          ],
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded"] }],
           "onError": [
-            {
-              "target": "#sessionList.ready",
-              "guard": "alreadyGone",
-              "actions": [
-                "dropEnded"
-              ]
-            },
-            {
-              "target": "#sessionList.ready",
-              "actions": [
-                "keepError"
-              ]
-            }
+            { "target": "#sessionList.ready", "guard": "alreadyGone", "actions": ["dropEnded"] },
+            { "target": "#sessionList.ready", "actions": ["keepError"] }
           ]
         }
       ]
     },
     "endingOthers": {
       "description": "Ends every session but this one.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "endOtherSessions",
           "src": "endOtherSessions",
-          "onDone": [
-            {
-              "target": "#sessionList.ready",
-              "actions": [
-                "dropEnded"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#sessionList.ready",
-              "actions": [
-                "keepError"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded"] }],
+          "onError": [{ "target": "#sessionList.ready", "actions": ["keepError"] }]
         }
       ]
     }

@@ -8,45 +8,22 @@ export const sessionMachine = createMachine({
   "states": {
     "checking": {
       "description": "Reads the user (a 401 or 403 means not authenticated).",
-      "tags": [
-        "checking"
-      ],
+      "tags": ["checking"],
       "invoke": [
         {
           "id": "fetchUser",
           "src": "fetchUser",
           "onDone": [
-            {
-              "target": "#session.signedIn",
-              "guard": "hasUser",
-              "actions": [
-                "keepUser"
-              ]
-            },
-            {
-              "target": "#session.signedOut",
-              "actions": [
-                "forgetUser"
-              ]
-            }
+            { "target": "#session.signedIn", "guard": "hasUser", "actions": ["keepUser"] },
+            { "target": "#session.signedOut", "actions": ["forgetUser"] }
           ],
-          "onError": [
-            {
-              "target": "#session.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#session.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The user could not be read, with Try again.",
-      "on": {
-        "session.retry": [
-          {
-            "target": "#session.checking"
-          }
-        ]
-      }
+      "on": { "session.retry": [{ "target": "#session.checking" }] }
     },
     "signedIn": {
       "initial": "checkingTimezone",
@@ -55,86 +32,31 @@ export const sessionMachine = createMachine({
         {
           "id": "fetchWebgis",
           "src": "fetchWebgis",
-          "onDone": [
-            {
-              "actions": [
-                "keepWebgisUrl"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "actions": [
-                "reportWebgisError"
-              ]
-            }
-          ]
+          "onDone": [{ "actions": ["keepWebgisUrl"] }],
+          "onError": [{ "actions": ["reportWebgisError"] }]
         },
         {
           "id": "fetchMemberTeams",
           "src": "fetchMemberTeams",
-          "onDone": [
-            {
-              "actions": [
-                "keepMemberTeams"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "actions": [
-                "reportTeamsError"
-              ]
-            }
-          ]
+          "onDone": [{ "actions": ["keepMemberTeams"] }],
+          "onError": [{ "actions": ["reportTeamsError"] }]
         }
       ],
       "on": {
-        "session.signOut": [
-          {
-            "target": "#session.signingOut"
-          }
-        ],
-        "session.refresh": [
-          {
-            "target": "#session.checking"
-          }
-        ],
+        "session.signOut": [{ "target": "#session.signingOut" }],
+        "session.refresh": [{ "target": "#session.checking" }],
         "session.expired": [
-          {
-            "target": "#session.signedOut",
-            "actions": [
-              "forgetUser",
-              "announceExpiry"
-            ]
-          }
+          { "target": "#session.signedOut", "actions": ["forgetUser", "announceExpiry"] }
         ],
-        "session.userChanged": [
-          {
-            "actions": [
-              "replaceUser"
-            ]
-          }
-        ],
-        "session.webgisChanged": [
-          {
-            "actions": [
-              "keepWebgisUrl"
-            ]
-          }
-        ]
+        "session.userChanged": [{ "actions": ["replaceUser"] }],
+        "session.webgisChanged": [{ "actions": ["keepWebgisUrl"] }]
       },
       "states": {
         "checkingTimezone": {
           "description": "If the stored timezone differs from the browser offset, it is sent.",
           "always": [
-            {
-              "target": "#session.signedIn.sendingTimezone",
-              "guard": "timezoneDiffers"
-            },
-            {
-              "target": "#session.signedIn.idle"
-            }
+            { "target": "#session.signedIn.sendingTimezone", "guard": "timezoneDiffers" },
+            { "target": "#session.signedIn.idle" }
           ]
         },
         "sendingTimezone": {
@@ -143,61 +65,29 @@ export const sessionMachine = createMachine({
             {
               "id": "sendTimezone",
               "src": "sendTimezone",
-              "onDone": [
-                {
-                  "target": "#session.signedIn.idle",
-                  "actions": [
-                    "keepTimezone"
-                  ]
-                }
-              ],
-              "onError": [
-                {
-                  "target": "#session.signedIn.idle"
-                }
-              ]
+              "onDone": [{ "target": "#session.signedIn.idle", "actions": ["keepTimezone"] }],
+              "onError": [{ "target": "#session.signedIn.idle" }]
             }
           ]
         },
-        "idle": {
-          "description": "Nothing to do."
-        }
+        "idle": { "description": "Nothing to do." }
       }
     },
     "signingOut": {
       "description": "Signs out (/logout, /silent_logout).",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "signOut",
           "src": "signOut",
-          "onDone": [
-            {
-              "target": "#session.signedOut",
-              "actions": [
-                "forgetUser"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#session.signedIn"
-            }
-          ]
+          "onDone": [{ "target": "#session.signedOut", "actions": ["forgetUser"] }],
+          "onError": [{ "target": "#session.signedIn" }]
         }
       ]
     },
     "signedOut": {
       "description": "Not signed in: a Sign in button carrying next.",
-      "on": {
-        "session.refresh": [
-          {
-            "target": "#session.checking"
-          }
-        ]
-      }
+      "on": { "session.refresh": [{ "target": "#session.checking" }] }
     }
   }
 });

@@ -9,68 +9,37 @@ export const setPasswordMachine = createMachine({
     "editing": {
       "description": "The new password, in one field.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
           {
             "target": "#setPassword.submitting",
             "guard": "isValid",
-            "actions": [
-              "clearServerErrors"
-            ]
+            "actions": ["clearServerErrors"]
           },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       }
     },
     "submitting": {
       "description": "Saves the new password.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "savePassword",
           "src": "savePassword",
-          "onDone": [
-            {
-              "target": "#setPassword.changed"
-            }
-          ],
+          "onDone": [{ "target": "#setPassword.changed" }],
           "onError": [
             {
               "target": "#setPassword.linkInvalid",
               "guard": "isLinkInvalid",
-              "actions": [
-                "keepLinkError"
-              ]
+              "actions": ["keepLinkError"]
             },
-            {
-              "target": "#setPassword.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
+            { "target": "#setPassword.editing", "actions": ["keepServerErrors"] }
           ]
         }
       ]
     },
-    "linkInvalid": {
-      "description": "The reset link is invalid or expired: ask for a new one."
-    },
-    "changed": {
-      "type": "final",
-      "description": "The password is changed — sign in with it."
-    }
+    "linkInvalid": { "description": "The reset link is invalid or expired: ask for a new one." },
+    "changed": { "type": "final", "description": "The password is changed — sign in with it." }
   }
 });

@@ -8,110 +8,54 @@ export const signupDetailsMachine = createMachine({
   "states": {
     "loading": {
       "description": "The countries load, with the browser's country chosen.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchCountries",
           "src": "fetchCountries",
-          "onDone": [
-            {
-              "target": "#signupDetails.editing",
-              "actions": [
-                "keepCountryChoice"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#signupDetails.unavailable"
-            }
-          ]
+          "onDone": [{ "target": "#signupDetails.editing", "actions": ["keepCountryChoice"] }],
+          "onError": [{ "target": "#signupDetails.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The countries could not be loaded, with Try again.",
-      "on": {
-        "details.retry": [
-          {
-            "target": "#signupDetails.loading"
-          }
-        ]
-      }
+      "on": { "details.retry": [{ "target": "#signupDetails.loading" }] }
     },
     "editing": {
       "description": "Details step: first and last name, country.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
           {
             "target": "#signupDetails.submitting",
             "guard": "isValid",
-            "actions": [
-              "clearServerErrors"
-            ]
+            "actions": ["clearServerErrors"]
           },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       }
     },
     "submitting": {
       "description": "Saves the details and signs in.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "submitDetails",
           "src": "submitDetails",
-          "onDone": [
-            {
-              "target": "#signupDetails.done",
-              "actions": [
-                "keepNext"
-              ]
-            }
-          ],
+          "onDone": [{ "target": "#signupDetails.done", "actions": ["keepNext"] }],
           "onError": [
             {
               "target": "#signupDetails.sessionLost",
               "guard": "isTokenError",
-              "actions": [
-                "keepTokenError"
-              ]
+              "actions": ["keepTokenError"]
             },
-            {
-              "target": "#signupDetails.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
+            { "target": "#signupDetails.editing", "actions": ["keepServerErrors"] }
           ]
         }
       ]
     },
-    "sessionLost": {
-      "description": "The sign-up session is gone: sign-up restarts at /signup/0."
-    },
-    "done": {
-      "type": "final",
-      "description": "Signed in: goes on to next.",
-      "tags": [
-        "busy"
-      ]
-    }
+    "sessionLost": { "description": "The sign-up session is gone: sign-up restarts at /signup/0." },
+    "done": { "type": "final", "description": "Signed in: goes on to next.", "tags": ["busy"] }
   }
 });

@@ -9,64 +9,29 @@ export const signupMachine = createMachine({
     "editing": {
       "description": "Fields: email, password, agree — a link to /login/ — social buttons.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "forgetServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
-          {
-            "target": "#signup.submitting",
-            "guard": "isValid",
-            "actions": [
-              "clearServerErrors"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "reportValidationFailed"
-            ]
-          }
+          { "target": "#signup.submitting", "guard": "isValid", "actions": ["clearServerErrors"] },
+          { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ]
       }
     },
     "submitting": {
       "description": "Creates the account and e-mails a code.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "submitSignup",
           "src": "submitSignup",
-          "onDone": [
-            {
-              "target": "#signup.registered",
-              "actions": [
-                "keepNext"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#signup.editing",
-              "actions": [
-                "keepServerErrors"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#signup.registered", "actions": ["keepNext"] }],
+          "onError": [{ "target": "#signup.editing", "actions": ["keepServerErrors"] }]
         }
       ]
     },
     "registered": {
       "type": "final",
       "description": "Goes to the e-mail verification step.",
-      "tags": [
-        "busy"
-      ]
+      "tags": ["busy"]
     }
   }
 });

@@ -9,82 +9,36 @@ export const socialAccountConsentMachine = createMachine({
     "asking": {
       "description": "An unknown identity: agree to the terms of service and privacy policy, or disagree.",
       "on": {
-        "consent.agree": [
-          {
-            "target": "#socialAccountConsent.creating"
-          }
-        ],
-        "consent.disagree": [
-          {
-            "target": "#socialAccountConsent.declining"
-          }
-        ]
+        "consent.agree": [{ "target": "#socialAccountConsent.creating" }],
+        "consent.disagree": [{ "target": "#socialAccountConsent.declining" }]
       }
     },
     "creating": {
       "description": "Agreed: the account is created and signed in.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "acceptConsent",
           "src": "acceptConsent",
-          "onDone": [
-            {
-              "target": "#socialAccountConsent.signedIn",
-              "actions": [
-                "keepNext"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#socialAccountConsent.failed",
-              "actions": [
-                "keepError"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#socialAccountConsent.signedIn", "actions": ["keepNext"] }],
+          "onError": [{ "target": "#socialAccountConsent.failed", "actions": ["keepError"] }]
         }
       ]
     },
     "declining": {
       "description": "Disagreed: the pending identity is dropped.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "declineConsent",
           "src": "declineConsent",
-          "onDone": [
-            {
-              "target": "#socialAccountConsent.declined"
-            }
-          ],
-          "onError": [
-            {
-              "target": "#socialAccountConsent.declined"
-            }
-          ]
+          "onDone": [{ "target": "#socialAccountConsent.declined" }],
+          "onError": [{ "target": "#socialAccountConsent.declined" }]
         }
       ]
     },
-    "signedIn": {
-      "type": "final",
-      "description": "Signed in: goes on to next.",
-      "tags": [
-        "busy"
-      ]
-    },
-    "declined": {
-      "type": "final",
-      "description": "No account was created — back to sign-in."
-    },
-    "failed": {
-      "type": "final",
-      "description": "The provider session expired — start again."
-    }
+    "signedIn": { "type": "final", "description": "Signed in: goes on to next.", "tags": ["busy"] },
+    "declined": { "type": "final", "description": "No account was created — back to sign-in." },
+    "failed": { "type": "final", "description": "The provider session expired — start again." }
   }
 });

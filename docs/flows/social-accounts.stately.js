@@ -8,77 +8,35 @@ export const socialAccountsMachine = createMachine({
   "states": {
     "loading": {
       "description": "The linked social accounts load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadAccounts",
           "src": "loadAccounts",
-          "onDone": [
-            {
-              "target": "#socialAccounts.ready",
-              "actions": [
-                "keepAccounts"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#socialAccounts.loadFailed"
-            }
-          ]
+          "onDone": [{ "target": "#socialAccounts.ready", "actions": ["keepAccounts"] }],
+          "onError": [{ "target": "#socialAccounts.loadFailed" }]
         }
       ]
     },
     "loadFailed": {
       "description": "The social accounts could not be loaded, with Try again.",
-      "on": {
-        "accounts.retry": [
-          {
-            "target": "#socialAccounts.loading"
-          }
-        ]
-      }
+      "on": { "accounts.retry": [{ "target": "#socialAccounts.loading" }] }
     },
     "ready": {
       "description": "The linked providers, each with Unlink.",
       "on": {
-        "account.unlink": [
-          {
-            "target": "#socialAccounts.unlinking",
-            "actions": [
-              "chooseProvider"
-            ]
-          }
-        ]
+        "account.unlink": [{ "target": "#socialAccounts.unlinking", "actions": ["chooseProvider"] }]
       }
     },
     "unlinking": {
       "description": "Unlinks one — the last way to sign in is refused.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "unlinkAccount",
           "src": "unlinkAccount",
-          "onDone": [
-            {
-              "target": "#socialAccounts.ready",
-              "actions": [
-                "dropUnlinked"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#socialAccounts.ready",
-              "actions": [
-                "keepError"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#socialAccounts.ready", "actions": ["dropUnlinked"] }],
+          "onError": [{ "target": "#socialAccounts.ready", "actions": ["keepError"] }]
         }
       ]
     }

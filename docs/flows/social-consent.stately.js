@@ -9,40 +9,20 @@ export const socialConsentMachine = createMachine({
     "closed": {
       "description": "The social buttons.",
       "on": {
-        "provider.choose": [
-          {
-            "target": "#socialConsent.confirming",
-            "actions": [
-              "keepProvider"
-            ]
-          }
-        ]
+        "provider.choose": [{ "target": "#socialConsent.confirming", "actions": ["keepProvider"] }]
       }
     },
     "confirming": {
       "description": "The dialog: agree to the terms of service and privacy policy, or disagree.",
       "on": {
-        "consent.agree": [
-          {
-            "target": "#socialConsent.redirecting"
-          }
-        ],
-        "consent.disagree": [
-          {
-            "target": "#socialConsent.closed",
-            "actions": [
-              "forgetProvider"
-            ]
-          }
-        ]
+        "consent.agree": [{ "target": "#socialConsent.redirecting" }],
+        "consent.disagree": [{ "target": "#socialConsent.closed", "actions": ["forgetProvider"] }]
       }
     },
     "redirecting": {
       "type": "final",
       "description": "Agreed: the browser goes to the provider's URL.",
-      "tags": [
-        "busy"
-      ]
+      "tags": ["busy"]
     }
   }
 });

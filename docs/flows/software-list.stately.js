@@ -8,30 +8,16 @@ export const softwareListMachine = createMachine({
   "states": {
     "loading": {
       "description": "A spinner while the products load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchReleases",
           "src": "fetchReleases",
           "onDone": [
-            {
-              "target": "#softwareList.empty",
-              "guard": "isEmpty"
-            },
-            {
-              "target": "#softwareList.loaded",
-              "actions": [
-                "keepProducts"
-              ]
-            }
+            { "target": "#softwareList.empty", "guard": "isEmpty" },
+            { "target": "#softwareList.loaded", "actions": ["keepProducts"] }
           ],
-          "onError": [
-            {
-              "target": "#softwareList.failed"
-            }
-          ]
+          "onError": [{ "target": "#softwareList.failed" }]
         }
       ]
     },
@@ -40,26 +26,12 @@ export const softwareListMachine = createMachine({
     },
     "empty": {
       "description": "The list is empty: 'Couldn't load software data'.",
-      "entry": [
-        "reportEmpty"
-      ],
-      "on": {
-        "releases.retry": [
-          {
-            "target": "#softwareList.loading"
-          }
-        ]
-      }
+      "entry": ["reportEmpty"],
+      "on": { "releases.retry": [{ "target": "#softwareList.loading" }] }
     },
     "failed": {
       "description": "The list failed: 'Couldn't load software data'.",
-      "on": {
-        "releases.retry": [
-          {
-            "target": "#softwareList.loading"
-          }
-        ]
-      }
+      "on": { "releases.retry": [{ "target": "#softwareList.loading" }] }
     }
   }
 });

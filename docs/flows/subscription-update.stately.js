@@ -8,25 +8,12 @@ export const subscriptionUpdateMachine = createMachine({
   "states": {
     "opening": {
       "description": "Reads plan and period from the address.",
-      "tags": [
-        "busy"
-      ],
-      "on": {
-        "page.open": [
-          {
-            "target": "#subscriptionUpdate.loading",
-            "actions": [
-              "keepQuery"
-            ]
-          }
-        ]
-      }
+      "tags": ["busy"],
+      "on": { "page.open": [{ "target": "#subscriptionUpdate.loading", "actions": ["keepQuery"] }] }
     },
     "loading": {
       "description": "The subscription and the plans load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadSubscription",
@@ -35,65 +22,30 @@ export const subscriptionUpdateMachine = createMachine({
             {
               "target": "#subscriptionUpdate.checkout",
               "guard": "preselects",
-              "actions": [
-                "keepPreselected"
-              ]
+              "actions": ["keepPreselected"]
             },
-            {
-              "target": "#subscriptionUpdate.choosing",
-              "actions": [
-                "keepData"
-              ]
-            }
+            { "target": "#subscriptionUpdate.choosing", "actions": ["keepData"] }
           ],
-          "onError": [
-            {
-              "target": "#subscriptionUpdate.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#subscriptionUpdate.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The plans could not be loaded, with Try again.",
-      "on": {
-        "load.retry": [
-          {
-            "target": "#subscriptionUpdate.loading"
-          }
-        ]
-      }
+      "on": { "load.retry": [{ "target": "#subscriptionUpdate.loading" }] }
     },
     "choosing": {
       "description": "The monthly/yearly switch and the plan cards with their buttons.",
       "on": {
-        "period.change": [
-          {
-            "actions": [
-              "choosePeriod"
-            ]
-          }
-        ],
-        "plan.select": [
-          {
-            "target": "#subscriptionUpdate.checkout",
-            "actions": [
-              "selectPlan"
-            ]
-          }
-        ]
+        "period.change": [{ "actions": ["choosePeriod"] }],
+        "plan.select": [{ "target": "#subscriptionUpdate.checkout", "actions": ["selectPlan"] }]
       }
     },
     "checkout": {
       "description": "A plan is selected (or preselected by plan and period): the checkout.",
       "on": {
         "checkout.back": [
-          {
-            "target": "#subscriptionUpdate.choosing",
-            "actions": [
-              "forgetSelection"
-            ]
-          }
+          { "target": "#subscriptionUpdate.choosing", "actions": ["forgetSelection"] }
         ]
       }
     }

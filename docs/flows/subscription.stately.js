@@ -8,38 +8,18 @@ export const subscriptionMachine = createMachine({
   "states": {
     "opening": {
       "description": "Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.",
-      "tags": [
-        "busy",
-        "returnQuery"
-      ],
+      "tags": ["busy", "returnQuery"],
       "on": {
         "page.open": [
-          {
-            "target": "#subscription.polling",
-            "guard": "needsPolling",
-            "actions": [
-              "keepQuery"
-            ]
-          },
-          {
-            "target": "#subscription.loading",
-            "actions": [
-              "keepQueryAndOutcome"
-            ]
-          }
+          { "target": "#subscription.polling", "guard": "needsPolling", "actions": ["keepQuery"] },
+          { "target": "#subscription.loading", "actions": ["keepQueryAndOutcome"] }
         ]
       }
     },
     "polling": {
       "description": "'waiting response from payment system' while the payment status is polled.",
-      "tags": [
-        "busy",
-        "waitingForPayment",
-        "returnQuery"
-      ],
-      "entry": [
-        "startPolling"
-      ],
+      "tags": ["busy", "waitingForPayment", "returnQuery"],
+      "entry": ["startPolling"],
       "invoke": [
         {
           "id": "pollPaymentStatus",
@@ -47,28 +27,16 @@ export const subscriptionMachine = createMachine({
           "onDone": [
             {
               "target": "#subscription.loading",
-              "actions": [
-                "keepPolledOutcome",
-                "keepAutopayment"
-              ]
+              "actions": ["keepPolledOutcome", "keepAutopayment"]
             }
           ],
-          "onError": [
-            {
-              "target": "#subscription.loading",
-              "actions": [
-                "keepUnpolledOutcome"
-              ]
-            }
-          ]
+          "onError": [{ "target": "#subscription.loading", "actions": ["keepUnpolledOutcome"] }]
         }
       ]
     },
     "loading": {
       "description": "A spinner while the subscription loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadSubscription",
@@ -77,37 +45,22 @@ export const subscriptionMachine = createMachine({
             {
               "target": "#subscription.readingAutopayment",
               "guard": "isAutopaymentUnknown",
-              "actions": [
-                "keepData"
-              ]
+              "actions": ["keepData"]
             },
             {
               "target": "#subscription.showingOutcome",
               "guard": "hasOutcome",
-              "actions": [
-                "keepData"
-              ]
+              "actions": ["keepData"]
             },
-            {
-              "target": "#subscription.ready",
-              "actions": [
-                "keepData"
-              ]
-            }
+            { "target": "#subscription.ready", "actions": ["keepData"] }
           ],
-          "onError": [
-            {
-              "target": "#subscription.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#subscription.unavailable" }]
         }
       ]
     },
     "readingAutopayment": {
       "description": "Reads the autopayment, where the subscription has one.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchAutopayment",
@@ -116,81 +69,37 @@ export const subscriptionMachine = createMachine({
             {
               "target": "#subscription.showingOutcome",
               "guard": "hasOutcome",
-              "actions": [
-                "keepAutopayment"
-              ]
+              "actions": ["keepAutopayment"]
             },
-            {
-              "target": "#subscription.ready",
-              "actions": [
-                "keepAutopayment"
-              ]
-            }
+            { "target": "#subscription.ready", "actions": ["keepAutopayment"] }
           ],
-          "onError": [
-            {
-              "target": "#subscription.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#subscription.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The subscription could not be loaded, with Try again.",
-      "on": {
-        "load.retry": [
-          {
-            "target": "#subscription.loading"
-          }
-        ]
-      }
+      "on": { "load.retry": [{ "target": "#subscription.loading" }] }
     },
     "showingOutcome": {
       "description": "The outcome dialog: plan, next payment price and date, a contact hint.",
-      "on": {
-        "outcome.close": [
-          {
-            "target": "#subscription.ready",
-            "actions": [
-              "closeOutcome"
-            ]
-          }
-        ]
-      }
+      "on": { "outcome.close": [{ "target": "#subscription.ready", "actions": ["closeOutcome"] }] }
     },
     "ready": {
       "description": "The current plan and its actions (upgrade, change, cancel, renew, or only Restore when cancelled).",
       "on": {
-        "restore.confirmed": [
-          {
-            "target": "#subscription.restoring",
-            "guard": "isRestorable"
-          }
-        ]
+        "restore.confirmed": [{ "target": "#subscription.restoring", "guard": "isRestorable" }]
       }
     },
     "restoring": {
       "description": "Restore: sets the autopayment status to active, reloads, shows restored.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "restoreSubscription",
           "src": "restoreSubscription",
-          "onDone": [
-            {
-              "target": "#subscription.loading",
-              "actions": [
-                "keepRestored"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#subscription.ready"
-            }
-          ]
+          "onDone": [{ "target": "#subscription.loading", "actions": ["keepRestored"] }],
+          "onError": [{ "target": "#subscription.ready" }]
         }
       ]
     }

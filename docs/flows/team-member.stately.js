@@ -8,30 +8,16 @@ export const teamMemberMachine = createMachine({
   "states": {
     "loading": {
       "description": "The teams the user is a member of load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchMemberTeams",
           "src": "fetchMemberTeams",
           "onDone": [
-            {
-              "target": "#teamMember.empty",
-              "guard": "isEmpty"
-            },
-            {
-              "target": "#teamMember.loaded",
-              "actions": [
-                "keepTeams"
-              ]
-            }
+            { "target": "#teamMember.empty", "guard": "isEmpty" },
+            { "target": "#teamMember.loaded", "actions": ["keepTeams"] }
           ],
-          "onError": [
-            {
-              "target": "#teamMember.failed"
-            }
-          ]
+          "onError": [{ "target": "#teamMember.failed" }]
         }
       ]
     },
@@ -46,18 +32,14 @@ export const teamMemberMachine = createMachine({
               {
                 "target": "#teamMember.loaded.leaving",
                 "guard": "isListed",
-                "actions": [
-                  "chooseTeam"
-                ]
+                "actions": ["chooseTeam"]
               }
             ]
           }
         },
         "leaving": {
           "description": "The confirmed team is being left; every Leave team waits.",
-          "tags": [
-            "busy"
-          ],
+          "tags": ["busy"],
           "invoke": [
             {
               "id": "leaveTeam",
@@ -66,24 +48,11 @@ export const teamMemberMachine = createMachine({
                 {
                   "target": "#teamMember.empty",
                   "guard": "isLastLeft",
-                  "actions": [
-                    "dropLeftTeam",
-                    "announceLeft"
-                  ]
+                  "actions": ["dropLeftTeam", "announceLeft"]
                 },
-                {
-                  "target": "#teamMember.loaded.idle",
-                  "actions": [
-                    "dropLeftTeam",
-                    "announceLeft"
-                  ]
-                }
+                { "target": "#teamMember.loaded.idle", "actions": ["dropLeftTeam", "announceLeft"] }
               ],
-              "onError": [
-                {
-                  "target": "#teamMember.loaded.leaveFailed"
-                }
-              ]
+              "onError": [{ "target": "#teamMember.loaded.leaveFailed" }]
             }
           ]
         },
@@ -94,27 +63,17 @@ export const teamMemberMachine = createMachine({
               {
                 "target": "#teamMember.loaded.leaving",
                 "guard": "isListed",
-                "actions": [
-                  "chooseTeam"
-                ]
+                "actions": ["chooseTeam"]
               }
             ]
           }
         }
       }
     },
-    "empty": {
-      "description": "The user is in no other team."
-    },
+    "empty": { "description": "The user is in no other team." },
     "failed": {
       "description": "The teams could not be loaded, with Try again.",
-      "on": {
-        "teams.retry": [
-          {
-            "target": "#teamMember.loading"
-          }
-        ]
-      }
+      "on": { "teams.retry": [{ "target": "#teamMember.loading" }] }
     }
   }
 });

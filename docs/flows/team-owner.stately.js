@@ -8,9 +8,7 @@ export const teamOwnerMachine = createMachine({
   "states": {
     "loading": {
       "description": "A spinner while the own team loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchOwnTeam",
@@ -19,34 +17,17 @@ export const teamOwnerMachine = createMachine({
             {
               "target": "#teamOwner.upgradeOffered",
               "guard": "isDisabled",
-              "actions": [
-                "keepTeam"
-              ]
+              "actions": ["keepTeam"]
             },
-            {
-              "target": "#teamOwner.editing",
-              "actions": [
-                "keepTeam"
-              ]
-            }
+            { "target": "#teamOwner.editing", "actions": ["keepTeam"] }
           ],
-          "onError": [
-            {
-              "target": "#teamOwner.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#teamOwner.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The team could not be loaded, with Try again.",
-      "on": {
-        "team.retry": [
-          {
-            "target": "#teamOwner.loading"
-          }
-        ]
-      }
+      "on": { "team.retry": [{ "target": "#teamOwner.loading" }] }
     },
     "upgradeOffered": {
       "description": "Free-plan users cannot create a team: an upgrade is offered."
@@ -54,91 +35,42 @@ export const teamOwnerMachine = createMachine({
     "editing": {
       "initial": "ready",
       "description": "Owner tab: edit members — the owner cannot be removed.",
-      "on": {
-        "username.edit": [
-          {
-            "actions": [
-              "keepUsername"
-            ]
-          }
-        ]
-      },
+      "on": { "username.edit": [{ "actions": ["keepUsername"] }] },
       "states": {
         "ready": {
           "initial": "idle",
           "description": "The members and the field to add one by username.",
           "on": {
             "member.add": [
-              {
-                "guard": "isUsernameEmpty",
-                "actions": [
-                  "refuseUsername"
-                ]
-              },
-              {
-                "guard": "isUsernameInvalid",
-                "actions": [
-                  "refuseUsername"
-                ]
-              },
-              {
-                "guard": "isListedByName",
-                "actions": [
-                  "refuseUsername"
-                ]
-              },
-              {
-                "target": "#teamOwner.editing.lookingUp"
-              }
+              { "guard": "isUsernameEmpty", "actions": ["refuseUsername"] },
+              { "guard": "isUsernameInvalid", "actions": ["refuseUsername"] },
+              { "guard": "isListedByName", "actions": ["refuseUsername"] },
+              { "target": "#teamOwner.editing.lookingUp" }
             ],
             "member.remove": [
               {
                 "target": "#teamOwner.editing.ready.idle",
                 "guard": "isRemovable",
-                "actions": [
-                  "removeUser"
-                ]
+                "actions": ["removeUser"]
               }
             ],
-            "team.save": [
-              {
-                "target": "#teamOwner.editing.saving",
-                "guard": "hasChanges"
-              }
-            ],
+            "team.save": [{ "target": "#teamOwner.editing.saving", "guard": "hasChanges" }],
             "draft.restore": [
-              {
-                "target": "#teamOwner.editing.ready.idle",
-                "actions": [
-                  "restoreDraft"
-                ]
-              }
+              { "target": "#teamOwner.editing.ready.idle", "actions": ["restoreDraft"] }
             ]
           },
           "states": {
-            "idle": {
-              "description": "Nothing saved yet."
-            },
+            "idle": { "description": "Nothing saved yet." },
             "saved": {
               "description": "Saved, for a few seconds.",
-              "after": {
-                "savedNotice": [
-                  {
-                    "target": "#teamOwner.editing.ready.idle"
-                  }
-                ]
-              }
+              "after": { "savedNotice": [{ "target": "#teamOwner.editing.ready.idle" }] }
             },
-            "failed": {
-              "description": "The save was refused — the members stay as edited."
-            }
+            "failed": { "description": "The save was refused — the members stay as edited." }
           }
         },
         "lookingUp": {
           "description": "Looks up the username to add.",
-          "tags": [
-            "lookingUp"
-          ],
+          "tags": ["lookingUp"],
           "invoke": [
             {
               "id": "lookupUser",
@@ -147,64 +79,37 @@ export const teamOwnerMachine = createMachine({
                 {
                   "target": "#teamOwner.editing.ready",
                   "guard": "isListed",
-                  "actions": [
-                    "refuseUsername"
-                  ]
+                  "actions": ["refuseUsername"]
                 },
-                {
-                  "target": "#teamOwner.editing.ready",
-                  "actions": [
-                    "addUser"
-                  ]
-                }
+                { "target": "#teamOwner.editing.ready", "actions": ["addUser"] }
               ],
               "onError": [
                 {
                   "target": "#teamOwner.editing.ready",
                   "guard": "hasUsernameError",
-                  "actions": [
-                    "keepUsernameError"
-                  ]
+                  "actions": ["keepUsernameError"]
                 },
-                {
-                  "target": "#teamOwner.editing.ready"
-                }
+                { "target": "#teamOwner.editing.ready" }
               ]
             }
           ]
         },
         "saving": {
           "description": "Saves the members.",
-          "tags": [
-            "busy"
-          ],
+          "tags": ["busy"],
           "invoke": [
             {
               "id": "saveTeam",
               "src": "saveTeam",
-              "onDone": [
-                {
-                  "target": "#teamOwner.editing.ready.saved",
-                  "actions": [
-                    "keepTeam"
-                  ]
-                }
-              ],
+              "onDone": [{ "target": "#teamOwner.editing.ready.saved", "actions": ["keepTeam"] }],
               "onError": [
-                {
-                  "target": "#teamOwner.upgradeOffered",
-                  "guard": "isPremiumRequired"
-                },
+                { "target": "#teamOwner.upgradeOffered", "guard": "isPremiumRequired" },
                 {
                   "target": "#teamOwner.editing.ready.idle",
                   "guard": "hasFieldErrors",
-                  "actions": [
-                    "keepServerErrors"
-                  ]
+                  "actions": ["keepServerErrors"]
                 },
-                {
-                  "target": "#teamOwner.editing.ready.failed"
-                }
+                { "target": "#teamOwner.editing.ready.failed" }
               ]
             }
           ]

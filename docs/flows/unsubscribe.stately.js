@@ -8,9 +8,7 @@ export const unsubscribeMachine = createMachine({
   "states": {
     "loading": {
       "description": "Reads the unsubscribe link.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadSubscription",
@@ -19,79 +17,38 @@ export const unsubscribeMachine = createMachine({
             {
               "target": "#unsubscribe.asking",
               "guard": "isSubscribed",
-              "actions": [
-                "keepSubscription"
-              ]
+              "actions": ["keepSubscription"]
             },
-            {
-              "target": "#unsubscribe.unsubscribed",
-              "actions": [
-                "keepSubscription"
-              ]
-            }
+            { "target": "#unsubscribe.unsubscribed", "actions": ["keepSubscription"] }
           ],
-          "onError": [
-            {
-              "target": "#unsubscribe.invalid"
-            }
-          ]
+          "onError": [{ "target": "#unsubscribe.invalid" }]
         }
       ]
     },
     "invalid": {
       "description": "The link is invalid.",
-      "on": {
-        "unsubscribe.retry": [
-          {
-            "target": "#unsubscribe.loading"
-          }
-        ]
-      }
+      "on": { "unsubscribe.retry": [{ "target": "#unsubscribe.loading" }] }
     },
     "asking": {
       "description": "Asks to confirm the unsubscribe.",
       "on": {
         "unsubscribe.confirm": [
-          {
-            "target": "#unsubscribe.confirming",
-            "actions": [
-              "clearFailure"
-            ]
-          }
+          { "target": "#unsubscribe.confirming", "actions": ["clearFailure"] }
         ]
       }
     },
     "confirming": {
       "description": "Unsubscribes.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "confirmUnsubscribe",
           "src": "confirmUnsubscribe",
-          "onDone": [
-            {
-              "target": "#unsubscribe.unsubscribed",
-              "actions": [
-                "keepSubscription"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#unsubscribe.asking",
-              "actions": [
-                "markFailed"
-              ]
-            }
-          ]
+          "onDone": [{ "target": "#unsubscribe.unsubscribed", "actions": ["keepSubscription"] }],
+          "onError": [{ "target": "#unsubscribe.asking", "actions": ["markFailed"] }]
         }
       ]
     },
-    "unsubscribed": {
-      "type": "final",
-      "description": "No more e-mails of this kind."
-    }
+    "unsubscribed": { "type": "final", "description": "No more e-mails of this kind." }
   }
 });

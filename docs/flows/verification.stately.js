@@ -8,49 +8,29 @@ export const verificationMachine = createMachine({
   "states": {
     "loading": {
       "description": "The pending sign-up loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchPending",
           "src": "fetchPending",
           "onDone": [
-            {
-              "target": "#verification.confirmed",
-              "guard": "isConfirmed"
-            },
-            {
-              "target": "#verification.active",
-              "actions": [
-                "keepPending"
-              ]
-            }
+            { "target": "#verification.confirmed", "guard": "isConfirmed" },
+            { "target": "#verification.active", "actions": ["keepPending"] }
           ],
           "onError": [
             {
               "target": "#verification.sessionLost",
               "guard": "isTokenError",
-              "actions": [
-                "keepTokenError"
-              ]
+              "actions": ["keepTokenError"]
             },
-            {
-              "target": "#verification.unavailable"
-            }
+            { "target": "#verification.unavailable" }
           ]
         }
       ]
     },
     "unavailable": {
       "description": "The pending sign-up could not be loaded, with Try again.",
-      "on": {
-        "verification.retry": [
-          {
-            "target": "#verification.loading"
-          }
-        ]
-      }
+      "on": { "verification.retry": [{ "target": "#verification.loading" }] }
     },
     "active": {
       "type": "parallel",
@@ -63,60 +43,34 @@ export const verificationMachine = createMachine({
             "editing": {
               "description": "The code field — a wrong code is refused at it.",
               "on": {
-                "field.edit": [
-                  {
-                    "actions": [
-                      "forgetServerError"
-                    ]
-                  }
-                ],
+                "field.edit": [{ "actions": ["forgetServerError"] }],
                 "form.submit": [
                   {
                     "target": "#verification.active.code.submitting",
                     "guard": "isValid",
-                    "actions": [
-                      "clearServerErrors"
-                    ]
+                    "actions": ["clearServerErrors"]
                   },
-                  {
-                    "actions": [
-                      "clearServerErrors",
-                      "reportValidationFailed"
-                    ]
-                  }
+                  { "actions": ["clearServerErrors", "reportValidationFailed"] }
                 ]
               }
             },
             "submitting": {
               "description": "Checks the code.",
-              "tags": [
-                "busy"
-              ],
+              "tags": ["busy"],
               "invoke": [
                 {
                   "id": "confirmCode",
                   "src": "confirmCode",
-                  "onDone": [
-                    {
-                      "target": "#verification.confirmed",
-                      "actions": [
-                        "keepNext"
-                      ]
-                    }
-                  ],
+                  "onDone": [{ "target": "#verification.confirmed", "actions": ["keepNext"] }],
                   "onError": [
                     {
                       "target": "#verification.sessionLost",
                       "guard": "isTokenError",
-                      "actions": [
-                        "keepTokenError"
-                      ]
+                      "actions": ["keepTokenError"]
                     },
                     {
                       "target": "#verification.active.code.editing",
-                      "actions": [
-                        "keepServerErrors"
-                      ]
+                      "actions": ["keepServerErrors"]
                     }
                   ]
                 }
@@ -131,13 +85,7 @@ export const verificationMachine = createMachine({
             "coolingDown": {
               "initial": "counting",
               "description": "The countdown until a new code may be requested.",
-              "after": {
-                "resendCooldown": [
-                  {
-                    "target": "#verification.active.resend.ready"
-                  }
-                ]
-              },
+              "after": { "resendCooldown": [{ "target": "#verification.active.resend.ready" }] },
               "states": {
                 "counting": {
                   "description": "The seconds left move every second.",
@@ -146,9 +94,7 @@ export const verificationMachine = createMachine({
                       {
                         "target": "#verification.active.resend.coolingDown.counting",
                         "reenter": true,
-                        "actions": [
-                          "moveClock"
-                        ]
+                        "actions": ["moveClock"]
                       }
                     ]
                   }
@@ -157,19 +103,11 @@ export const verificationMachine = createMachine({
             },
             "ready": {
               "description": "A new code may be requested.",
-              "on": {
-                "code.resend": [
-                  {
-                    "target": "#verification.active.resend.sending"
-                  }
-                ]
-              }
+              "on": { "code.resend": [{ "target": "#verification.active.resend.sending" }] }
             },
             "sending": {
               "description": "Sends a new code — the previous one stops working.",
-              "tags": [
-                "busy"
-              ],
+              "tags": ["busy"],
               "invoke": [
                 {
                   "id": "resendCode",
@@ -177,29 +115,21 @@ export const verificationMachine = createMachine({
                   "onDone": [
                     {
                       "target": "#verification.active.resend.coolingDown",
-                      "actions": [
-                        "keepResentCode"
-                      ]
+                      "actions": ["keepResentCode"]
                     }
                   ],
                   "onError": [
                     {
                       "target": "#verification.active.resend.coolingDown",
                       "guard": "isTooEarly",
-                      "actions": [
-                        "waitAfterRefusal"
-                      ]
+                      "actions": ["waitAfterRefusal"]
                     },
                     {
                       "target": "#verification.sessionLost",
                       "guard": "isTokenError",
-                      "actions": [
-                        "keepTokenError"
-                      ]
+                      "actions": ["keepTokenError"]
                     },
-                    {
-                      "target": "#verification.active.resend.ready"
-                    }
+                    { "target": "#verification.active.resend.ready" }
                   ]
                 }
               ]
@@ -214,9 +144,7 @@ export const verificationMachine = createMachine({
     "confirmed": {
       "type": "final",
       "description": "The e-mail is confirmed: goes on to the details step or next.",
-      "tags": [
-        "busy"
-      ]
+      "tags": ["busy"]
     }
   }
 });

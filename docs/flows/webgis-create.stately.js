@@ -8,9 +8,7 @@ export const webgisCreateMachine = createMachine({
   "states": {
     "loading": {
       "description": "The instance domain, the data centers and the user's instance load.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchOptions",
@@ -19,60 +17,26 @@ export const webgisCreateMachine = createMachine({
             {
               "target": "#webgisCreate.exists",
               "guard": "hasInstance",
-              "actions": [
-                "keepExisting"
-              ]
+              "actions": ["keepExisting"]
             },
-            {
-              "target": "#webgisCreate.form",
-              "actions": [
-                "keepOptions"
-              ]
-            }
+            { "target": "#webgisCreate.form", "actions": ["keepOptions"] }
           ],
-          "onError": [
-            {
-              "target": "#webgisCreate.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#webgisCreate.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The data centers could not be loaded, with Try again.",
-      "on": {
-        "options.retry": [
-          {
-            "target": "#webgisCreate.loading"
-          }
-        ]
-      }
+      "on": { "options.retry": [{ "target": "#webgisCreate.loading" }] }
     },
     "form": {
       "initial": "editing",
       "description": "Domain-name field with the instance domain as suffix, the data-center cards, Create, the related-info panel.",
       "on": {
-        "field.edit": [
-          {
-            "actions": [
-              "dropServerError"
-            ]
-          }
-        ],
+        "field.edit": [{ "actions": ["dropServerError"] }],
         "form.submit": [
-          {
-            "target": "#webgisCreate.creating",
-            "guard": "isValid",
-            "actions": [
-              "keepRequest"
-            ]
-          },
-          {
-            "actions": [
-              "clearServerErrors",
-              "refuseSubmit"
-            ]
-          }
+          { "target": "#webgisCreate.creating", "guard": "isValid", "actions": ["keepRequest"] },
+          { "actions": ["clearServerErrors", "refuseSubmit"] }
         ]
       },
       "states": {
@@ -86,36 +50,19 @@ export const webgisCreateMachine = createMachine({
     },
     "creating": {
       "description": "The create request — the blocking dialog 'Your Web GIS is being created'.",
-      "tags": [
-        "busy",
-        "creating"
-      ],
+      "tags": ["busy", "creating"],
       "invoke": [
         {
           "id": "createWebgis",
           "src": "createWebgis",
-          "onDone": [
-            {
-              "target": "#webgisCreate.polling",
-              "actions": [
-                "keepCreated"
-              ]
-            }
-          ],
+          "onDone": [{ "target": "#webgisCreate.polling", "actions": ["keepCreated"] }],
           "onError": [
             {
               "target": "#webgisCreate.form.editing",
               "guard": "hasFieldErrors",
-              "actions": [
-                "keepServerErrors"
-              ]
+              "actions": ["keepServerErrors"]
             },
-            {
-              "target": "#webgisCreate.form.failed",
-              "actions": [
-                "markFailed"
-              ]
-            }
+            { "target": "#webgisCreate.form.failed", "actions": ["markFailed"] }
           ]
         }
       ]
@@ -123,27 +70,12 @@ export const webgisCreateMachine = createMachine({
     "polling": {
       "initial": "waiting",
       "description": "Polls until the state is started, once a second, for at most 60 seconds.",
-      "tags": [
-        "busy",
-        "creating"
-      ],
-      "after": {
-        "createTimeout": [
-          {
-            "target": "#webgisCreate.timedOut"
-          }
-        ]
-      },
+      "tags": ["busy", "creating"],
+      "after": { "createTimeout": [{ "target": "#webgisCreate.timedOut" }] },
       "states": {
         "waiting": {
           "description": "Waits a second.",
-          "after": {
-            "pollInterval": [
-              {
-                "target": "#webgisCreate.polling.checking"
-              }
-            ]
-          }
+          "after": { "pollInterval": [{ "target": "#webgisCreate.polling.checking" }] }
         },
         "checking": {
           "description": "Reads the web GIS.",
@@ -155,34 +87,16 @@ export const webgisCreateMachine = createMachine({
                 {
                   "target": "#webgisCreate.created",
                   "guard": "isStarted",
-                  "actions": [
-                    "keepLast"
-                  ]
+                  "actions": ["keepLast"]
                 },
                 {
                   "target": "#webgisCreate.form.failed",
                   "guard": "hasFailed",
-                  "actions": [
-                    "keepLast",
-                    "markFailed",
-                    "reportFailure"
-                  ]
+                  "actions": ["keepLast", "markFailed", "reportFailure"]
                 },
-                {
-                  "target": "#webgisCreate.polling.waiting",
-                  "actions": [
-                    "keepLast"
-                  ]
-                }
+                { "target": "#webgisCreate.polling.waiting", "actions": ["keepLast"] }
               ],
-              "onError": [
-                {
-                  "target": "#webgisCreate.form.failed",
-                  "actions": [
-                    "markFailed"
-                  ]
-                }
-              ]
+              "onError": [{ "target": "#webgisCreate.form.failed", "actions": ["markFailed"] }]
             }
           ]
         }
@@ -196,9 +110,6 @@ export const webgisCreateMachine = createMachine({
       "type": "final",
       "description": "The user has a web GIS already: goes to /webgis/, which shows it."
     },
-    "timedOut": {
-      "type": "final",
-      "description": "At timeout it resolves with the last data."
-    }
+    "timedOut": { "type": "final", "description": "At timeout it resolves with the last data." }
   }
 });

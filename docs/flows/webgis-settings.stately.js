@@ -8,46 +8,24 @@ export const webgisSettingsMachine = createMachine({
   "states": {
     "loading": {
       "description": "The web GIS loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "fetchWebgis",
           "src": "fetchWebgis",
           "onDone": [
-            {
-              "target": "#webgisSettings.absent",
-              "guard": "isAbsent"
-            },
-            {
-              "target": "#webgisSettings.shown",
-              "actions": [
-                "keepWebgis"
-              ]
-            }
+            { "target": "#webgisSettings.absent", "guard": "isAbsent" },
+            { "target": "#webgisSettings.shown", "actions": ["keepWebgis"] }
           ],
-          "onError": [
-            {
-              "target": "#webgisSettings.unavailable"
-            }
-          ]
+          "onError": [{ "target": "#webgisSettings.unavailable" }]
         }
       ]
     },
     "unavailable": {
       "description": "The web GIS could not be loaded, with Try again.",
-      "on": {
-        "webgis.retry": [
-          {
-            "target": "#webgisSettings.loading"
-          }
-        ]
-      }
+      "on": { "webgis.retry": [{ "target": "#webgisSettings.loading" }] }
     },
-    "absent": {
-      "description": "No web GIS yet: the way to create one."
-    },
+    "absent": { "description": "No web GIS yet: the way to create one." },
     "shown": {
       "initial": "sorting",
       "description": "The web GIS.",
@@ -55,32 +33,15 @@ export const webgisSettingsMachine = createMachine({
         "sorting": {
           "description": "Decides what to show from the state.",
           "always": [
-            {
-              "target": "#webgisSettings.shown.creating",
-              "guard": "isCreating"
-            },
-            {
-              "target": "#webgisSettings.shown.blocked",
-              "guard": "isBlocked"
-            },
-            {
-              "target": "#webgisSettings.shown.failed",
-              "guard": "hasFailed"
-            },
-            {
-              "target": "#webgisSettings.shown.ready"
-            }
+            { "target": "#webgisSettings.shown.creating", "guard": "isCreating" },
+            { "target": "#webgisSettings.shown.blocked", "guard": "isBlocked" },
+            { "target": "#webgisSettings.shown.failed", "guard": "hasFailed" },
+            { "target": "#webgisSettings.shown.ready" }
           ]
         },
         "creating": {
           "description": "A 'being created' message including the user's e-mail — refreshed every few seconds.",
-          "after": {
-            "refreshInterval": [
-              {
-                "target": "#webgisSettings.shown.refreshing"
-              }
-            ]
-          }
+          "after": { "refreshInterval": [{ "target": "#webgisSettings.shown.refreshing" }] }
         },
         "refreshing": {
           "description": "Reads the web GIS again.",
@@ -92,45 +53,22 @@ export const webgisSettingsMachine = createMachine({
                 {
                   "target": "#webgisSettings.absent",
                   "guard": "isAbsent",
-                  "actions": [
-                    "keepWebgis"
-                  ]
+                  "actions": ["keepWebgis"]
                 },
-                {
-                  "target": "#webgisSettings.shown.sorting",
-                  "actions": [
-                    "keepWebgis"
-                  ]
-                }
+                { "target": "#webgisSettings.shown.sorting", "actions": ["keepWebgis"] }
               ],
-              "onError": [
-                {
-                  "target": "#webgisSettings.shown.creating"
-                }
-              ]
+              "onError": [{ "target": "#webgisSettings.shown.creating" }]
             }
           ]
         },
         "ready": {
           "description": "The address link — a success modal when webgis-status=started is in the address.",
           "on": {
-            "success.close": [
-              {
-                "guard": "showsSuccess",
-                "actions": [
-                  "hideSuccess",
-                  "stripQuery"
-                ]
-              }
-            ]
+            "success.close": [{ "guard": "showsSuccess", "actions": ["hideSuccess", "stripQuery"] }]
           }
         },
-        "blocked": {
-          "description": "State disabled: a blocked alert."
-        },
-        "failed": {
-          "description": "The creation failed."
-        }
+        "blocked": { "description": "State disabled: a blocked alert." },
+        "failed": { "description": "The creation failed." }
       }
     }
   }
