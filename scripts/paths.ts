@@ -44,6 +44,8 @@ interface Row {
   passThrough: number;
   /** With a view suite: states whose real view, rendered on the paths, was checked. */
   viewed?: Tally;
+  /** Some suite checks every step of its paths against a step table from the spec. */
+  stepTable: boolean;
   error?: string;
 }
 
@@ -106,6 +108,8 @@ interface Report {
   paths: number;
   passThrough?: string[];
   viewed?: Tally;
+  /** The suite checks every step against a step table written from the spec. */
+  stepTable?: boolean;
 }
 
 function readReports(dir: string): Map<string, Report[]> {
@@ -182,6 +186,7 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
       paths,
       complete,
       passThrough: [...new Set(passThrough)].length,
+      stepTable: found.some((r) => r.stepTable === true),
     };
   } catch (error) {
     const empty = tally(0, []);
@@ -195,6 +200,7 @@ async function rowFor(file: string, reports: Map<string, Report[]>): Promise<Row
       paths: 0,
       complete: false,
       passThrough: 0,
+      stepTable: false,
       error: message,
     };
   }
@@ -217,6 +223,8 @@ function totals(rows: Row[]) {
     passThrough: sum((r) => r.passThrough),
     /** Flows whose view suite checked every state they rest in. */
     viewed: rows.filter((r) => r.viewed && r.viewed.missing.length === 0).length,
+    /** Flows whose steps are checked against a step table. */
+    stepTables: rows.filter((r) => r.stepTable).length,
   };
 }
 
@@ -231,6 +239,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     'asserted',
     'pass-through',
     'view checked',
+    'step table',
     'transitions',
     'paths',
     'status',
@@ -241,6 +250,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     `${row.asserted.covered}/${row.asserted.total}`,
     String(row.passThrough),
     row.viewed ? `${row.viewed.covered}/${row.viewed.total}` : '-',
+    row.stepTable ? 'yes' : '-',
     `${row.transitions.covered}/${row.transitions.total}`,
     String(row.paths),
     row.error ?? (row.complete ? 'ok' : 'INCOMPLETE'),
@@ -252,6 +262,7 @@ function printTable(rows: Row[], vitestStatus: number): void {
     `${sum.asserted.covered}/${sum.asserted.total}`,
     String(sum.passThrough),
     `${sum.viewed}/${rows.filter((r) => r.viewed).length} flows`,
+    `${sum.stepTables}/${rows.length} flows`,
     `${sum.transitions.covered}/${sum.transitions.total}`,
     String(sum.paths),
     '',
@@ -286,6 +297,9 @@ function printTable(rows: Row[], vitestStatus: number): void {
   );
   console.log(
     'view checked: states whose real view, rendered with Testing Library at every step, showed what it must.',
+  );
+  console.log(
+    'step table: every step is checked against a table written from the spec (target, context, effects, delays).',
   );
 }
 

@@ -8,12 +8,44 @@ import {
   executePath,
   generatePaths,
   internalEvents,
+  outputOf,
+  type Outcome,
+  type StepTable,
 } from './path-harness.ts';
 import { formatMissing, unknownStateKeys } from './path-harness/coverage.ts';
 import { lampMachine } from './fixtures/lamp.machine.ts';
 import { submitFormMachine } from './fixtures/submit-form.machine.ts';
 
 const rejectedByServer = Object.assign(new Error('server said no'), { code: 'server' });
+
+/** What each step of the fixture does, written from its description rather than read from it. */
+const submitFormSteps: StepTable = {
+  editing: { 'form.submit': { to: 'working.submitting', starts: { submitForm: undefined } } },
+  'working.submitting': {
+    'done: submitForm': (_, event) => {
+      const { status } = outputOf(event) as { status: string };
+      return { to: status === 'accepted' ? 'accepted' : 'rejected', set: { status } };
+    },
+    // One retry, then it fails.
+    'error: submitForm': ({ context }) =>
+      context['attempts'] === 0
+        ? { to: 'working.waitingToRetry', set: { attempts: 1 } }
+        : { to: 'failed' },
+    'after giveUpAfter': { to: 'failed', after: 10_000 },
+  },
+  'working.waitingToRetry': {
+    // A second longer for each attempt made.
+    'after retryDelay': {
+      to: 'working.submitting',
+      after: 2000,
+      starts: { submitForm: undefined },
+    },
+    // The retry, due first, fires on the way to the deadline and starts the effect again.
+    'after giveUpAfter': { to: 'failed', after: 10_000, starts: { submitForm: undefined } },
+    'retry.cancel': { to: 'editing' },
+  },
+  rejected: { 'form.edit': { to: 'editing' } },
+};
 
 // The complete case: every state and transition of the fixture is reached, so the
 // generated coverage test passes.
@@ -39,6 +71,54 @@ describeMachinePaths(submitFormMachine, {
     rejected: (snapshot) => expect(snapshot.context.status).toBe('rejected'),
     failed: (snapshot) => expect(snapshot.status).toBe('done'),
   },
+  steps: submitFormSteps,
+});
+
+describe('the step table', () => {
+  const paths = generatePaths(submitFormMachine, {
+    events: (snapshot) => [
+      { type: 'form.submit' },
+      ...internalEvents(snapshot, {
+        submitForm: { output: [{ status: 'rejected' }], error: [rejectedByServer] },
+      }),
+    ],
+  });
+  const retried = paths.find((path) =>
+    path.steps.some((step) => step.event.type.startsWith('xstate.after.retryDelay')),
+  );
+  const run = (steps: StepTable) =>
+    executePath(submitFormMachine, retried!, { steps }, createObserved());
+
+  it('passes a path whose every step does what its row says', async () => {
+    await expect(run(submitFormSteps)).resolves.toBeUndefined();
+  });
+
+  it('fails a step that has no row', async () => {
+    const { rejected: _, ...partial } = submitFormSteps;
+    const { 'error: submitForm': __, ...rest } = submitFormSteps['working.submitting']!;
+    await expect(run({ ...partial, 'working.submitting': rest })).rejects.toThrow(
+      'no row for working.submitting × error: submitForm',
+    );
+  });
+
+  it('fails a step that leads elsewhere, changes other context, starts other effects or waits otherwise', async () => {
+    const changed = (row: Partial<Outcome>) => ({
+      ...submitFormSteps,
+      'working.waitingToRetry': {
+        ...submitFormSteps['working.waitingToRetry'],
+        'after retryDelay': {
+          to: 'working.submitting',
+          after: 2000,
+          starts: { submitForm: undefined },
+          ...row,
+        },
+      },
+    });
+    await expect(run(changed({ to: 'failed' }))).rejects.toThrow('leads to');
+    await expect(run(changed({ set: { attempts: 2 } }))).rejects.toThrow('context.attempts');
+    await expect(run(changed({ starts: {} }))).rejects.toThrow('starts');
+    await expect(run(changed({ after: 1000 }))).rejects.toThrow("the timer's delay");
+  });
 });
 
 describe('internalEvents', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
+  EventFromLogic,
   EventObject,
   InputFrom,
   SnapshotFrom,
@@ -19,11 +20,13 @@ import {
 import { createObserved, executePath } from './path-harness/execute.ts';
 import { generatePaths } from './path-harness/generate.ts';
 import { planOf } from './path-harness/plan.ts';
+import { rowsOf, type StepTable } from './path-harness/steps.ts';
 
 export { internalEvents, type Outcomes } from './path-harness/events.ts';
 export { computeCoverage, type CoverageReport } from './path-harness/coverage.ts';
 export { createObserved, executePath, type PathView } from './path-harness/execute.ts';
 export { generatePaths, type MachinePath } from './path-harness/generate.ts';
+export { errorOf, outputOf, type Outcome, type StepTable } from './path-harness/steps.ts';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
   /**
@@ -50,6 +53,13 @@ export interface PathTestOptions<M extends AnyStateMachine> {
     render: (snapshot: SnapshotFrom<M>) => ReactElement;
     states: Record<string, (snapshot: SnapshotFrom<M>) => void>;
   };
+  /**
+   * What each step must do, written from the spec: per state it leaves and event, the
+   * state it leads to, the context it changes, the effects it starts with their input
+   * and a timer's delay (path-harness/steps.ts). Every step needs its row, and every
+   * row must be used.
+   */
+  steps?: StepTable<SnapshotFrom<M>, EventFromLogic<M>>;
 }
 
 /**
@@ -79,6 +89,7 @@ export function describeMachinePaths<M extends AnyStateMachine>(
       render: adapt(options.view.render),
       states: adaptAll(options.view.states),
     },
+    steps: options.steps as StepTable | undefined,
   };
 
   describe(`${machine.id} paths`, () => {
@@ -96,10 +107,17 @@ export function describeMachinePaths<M extends AnyStateMachine>(
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));
     }
+    if (options.steps) {
+      const rows = rowsOf(options.steps as StepTable);
+      it('uses every row of its step table', () => {
+        // A row no step takes describes a step the machine no longer makes (or misspells one).
+        expect(rows.filter((row) => !observed.rows.has(row))).toEqual([]);
+      });
+    }
     it('covers every state and transition, and checks every state it rests in', () => {
       const report = computeCoverage(machine, observed, paths.length, checked, viewChecked);
       const dir = process.env.PATHS_REPORT_DIR;
-      if (dir) writeNumbered(dir, machine.id, report);
+      if (dir) writeNumbered(dir, machine.id, { ...report, stepTable: Boolean(options.steps) });
       if (dir && process.env.PATHS_PLAN === machine.id) {
         writeNumbered(join(dir, 'plans'), machine.id, planOf(machine, paths));
       }

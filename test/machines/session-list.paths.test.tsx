@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import type { SessionInfo } from '../../contract/identity.ts';
 import { sessionListMachine } from '../../machines/session-list.machine.ts';
 import { SessionListView } from '../../src/views/security/session-list.view.tsx';
 import { laptopSession, phoneSession, unknownSession } from '../fixtures/security.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 
 const laptop = laptopSession;
 const phone = phoneSession;
@@ -46,8 +47,53 @@ function listed(snapshot: SnapshotFrom<typeof sessionListMachine>) {
   return others;
 }
 
+/** What signing out leaves: the list without the ended browser, nothing ending. */
+const without = (sessions: SessionInfo[], id: string) => ({
+  to: 'ready',
+  set: { sessions: sessions.filter((s) => s.id !== id), ending: null },
+});
+const failed = { to: 'ready', set: { ending: null, error: 'system' } };
+
 describeMachinePaths(sessionListMachine, {
   paths: 9,
+  // From the capability 1 and decision 0214: the list loads, a listed other
+  // browser (never this one) signs out, all others sign out together, a browser already
+  // gone leaves the list without a word, any other failure is said.
+  steps: {
+    loading: {
+      'done: loadSessions': (_, event) => ({ to: 'ready', set: { sessions: outputOf(event) } }),
+      'error: loadSessions': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'sessions.retry': { to: 'loading', starts: { loadSessions: undefined } },
+    },
+    ready: {
+      'session.end': ({ context }, event) => {
+        const id = (event as { id: string }).id;
+        const listedOther = context.sessions.some((s) => s.id === id && !s.current);
+        return listedOther
+          ? { to: 'ending', set: { ending: id, error: null }, starts: { endSession: id } }
+          : { to: 'ready' };
+      },
+      'sessions.endOthers': {
+        to: 'endingOthers',
+        set: { ending: 'others', error: null },
+        starts: { endOtherSessions: undefined },
+      },
+    },
+    ending: {
+      'done: endSession': ({ context }) => without(context.sessions, phone.id),
+      'error: endSession': ({ context }, event) =>
+        errorOf(event).code === 'not_found' ? without(context.sessions, phone.id) : failed,
+    },
+    endingOthers: {
+      'done: endOtherSessions': ({ context }) => ({
+        to: 'ready',
+        set: { sessions: context.sessions.filter((s) => s.current), ending: null },
+      }),
+      'error: endOtherSessions': failed,
+    },
+  },
   events: (snapshot) => [
     // Both sides of isListedOther: another browser listed, and this one.
     { type: 'session.end', id: phone.id },

@@ -17,6 +17,7 @@ import {
 import { keyOfTakenTransition } from '../../../scripts/lib/statechart.ts';
 import { classify, toJson } from './events.ts';
 import type { MachinePath } from './generate.ts';
+import { checkStep, type StepTable } from './steps.ts';
 
 export interface Observed {
   /** Every state node active at some microstep, passed through or not. */
@@ -30,6 +31,8 @@ export interface Observed {
   viewRan: Set<string>;
   /** The snapshots (status, value, context) whose view was drawn and checked already. */
   drawn: Set<string>;
+  /** The step table's rows some step used. */
+  rows: Set<string>;
 }
 
 /**
@@ -49,6 +52,8 @@ export interface ExecuteOptions {
   /** Replacement delay values (ms), e.g. to mirror production timings. */
   delays?: Record<string, number> | undefined;
   view?: PathView | undefined;
+  /** What each step must do, from the spec: every step needs its row. */
+  steps?: StepTable | undefined;
 }
 
 interface Deferred {
@@ -64,6 +69,7 @@ export function createObserved(): Observed {
     ran: new Set(),
     viewRan: new Set(),
     drawn: new Set(),
+    rows: new Set(),
   };
 }
 
@@ -75,10 +81,12 @@ export async function executePath(
 ): Promise<void> {
   // Keyed by invoke id: a promise actor's `self.id` is the id of the invoke that started it.
   const running = new Map<string, Deferred>();
-  const deferredActor = fromPromise(
-    ({ self }) =>
-      new Promise<unknown>((resolve, reject) => running.set(self.id, { resolve, reject })),
-  );
+  // The invocations a step starts, with their input, for the step table.
+  const started = new Map<string, unknown>();
+  const deferredActor = fromPromise(({ self, input }: { self: { id: string }; input: unknown }) => {
+    started.set(self.id, input);
+    return new Promise<unknown>((resolve, reject) => running.set(self.id, { resolve, reject }));
+  });
   const actors: Record<string, AnyActorLogic> = {};
   for (const src of Object.keys(machine.implementations.actors)) actors[src] = deferredActor;
   const testMachine = machine.provide({ actors, delays: options.delays ?? {} });
@@ -109,10 +117,17 @@ export async function executePath(
     for (const [index, step] of path.steps.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
       received.length = 0;
-      await perform(step.event, actor, running, where);
+      started.clear();
+      const before = actor.getSnapshot();
+      const delay = await perform(step.event, actor, running, where);
       await settle(() => received.includes(step.event.type));
       expect(received, `${where}: the actor never processed the event`).toContain(step.event.type);
-      await check(actor.getSnapshot(), step.state, where, options, observed);
+      const after = actor.getSnapshot();
+      if (options.steps) {
+        const seen = { before, after, event: step.event, started, delay };
+        observed.rows.add(checkStep(options.steps, seen, where));
+      }
+      await check(after, step.state, where, options, observed);
       record(actor.getSnapshot());
     }
   } finally {
@@ -127,7 +142,7 @@ async function perform(
   actor: ReturnType<typeof createActor<AnyStateMachine>>,
   running: Map<string, Deferred>,
   where: string,
-): Promise<void> {
+): Promise<number | undefined> {
   const step = classify(event);
   if (step.kind === 'send') {
     actor.send(event);
@@ -138,6 +153,7 @@ async function perform(
     const timer = timers.find((t) => t.event.type === event.type && t.target === actor);
     if (!timer) throw new Error(`${where}: no timer is pending for ${event.type}`);
     await vi.advanceTimersByTimeAsync(Math.max(0, timer.startedAt + timer.delay - Date.now()));
+    return timer.delay;
   } else {
     const deferred = running.get(step.invokeId);
     if (!deferred) throw new Error(`${where}: no invocation '${step.invokeId}' is running`);
@@ -145,6 +161,7 @@ async function perform(
     if (step.kind === 'done') deferred.resolve('output' in event ? event.output : undefined);
     else deferred.reject('error' in event ? event.error : undefined);
   }
+  return undefined;
 }
 
 /** Lets promise callbacks run until `done()` holds (a settled promise needs a few ticks). */
