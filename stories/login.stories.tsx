@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { loginMachine, type LoginContext } from '../machines/login.machine.ts';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fromPromise } from 'xstate';
+import { FieldErrors } from '../machines/field-errors.ts';
+import { loginMachine, type LoginContext, type LoginValues } from '../machines/login.machine.ts';
 import { LoginView } from '../src/views/login/login.view.tsx';
 import { LoginNotice } from '../src/views/login/login-notice.tsx';
 import { SocialSignInError } from '../src/views/login/social-buttons.tsx';
+import { LiveView } from './live.tsx';
 
 interface Args {
   value: 'editing' | 'submitting' | 'signedIn';
@@ -70,3 +74,60 @@ export const SocialSignInCancelled: Story = { args: { banner: 'social_denied' } 
 
 /** A social sign-in that took too long or came back to another browser. */
 export const SocialSignInLost: Story = { args: { banner: 'token_expired' } };
+
+/** The form on a live machine; the server refuses the password at its field. */
+function LiveLogin() {
+  const machine = loginMachine.provide({
+    actors: {
+      submitLogin: fromPromise<{ next: string }, LoginValues & { next: string }>(async () => {
+        throw new FieldErrors([
+          { field: 'password', code: 'wrong_credentials', detail: 'The password is incorrect' },
+        ]);
+      }),
+    },
+  });
+  return (
+    <LiveView machine={machine} input={{ next: '/en/profile' }}>
+      {(props) => <LoginView {...props} />}
+    </LiveView>
+  );
+}
+
+const field = (canvas: ReturnType<typeof within>, name: RegExp) =>
+  canvas.getByLabelText(name, { selector: 'input' });
+const LOGIN = /^(Username or email|Имя пользователя или эл\. почта)/;
+const PASSWORD = /^(Password|Пароль)/;
+const SIGN_IN = /^(Sign in|Войти)$/;
+/** The message tied to a field as its error (`aria-errormessage`), as a screen reader reads it. */
+const errorAt = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-errormessage') ?? '')?.textContent ?? '';
+const REQUIRED = /^(This field is required|Это поле обязательно)$/;
+
+/** A wrong password: the refusal shows at the password field; what was typed stays. */
+export const WrongPasswordTyped: Story = {
+  render: () => <LiveLogin />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(field(canvas, LOGIN), 'anna');
+    await userEvent.type(field(canvas, PASSWORD), 'not-her-password');
+    await userEvent.click(canvas.getByRole('button', { name: SIGN_IN }));
+    const password = field(canvas, PASSWORD);
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    await expect(errorAt(password)).toMatch(/^(The password is incorrect|Неверный пароль)$/);
+    await expect(field(canvas, LOGIN)).toHaveValue('anna');
+    await expect(password).toHaveValue('not-her-password');
+    await expect(field(canvas, LOGIN)).not.toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** Sent empty: each field says it is needed, and nothing is sent (no server refusal). */
+export const SentEmpty: Story = {
+  render: () => <LiveLogin />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: SIGN_IN }));
+    await waitFor(() => expect(field(canvas, LOGIN)).toHaveAttribute('aria-invalid', 'true'));
+    await expect(errorAt(field(canvas, LOGIN))).toMatch(REQUIRED);
+    await expect(errorAt(field(canvas, PASSWORD))).toMatch(REQUIRED);
+  },
+};

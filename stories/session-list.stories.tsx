@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useActorRef, useSelector } from '@xstate/react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { sessionListMachine, type SessionListContext } from '../machines/session-list.machine.ts';
 import { SessionListView } from '../src/views/security/session-list.view.tsx';
+import { LiveView } from './live.tsx';
 import { laptopSession, phoneSession, unknownSession } from '../test/fixtures/security.ts';
 
 type Value = SnapshotFrom<typeof sessionListMachine>['value'];
@@ -46,17 +46,14 @@ export const EndFailed: Story = { args: { context: { ...three, error: 'system' }
 
 /** The block on a live machine, the server stood in for: ending answers with `ended`. */
 function LiveSessionList({ ended }: { ended: () => Promise<void> }) {
-  const actor = useActorRef(
-    sessionListMachine.provide({
-      actors: {
-        loadSessions: fromPromise(async () => three.sessions),
-        endSession: fromPromise(ended),
-        endOtherSessions: fromPromise(ended),
-      },
-    }),
-  );
-  const snapshot = useSelector(actor, (state) => state);
-  return <SessionListView snapshot={snapshot} send={actor.send} />;
+  const machine = sessionListMachine.provide({
+    actors: {
+      loadSessions: fromPromise(async () => three.sessions),
+      endSession: fromPromise(ended),
+      endOtherSessions: fromPromise(ended),
+    },
+  });
+  return <LiveView machine={machine}>{(props) => <SessionListView {...props} />}</LiveView>;
 }
 
 /** Each other browser's Sign out (not Sign out of all other sessions). */

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useActorRef, useSelector } from '@xstate/react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
@@ -8,6 +7,7 @@ import {
 } from '../machines/social-accounts.machine.ts';
 import { SocialAccountsView } from '../src/views/profile/social-accounts.view.tsx';
 import { githubLink, yandexLink } from '../test/fixtures/security.ts';
+import { LiveView } from './live.tsx';
 
 type Value = SnapshotFrom<typeof socialAccountsMachine>['value'];
 interface Args {
@@ -50,21 +50,20 @@ export const LastWayToSignIn: Story = {
  * lets `unlinkable` go and refuses the other as the last way to sign in.
  */
 function LiveSocialAccounts({ unlinkable }: { unlinkable: 'github' | 'yandex' }) {
-  const actor = useActorRef(
-    socialAccountsMachine.provide({
-      actors: {
-        loadAccounts: fromPromise(async () => [yandex, github]),
-        unlinkAccount: fromPromise<void, 'yandex' | 'google' | 'github'>(async ({ input }) => {
-          if (input !== unlinkable) {
-            throw Object.assign(new Error('refused'), { code: 'last_sign_in_method' });
-          }
-        }),
-      },
-    }),
-  );
-  const snapshot = useSelector(actor, (state) => state);
+  const machine = socialAccountsMachine.provide({
+    actors: {
+      loadAccounts: fromPromise(async () => [yandex, github]),
+      unlinkAccount: fromPromise<void, 'yandex' | 'google' | 'github'>(async ({ input }) => {
+        if (input !== unlinkable) {
+          throw Object.assign(new Error('refused'), { code: 'last_sign_in_method' });
+        }
+      }),
+    },
+  });
   return (
-    <SocialAccountsView snapshot={snapshot} send={actor.send} linkHref={(p) => `#link-${p}`} />
+    <LiveView machine={machine}>
+      {(props) => <SocialAccountsView {...props} linkHref={(p) => `#link-${p}`} />}
+    </LiveView>
   );
 }
 
