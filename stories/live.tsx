@@ -20,3 +20,7 @@ export function LiveView<M extends AnyStateMachine>({
   const snapshot = useSelector(actor, (state) => state);
   return children({ snapshot, send: actor.send });
 }
+
+/** The message tied to a field as its error (`aria-errormessage`), as a screen reader reads it. */
+export const errorAt = (input: HTMLElement): string =>
+  document.getElementById(input.getAttribute('aria-errormessage') ?? '')?.textContent ?? '';

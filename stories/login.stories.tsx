@@ -6,7 +6,7 @@ import { loginMachine, type LoginContext, type LoginValues } from '../machines/l
 import { LoginView } from '../src/views/login/login.view.tsx';
 import { LoginNotice } from '../src/views/login/login-notice.tsx';
 import { SocialSignInError } from '../src/views/login/social-buttons.tsx';
-import { LiveView } from './live.tsx';
+import { errorAt, LiveView } from './live.tsx';
 
 interface Args {
   value: 'editing' | 'submitting' | 'signedIn';
@@ -98,9 +98,6 @@ const field = (canvas: ReturnType<typeof within>, name: RegExp) =>
 const LOGIN = /^(Username or email|Имя пользователя или эл\. почта)/;
 const PASSWORD = /^(Password|Пароль)/;
 const SIGN_IN = /^(Sign in|Войти)$/;
-/** The message tied to a field as its error (`aria-errormessage`), as a screen reader reads it. */
-const errorAt = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-errormessage') ?? '')?.textContent ?? '';
 const REQUIRED = /^(This field is required|Это поле обязательно)$/;
 
 /** A wrong password: the refusal shows at the password field; what was typed stays. */
