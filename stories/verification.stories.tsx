@@ -1,9 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMachine } from '@xstate/react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise, type StateValue } from 'xstate';
 import type { PendingSignup } from '../contract/identity.ts';
-import { verificationMachine, type VerificationContext } from '../machines/verification.machine.ts';
+import { FieldErrors } from '../machines/field-errors.ts';
+import {
+  verificationMachine,
+  type CodeValues,
+  type VerificationContext,
+} from '../machines/verification.machine.ts';
 import { VerificationView } from '../src/views/verification/verification.view.tsx';
+import { errorAt, LiveView } from './live.tsx';
 
 interface Args {
   value: StateValue;
@@ -113,3 +120,43 @@ export const EmailNotConfirmed: Story = {
 };
 
 export const Confirmed: Story = { args: { value: 'confirmed' } };
+
+/** The code step on a live machine: the server takes 424242 and refuses any other code. */
+function LiveCode() {
+  const machine = runningMachine.provide({
+    actors: {
+      confirmCode: fromPromise<{ next: string }, CodeValues>(async ({ input }) => {
+        if (input.code === '424242') return { next: base.next };
+        throw new FieldErrors([
+          { field: 'code', code: 'wrong_confirmation_code', detail: 'wrong_confirmation_code' },
+        ]);
+      }),
+    },
+  });
+  return (
+    <LiveView machine={machine} input={{ confirmedNext: base.next }}>
+      {(props) => <VerificationView {...props} />}
+    </LiveView>
+  );
+}
+
+const CODE = /^(Verification code|Код подтверждения)/;
+const CONFIRM = /^(Confirm|Подтвердить)$/;
+
+/** A wrong code: the refusal shows at the field, the code typed stays; editing clears it. */
+export const WrongCodeTyped: Story = {
+  render: () => <LiveCode />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = await canvas.findByLabelText(CODE, { selector: 'input' });
+    await userEvent.type(code, '111111');
+    await userEvent.click(canvas.getByRole('button', { name: CONFIRM }));
+    await waitFor(() =>
+      expect(errorAt(code)).toMatch(/^(Invalid verification code|Неверный код подтверждения)$/),
+    );
+    await expect(code).toHaveValue('111111');
+    await userEvent.clear(code);
+    await userEvent.type(code, '424242');
+    await waitFor(() => expect(errorAt(code)).not.toMatch(/verification code|код подтверждения/i));
+  },
+};
