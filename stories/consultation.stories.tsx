@@ -1,11 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SnapshotFrom } from 'xstate';
-import type { ConsultationForm } from '../contract/consultation.ts';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type {
+  Consultation,
+  ConsultationForm,
+  ConsultationRequest,
+} from '../contract/consultation.ts';
 import { consultationMachine, type ConsultationContext } from '../machines/consultation.machine.ts';
 import { errorMessages } from '../src/forms/messages.ts';
 import { ConsultationView } from '../src/views/consultation/consultation.view.tsx';
 import { consultationPrefill } from '../test/fixtures/consultation.ts';
+import { FieldErrors } from '../machines/field-errors.ts';
+import { errorAt, LiveView } from './live.tsx';
 
 interface Args {
   value: SnapshotFrom<typeof consultationMachine>['value'];
@@ -82,4 +89,79 @@ export const Submitting: Story = {
 };
 export const Sent: Story = {
   args: { value: 'sent', context: { sentTo: 'anna@example.com' } },
+};
+
+/**
+ * The form on a live machine, prefilled from Anna's profile; the server refuses
+ * `anna@example.invalid` as an address and takes any other request.
+ */
+function LiveConsultation() {
+  const machine = consultationMachine.provide({
+    actors: {
+      sendConsultation: fromPromise<Consultation, ConsultationRequest>(async ({ input }) => {
+        if (input.email === 'anna@example.invalid') {
+          throw new FieldErrors([{ field: 'email', code: 'email', detail: 'email' }]);
+        }
+        return { id: 1, created_at: '2026-11-27T10:00:00Z' };
+      }),
+    },
+  });
+  const user = {
+    first_name: 'Anna',
+    last_name: 'Petrova',
+    email: 'anna@example.com',
+    company: 'Geo Survey',
+    phone: '+7 495 123-45-67',
+    industry: 'cadastre',
+  } as const;
+  return (
+    <LiveView machine={machine} input={{ user, language: 'en' }}>
+      {(props) => <ConsultationView {...props} />}
+    </LiveView>
+  );
+}
+
+const NAME = /^(Name|Имя)/;
+const EMAIL = /^(Email|Эл\. почта)/;
+const SEND = /^(Send request|Отправить запрос)$/;
+
+/** A name left empty: the rule shows at the field when sent; the other fields keep their values. */
+export const NameLeftEmpty: Story = {
+  render: () => <LiveConsultation />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = canvas.getByLabelText(NAME, { selector: 'input' });
+    await expect(name).toHaveValue('Anna Petrova');
+    await userEvent.clear(name);
+    await userEvent.click(canvas.getByRole('button', { name: SEND }));
+    await waitFor(() =>
+      expect(errorAt(name)).toMatch(/^(This field is required|Это поле обязательно)$/),
+    );
+    await expect(canvas.getByLabelText(EMAIL, { selector: 'input' })).toHaveValue(
+      'anna@example.com',
+    );
+    await expect(canvas.queryByRole('status')).toBeNull();
+  },
+};
+
+/** The server refuses the address at its field; then a good one sends, and the answer names it. */
+export const RefusedThenSent: Story = {
+  render: () => <LiveConsultation />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText(EMAIL, { selector: 'input' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'anna@example.invalid');
+    await userEvent.click(canvas.getByRole('button', { name: SEND }));
+    await waitFor(() =>
+      expect(errorAt(email)).toMatch(
+        /^(Please enter a valid email address|Введите корректный адрес эл\. почты)$/,
+      ),
+    );
+    await expect(email).toHaveValue('anna@example.invalid');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'anna@example.org');
+    await userEvent.click(canvas.getByRole('button', { name: SEND }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('anna@example.org');
+  },
 };
