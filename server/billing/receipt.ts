@@ -14,7 +14,6 @@ export const RECEIPT_FONT = path.resolve(import.meta.dirname, 'fonts/DejaVuSans.
 type PaymentRow = typeof payments.$inferSelect;
 
 const PLAN_NAMES = { free: 'Free', mini: 'Mini', premium: 'Premium' } as const;
-const PROVIDER_NAMES = { stripe: 'Stripe', yookassa: 'YooKassa' } as const;
 
 const WORDS = {
   en: {
@@ -25,6 +24,7 @@ const WORDS = {
     paymentId: 'Payment ID',
     date: 'Date of payment',
     provider: 'Paid by card through',
+    providers: { stripe: 'Stripe', yookassa: 'YooKassa' },
     plan: 'Plan',
     interval: { monthly: 'monthly', yearly: 'yearly' },
     period: 'Period',
@@ -41,6 +41,7 @@ const WORDS = {
     paymentId: 'Номер платежа',
     date: 'Дата оплаты',
     provider: 'Оплачено картой через',
+    providers: { stripe: 'Stripe', yookassa: 'ЮKassa' },
     plan: 'Тариф',
     interval: { monthly: 'помесячно', yearly: 'за год' },
     period: 'Период',
@@ -105,7 +106,7 @@ export function receiptPdf(
   doc.moveDown();
   line(w.paymentId, payment.checkoutId);
   line(w.date, formatDay(payment.createdAt, locale));
-  line(w.provider, PROVIDER_NAMES[payment.provider]);
+  line(w.provider, w.providers[payment.provider]);
   line(w.plan, `${PLAN_NAMES[payment.plan]}, ${w.interval[payment.interval]}`);
   if (payment.periodStart && payment.periodEnd) {
     const from = formatDay(payment.periodStart, locale);

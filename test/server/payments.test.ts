@@ -83,7 +83,7 @@ describe('the payment history', () => {
       `Period: ${day(paid.period_start, 'en')} – ${day(paid.period_end, 'en')}`,
       'Amount paid: $10',
       'Including VAT 20%: $1.67',
-      'Stripe',
+      'Paid by card through: Stripe',
     ]) {
       expect(text).toContain(said);
     }
@@ -125,6 +125,7 @@ describe('the payment history', () => {
         'Скидка (промокод AUTUMN20): −158 ₽',
         'Оплачено: 632 ₽',
         'В том числе НДС 20%: 105.33 ₽',
+        'Оплачено картой через: ЮKassa',
       ]) {
         expect(text).toContain(said);
       }

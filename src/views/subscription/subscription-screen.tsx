@@ -4,8 +4,10 @@ import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
+import { livePaymentHistoryMachine } from '../../flows/payment-history.flow.ts';
 import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { PaymentHistoryView } from './payment-history.view.tsx';
 import { SubscriptionView } from './subscription.view.tsx';
 
 export interface SubscriptionScreenProps {
@@ -19,6 +21,7 @@ export interface SubscriptionScreenProps {
   /** The plan as loaded: the header's plan label follows a change made here. */
   onPlanLoaded?: (plan: PlanId) => void;
   machine?: typeof liveSubscriptionMachine;
+  historyMachine?: typeof livePaymentHistoryMachine;
 }
 
 /** /subscription: the page machine, plus a confirm machine per restore question. */
@@ -28,9 +31,12 @@ export function SubscriptionScreen({
   onQueryRead,
   onPlanLoaded,
   machine = liveSubscriptionMachine,
+  historyMachine = livePaymentHistoryMachine,
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
   const snapshot = useSelector(page, (s) => s);
+  const history = useActorRef(historyMachine, { inspect });
+  const historySnapshot = useSelector(history, (s) => s);
   // The payment-status child while the page polls (section 4), drawn by its own view.
   const payment = useSelector(snapshot.children.pollPaymentStatus, (s) => s);
   // A confirm machine ends when accepted; a fresh one serves the next question.
@@ -68,6 +74,9 @@ export function SubscriptionScreen({
           sendConfirm={sendConfirm}
           payment={payment}
           locale={locale}
+          history={
+            <PaymentHistoryView snapshot={historySnapshot} send={history.send} locale={locale} />
+          }
         />
       )}
     </ConfirmRound>
