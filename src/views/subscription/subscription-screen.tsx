@@ -35,8 +35,6 @@ export function SubscriptionScreen({
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
   const snapshot = useSelector(page, (s) => s);
-  const history = useActorRef(historyMachine, { inspect });
-  const historySnapshot = useSelector(history, (s) => s);
   // The payment-status child while the page polls (section 4), drawn by its own view.
   const payment = useSelector(snapshot.children.pollPaymentStatus, (s) => s);
   // A confirm machine ends when accepted; a fresh one serves the next question.
@@ -74,11 +72,25 @@ export function SubscriptionScreen({
           sendConfirm={sendConfirm}
           payment={payment}
           locale={locale}
-          history={
-            <PaymentHistoryView snapshot={historySnapshot} send={history.send} locale={locale} />
-          }
+          history={<PaymentHistoryBlock machine={historyMachine} locale={locale} />}
         />
       )}
     </ConfirmRound>
   );
+}
+
+/**
+ * The payment history's machine and view: drawn, and so started, once the page is
+ * loaded, after a payment's outcome is known, so the history already holds it.
+ */
+function PaymentHistoryBlock({
+  machine,
+  locale,
+}: {
+  machine: typeof livePaymentHistoryMachine;
+  locale: Locale;
+}) {
+  const history = useActorRef(machine, { inspect });
+  const snapshot = useSelector(history, (s) => s);
+  return <PaymentHistoryView snapshot={snapshot} send={history.send} locale={locale} />;
 }
