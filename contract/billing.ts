@@ -190,3 +190,42 @@ export type EntityForm = v.InferInput<typeof EntityForm>;
  * with selected-plan free, the go-to-free form. Answers { next }.
  */
 export const SubscriptionUpdated = v.object({ next: v.string() });
+
+/**
+ * The outcomes a payment in the history can have, as the data holds them: a card
+ * payment paid or failed (a checkout the payer abandoned or let expire is not a
+ * payment), and a legal entity's invoice request, which stays requested: the portal
+ * records no bank transfer.
+ */
+export const paymentStatuses = ['paid', 'failed', 'invoice_requested'] as const;
+export const PaymentStatus = v.picklist(paymentStatuses);
+export type PaymentStatus = v.InferOutput<typeof PaymentStatus>;
+
+/**
+ * One row of GET /api/v1/payments/: a card payment (id `co_…`, the checkout's) or an
+ * invoice request (id `inv_…`). The period is the one the payment bought (none for a
+ * failed payment or an invoice); discount is how much less than the plan's price was
+ * paid, with the promo code that gave it. The receipt is the PDF of a paid payment.
+ */
+export const Payment = v.object({
+  id: v.string(),
+  created_at: v.string(),
+  plan: PlanId,
+  interval: Interval,
+  period_start: v.nullable(v.string()),
+  period_end: v.nullable(v.string()),
+  amount: v.number(),
+  currency: Currency,
+  discount: v.number(),
+  coupon: v.string(),
+  provider: v.picklist([...providers, 'invoice']),
+  status: PaymentStatus,
+  receipt_url: v.nullable(v.string()),
+});
+export type Payment = v.InferOutput<typeof Payment>;
+/** GET /api/v1/payments/?page=N (from 1): a page of the user's payments, newest first. */
+export const PaymentPage = v.object({
+  payments: v.array(Payment),
+  next_page: v.nullable(v.number()),
+});
+export type PaymentPage = v.InferOutput<typeof PaymentPage>;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 
 /*
- * The operator's own addresses: the support e-mail the shell shows and the web GIS
- * page's related-info links. Operator data, read by the server from SITE_FILE at start
+ * The operator's own addresses: the support e-mail the shell shows, the web GIS
+ * page's related-info links, and the seller a receipt names. Operator data, read by the server from SITE_FILE at start
  * and written into the page it serves (docs/decisions/0018), like the promotions.
  */
 
@@ -21,8 +21,50 @@ const Href = v.pipe(
 );
 const Localized = v.strictObject({ en: Href, ru: Href });
 
+const Line = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('expected some text'),
+  v.maxLength(300, 'expected at most 300 characters'),
+);
+const LocalizedLine = v.strictObject({ en: Line, ru: Line });
+
+/**
+ * The seller a receipt names: its name and address in each language, its tax id, and
+ * the tax the prices include, if any (a receipt then shows the tax's share of the
+ * amount, at `rate` percent, under `label`).
+ */
+export const Seller = v.strictObject({
+  name: LocalizedLine,
+  address: LocalizedLine,
+  tax_id: Line,
+  tax: v.optional(
+    v.nullable(
+      v.strictObject({
+        label: LocalizedLine,
+        rate: v.pipe(v.number(), v.minValue(0.01, 'expected more than 0'), v.maxValue(100)),
+      }),
+    ),
+    null,
+  ),
+});
+export type Seller = v.InferOutput<typeof Seller>;
+
+/** The sandbox's seller: an example company, with a tax included at 20 percent. */
+export const EXAMPLE_SELLER: Seller = {
+  name: { en: 'Example GIS Ltd.', ru: 'ООО «Пример ГИС»' },
+  address: {
+    en: '1 Example Street, Example City, 101000',
+    ru: '101000, г. Пример, ул. Примерная, д. 1',
+  },
+  tax_id: '7700000000',
+  tax: { label: { en: 'VAT', ru: 'НДС' }, rate: 20 },
+};
+
 export const SiteFacts = v.strictObject({
   support_email: Email,
+  /** Absent: the example seller (a production server warns of example addresses anyway). */
+  seller: v.optional(Seller, EXAMPLE_SELLER),
   webgis_links: v.strictObject({
     video: Localized,
     demo: Localized,
@@ -38,6 +80,7 @@ export type SiteFacts = v.InferOutput<typeof SiteFacts>;
  */
 export const EXAMPLE_SITE_FACTS: SiteFacts = {
   support_email: 'support@example.com',
+  seller: EXAMPLE_SELLER,
   webgis_links: {
     video: { en: 'https://example.com/webgis/video', ru: 'https://example.com/ru/webgis/video' },
     demo: { en: 'https://demo.example.com/', ru: 'https://demo.example.com/?lang=ru' },

@@ -34,6 +34,7 @@ import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
+import { paymentRoutes } from './billing/routes/payments.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/subscription/', pricesRoutes(deps));
   app.route('/api/subscription/', subscriptionRoutes(deps));
   app.route('/api/autopayment/', autopaymentRoutes(deps));
+  app.route('/api/v1/payments/', paymentRoutes(deps));
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/api/v1/releases', releasesRoutes(deps));
   app.route('/api/v1/webgis/', webgisRoutes(deps));

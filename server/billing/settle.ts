@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CheckoutStatus } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
-import { autopayments, checkouts, promoCodes, subscriptions } from '../db/schema.ts';
+import { autopayments, checkouts, payments, promoCodes, subscriptions } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
 import type { Checkout, PaymentEventType } from './providers/provider.ts';
+import { planPrice } from './prices.ts';
 import { addPeriod } from './subscription.ts';
 
 /** What closes a checkout: the provider's outcome, or the worker giving up on it. */
@@ -28,7 +29,7 @@ type Extra = { error?: string | undefined; ref?: string | undefined };
  * or late event changes nothing. The one exception is a success for a checkout the
  * worker expired: the payer paid, so it still counts. Answers the settled checkout,
  * or null if nothing moved. One transaction: the checkout never settles without its
- * subscription, autopayment and promo code.
+ * subscription, autopayment, promo code and its row of the payment history.
  */
 export async function settle(
   deps: { db: Database; clock: Clock },
@@ -107,6 +108,7 @@ async function grant(tx: Database, checkout: Checkout, now: Date, ref: string | 
     canceledAt: null,
     updatedAt: now,
   };
+  await recordPayment(tx, checkout, now, values.expireAt);
   await tx
     .insert(subscriptions)
     .values({ userId: checkout.userId, ...values })
@@ -134,6 +136,7 @@ async function giveUp(
   now: Date,
 ) {
   await changeRedemptions(tx, checkout.coupon, sql`greatest(${promoCodes.redemptions} - 1, 0)`);
+  if (status === 'failed') await recordPayment(tx, checkout, now, null);
   const where = eq(autopayments.userId, checkout.userId);
   if (checkout.kind === 'change') {
     // A failed plan change leaves the running autopayment as it was, with the reason.
@@ -146,4 +149,40 @@ async function giveUp(
 async function changeRedemptions(tx: Database, coupon: string, value: SQL) {
   if (coupon === '') return;
   await tx.update(promoCodes).set({ redemptions: value }).where(eq(promoCodes.code, coupon));
+}
+
+/**
+ * The payment history's row of a settled checkout: paid, with the period it bought
+ * (from now to `periodEnd`), or failed (no period). A promo code's discount is the
+ * plan's price less the amount charged.
+ */
+async function recordPayment(
+  tx: Database,
+  checkout: Checkout,
+  now: Date,
+  periodEnd: Date | null,
+): Promise<void> {
+  const price =
+    checkout.coupon === ''
+      ? checkout.amount
+      : await planPrice(tx, checkout.plan, checkout.interval, checkout.currency);
+  await tx
+    .insert(payments)
+    .values({
+      checkoutId: checkout.id,
+      userId: checkout.userId,
+      status: periodEnd ? 'paid' : 'failed',
+      provider: checkout.provider,
+      plan: checkout.plan,
+      interval: checkout.interval,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      discount: Math.max(price - checkout.amount, 0),
+      coupon: checkout.coupon,
+      periodStart: periodEnd ? now : null,
+      periodEnd,
+      createdAt: now,
+    })
+    // A checkout settles once (close() moves only an open or expired one).
+    .onConflictDoNothing();
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -201,5 +202,44 @@ export const invoiceRequests = pgTable(
   (t) => [
     check('invoice_requests_plan_known', oneOf(t.plan, planIds)),
     check('invoice_requests_currency_known', oneOf(t.currency, currencies)),
+  ],
+);
+
+/** What a settled card checkout leaves in the payment history. */
+export const paymentOutcomes = ['paid', 'failed'] as const;
+
+/**
+ * Each settled card checkout, paid or failed, as the payment history and its receipts
+ * tell it: written in the settlement's transaction (docs/decisions/0306). The checkout's
+ * id is the payment's; the discount is the plan's price at settlement less the amount.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    checkoutId: text('checkout_id')
+      .primaryKey()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    status: text('status', { enum: paymentOutcomes }).notNull(),
+    provider: provider().notNull(),
+    plan: planId('plan').notNull(),
+    interval: interval().notNull(),
+    amount: integer('amount').notNull(),
+    currency: currency().notNull(),
+    discount: integer('discount').notNull().default(0),
+    coupon: text('coupon').notNull().default(''),
+    /** The period a paid payment bought; null for a failed one. */
+    periodStart: timestamptz('period_start'),
+    periodEnd: timestamptz('period_end'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    index('payments_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('payments_status_known', oneOf(t.status, paymentOutcomes)),
+    check('payments_provider_known', oneOf(t.provider, providers)),
+    check('payments_plan_known', oneOf(t.plan, planIds)),
+    check('payments_interval_known', oneOf(t.interval, intervals)),
+    check('payments_currency_known', oneOf(t.currency, currencies)),
+    check('payments_discount_not_negative', sql`${t.discount} >= 0`),
   ],
 );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { EXAMPLE_SITE_FACTS, SiteFacts } from '../../contract/site.ts';
+import { EXAMPLE_SELLER, EXAMPLE_SITE_FACTS, SiteFacts } from '../../contract/site.ts';
 
 /** The file shipped with the portal (example addresses): where SITE_FILE points unless set. */
 export const DEFAULT_SITE_FILE = path.resolve(import.meta.dirname, '../../site.json');
@@ -41,4 +41,4 @@ export function loadSiteFacts(file: string | null): SiteFacts {
 
 /** Whether these are still the shipped examples (a production server warns about it). */
 export const isExample = (facts: SiteFacts): boolean =>
-  JSON.stringify(facts).includes('example.com');
+  JSON.stringify(facts).includes('example.com') || facts.seller.name.en === EXAMPLE_SELLER.name.en;

@@ -5,6 +5,7 @@ import {
   Convertion,
   CouponPrice,
   InAdvance,
+  PaymentPage,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -60,6 +61,15 @@ export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: 
     useCase: 'get_in_advance',
   });
   return answer.expire_at;
+}
+
+/** A page (from 1) of the user's payment history, newest first. */
+export function fetchPayments(page: number, signal?: AbortSignal) {
+  return call('v1/payments/', PaymentPage, {
+    query: { page: String(page) },
+    signal,
+    useCase: 'get_payments',
+  });
 }
 
 export function fetchCouponPrice(plan: PlanId, coupon: string, signal?: AbortSignal) {

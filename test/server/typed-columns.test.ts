@@ -1,13 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import {
@@ -23,6 +16,7 @@ import {
   webhookEvents,
 } from '../../server/db/schema.ts';
 import { createTestDatabase } from './harness.ts';
+import { migrateWith, migrationsBefore } from './migrations.ts';
 
 /*
  * Decision 0027: the columns that hold one of a list are typed with it, and the
@@ -206,37 +200,6 @@ describe('a column that holds one of a list', () => {
     expect(await readRows(handle.db)).toEqual(before);
   });
 });
-
-/** The migrations folder as it stood before `tag`: its SQL files, the journal up to it. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'portal-migrations-'));
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-/** Applies a migrations folder as the server's runner does, on PGlite or PostgreSQL. */
-async function migrateWith(handle: DatabaseHandle, folder: string): Promise<void> {
-  const where = handle.jobsTarget;
-  if ('pglite' in where) {
-    await migratePglite(drizzlePglite({ client: where.pglite }), { migrationsFolder: folder });
-    return;
-  }
-  const client = new pg.Client({ connectionString: where.databaseUrl });
-  await client.connect();
-  try {
-    await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
-  } finally {
-    await client.end();
-  }
-}
 
 const TYPED_COLUMNS = '0016_typed_columns';
 

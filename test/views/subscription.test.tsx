@@ -2,7 +2,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { PlanList, Subscription } from '../../contract/billing.ts';
+import type { Payment, PaymentPage, PlanList, Subscription } from '../../contract/billing.ts';
+import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts';
 import {
   paymentStatusMachine,
   type AutopaymentState,
@@ -53,6 +54,14 @@ function machineWith(opts: {
  * The page on `machine`, in English and opened without a return query unless `props`
  * say otherwise.
  */
+/** The history's machine answering `payments` as its one page. */
+const historyWith = (payments: Payment[] = []) =>
+  paymentHistoryMachine.provide({
+    actors: {
+      loadPage: fromPromise(async (): Promise<PaymentPage> => ({ payments, next_page: null })),
+    },
+  });
+
 function renderPage(
   machine: ReturnType<typeof machineWith>,
   props: Partial<Omit<SubscriptionScreenProps, 'machine'>> = {},
@@ -63,6 +72,7 @@ function renderPage(
       <SubscriptionScreen
         query={{ status: null, scenario: null }}
         onQueryRead={() => {}}
+        historyMachine={historyWith()}
         {...props}
         locale={locale}
         machine={machine}
@@ -214,5 +224,32 @@ describe('subscription page', () => {
     expect(await screen.findByText('Active until December 23, 2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Renew Mini' })).toBeTruthy();
+  });
+
+  it('shows the payment history under the plan, a paid payment with its receipt', async () => {
+    const paid: Payment = {
+      id: 'co_1',
+      created_at: '2026-11-23T10:00:00Z',
+      plan: 'mini',
+      interval: 'monthly',
+      period_start: '2026-11-23T10:00:00Z',
+      period_end: '2026-12-23T10:00:00Z',
+      amount: 9,
+      currency: 'usd',
+      discount: 1,
+      coupon: 'SAVE10',
+      provider: 'stripe',
+      status: 'paid',
+      receipt_url: '/api/v1/payments/co_1/receipt/',
+    };
+    renderPage(machineWith({ subscription: () => mini }), {
+      locale: 'ru',
+      historyMachine: historyWith([paid]),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'История платежей' });
+    const receipt = screen.getByRole('link', { name: /Квитанция \(PDF\)/ });
+    expect(receipt.getAttribute('href')).toBe('/api/v1/payments/co_1/receipt/?locale=ru');
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    screen.getByText('Промокод SAVE10: −$1');
   });
 });

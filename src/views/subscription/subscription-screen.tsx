@@ -4,8 +4,10 @@ import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
+import { livePaymentHistoryMachine } from '../../flows/payment-history.flow.ts';
 import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { PaymentHistoryView } from './payment-history.view.tsx';
 import { SubscriptionView } from './subscription.view.tsx';
 
 export interface SubscriptionScreenProps {
@@ -19,6 +21,7 @@ export interface SubscriptionScreenProps {
   /** The plan as loaded: the header's plan label follows a change made here. */
   onPlanLoaded?: (plan: PlanId) => void;
   machine?: typeof liveSubscriptionMachine;
+  historyMachine?: typeof livePaymentHistoryMachine;
 }
 
 /** /subscription: the page machine, plus a confirm machine per restore question. */
@@ -28,6 +31,7 @@ export function SubscriptionScreen({
   onQueryRead,
   onPlanLoaded,
   machine = liveSubscriptionMachine,
+  historyMachine = livePaymentHistoryMachine,
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
   const snapshot = useSelector(page, (s) => s);
@@ -68,8 +72,25 @@ export function SubscriptionScreen({
           sendConfirm={sendConfirm}
           payment={payment}
           locale={locale}
+          history={<PaymentHistoryBlock machine={historyMachine} locale={locale} />}
         />
       )}
     </ConfirmRound>
   );
+}
+
+/**
+ * The payment history's machine and view: drawn, and so started, once the page is
+ * loaded, after a payment's outcome is known, so the history already holds it.
+ */
+function PaymentHistoryBlock({
+  machine,
+  locale,
+}: {
+  machine: typeof livePaymentHistoryMachine;
+  locale: Locale;
+}) {
+  const history = useActorRef(machine, { inspect });
+  const snapshot = useSelector(history, (s) => s);
+  return <PaymentHistoryView snapshot={snapshot} send={history.send} locale={locale} />;
 }

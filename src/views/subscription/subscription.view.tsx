@@ -1,5 +1,6 @@
 import { subscriptionWidth } from './width.ts';
 import { Alert } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import type { SnapshotFrom } from 'xstate';
@@ -25,6 +26,8 @@ export interface SubscriptionViewProps extends MachineViewProps<typeof subscript
   /** The page's payment-status child, drawn while the page polls; undefined until it starts. */
   payment?: SnapshotFrom<typeof paymentStatusMachine> | undefined;
   locale: Locale;
+  /** The payment history, drawn under the plan once the page is loaded. */
+  history?: ReactNode;
 }
 
 /**
@@ -38,6 +41,7 @@ export function SubscriptionView({
   sendConfirm,
   payment,
   locale,
+  history,
 }: SubscriptionViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
@@ -91,6 +95,7 @@ export function SubscriptionView({
               locale={locale}
               send={sendConfirm}
             />
+            {history}
           </>
         ) : null;
       default:
