@@ -8,84 +8,39 @@ export const paymentHistoryMachine = createMachine({
   "states": {
     "loading": {
       "description": "The first page of the history loads.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadPage",
           "src": "loadPage",
-          "onDone": [
-            {
-              "target": "#paymentHistory.ready",
-              "actions": [
-                "addPage"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#paymentHistory.loadFailed"
-            }
-          ]
+          "onDone": [{ "target": "#paymentHistory.ready", "actions": ["addPage"] }],
+          "onError": [{ "target": "#paymentHistory.loadFailed" }]
         }
       ]
     },
     "loadFailed": {
       "description": "The history could not be loaded, with Try again.",
-      "on": {
-        "payments.retry": [
-          {
-            "target": "#paymentHistory.loading"
-          }
-        ]
-      }
+      "on": { "payments.retry": [{ "target": "#paymentHistory.loading" }] }
     },
     "ready": {
       "description": "The payments loaded so far, newest first; Show more while there are more.",
-      "on": {
-        "payments.more": [
-          {
-            "target": "#paymentHistory.loadingMore",
-            "guard": "hasMore"
-          }
-        ]
-      }
+      "on": { "payments.more": [{ "target": "#paymentHistory.loadingMore", "guard": "hasMore" }] }
     },
     "loadingMore": {
       "description": "The next page loads below the rows shown.",
-      "tags": [
-        "busy"
-      ],
+      "tags": ["busy"],
       "invoke": [
         {
           "id": "loadMore",
           "src": "loadPage",
-          "onDone": [
-            {
-              "target": "#paymentHistory.ready",
-              "actions": [
-                "addPage"
-              ]
-            }
-          ],
-          "onError": [
-            {
-              "target": "#paymentHistory.moreFailed"
-            }
-          ]
+          "onDone": [{ "target": "#paymentHistory.ready", "actions": ["addPage"] }],
+          "onError": [{ "target": "#paymentHistory.moreFailed" }]
         }
       ]
     },
     "moreFailed": {
       "description": "The next page could not be loaded: the rows stay, with Try again.",
-      "on": {
-        "payments.more": [
-          {
-            "target": "#paymentHistory.loadingMore"
-          }
-        ]
-      }
+      "on": { "payments.more": [{ "target": "#paymentHistory.loadingMore" }] }
     }
   }
 });
