@@ -130,7 +130,7 @@ export const NameLeftEmpty: Story = {
   render: () => <LiveConsultation />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const name = canvas.getByLabelText(NAME, { selector: 'input' });
+    const name = await canvas.findByLabelText(NAME, { selector: 'input' });
     await expect(name).toHaveValue('Anna Petrova');
     await userEvent.clear(name);
     await userEvent.click(canvas.getByRole('button', { name: SEND }));
@@ -149,7 +149,7 @@ export const RefusedThenSent: Story = {
   render: () => <LiveConsultation />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const email = canvas.getByLabelText(EMAIL, { selector: 'input' });
+    const email = await canvas.findByLabelText(EMAIL, { selector: 'input' });
     await userEvent.clear(email);
     await userEvent.type(email, 'anna@example.invalid');
     await userEvent.click(canvas.getByRole('button', { name: SEND }));

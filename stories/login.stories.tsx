@@ -105,7 +105,8 @@ export const WrongPasswordTyped: Story = {
   render: () => <LiveLogin />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(field(canvas, LOGIN), 'anna');
+    // The preview's router draws the story a moment after it mounts.
+    await userEvent.type(await canvas.findByLabelText(LOGIN, { selector: 'input' }), 'anna');
     await userEvent.type(field(canvas, PASSWORD), 'not-her-password');
     await userEvent.click(canvas.getByRole('button', { name: SIGN_IN }));
     const password = field(canvas, PASSWORD);
@@ -122,7 +123,7 @@ export const SentEmpty: Story = {
   render: () => <LiveLogin />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: SIGN_IN }));
+    await userEvent.click(await canvas.findByRole('button', { name: SIGN_IN }));
     await waitFor(() => expect(field(canvas, LOGIN)).toHaveAttribute('aria-invalid', 'true'));
     await expect(errorAt(field(canvas, LOGIN))).toMatch(REQUIRED);
     await expect(errorAt(field(canvas, PASSWORD))).toMatch(REQUIRED);

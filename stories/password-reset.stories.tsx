@@ -68,7 +68,7 @@ export const NotAnAddress: Story = {
   render: () => <LiveReset />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const email = canvas.getByLabelText(EMAIL, { selector: 'input' });
+    const email = await canvas.findByLabelText(EMAIL, { selector: 'input' });
     await userEvent.type(email, 'someone.example.com');
     await userEvent.click(canvas.getByRole('button', { name: SEND }));
     await waitFor(() => expect(errorAt(email)).toMatch(INVALID));
@@ -82,7 +82,7 @@ export const RefusedByServer: Story = {
   render: () => <LiveReset />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const email = canvas.getByLabelText(EMAIL, { selector: 'input' });
+    const email = await canvas.findByLabelText(EMAIL, { selector: 'input' });
     await userEvent.type(email, 'refused@example.com');
     await userEvent.click(canvas.getByRole('button', { name: SEND }));
     await waitFor(() => expect(errorAt(email)).toMatch(INVALID));
@@ -95,7 +95,10 @@ export const SentToTyped: Story = {
   render: () => <LiveReset />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText(EMAIL, { selector: 'input' }), 'anna@example.com');
+    await userEvent.type(
+      await canvas.findByLabelText(EMAIL, { selector: 'input' }),
+      'anna@example.com',
+    );
     await userEvent.click(canvas.getByRole('button', { name: SEND }));
     const sent = await canvas.findByRole('status');
     await expect(sent).toHaveTextContent('anna@example.com');
