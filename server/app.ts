@@ -42,6 +42,7 @@ import { unsubscribeRoutes } from './profile/routes/unsubscribe.ts';
 import { userRoutes } from './teams/routes/users.ts';
 import { webgisRoutes } from './webgis/routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { sandboxInstancePages } from './webgis/routes/instance-page.ts';
 import { webgisProvisioner } from './webgis/registry.ts';
 import { Refused, refusal, notFound } from './errors.ts';
@@ -149,6 +150,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/users/', userRoutes(deps));
   app.route('/api/v1/onpremise/bindings/', onpremiseRoutes(deps));
   app.route('/api/v1/consultation/', consultationRoutes(deps));
+  // The API described: /api/openapi.json and its reference page /api/docs.
+  app.route('/', openApiRoutes());
   // A signed-in user's page carries its first reads, answered by this app in process.
   app.route(
     '/',
