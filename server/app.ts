@@ -13,6 +13,7 @@ import { systemClock, type Clock, type PasswordCost } from './deps.ts';
 import { compress } from './http/compress.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './health/routes.ts';
+import { requestLog } from './http/request-log.ts';
 import { sessionHint } from './identity/routes/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -97,6 +98,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(securityHeaders(config, PICTURE_SOURCES));
   // Before every other part: no cookie, no session, no compression, no log line.
   app.route('/', healthRoutes(deps));
+  // One log line per request, with its id (X-Request-Id), which the jobs it sends carry.
+  app.use(requestLog(logger));
   // No address of the product has a control character; such a path is nobody's page.
   app.use(async (c, next) => {
     if (CONTROL_CHARACTER.test(c.req.path)) return nobodysPage(c);

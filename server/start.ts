@@ -12,7 +12,7 @@ import { DEMO_ACCOUNT, seed } from './seed.ts';
 import { systemClock } from './deps.ts';
 import { openQueue } from './jobs/queue.ts';
 import { queueDefinitions } from './queues.ts';
-import { consoleLogger as logger } from './logger.ts';
+import { jsonLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
 
@@ -27,6 +27,7 @@ function configOrExit(): EnvConfig {
 }
 
 const envConfig = configOrExit();
+const logger = jsonLogger();
 
 /** HTTPS with HTTP/2 (HTTP/1.1 for clients without it) when given a certificate. */
 function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> {
