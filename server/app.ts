@@ -14,6 +14,8 @@ import { compress } from './http/compress.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './health/routes.ts';
 import { requestLog } from './http/request-log.ts';
+import { metricsRoutes } from './http/metrics.ts';
+import { Metrics } from './metrics.ts';
 import { sessionHint } from './identity/routes/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -60,6 +62,8 @@ export type AppOptions = {
   passwordCost?: PasswordCost;
   /** Sessions and plan facts read lately, kept right by database notifications; without it every request reads. */
   sessionCache?: SessionCache;
+  /** The Prometheus metrics (server/metrics.ts); without, the app keeps its own. */
+  metrics?: Metrics;
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -99,7 +103,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Before every other part: no cookie, no session, no compression, no log line.
   app.route('/', healthRoutes(deps));
   // One log line per request, with its id (X-Request-Id), which the jobs it sends carry.
-  app.use(requestLog(logger));
+  const metrics = options.metrics ?? new Metrics();
+  app.use(requestLog(logger, (facts) => metrics.request(facts)));
+  // Prometheus' scrape, behind METRICS_TOKEN (404 without it; METRICS_PORT serves it apart).
+  app.route('/', metricsRoutes(metrics, config.metricsToken));
   // No address of the product has a control character; such a path is nobody's page.
   app.use(async (c, next) => {
     if (CONTROL_CHARACTER.test(c.req.path)) return nobodysPage(c);

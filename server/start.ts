@@ -13,6 +13,8 @@ import { systemClock } from './deps.ts';
 import { openQueue } from './jobs/queue.ts';
 import { queueDefinitions } from './queues.ts';
 import { jsonLogger } from './logger.ts';
+import { Metrics } from './metrics.ts';
+import { metricsPortApp } from './http/metrics.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
 
@@ -64,14 +66,20 @@ const deliver: Deliver = async (request) => {
   return started.app.fetch(request);
 };
 const mailer = createMailer({ config, db, logger, clock });
+const metrics = new Metrics().withProcessMetrics();
 const jobs = await openQueue(
   handle.jobsTarget,
   queueDefinitions({ config, db, logger, clock, mailer, deliver }),
-  { logger, work: true },
+  { logger, work: true, observe: (queue, outcome) => metrics.job(queue, outcome) },
 );
 const sessionCache = new SessionCache(handle.changeFeed());
 await sessionCache.start();
-const app = createApp({ config, db, logger, clock, jobs, sessionCache });
+metrics.watch({
+  ...(handle.poolStats ? { pool: handle.poolStats } : {}),
+  queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
+  sessionCache: () => sessionCache.lookups,
+});
+const app = createApp({ config, db, logger, clock, jobs, sessionCache, metrics });
 started.app = app;
 // The queue's workers start beside the server's listening, not before it: a job sent in
 // the meantime waits in its queue as any job does, and the first answers do not wait for
@@ -85,6 +93,18 @@ const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (inf
   if (config.nodeEnv === 'development') {
     logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
   }
+});
+
+// Prometheus' scrape on a port of its own, for the operator's network only.
+const metricsServer =
+  config.metricsPort === null
+    ? null
+    : serve({ fetch: metricsPortApp(metrics).fetch, port: config.metricsPort }, (info) => {
+        logger.info(`Metrics: http://localhost:${info.port}/metrics`);
+      });
+metricsServer?.on('error', (error) => {
+  console.error(`Cannot serve metrics on port ${config.metricsPort}: ${error.message}`);
+  process.exit(1);
 });
 
 server.on('error', (error) => {
@@ -101,6 +121,7 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: shutting down`);
+  metricsServer?.close();
   // Keep-alive connections would hold close() open; a deadline bounds the wait.
   const deadline = setTimeout(() => process.exit(1), 10_000);
   deadline.unref();

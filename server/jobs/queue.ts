@@ -72,7 +72,12 @@ export type JobQueue = {
   ping(): Promise<void>;
   /** One maintenance pass now (a working process makes one every minute at most). */
   maintain(): Promise<void>;
+  /** Jobs waiting (`created`, `retry`) and running (`active`), per queue and state. */
+  depth?(): Promise<{ queue: string; state: string; count: number }[]>;
 };
+
+/** How a job's run ended: done, failed with a retry to come, or failed its last try. */
+export type JobOutcome = 'completed' | 'retried' | 'failed';
 
 /**
  * Opens the queue (creating pg-boss's schema on first use). With `work`, this process
@@ -82,9 +87,13 @@ export type JobQueue = {
 export async function openQueue(
   where: Where,
   queues: QueueDefinition<never>[],
-  options: { logger: Logger; work: boolean },
+  options: {
+    logger: Logger;
+    work: boolean;
+    observe?: (queue: string, outcome: JobOutcome) => void;
+  },
 ): Promise<JobQueue> {
-  const { logger, work } = options;
+  const { logger, work, observe } = options;
   // Lost jobs are looked for at half the shortest lease (at most every minute).
   const leases = queues.flatMap((queue) => queue.expireInSeconds ?? []);
   const every = Math.max(1, Math.min(60, Math.floor(Math.min(120, ...leases) / 2)));
@@ -130,7 +139,9 @@ export async function openQueue(
         queue.run(data as never, { id: job.id, retryCount: job.retryCount, jobs }),
       );
       logger.info('job done', fields());
+      observe?.(queue.name, 'completed');
     } catch (error) {
+      observe?.(queue.name, job.retryCount < queue.retryLimit ? 'retried' : 'failed');
       if (job.retryCount < queue.retryLimit) logger.warn('job will retry', { ...fields(), error });
       // The last try failed: the job stays in pg-boss's table as failed (for its queue's
       // deleteAfterSeconds), and the log says so at error level, once, for an operator's
@@ -191,6 +202,18 @@ export async function openQueue(
     },
     async ping() {
       await boss.getDb().executeSql('select 1');
+    },
+    async depth() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          "select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state",
+        );
+      return (rows as { name: string; state: string; count: number }[]).map((row) => ({
+        queue: row.name,
+        state: row.state,
+        count: Number(row.count),
+      }));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
