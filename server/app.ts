@@ -16,6 +16,7 @@ import { healthRoutes } from './health/routes.ts';
 import { requestLog } from './http/request-log.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { Metrics } from './metrics.ts';
+import type { ErrorReporter } from './error-reporting.ts';
 import { sessionHint } from './identity/routes/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -64,6 +65,8 @@ export type AppOptions = {
   sessionCache?: SessionCache;
   /** The Prometheus metrics (server/metrics.ts); without, the app keeps its own. */
   metrics?: Metrics;
+  /** Error reporting (SENTRY_DSN, server/error-reporting.ts); none without it. */
+  errors?: ErrorReporter | null;
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -181,6 +184,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }
     // The details go to the log only; the answer never carries a stack trace.
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    options.errors?.report(error, { method: c.req.method, route: c.req.routePath });
     if (isApi(c.req.path)) return errorResponse(c, refusal('system', 'system'));
     return c.text('Something went wrong. Try again later.', 500);
   });

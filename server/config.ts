@@ -70,6 +70,8 @@ export type EnvConfig = {
   metricsPort: number | null;
   /** METRICS_TOKEN: GET /metrics on the main port for a scraper sending it as a Bearer token. */
   metricsToken: string | null;
+  /** SENTRY_DSN: where unexpected errors are reported (Sentry, GlitchTip); null: nowhere. */
+  sentryDsn: string | null;
 };
 
 export type WebgisSettings = {
@@ -244,6 +246,13 @@ const EnvSchema = v.object({
         /^[A-Za-z0-9._~+/=-]{16,256}$/,
         'expected 16 to 256 letters, digits or . _ ~ + / = -',
       ),
+    ),
+  ),
+  SENTRY_DSN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^https?:\/\/[^\s@/]+@[^\s/]+\/\S*\d+$/, 'expected a DSN such as https://key@host/1'),
     ),
   ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
@@ -428,5 +437,6 @@ export function loadConfig(env: Env): EnvConfig {
     jobLeaseSeconds: out.JOB_LEASE_SECONDS,
     metricsPort: out.METRICS_PORT ?? null,
     metricsToken: out.METRICS_TOKEN ?? null,
+    sentryDsn: out.SENTRY_DSN ?? null,
   };
 }

@@ -4,7 +4,7 @@ import {
   stdTimeFunctions,
   type DestinationStream,
 } from 'pino';
-import { stripPersonal, stripText } from './personal.ts';
+import { stripPersonal, stripText } from '../contract/personal.ts';
 import { currentRequestId } from './request-context.ts';
 
 /**
@@ -24,7 +24,7 @@ export type LogEntry = { level: 'info' | 'warn' | 'error'; message: string; fiel
 /**
  * The running server's logger: one JSON line per entry on standard output (pino), with
  * `level`, `time`, `msg`, the request id of the request or job under way, and the fields
- * stripped of personal data (server/personal.ts).
+ * stripped of personal data (contract/personal.ts).
  */
 export function jsonLogger(destination?: DestinationStream): Logger {
   const out = pino(

@@ -15,6 +15,7 @@ import { queueDefinitions } from './queues.ts';
 import { jsonLogger } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import { metricsPortApp } from './http/metrics.ts';
+import { startErrorReporting } from './error-reporting.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
 
@@ -46,6 +47,8 @@ function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> 
     process.exit(1);
   }
 }
+// Loaded only with SENTRY_DSN: without it the start does not grow.
+const errors = await startErrorReporting(envConfig);
 const listening = transport(envConfig.tls);
 const handle = await openDatabase(
   envConfig.databaseUrl
@@ -70,7 +73,17 @@ const metrics = new Metrics().withProcessMetrics();
 const jobs = await openQueue(
   handle.jobsTarget,
   queueDefinitions({ config, db, logger, clock, mailer, deliver }),
-  { logger, work: true, observe: (queue, outcome) => metrics.job(queue, outcome) },
+  {
+    logger,
+    work: true,
+    observe: (queue, outcome) => metrics.job(queue, outcome),
+    ...(errors
+      ? {
+          report: (error: unknown, where: Record<string, string | number>) =>
+            errors.report(error, where),
+        }
+      : {}),
+  },
 );
 const sessionCache = new SessionCache(handle.changeFeed());
 await sessionCache.start();
@@ -79,7 +92,7 @@ metrics.watch({
   queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
   sessionCache: () => sessionCache.lookups,
 });
-const app = createApp({ config, db, logger, clock, jobs, sessionCache, metrics });
+const app = createApp({ config, db, logger, clock, jobs, sessionCache, metrics, errors });
 started.app = app;
 // The queue's workers start beside the server's listening, not before it: a job sent in
 // the meantime waits in its queue as any job does, and the first answers do not wait for
@@ -128,6 +141,7 @@ function shutdown(signal: string): void {
   server.close(() => {
     // Jobs under way finish (or are retried later by any process), then the database closes.
     stopJobs()
+      .then(() => errors?.flush(2000))
       .then(() => sessionCache.close())
       .then(() => handle.close())
       .then(() => process.exit(0))

@@ -91,9 +91,11 @@ export async function openQueue(
     logger: Logger;
     work: boolean;
     observe?: (queue: string, outcome: JobOutcome) => void;
+    /** A job's last try failed: to the error-reporting service (server/error-reporting.ts). */
+    report?: (error: unknown, where: Record<string, string | number>) => void;
   },
 ): Promise<JobQueue> {
-  const { logger, work, observe } = options;
+  const { logger, work, observe, report } = options;
   // Lost jobs are looked for at half the shortest lease (at most every minute).
   const leases = queues.flatMap((queue) => queue.expireInSeconds ?? []);
   const every = Math.max(1, Math.min(60, Math.floor(Math.min(120, ...leases) / 2)));
@@ -148,6 +150,7 @@ export async function openQueue(
       // alert. The data stays out of the log: it may hold an address or a name.
       if (job.retryCount >= queue.retryLimit) {
         logger.error('job failed for good', { ...fields(), tries: job.retryCount + 1, error });
+        report?.(error, { queue: queue.name, job: job.id, request_id: requestId });
         await queue.gaveUp?.(data as never, error).catch((recordError: unknown) => {
           logger.error('failed job not recorded', { queue: queue.name, error: recordError });
         });

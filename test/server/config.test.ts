@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       jobLeaseSeconds: 60,
       metricsPort: null,
       metricsToken: null,
+      sentryDsn: null,
     });
   });
 
@@ -97,6 +98,7 @@ describe('loadConfig', () => {
       MAIL_RETRIES: '2',
       METRICS_PORT: '9464',
       METRICS_TOKEN: 'scrape-0123456789abcdef',
+      SENTRY_DSN: 'https://public@errors.example.com/7',
     });
     expect(config).toEqual({
       port: 0,
@@ -140,6 +142,7 @@ describe('loadConfig', () => {
       jobLeaseSeconds: 20,
       metricsPort: 9464,
       metricsToken: 'scrape-0123456789abcdef',
+      sentryDsn: 'https://public@errors.example.com/7',
     });
   });
 
@@ -177,6 +180,7 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '0', 'expected an integer port from 1 to 65535'],
     ['METRICS_PORT', '70000', 'expected an integer port from 1 to 65535'],
     ['METRICS_TOKEN', 'short', 'expected 16 to 256 letters'],
+    ['SENTRY_DSN', 'https://errors.example.com/7', 'expected a DSN'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(`${name}: ${expected}`);
   });

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../server/jobs/queue.ts';
 import { jsonLogger } from '../../server/logger.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
-import { REMOVED, stripPersonal } from '../../server/personal.ts';
+import { REMOVED, stripPersonal } from '../../contract/personal.ts';
 import { createClient, createTestDatabase, testConfig, useTestServer } from './harness.ts';
 
 const server = useTestServer();

@@ -32,12 +32,13 @@ describe('GET /metrics on the main port', () => {
 
   it('needs the token as a Bearer token', async () => {
     const client = server().client();
-    for (const headers of [
+    const tries: Record<string, string>[] = [
       {},
       { Authorization: 'Bearer wrong-token-0123456789abcdef' },
       { Authorization: TOKEN },
       { Authorization: `Basic ${TOKEN}` },
-    ]) {
+    ];
+    for (const headers of tries) {
       const answer = await client.get('/metrics', { headers });
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);

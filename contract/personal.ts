@@ -96,3 +96,83 @@ export function stripPersonal(value: unknown, depth = 0): unknown {
   }
   return out;
 }
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An address without its query and fragment, and with its tokens masked. */
+const stripUrl = (url: unknown): unknown =>
+  typeof url === 'string' ? stripText(url.replace(/[?#].*$/s, '')) : undefined;
+
+/**
+ * An error report (a Sentry event, server or browser) as it may leave: no user, no
+ * cookie, header, query or body of the request, and every message, breadcrumb and extra
+ * stripped as the logs are. Used as the SDKs' `beforeSend` and `beforeSendTransaction`.
+ */
+export function scrubEvent<E extends object>(event: E): E {
+  const out: Json = { ...(event as Json) };
+  delete out.user;
+  delete out.server_name;
+  if (isObject(out.request)) {
+    const { method, url } = out.request;
+    out.request = { ...(typeof method === 'string' ? { method } : {}), url: stripUrl(url) };
+  }
+  if (typeof out.message === 'string') out.message = stripText(out.message);
+  if (typeof out.transaction === 'string') out.transaction = stripText(out.transaction);
+  if (isObject(out.exception) && Array.isArray(out.exception.values)) {
+    out.exception = {
+      ...out.exception,
+      values: out.exception.values.map((value: unknown) => {
+        if (!isObject(value)) return value;
+        const stacktrace = isObject(value.stacktrace)
+          ? {
+              ...value.stacktrace,
+              frames: Array.isArray(value.stacktrace.frames)
+                ? value.stacktrace.frames.map((frame: unknown) => {
+                    if (!isObject(frame)) return frame;
+                    const { vars: _vars, ...rest } = frame;
+                    return rest;
+                  })
+                : value.stacktrace.frames,
+            }
+          : value.stacktrace;
+        return {
+          ...value,
+          ...(typeof value.value === 'string' ? { value: stripText(value.value) } : {}),
+          ...(stacktrace === undefined ? {} : { stacktrace }),
+        };
+      }),
+    };
+  }
+  if (Array.isArray(out.breadcrumbs)) {
+    out.breadcrumbs = out.breadcrumbs.map((crumb: unknown) => {
+      if (!isObject(crumb)) return crumb;
+      const { data, message, ...rest } = crumb;
+      return {
+        ...rest,
+        ...(typeof message === 'string' ? { message: stripText(message) } : {}),
+        ...(isObject(data)
+          ? { data: stripPersonal({ ...data, ...(data.url ? { url: stripUrl(data.url) } : {}) }) }
+          : {}),
+      };
+    });
+  }
+  for (const key of ['extra', 'tags', 'contexts']) {
+    if (isObject(out[key])) out[key] = stripPersonal(out[key]);
+  }
+  if (Array.isArray(out.spans)) {
+    out.spans = out.spans.map((span: unknown) =>
+      isObject(span)
+        ? {
+            ...span,
+            ...(typeof span.description === 'string'
+              ? { description: stripText(span.description.replace(/[?#].*$/s, '')) }
+              : {}),
+            ...(isObject(span.data) ? { data: stripPersonal(span.data) } : {}),
+          }
+        : span,
+    );
+  }
+  return out as E;
+}
