@@ -1,41 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
 import { scrubEvent } from '../../contract/personal.ts';
+import { securityHeaders } from '../../server/http/security-headers.ts';
+import { localizeHtml } from '../../server/spa.ts';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { RELEASE, startErrorReporting, type ErrorReporter } from '../../server/error-reporting.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
+import { envelopeSink, type EnvelopeSink } from './envelope-sink.ts';
 import { createClient, createTestDatabase, testConfig } from './harness.ts';
-
-type Item = { header: Record<string, unknown>; payload: Record<string, unknown> };
-
-/** A local stand-in for Sentry: keeps every envelope posted to /api/<project>/envelope/. */
-async function envelopeSink(): Promise<{ server: Server; port: number; items: Item[] }> {
-  const items: Item[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      if (/^\/api\/\d+\/envelope\/?/.test(request.url ?? '')) {
-        const lines = body.toString('utf8').split('\n').filter(Boolean);
-        for (let index = 1; index + 1 < lines.length; index += 2) {
-          items.push({
-            header: JSON.parse(lines[index] ?? '{}') as Record<string, unknown>,
-            payload: JSON.parse(lines[index + 1] ?? '{}') as Record<string, unknown>,
-          });
-        }
-      }
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, items };
-}
 
 const jobs: JobQueue = {
   send: () => Promise.resolve(),
@@ -50,6 +25,27 @@ describe('error reporting', () => {
   it('is off, and the SDK not loaded, without SENTRY_DSN', async () => {
     expect(await startErrorReporting({ sentryDsn: null, nodeEnv: 'production' })).toBeNull();
     expect(testConfig().sentryDsn).toBeNull();
+  });
+
+  it('tells the page where to report only with a DSN, and lets it connect there', async () => {
+    const html = readFileSync('index.html', 'utf8');
+    const errors = {
+      dsn: 'https://key@errors.example.com/3',
+      release: RELEASE,
+      environment: 'production',
+    };
+    const meta = (page: string) =>
+      /<meta name="portal-errors" content="([^"]*)"/.exec(page)?.[1]?.replaceAll('&quot;', '"');
+    expect(meta(localizeHtml(html, 'en'))).toBe('');
+    expect(JSON.parse(meta(localizeHtml(html, 'en', true, { errors })) ?? '')).toEqual(errors);
+    const policy = async (sentryDsn: string | null) => {
+      const app = new Hono();
+      app.use(securityHeaders({ nodeEnv: 'production', sentryDsn }, []));
+      app.get('/', (c) => c.text('ok'));
+      return (await app.request('/')).headers.get('content-security-policy') ?? '';
+    };
+    expect(await policy(null)).toContain("connect-src 'self';");
+    expect(await policy(errors.dsn)).toContain("connect-src 'self' https://errors.example.com;");
   });
 
   it('scrubs an event of its user, cookies, headers, query, body and personal texts', () => {
@@ -96,7 +92,7 @@ describe('error reporting', () => {
   });
 
   describe('with a local envelope sink as the DSN', () => {
-    let sink: Awaited<ReturnType<typeof envelopeSink>>;
+    let sink: EnvelopeSink;
     let handle: DatabaseHandle;
     let errors: ErrorReporter;
     let app: ReturnType<typeof createApp>;
