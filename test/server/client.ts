@@ -39,13 +39,22 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const isApi = (path: string) => path.startsWith('/api/');
 
+/** The path the app sees (`%2e%2e` resolved); a fuzzed one no parser takes (`//%00`) as sent. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url.split(/[?#]/)[0] ?? '';
+  }
+}
+
 /**
  * Every JSON answer of the API against the OpenAPI document's schemas
  * (server/openapi/operations.ts, which the document is made from): an error answer in
  * the section-8 shape, a success answer in its operation's. A mismatch fails the test.
  */
 export async function checkAnswer(method: string, url: string, response: Response): Promise<void> {
-  const path = new URL(url, 'http://localhost').pathname;
+  const path = pathOf(url);
   const type = response.headers.get('content-type') ?? '';
   if (!isApi(path) || !type.startsWith('application/json')) return;
   const operation = findOperation(method, path);
