@@ -604,8 +604,8 @@ export const operations: Operation[] = [
 ];
 
 /**
- * Routes that exist outside production only (development aids, absent there): no part
- * of the API an integrator may use, so not in the document.
+ * Routes left out of the document: the development aids under /api/dev/ (absent in
+ * production), and the files of the reference page itself (/api/docs/…).
  */
 export const UNDOCUMENTED = [/^\/api\/dev\//, /^\/api\/docs\//];
 
