@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Handler } from 'hono';
 import type { AppEnv } from './context.ts';
-import type { Metrics } from '../metrics.ts';
+
+/** What a scrape reads: the metrics in Prometheus' text format (server/metrics.ts). */
+type Metrics = { text(): Promise<{ type: string; body: string }> };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
