@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../logger.ts';
 import { requestIdFrom, withRequestId } from '../request-context.ts';
 
@@ -13,10 +14,14 @@ export type RequestFacts = {
   durationMs: number;
 };
 
-/** The pattern of the route that answered; `unmatched` for nobody's path. */
-function routeOf(pattern: string): string {
-  // Only middleware ran (the not-found answer, a refusal before any route): no route.
-  return pattern.endsWith('*') || pattern === '' ? 'unmatched' : pattern;
+/**
+ * The pattern of the route that answered: `/*` for the SPA's pages, `unmatched` when no
+ * route did (a middleware answered, or a catch-all passed it on to the 404).
+ */
+function routeOf(c: Context): string {
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  if (route === undefined || route.method === 'ALL') return 'unmatched';
+  return route.path.endsWith('*') && c.res.status === 404 ? 'unmatched' : route.path;
 }
 
 /**
@@ -36,7 +41,7 @@ export function requestLog(
     await withRequestId(requestId, next);
     const facts: RequestFacts = {
       method: c.req.method,
-      route: routeOf(c.req.routePath),
+      route: routeOf(c),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };

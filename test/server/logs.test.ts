@@ -123,6 +123,15 @@ describe('one log line per request', () => {
     expect(requestLines()).toContainEqual(
       expect.objectContaining({ request_id: id, route: 'unmatched', status: 404 }),
     );
+    // A page of the SPA (not built in these tests) is the catch-all's.
+    const page = await client.get('/en/login/1');
+    expect(requestLines()).toContainEqual(
+      expect.objectContaining({
+        request_id: page.headers.get('x-request-id'),
+        route: '/*',
+        status: page.status,
+      }),
+    );
   });
 
   it('the jobs a request sends carry its id, and their workers log it', async () => {
