@@ -88,3 +88,14 @@ export const EXAMPLE_SITE_FACTS: SiteFacts = {
     data: { en: 'https://example.com/webgis/data', ru: 'https://example.com/ru/webgis/data' },
   },
 };
+
+/**
+ * `<meta name="portal-errors">`: where the SPA reports its unexpected errors (SENTRY_DSN),
+ * with the build's release and the environment; empty when reporting is off.
+ */
+export const ErrorReporting = v.object({
+  dsn: v.pipe(v.string(), v.url()),
+  release: v.string(),
+  environment: v.string(),
+});
+export type ErrorReporting = v.InferOutput<typeof ErrorReporting>;

@@ -13,6 +13,10 @@ import { systemClock, type Clock, type PasswordCost } from './deps.ts';
 import { compress } from './http/compress.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './health/routes.ts';
+import { requestLog } from './http/request-log.ts';
+import { metricsRoutes } from './http/metrics.ts';
+import { Metrics } from './metrics.ts';
+import type { ErrorReporter } from './error-reporting.ts';
 import { sessionHint } from './identity/routes/session-hint.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -43,6 +47,7 @@ import { unsubscribeRoutes } from './profile/routes/unsubscribe.ts';
 import { userRoutes } from './teams/routes/users.ts';
 import { webgisRoutes } from './webgis/routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { sandboxInstancePages } from './webgis/routes/instance-page.ts';
 import { webgisProvisioner } from './webgis/registry.ts';
 import { Refused, refusal, notFound } from './errors.ts';
@@ -59,6 +64,10 @@ export type AppOptions = {
   passwordCost?: PasswordCost;
   /** Sessions and plan facts read lately, kept right by database notifications; without it every request reads. */
   sessionCache?: SessionCache;
+  /** The Prometheus metrics (server/metrics.ts); without, the app keeps its own. */
+  metrics?: Metrics;
+  /** Error reporting (SENTRY_DSN, server/error-reporting.ts); none without it. */
+  errors?: ErrorReporter | null;
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -97,6 +106,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(securityHeaders(config, PICTURE_SOURCES));
   // Before every other part: no cookie, no session, no compression, no log line.
   app.route('/', healthRoutes(deps));
+  // One log line per request, with its id (X-Request-Id), which the jobs it sends carry.
+  const metrics = options.metrics ?? new Metrics();
+  app.use(requestLog(logger, (facts) => metrics.request(facts)));
+  // Prometheus' scrape, behind METRICS_TOKEN (404 without it; METRICS_PORT serves it apart).
+  app.route('/', metricsRoutes(metrics, config.metricsToken));
   // No address of the product has a control character; such a path is nobody's page.
   app.use(async (c, next) => {
     if (CONTROL_CHARACTER.test(c.req.path)) return nobodysPage(c);
@@ -151,6 +165,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/users/', userRoutes(deps));
   app.route('/api/v1/onpremise/bindings/', onpremiseRoutes(deps));
   app.route('/api/v1/consultation/', consultationRoutes(deps));
+  // The API described: /api/openapi.json and its reference page /api/docs.
+  app.route('/', openApiRoutes());
   // A signed-in user's page carries its first reads, answered by this app in process.
   app.route(
     '/',
@@ -170,6 +186,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }
     // The details go to the log only; the answer never carries a stack trace.
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    options.errors?.report(error, { method: c.req.method, route: c.req.routePath });
     if (isApi(c.req.path)) return errorResponse(c, refusal('system', 'system'));
     return c.text('Something went wrong. Try again later.', 500);
   });

@@ -66,6 +66,12 @@ export type EnvConfig = {
   webgis: WebgisSettings;
   /** A job whose process died is taken up again by any process after this long. */
   jobLeaseSeconds: number;
+  /** METRICS_PORT: a second server answering GET /metrics (Prometheus) there; null: none. */
+  metricsPort: number | null;
+  /** METRICS_TOKEN: GET /metrics on the main port for a scraper sending it as a Bearer token. */
+  metricsToken: string | null;
+  /** SENTRY_DSN: where unexpected errors are reported (Sentry, GlitchTip); null: nowhere. */
+  sentryDsn: string | null;
 };
 
 export type WebgisSettings = {
@@ -220,6 +226,34 @@ const EnvSchema = v.object({
       v.maxValue(3600, 'expected whole seconds from 2 to 3600'),
     ),
     '60',
+  ),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}$/, 'expected an integer port from 1 to 65535'),
+      v.transform(Number),
+      v.minValue(1, 'expected an integer port from 1 to 65535'),
+      v.maxValue(65535, 'expected an integer port from 1 to 65535'),
+    ),
+  ),
+  // Sent by the scraper as a Bearer token: long enough not to guess.
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[A-Za-z0-9._~+/=-]{16,256}$/,
+        'expected 16 to 256 letters, digits or . _ ~ + / = -',
+      ),
+    ),
+  ),
+  SENTRY_DSN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^https?:\/\/[^\s@/]+@[^\s/]+\/\S*\d+$/, 'expected a DSN such as https://key@host/1'),
+    ),
   ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
   INVOICE_MINIMUM_RUB: v.optional(
@@ -401,5 +435,8 @@ export function loadConfig(env: Env): EnvConfig {
       ],
     },
     jobLeaseSeconds: out.JOB_LEASE_SECONDS,
+    metricsPort: out.METRICS_PORT ?? null,
+    metricsToken: out.METRICS_TOKEN ?? null,
+    sentryDsn: out.SENTRY_DSN ?? null,
   };
 }

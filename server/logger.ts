@@ -1,3 +1,12 @@
+import {
+  destination as fileDestination,
+  pino,
+  stdTimeFunctions,
+  type DestinationStream,
+} from 'pino';
+import { stripPersonal, stripText } from '../contract/personal.ts';
+import { currentRequestId } from './request-context.ts';
+
 /**
  * The server's only way to report. Tests pass a memory logger so expected failures
  * neither reach console.error (which fails a test) nor vanish unchecked.
@@ -12,20 +21,31 @@ export type Logger = {
 
 export type LogEntry = { level: 'info' | 'warn' | 'error'; message: string; fields: LogFields };
 
-function line(message: string, fields: LogFields | undefined): string {
-  if (fields === undefined) return message;
-  const parts = Object.entries(fields).map(([key, value]) => {
-    const shown = value instanceof Error ? (value.stack ?? value.message) : JSON.stringify(value);
-    return `${key}=${shown}`;
-  });
-  return `${message} ${parts.join(' ')}`;
+/**
+ * The running server's logger: one JSON line per entry on standard output (pino), with
+ * `level`, `time`, `msg`, the request id of the request or job under way, and the fields
+ * stripped of personal data (contract/personal.ts).
+ */
+export function jsonLogger(destination?: DestinationStream): Logger {
+  const out = pino(
+    {
+      base: null,
+      messageKey: 'msg',
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Written as it comes, as console.log did: a line before a crash is not lost.
+    destination ?? fileDestination({ dest: 1, sync: true }),
+  );
+  const write = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => {
+    // The id is the server's own or a sane client's (server/request-context.ts): kept as is.
+    const { request_id: given, ...rest } = fields ?? {};
+    const requestId = typeof given === 'string' ? given : currentRequestId();
+    const safe = stripPersonal(rest) as LogFields;
+    out[level]({ ...(requestId ? { request_id: requestId } : {}), ...safe }, stripText(message));
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
 }
-
-export const consoleLogger: Logger = {
-  info: (message, fields) => console.log(line(message, fields)),
-  warn: (message, fields) => console.warn(line(message, fields)),
-  error: (message, fields) => console.error(line(message, fields)),
-};
 
 export type MemoryLogger = Logger & { entries: LogEntry[] };
 

@@ -1,3 +1,5 @@
+import type { ErrorReporting } from '../contract/site.ts';
+import { RELEASE } from './error-reporting.ts';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -60,6 +62,8 @@ export interface PageValues {
   site?: SiteFacts;
   /** The smallest invoice in roubles (INVOICE_MINIMUM_RUB): the checkout offers invoices from it. */
   invoiceMinimumRub?: number;
+  /** Error reporting (SENTRY_DSN): the SPA loads its SDK only when the page names a DSN. */
+  errors?: ErrorReporting;
 }
 
 const attribute = (text: string) =>
@@ -80,7 +84,8 @@ function withPageValues(html: string, values: PageValues): string {
     'portal-invoice-minimum',
     values.invoiceMinimumRub === undefined ? '' : String(values.invoiceMinimumRub),
   );
-  const page = minimumMeta(promotionsMeta(providersMeta(html)));
+  const errorsMeta = meta('portal-errors', values.errors ? JSON.stringify(values.errors) : '');
+  const page = errorsMeta(minimumMeta(promotionsMeta(providersMeta(html))));
   return values.site ? meta('portal-site', JSON.stringify(values.site))(page) : page;
 }
 
@@ -150,6 +155,9 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   if (deps.config.nodeEnv === 'production' && isExample(site))
     deps.logger.warn('SITE_FILE still names example.com addresses: set your own (README)');
   const preloads = pagePreloads(root);
+  const errors: ErrorReporting | undefined = deps.config.sentryDsn
+    ? { dsn: deps.config.sentryDsn, release: RELEASE, environment: deps.config.nodeEnv }
+    : undefined;
   const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
   async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
@@ -173,6 +181,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
       promotions: current ? [current] : [],
       site,
       invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
+      ...(errors ? { errors } : {}),
     }).replace('</head>', `${preload}${reads}</head>`);
     const etag = etagOf(body);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a

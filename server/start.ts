@@ -12,7 +12,10 @@ import { DEMO_ACCOUNT, seed } from './seed.ts';
 import { systemClock } from './deps.ts';
 import { openQueue } from './jobs/queue.ts';
 import { queueDefinitions } from './queues.ts';
-import { consoleLogger as logger } from './logger.ts';
+import { jsonLogger } from './logger.ts';
+import { Metrics } from './metrics.ts';
+import { metricsPortApp } from './http/metrics.ts';
+import { startErrorReporting } from './error-reporting.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
 
@@ -27,6 +30,7 @@ function configOrExit(): EnvConfig {
 }
 
 const envConfig = configOrExit();
+const logger = jsonLogger();
 
 /** HTTPS with HTTP/2 (HTTP/1.1 for clients without it) when given a certificate. */
 function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> {
@@ -43,6 +47,8 @@ function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> 
     process.exit(1);
   }
 }
+// Loaded only with SENTRY_DSN: without it the start does not grow.
+const errors = await startErrorReporting(envConfig);
 const listening = transport(envConfig.tls);
 const handle = await openDatabase(
   envConfig.databaseUrl
@@ -63,14 +69,30 @@ const deliver: Deliver = async (request) => {
   return started.app.fetch(request);
 };
 const mailer = createMailer({ config, db, logger, clock });
+const metrics = new Metrics().withProcessMetrics();
 const jobs = await openQueue(
   handle.jobsTarget,
   queueDefinitions({ config, db, logger, clock, mailer, deliver }),
-  { logger, work: true },
+  {
+    logger,
+    work: true,
+    observe: (queue, outcome) => metrics.job(queue, outcome),
+    ...(errors
+      ? {
+          report: (error: unknown, where: Record<string, string | number>) =>
+            errors.report(error, where),
+        }
+      : {}),
+  },
 );
 const sessionCache = new SessionCache(handle.changeFeed());
 await sessionCache.start();
-const app = createApp({ config, db, logger, clock, jobs, sessionCache });
+metrics.watch({
+  ...(handle.poolStats ? { pool: handle.poolStats } : {}),
+  queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
+  sessionCache: () => sessionCache.lookups,
+});
+const app = createApp({ config, db, logger, clock, jobs, sessionCache, metrics, errors });
 started.app = app;
 // The queue's workers start beside the server's listening, not before it: a job sent in
 // the meantime waits in its queue as any job does, and the first answers do not wait for
@@ -84,6 +106,18 @@ const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (inf
   if (config.nodeEnv === 'development') {
     logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
   }
+});
+
+// Prometheus' scrape on a port of its own, for the operator's network only.
+const metricsServer =
+  config.metricsPort === null
+    ? null
+    : serve({ fetch: metricsPortApp(metrics).fetch, port: config.metricsPort }, (info) => {
+        logger.info(`Metrics: http://localhost:${info.port}/metrics`);
+      });
+metricsServer?.on('error', (error) => {
+  console.error(`Cannot serve metrics on port ${config.metricsPort}: ${error.message}`);
+  process.exit(1);
 });
 
 server.on('error', (error) => {
@@ -100,12 +134,14 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: shutting down`);
+  metricsServer?.close();
   // Keep-alive connections would hold close() open; a deadline bounds the wait.
   const deadline = setTimeout(() => process.exit(1), 10_000);
   deadline.unref();
   server.close(() => {
     // Jobs under way finish (or are retried later by any process), then the database closes.
     stopJobs()
+      .then(() => errors?.flush(2000))
       .then(() => sessionCache.close())
       .then(() => handle.close())
       .then(() => process.exit(0))

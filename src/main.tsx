@@ -13,6 +13,7 @@ import {
 import { setGlobalErrorHandler } from './api/errors.ts';
 import { preloadSignedInShell } from './components/app-shell.tsx';
 import { showErrorToast } from './components/error-toasts.tsx';
+import { startErrorReporting } from './components/error-reporting.ts';
 import { enableInspector } from './flows/inspect.ts';
 import { startSession } from './flows/session.flow.ts';
 import { errorText } from './forms/messages.ts';
@@ -23,6 +24,8 @@ import { followSystemColorMode } from './theme/color-mode.ts';
 import { appSystem } from './theme/system.ts';
 
 async function start() {
+  // Off unless the page names a DSN; loaded beside the start, never before it.
+  void startErrorReporting();
   followSystemColorMode();
   const locale = localeOfPath(window.location.pathname) ?? pageLocale();
   const texts = activateLocale(locale);

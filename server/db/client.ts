@@ -41,6 +41,8 @@ export type DatabaseHandle = {
   changeFeed(): ChangeFeed;
   /** PGlite only: the data folder as a gzipped tarball, reusable as a `template`. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections in all, idle, and callers waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /**
@@ -120,6 +122,11 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     jobsTarget: { databaseUrl: url },
     changeFeed: () => postgresFeed(url, logger),
   };

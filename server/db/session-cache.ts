@@ -109,6 +109,8 @@ export class SessionCache {
   #live = false;
   /** Counts the changes heard; a read begun before one is not kept. */
   #heard = 0;
+  /** Session lookups answered here, and not. */
+  readonly #lookups = { hits: 0, misses: 0 };
 
   readonly #feed: ChangeFeed;
 
@@ -142,7 +144,15 @@ export class SessionCache {
   }
 
   getSession(tokenHash: string): CachedSession | undefined {
-    return this.#live ? this.#sessions.get(tokenHash) : undefined;
+    const found = this.#live ? this.#sessions.get(tokenHash) : undefined;
+    if (found) this.#lookups.hits += 1;
+    else this.#lookups.misses += 1;
+    return found;
+  }
+
+  /** Session lookups since the start: found here (hits) or read from the database (misses). */
+  get lookups(): { hits: number; misses: number } {
+    return { ...this.#lookups };
   }
 
   setSession(tokenHash: string, session: CachedSession, mark: number): void {

@@ -4,14 +4,15 @@ import type { Config } from '../config.ts';
 // Emotion (Chakra) injects <style> tags at run time, hence 'unsafe-inline' for styles
 // only; scripts stay limited to the built bundle. Images may also come from the hosts
 // the app names (the social providers' picture hosts: the userpics, docs/decisions/0213).
-const contentSecurityPolicy = (pictureSources: readonly string[]) =>
+const contentSecurityPolicy = (pictureSources: readonly string[], reportTo: string | null) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${pictureSources.join(' ')}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // The error-reporting service's host (SENTRY_DSN), where the SPA sends its reports.
+    `connect-src 'self'${reportTo ? ` ${reportTo}` : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -22,7 +23,7 @@ const contentSecurityPolicy = (pictureSources: readonly string[]) =>
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 export function securityHeaders(
-  config: Pick<Config, 'nodeEnv'>,
+  config: Pick<Config, 'nodeEnv'> & Partial<Pick<Config, 'sentryDsn'>>,
   pictureSources: readonly string[],
 ): MiddlewareHandler {
   const headers: [string, string][] = [
@@ -32,7 +33,13 @@ export function securityHeaders(
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
-    ['Content-Security-Policy', contentSecurityPolicy(pictureSources)],
+    [
+      'Content-Security-Policy',
+      contentSecurityPolicy(
+        pictureSources,
+        config.sentryDsn ? new URL(config.sentryDsn).origin : null,
+      ),
+    ],
   ];
   return async (c, next) => {
     // Set before the answer is made, they are part of it from the start: set after, each

@@ -2,6 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
 import type { Database, Where } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { currentRequestId, withRequestId } from '../request-context.ts';
+
+/** Where a job's data keeps the id of the request (or job) that sent it. */
+const REQUEST_ID_KEY = '_request_id';
+
+/** The job's own data, and the id of the request that sent it (else the job's own id). */
+function unwrap(job: Job<unknown>): { data: unknown; requestId: string } {
+  if (job.data === null || typeof job.data !== 'object' || !(REQUEST_ID_KEY in job.data)) {
+    return { data: job.data, requestId: job.id };
+  }
+  const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as Record<string, unknown>;
+  return { data, requestId: typeof requestId === 'string' ? requestId : job.id };
+}
 
 /**
  * The durable job queue (pg-boss) on the same PostgreSQL as everything else: PGlite
@@ -59,7 +72,12 @@ export type JobQueue = {
   ping(): Promise<void>;
   /** One maintenance pass now (a working process makes one every minute at most). */
   maintain(): Promise<void>;
+  /** Jobs waiting (`created`, `retry`) and running (`active`), per queue and state. */
+  depth?(): Promise<{ queue: string; state: string; count: number }[]>;
 };
+
+/** How a job's run ended: done, failed with a retry to come, or failed its last try. */
+export type JobOutcome = 'completed' | 'retried' | 'failed';
 
 /**
  * Opens the queue (creating pg-boss's schema on first use). With `work`, this process
@@ -69,9 +87,15 @@ export type JobQueue = {
 export async function openQueue(
   where: Where,
   queues: QueueDefinition<never>[],
-  options: { logger: Logger; work: boolean },
+  options: {
+    logger: Logger;
+    work: boolean;
+    observe?: (queue: string, outcome: JobOutcome) => void;
+    /** A job's last try failed: to the error-reporting service (server/error-reporting.ts). */
+    report?: (error: unknown, where: Record<string, string | number>) => void;
+  },
 ): Promise<JobQueue> {
-  const { logger, work } = options;
+  const { logger, work, observe, report } = options;
   // Lost jobs are looked for at half the shortest lease (at most every minute).
   const leases = queues.flatMap((queue) => queue.expireInSeconds ?? []);
   const every = Math.max(1, Math.min(60, Math.floor(Math.min(120, ...leases) / 2)));
@@ -103,20 +127,31 @@ export async function openQueue(
   }
 
   async function run(queue: QueueDefinition<never>, job: Job<unknown>): Promise<void> {
+    const { data, requestId } = unwrap(job);
+    const started = performance.now();
+    const fields = () => ({
+      queue: queue.name,
+      job: job.id,
+      request_id: requestId,
+      try: job.retryCount + 1,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    });
     try {
-      await queue.run(job.data as never, { id: job.id, retryCount: job.retryCount, jobs });
+      await withRequestId(requestId, () =>
+        queue.run(data as never, { id: job.id, retryCount: job.retryCount, jobs }),
+      );
+      logger.info('job done', fields());
+      observe?.(queue.name, 'completed');
     } catch (error) {
+      observe?.(queue.name, job.retryCount < queue.retryLimit ? 'retried' : 'failed');
+      if (job.retryCount < queue.retryLimit) logger.warn('job will retry', { ...fields(), error });
       // The last try failed: the job stays in pg-boss's table as failed (for its queue's
       // deleteAfterSeconds), and the log says so at error level, once, for an operator's
       // alert. The data stays out of the log: it may hold an address or a name.
       if (job.retryCount >= queue.retryLimit) {
-        logger.error('job failed for good', {
-          queue: queue.name,
-          job: job.id,
-          tries: job.retryCount + 1,
-          error,
-        });
-        await queue.gaveUp?.(job.data as never, error).catch((recordError: unknown) => {
+        logger.error('job failed for good', { ...fields(), tries: job.retryCount + 1, error });
+        report?.(error, { queue: queue.name, job: job.id, request_id: requestId });
+        await queue.gaveUp?.(data as never, error).catch((recordError: unknown) => {
           logger.error('failed job not recorded', { queue: queue.name, error: recordError });
         });
       }
@@ -139,7 +174,8 @@ export async function openQueue(
     },
     async send(db, name, data, options = {}) {
       if (!known.has(name)) throw new Error(`no queue ${name}`);
-      await boss.send(name, data, {
+      const requestId = currentRequestId();
+      await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         db: fromDrizzle(inTransaction(db), sql),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -159,7 +195,7 @@ export async function openQueue(
               await boss.complete(name, job.id);
               done += 1;
             } catch (error) {
-              logger.warn('job failed', { queue: name, job: job.id, error });
+              // run() has logged it (a retry to come, or the last try).
               await boss.fail(name, job.id, { message: String(error) });
             }
           }
@@ -169,6 +205,18 @@ export async function openQueue(
     },
     async ping() {
       await boss.getDb().executeSql('select 1');
+    },
+    async depth() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          "select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state",
+        );
+      return (rows as { name: string; state: string; count: number }[]).map((row) => ({
+        queue: row.name,
+        state: row.state,
+        count: Number(row.count),
+      }));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

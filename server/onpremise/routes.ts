@@ -19,7 +19,7 @@ import { Refused, type RefusalKind, notFound } from '../errors.ts';
  * The body's shape; the identifier's format is the command's, so that its refusal
  * carries its own code (`identifier`) at the field.
  */
-const BindBody = v.object({
+export const BindBody = v.object({
   identifier: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200)),
   label: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LABEL_MAX)), ''),
 });

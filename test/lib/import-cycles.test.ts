@@ -109,6 +109,7 @@ describe('server import graph', () => {
  * folder or top-level file must be placed here.
  */
 const LAYERS: readonly (readonly string[])[] = [
+  ['request-context.ts'],
   [
     'errors.ts',
     'logger.ts',
@@ -122,14 +123,14 @@ const LAYERS: readonly (readonly string[])[] = [
     'page-preloads.ts',
   ],
   ['config.ts', 'db', 'line.ts', 'page-reads.ts'],
-  ['http', 'jobs', 'secret.ts'],
+  ['http', 'jobs', 'secret.ts', 'error-reporting.ts'],
   ['deps.ts'],
   ['mail', 'geo', 'legal', 'health'],
   ['identity'],
   ['teams', 'software', 'consultation'],
   ['billing', 'onpremise'],
   ['webgis', 'spa.ts'],
-  ['profile', 'queues.ts', 'seed.ts'],
+  ['profile', 'queues.ts', 'seed.ts', 'metrics.ts', 'openapi'],
   ['app.ts'],
   ['start.ts', 'main.ts'],
 ];

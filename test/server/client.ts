@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../../server/http/context.ts';
+import { ErrorAnswer, findOperation } from '../../server/openapi/operations.ts';
 
 export type SetCookie = { name: string; value: string; attributes: Map<string, string> };
 
@@ -35,6 +37,53 @@ export type TestClient = {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const isApi = (path: string) => path.startsWith('/api/');
+
+/** The path the app sees (`%2e%2e` resolved); a fuzzed one no parser takes (`//%00`) as sent. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url.split(/[?#]/)[0] ?? '';
+  }
+}
+
+/**
+ * Every JSON answer of the API against the OpenAPI document's schemas
+ * (server/openapi/operations.ts, which the document is made from): an error answer in
+ * the section-8 shape, a success answer in its operation's. A mismatch fails the test.
+ */
+export async function checkAnswer(method: string, url: string, response: Response): Promise<void> {
+  const path = pathOf(url);
+  const type = response.headers.get('content-type') ?? '';
+  if (!isApi(path) || !type.startsWith('application/json')) return;
+  const operation = findOperation(method, path);
+  const encoding = response.headers.get('content-encoding');
+  const stream = response.clone().body;
+  if (stream === null) return;
+  // A compressed answer (server/http/compress.ts) is read as the browser would.
+  const readable =
+    encoding === 'gzip' || encoding === 'deflate'
+      ? stream.pipeThrough(new DecompressionStream(encoding))
+      : stream;
+  if (encoding !== null && readable === stream) throw new Error(`unread encoding ${encoding}`);
+  const body: unknown = await new Response(readable).json();
+  const schema =
+    response.status >= 400
+      ? ErrorAnswer
+      : operation?.answer.status === response.status
+        ? operation.answer.schema
+        : null;
+  if (schema === null) return;
+  const result = v.safeParse(schema, body);
+  if (!result.success) {
+    const issues = result.issues.map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`);
+    throw new Error(
+      `${method} ${path} answered ${response.status} outside its schema:\n  ${issues.join('\n  ')}`,
+    );
+  }
+}
+
 /**
  * A cookie-keeping browser over app.request(), so no port is opened. `settle` runs
  * after every answer (the harness lets queued mail go out).
@@ -69,6 +118,7 @@ export function createClient(
     if (UNSAFE.has(method) && csrf !== false && token !== undefined)
       headers.set('X-CSRFToken', token);
     const response = await app.request(path, { ...rest, method, headers });
+    await checkAnswer(method, path, response);
     remember(response);
     await settle();
     return response;

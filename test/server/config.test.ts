@@ -51,6 +51,9 @@ describe('loadConfig', () => {
         reservedSubdomains: DEFAULT_RESERVED_SUBDOMAINS,
       },
       jobLeaseSeconds: 60,
+      metricsPort: null,
+      metricsToken: null,
+      sentryDsn: null,
     });
   });
 
@@ -93,6 +96,9 @@ describe('loadConfig', () => {
       WEBGIS_RESERVED_SUBDOMAINS: ' Maps, intranet ,,admin',
       JOB_LEASE_SECONDS: '20',
       MAIL_RETRIES: '2',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'scrape-0123456789abcdef',
+      SENTRY_DSN: 'https://public@errors.example.com/7',
     });
     expect(config).toEqual({
       port: 0,
@@ -134,6 +140,9 @@ describe('loadConfig', () => {
         reservedSubdomains: [...DEFAULT_RESERVED_SUBDOMAINS, 'maps', 'intranet'],
       },
       jobLeaseSeconds: 20,
+      metricsPort: 9464,
+      metricsToken: 'scrape-0123456789abcdef',
+      sentryDsn: 'https://public@errors.example.com/7',
     });
   });
 
@@ -168,6 +177,10 @@ describe('loadConfig', () => {
     ['WEBGIS_SANDBOX', 'slow', 'expected ok, fail or overrun'],
     ['WEBGIS_RESERVED_SUBDOMAINS', 'maps,my_gis', 'expected comma-separated labels'],
     ['MAIL_RETRIES', '100', 'expected a whole number from 0 to 99'],
+    ['METRICS_PORT', '0', 'expected an integer port from 1 to 65535'],
+    ['METRICS_PORT', '70000', 'expected an integer port from 1 to 65535'],
+    ['METRICS_TOKEN', 'short', 'expected 16 to 256 letters'],
+    ['SENTRY_DSN', 'https://errors.example.com/7', 'expected a DSN'],
   ])('names a bad %s and what it expects', (name, value, expected) => {
     expect(message({ [name]: value })).toContain(`${name}: ${expected}`);
   });

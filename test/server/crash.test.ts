@@ -266,7 +266,9 @@ describe('a server killed at any point, then restarted on the same data', () => 
           });
           await servers.stop();
         }
-        const charged = [...servers.output().matchAll(/provider charge checkout="(co_[\w-]+)"/g)];
+        const charged = [
+          ...servers.output().matchAll(/"checkout":"(co_[\w-]+)"[^\n]*"msg":"provider charge"/g),
+        ];
         await withDatabase(store, async ({ db }) => {
           const renewals: string[] = [];
           for (const { email } of payers) {

@@ -270,6 +270,12 @@ describe('an unexpected failure', () => {
         message: 'unhandled error',
         fields: expect.objectContaining({ path: '/api/v1/countries/' }),
       }),
+      // The request's own line (server/http/request-log.ts), at warn for a 5xx.
+      expect.objectContaining({
+        level: 'warn',
+        message: 'request',
+        fields: expect.objectContaining({ route: '/api/v1/countries/', status: 500 }),
+      }),
     ]);
   });
 });

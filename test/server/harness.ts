@@ -28,6 +28,7 @@ import { createMailer } from '../../server/mail/mailer.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
 import { createClient, type TestClient } from './client.ts';
+import { Metrics } from '../../server/metrics.ts';
 
 export { createClient, parseSetCookie, type TestClient } from './client.ts';
 
@@ -130,6 +131,8 @@ export type TestServer = {
   logger: MemoryLogger;
   clock: TestClock;
   sessionCache: SessionCache;
+  /** The app's Prometheus metrics, fed by the queue too. */
+  metrics: Metrics;
   /** The job queue, run by hand: nothing polls it in tests. */
   jobs: JobQueue;
   /** What time makes due: every queued job, then the billing sweep at the test clock's now. */
@@ -161,14 +164,20 @@ export function useTestServer(
     const db = handle.db;
     const mailer = createMailer({ config, db, logger, clock });
     const deliver = (request: Request) => Promise.resolve(app.request(request));
+    const metrics = new Metrics();
     const jobs = await openQueue(
       handle.jobsTarget,
       queueDefinitions({ config, db, logger, clock, mailer, deliver }),
-      { logger, work: false },
+      { logger, work: false, observe: (queue, outcome) => metrics.job(queue, outcome) },
     );
     // The cache is on, as in the app: every server test also checks that it is never stale.
     const sessionCache = new SessionCache(handle.changeFeed());
     await sessionCache.start();
+    metrics.watch({
+      ...(handle.poolStats ? { pool: handle.poolStats } : {}),
+      queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
+      sessionCache: () => sessionCache.lookups,
+    });
     const app = createApp({
       config,
       db,
@@ -177,9 +186,11 @@ export function useTestServer(
       jobs,
       passwordCost,
       sessionCache,
+      metrics,
     });
     server = {
       sessionCache,
+      metrics,
       app,
       db,
       handle,

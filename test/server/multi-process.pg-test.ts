@@ -121,7 +121,9 @@ describe('two server processes on one PostgreSQL', () => {
     const taken = servers.map((one) => [
       ...one
         .output()
-        .matchAll(/payment event checkout="(co_[\w-]+)" event="[^"]+" outcome="(\w+)"/g),
+        .matchAll(
+          /"checkout":"(co_[\w-]+)","event":"[^"]+","outcome":"(\w+)"[^\n]*"msg":"payment event"/g,
+        ),
     ]);
     const all = taken.flat();
     expect(all).toHaveLength(PAYERS);

@@ -10,8 +10,8 @@ import type { AppDeps } from '../../deps.ts';
 import { preferredLocale } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
 
-const PricesQuery = v.object({ currency: v.optional(Currency) });
-const PriceQuery = v.object({
+export const PricesQuery = v.object({ currency: v.optional(Currency) });
+export const PriceQuery = v.object({
   plan: PlanId,
   // Query strings skip readBody's NUL check; PostgreSQL text cannot hold one.
   coupon: v.optional(

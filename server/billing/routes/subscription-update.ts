@@ -15,7 +15,7 @@ import { invalidInput } from '../../errors.ts';
 
 const ENTITY_PREFIX = 'form_entity[';
 
-const InvoiceFields = v.object({
+export const InvoiceFields = v.object({
   'selected-plan': v.picklist(['mini', 'premium']),
   'customer-type': v.literal('entity'),
   payment_gateway: v.optional(v.literal('invoice'), 'invoice'),

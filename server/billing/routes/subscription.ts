@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 
-const Target = v.object({ plan: PlanId, interval: Interval });
+export const Target = v.object({ plan: PlanId, interval: Interval });
 
 /** Mounted at /api/subscription/ */
 export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {

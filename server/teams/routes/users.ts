@@ -8,7 +8,7 @@ import { parseInput } from '../../http/validate.ts';
 import { lookupUser } from '../teams.ts';
 import { answering } from './teams.ts';
 
-const LookupQuery = v.object({
+export const LookupQuery = v.object({
   username: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(150)),
 });
 

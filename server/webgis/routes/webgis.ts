@@ -17,7 +17,7 @@ import { Refused, type RefusalKind, notFound } from '../../errors.ts';
  * The body's shape; the domain rule is the command's, so that its refusal carries
  * section 5's own code (`domain`) at the field.
  */
-const CreateBody = v.object({
+export const CreateBody = v.object({
   subdomain_name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(255)),
   language: Locale,
   location_id: LocationId,
