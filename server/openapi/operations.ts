@@ -9,6 +9,7 @@ import {
   Convertion,
   CouponPrice,
   InAdvance,
+  PaymentPage,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -46,6 +47,7 @@ import { ReleaseList, ReleasesQuery } from '../../contract/software.ts';
 import { Team, TeamList, TeamUpdate, UserLookup } from '../../contract/teams.ts';
 import { Webgis, WebgisLocationList, WebgisRefs } from '../../contract/webgis.ts';
 import { InvoiceFields } from '../billing/routes/subscription-update.ts';
+import { PageQuery as PaymentPageQuery } from '../billing/routes/payments.ts';
 import { PriceQuery, PricesQuery } from '../billing/routes/prices.ts';
 import { Target } from '../billing/routes/subscription.ts';
 import { BindBody } from '../onpremise/routes.ts';
@@ -406,6 +408,23 @@ export const operations: Operation[] = [
     signedIn: true,
     body: { kind: 'multipart', schema: InvoiceFields },
     answer: json(SubscriptionUpdated),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/payments/',
+    tag: 'billing',
+    summary: "A page of the user's payments and invoice requests, newest first",
+    signedIn: true,
+    query: PaymentPageQuery,
+    answer: json(PaymentPage),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/payments/:id/receipt/',
+    tag: 'billing',
+    summary: "The receipt of a paid payment, as a PDF in the page's or the account's language",
+    signedIn: true,
+    answer: { status: 200, schema: null, type: 'application/pdf' },
   },
   {
     method: 'GET',

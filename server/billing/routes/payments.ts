@@ -9,7 +9,7 @@ import { loadSiteFacts } from '../../site/site.ts';
 import { MAX_PAYMENTS_PAGE, paidPaymentOf, paymentPage } from '../payments.ts';
 import { receiptPdf } from '../receipt.ts';
 
-const PageQuery = v.object({
+export const PageQuery = v.object({
   page: v.optional(
     v.pipe(
       v.string(),
