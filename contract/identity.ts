@@ -167,6 +167,8 @@ export const securityEventKinds = [
   'social_linked',
   'social_unlinked',
   'profile_exported',
+  'reauthenticated',
+  'reauth_failed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -184,6 +186,15 @@ export const SecurityEvent = v.object({
   country: v.nullable(v.string()),
 });
 export type SecurityEvent = v.InferOutput<typeof SecurityEvent>;
+/**
+ * POST /api/v1/session/reauth/ — the password again, for a sensitive action that
+ * answered 403 `reauth_required` (decision 0215); 204, or the sign-in's field error.
+ */
+export const ReauthForm = v.object({
+  password: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128, 'maxLength')),
+});
+export type ReauthForm = v.InferInput<typeof ReauthForm>;
+
 /** The account's last events, newest first. */
 export const SecurityEventList = v.array(SecurityEvent);
 

@@ -34,6 +34,7 @@ import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
+import { reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
@@ -124,6 +125,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/sessions/', sessionListRoutes(deps));
   app.route('/api/v1/security/', securityRoutes(deps));
+  app.route('/api/v1/session/', reauthRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
   app.route('/api/v1/legal/', legalRoutes(deps));
   if (config.nodeEnv !== 'production') {

@@ -49,6 +49,12 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`${provider} account unlinked`;
       case 'profile_exported':
         return t`Personal data exported`;
+      case 'reauthenticated':
+        return provider
+          ? t`Identity confirmed with ${provider}`
+          : t`Identity confirmed with the password`;
+      case 'reauth_failed':
+        return t`A wrong password was entered to confirm identity`;
     }
   };
   const { events } = snapshot.context;
