@@ -33,3 +33,13 @@ export function fetchSecurityEvents(signal?: AbortSignal) {
     useCase: 'get_security_events',
   });
 }
+
+/** The password again: this session counts as freshly signed in (decision 0215). */
+export async function reauthenticate(password: string, signal?: AbortSignal): Promise<void> {
+  await call('v1/session/reauth/', v.unknown(), {
+    method: 'POST',
+    body: { password },
+    signal,
+    useCase: 'reauth',
+  });
+}
