@@ -34,7 +34,7 @@ import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
-import { reauthRoutes } from './identity/routes/reauth.ts';
+import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
@@ -134,6 +134,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.route('/sandbox/idp/', sandboxIdpRoutes(deps));
     app.route('/sandbox/pay/', sandboxPayRoutes(deps));
     app.route('/api/dev/teams/', devTeamRoutes(deps));
+    app.route('/api/dev/session/', devReauthRoutes(deps));
   } else {
     // Plainly absent, rather than redirected into the SPA like other unknown paths.
     for (const path of ['/dev/*', '/sandbox/*']) app.all(path, (c) => c.text('Not found', 404));

@@ -72,3 +72,16 @@ export async function reauthenticate(
     await recordEvent(tx, now, user.id, 'reauthenticated', device, 'password');
   });
 }
+
+/**
+ * The development switch (POST /api/dev/session/age/, outside production only): the
+ * caller's session last proved who the user is 11 minutes ago, so the re-auth dialog
+ * can be tried without waiting.
+ */
+export async function ageProof(deps: AppDeps, userId: number, token: string): Promise<void> {
+  const then = new Date(deps.clock.now().getTime() - REAUTH_WINDOW_MS - 60_000);
+  await deps.db
+    .update(sessions)
+    .set({ authenticatedAt: then })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, userId)));
+}

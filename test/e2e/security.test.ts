@@ -139,3 +139,76 @@ describe.each(['en', 'ru'] as const)('security page in %s', (locale) => {
     for (const other of [phone, desktop, elsewhere, context]) await other.close();
   });
 });
+
+/*
+ * Re-authentication (decision 0215): a user whose sign-in is older than 10 minutes signs
+ * another browser out; the app's dialog asks for the password, says a wrong one at the
+ * field, and with the right one the sign-out goes through without another click. A
+ * cancelled dialog leaves the other browser signed in and says why under the list.
+ */
+const reauthTexts = {
+  en: {
+    dialog: "Confirm it's you",
+    password: 'Password',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    wrong: 'The password is incorrect',
+    refused: 'For your security, confirm it is you: enter your password again.',
+  },
+  ru: {
+    dialog: 'Подтвердите, что это вы',
+    password: 'Пароль',
+    confirm: 'Подтвердить',
+    cancel: 'Отмена',
+    wrong: 'Неверный пароль',
+    refused: 'В целях безопасности подтвердите, что это вы: введите пароль ещё раз.',
+  },
+} as const;
+
+describe.each(['en', 'ru'] as const)('re-authentication in %s', (locale) => {
+  const t = { ...texts[locale], ...reauthTexts[locale] };
+
+  it('asks for the password before signing another browser out, then signs it out', async () => {
+    const context = await chromium.newContext({ locale: t.browserLocale });
+    const email = uniqueEmail(`reauth-${locale}`);
+    await newAccount(context, email, password);
+    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+    // This browser signed in 11 minutes ago, as far as the server knows.
+    const aged = await context.request.post('/api/dev/session/age/', {
+      headers: await csrfHeader(context),
+    });
+    expect(aged.status()).toBe(204);
+    const page = await context.newPage();
+    await page.goto(`/${locale}/security`);
+    const section = page.getByRole('heading', { name: t.section }).locator('..');
+    const rows = section.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Cancelled: the phone stays signed in, and the list says why.
+    await section.getByRole('button', { name: t.phone }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.dialog });
+    await dialog.getByLabel(t.password).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: t.cancel }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await section.getByText(t.refused).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await signedInStill(phone)).toBe(true);
+
+    // Again: a wrong password is said at the field; the right one ends the phone's session.
+    await section.getByRole('button', { name: t.phone }).click();
+    const field = dialog.getByLabel(t.password);
+    await field.fill('Not-the-pass-1');
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.getByText(t.wrong).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await signedInStill(phone)).toBe(true);
+    await field.fill(password);
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await signedInStill(phone)).toBe(false);
+    expect(await section.getByText(t.refused).count()).toBe(0);
+    for (const other of [phone, context]) await other.close();
+  });
+});

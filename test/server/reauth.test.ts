@@ -88,6 +88,15 @@ describe('sensitive actions need a sign-in within the last 10 minutes', () => {
   });
 });
 
+describe('POST /api/dev/session/age/ (outside production)', () => {
+  it("makes the caller's sign-in 11 minutes old, and no other session's", async () => {
+    const { laptop, phone } = await twoBrowsers();
+    expect((await laptop.request('/api/dev/session/age/', { method: 'POST' })).status).toBe(204);
+    await expectReauthRequired(await laptop.request('/api/v1/sessions/', { method: 'DELETE' }));
+    expect((await phone.request('/api/v1/sessions/', { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
 describe('POST /api/v1/session/reauth/', () => {
   it('answers a wrong password as sign-in does, logs it, and leaves the session old', async () => {
     const { laptop } = await twoBrowsers();

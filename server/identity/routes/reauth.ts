@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
-import { reauthenticate } from '../reauth.ts';
+import { ageProof, reauthenticate } from '../reauth.ts';
 import { forgive, hit } from '../throttle.ts';
 import { signInHits } from './auth.ts';
 import { deviceOf } from './device.ts';
@@ -27,5 +27,20 @@ export function reauthRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
+  return router;
+}
+
+/**
+ * Mounted at /api/dev/session/ outside production only: POST age/ makes the caller's
+ * sign-in 11 minutes old (a development aid for the re-auth dialog). Under /api/, the
+ * session and the CSRF check are the same as for every call.
+ */
+export function devReauthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.post('/age/', async (c) => {
+    const user = requireUser(c);
+    await ageProof(deps, user.id, sessionToken(c, deps));
+    return c.body(null, 204);
+  });
   return router;
 }
