@@ -7,7 +7,7 @@ import { socialRoundTrip } from '../server/social-flow.ts';
 import { uniqueEmail } from '../server/identity.ts';
 
 /*
- * Checklist point 27: an attacker holding a session that signed in more than 10 minutes
+ * Checklist point 27 (and ASVS 6.4, 7.5): an attacker holding a session that signed in more than 10 minutes
  * ago (a stolen cookie, a browser left open) cannot do a sensitive action by calling the
  * API directly, whatever it sends, nor guess the password through re-authentication
  * faster than through sign-in.
@@ -32,7 +32,7 @@ async function stolenOldSession() {
   await socialRoundTrip(stolen, 'github', { email: uniqueEmail('gh') }, { intent: 'link' });
   const [, other] = await json<SessionInfo[]>(await stolen.get('/api/v1/sessions/'));
   server().clock.advance(REAUTH_WINDOW_MS + 1000);
-  return { stolen, phone, otherId: other!.id };
+  return { stolen, phone, otherId: other!.id, username: user.username };
 }
 
 /** Ways a client might try to claim a fresh sign-in the server never saw. */
@@ -46,25 +46,38 @@ const CLAIMS: [string, Claim][] = [
 
 describe('re-authentication cannot be skipped by calling the API directly', () => {
   it.each(CLAIMS)('every sensitive route refuses an old session with %s', async (_, claim) => {
-    const { stolen, phone, otherId } = await stolenOldSession();
+    const { stolen, phone, otherId, username } = await stolenOldSession();
     const { query = '', body, headers: extra = {} } = claim;
     const headers = { 'Content-Type': 'application/json', ...extra };
-    for (const path of [
-      `/api/v1/sessions/${otherId}/`,
-      '/api/v1/sessions/',
-      '/api/v1/profile/social/github/',
-      '/api/v1/profile/',
-    ]) {
+    const sensitive: [string, string, string | undefined][] = [
+      ['DELETE', `/api/v1/sessions/${otherId}/`, body],
+      ['DELETE', '/api/v1/sessions/', body],
+      ['DELETE', '/api/v1/profile/social/github/', body],
+      ['DELETE', '/api/v1/profile/', body],
+      // The right current password and a good new one: still not without a recent sign-in.
+      [
+        'POST',
+        '/api/v1/security/password/',
+        JSON.stringify({ current_password: PASSWORD, password: 'Taken-over-pass-9' }),
+      ],
+    ];
+    for (const [method, path, sent] of sensitive) {
       const answer = await stolen.request(`${path}${query}`, {
-        ...(body === undefined ? {} : { body }),
+        ...(sent === undefined ? {} : { body: sent }),
         headers,
-        method: 'DELETE',
+        method,
       });
       expect(answer.status, path).toBe(403);
       expect(await json(answer)).toEqual({ code: 'reauth_required', detail: expect.any(String) });
     }
-    // Nothing changed: the phone is signed in, the link and the profile are there.
+    // Nothing changed: the phone is signed in, the link and the profile are there, and
+    // the password is the owner's still.
     expect((await phone.get('/api/v1/profile/')).status).toBe(200);
+    const owner = await server().client().postForm('/api/auth/login/', {
+      login: username,
+      password: PASSWORD,
+    });
+    expect(owner.status).toBe(200);
     expect(await json(await stolen.get('/api/v1/profile/social/'))).toHaveLength(1);
   });
 

@@ -55,6 +55,8 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
           : t`Identity confirmed with the password`;
       case 'reauth_failed':
         return t`A wrong password was entered to confirm identity`;
+      case 'password_changed':
+        return t`Password changed`;
     }
   };
   const { events } = snapshot.context;
