@@ -43,3 +43,16 @@ export async function reauthenticate(password: string, signal?: AbortSignal): Pr
     useCase: 'reauth',
   });
 }
+
+/** A new password with the current one; every other browser is signed out (decision 0216). */
+export async function changePassword(
+  values: { current_password: string; password: string },
+  signal?: AbortSignal,
+): Promise<void> {
+  await call('v1/security/password/', v.unknown(), {
+    method: 'POST',
+    body: { ...values },
+    signal,
+    useCase: 'change_password',
+  });
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { latestMail } from './mailbox.ts';
 
 /*
  * "Where you're signed in" on /security, against the real server: a user signed in on
@@ -210,5 +211,77 @@ describe.each(['en', 'ru'] as const)('re-authentication in %s', (locale) => {
     expect(await signedInStill(phone)).toBe(false);
     expect(await section.getByText(t.refused).count()).toBe(0);
     for (const other of [phone, context]) await other.close();
+  });
+});
+
+/*
+ * Changing the password (decision 0216) on /security, with a sign-in older than 10
+ * minutes: the re-auth dialog asks first and the change goes on; the other browser is
+ * signed out, the notice mailed in the page's language, and the old password no longer
+ * signs in. A wrong current password is said at its field.
+ */
+const passwordTexts = {
+  en: {
+    current: 'Current password',
+    next: 'New password',
+    change: 'Change password',
+    done: 'Your password was changed. Every other browser was signed out.',
+    mail: 'Your password was changed',
+  },
+  ru: {
+    current: 'Текущий пароль',
+    next: 'Новый пароль',
+    change: 'Изменить пароль',
+    done: 'Пароль изменён. Во всех других браузерах выполнен выход.',
+    mail: 'Пароль изменён',
+  },
+} as const;
+
+describe.each(['en', 'ru'] as const)('changing the password in %s', (locale) => {
+  const t = { ...texts[locale], ...reauthTexts[locale], ...passwordTexts[locale] };
+
+  it('asks who it is, changes it, signs the others out and mails a notice', async () => {
+    const context = await chromium.newContext({ locale: t.browserLocale });
+    const email = uniqueEmail(`password-${locale}`);
+    await newAccount(context, email, password);
+    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+    const aged = await context.request.post('/api/dev/session/age/', {
+      headers: await csrfHeader(context),
+    });
+    expect(aged.status()).toBe(204);
+    const page = await context.newPage();
+    await page.goto(`/${locale}/security`);
+    const form = page.getByRole('form', { name: t.change });
+    const changed = 'Changed-pass-42';
+    await form.getByLabel(t.current).fill(password);
+    await form.getByLabel(t.next).fill(changed);
+    await form.getByRole('button', { name: t.change }).click();
+
+    // The sign-in is old: the dialog asks first, then the change goes on by itself.
+    const dialog = page.getByRole('alertdialog', { name: t.dialog });
+    await dialog.getByLabel(t.password).fill(password);
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await page.getByRole('status').filter({ hasText: t.done }).waitFor();
+    expect(await form.getByLabel(t.current).inputValue()).toBe('');
+    expect(await signedInStill(phone)).toBe(false);
+    expect(await signedInStill(context)).toBe(true);
+    const notice = await latestMail(context.request, email, (mail) => mail.subject === t.mail);
+    expect(notice.subject).toBe(t.mail);
+    const old = await chromium.newContext();
+    const refused = await old.request.post('/api/auth/login/', {
+      form: { login: email, password },
+      headers: await csrfHeader(old),
+    });
+    expect(refused.status()).toBe(400);
+
+    // Within 10 minutes now: a wrong current password is said at its field.
+    await form.getByLabel(t.current).fill('Not-the-pass-1');
+    await form.getByLabel(t.next).fill('Another-pass-43');
+    await form.getByRole('button', { name: t.change }).click();
+    await form.getByText(t.wrong).waitFor();
+    expect(await form.getByLabel(t.current).getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.count()).toBe(0);
+    await expectAccessible(page);
+    for (const other of [phone, old, context]) await other.close();
   });
 });
