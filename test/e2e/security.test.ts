@@ -187,7 +187,7 @@ describe.each(['en', 'ru'] as const)('re-authentication in %s', (locale) => {
 
     // Cancelled: the phone stays signed in, and the list says why.
     await section.getByRole('button', { name: t.phone }).click();
-    const dialog = page.getByRole('alertdialog', { name: t.dialog });
+    const dialog = page.getByRole('dialog', { name: t.dialog });
     await dialog.getByLabel(t.password).waitFor();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: t.cancel }).last().click();
@@ -258,7 +258,7 @@ describe.each(['en', 'ru'] as const)('changing the password in %s', (locale) => 
     await form.getByRole('button', { name: t.change }).click();
 
     // The sign-in is old: the dialog asks first, then the change goes on by itself.
-    const dialog = page.getByRole('alertdialog', { name: t.dialog });
+    const dialog = page.getByRole('dialog', { name: t.dialog });
     await dialog.getByLabel(t.password).fill(password);
     await dialog.getByRole('button', { name: t.confirm }).click();
     await page.getByRole('status').filter({ hasText: t.done }).waitFor();

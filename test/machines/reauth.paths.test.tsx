@@ -11,7 +11,7 @@ const PAGE = 'The page behind the dialog';
 const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checking…)$/ });
 const passwordField = () => screen.queryByLabelText(/^Password/);
 const cancelButtons = () => screen.getAllByRole('button', { name: 'Cancel' });
-const dialogOpen = () => screen.queryByRole('alertdialog') !== null;
+const dialogOpen = () => screen.queryByRole('dialog') !== null;
 
 describeMachinePaths(reauthMachine, {
   paths: 14,
@@ -68,7 +68,7 @@ describeMachinePaths(reauthMachine, {
         expect(passwordField()).toBeNull();
       },
       asking: (snapshot) => {
-        screen.getByRole('heading', { name: TITLE });
+        screen.getByRole('dialog', { name: TITLE });
         expect(cancelButtons().length).toBeGreaterThan(0);
         if (!snapshot.context.proofs.hasPassword) {
           // No password to give: the linked provider's sign-in, back to this page.

@@ -1,9 +1,10 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import type { reauthMachine } from '../../../machines/reauth.machine.ts';
 import { Button } from '../../components/button.tsx';
 import * as Dialog from '../../components/dialog.tsx';
+import { Busy } from '../../components/status.tsx';
 import { socialStartUrl } from '../../flows/social-start.ts';
 import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
@@ -28,7 +29,7 @@ export function ReauthView({ snapshot, send, formRef, returnTo }: ReauthViewProp
   const body = (() => {
     switch (state) {
       case 'loading':
-        return <Spinner size="md" aria-label={t`Loading…`} />;
+        return <Busy label={t`Loading…`} quiet />;
       case 'loadFailed':
         return (
           <Stack gap="3" align="flex-start">
@@ -79,7 +80,6 @@ export function ReauthView({ snapshot, send, formRef, returnTo }: ReauthViewProp
       open={state !== 'proven' && state !== 'cancelled'}
       title={t`Confirm it's you`}
       maxW="md"
-      role="alertdialog"
       onClose={checking ? undefined : cancel}
       closeOnInteractOutside={false}
       closeLabel={t`Cancel`}
