@@ -39,6 +39,8 @@ export const errorCodes = [
   'user_absent',
   'wrong_credentials',
   'too_many_requests',
+  /** A sensitive action wants a sign-in within the last 10 minutes (decision 0215). */
+  'reauth_required',
   // validation rules of section 5 that the server also checks
   'email',
   'personName',

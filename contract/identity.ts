@@ -167,6 +167,9 @@ export const securityEventKinds = [
   'social_linked',
   'social_unlinked',
   'profile_exported',
+  'reauthenticated',
+  'reauth_failed',
+  'password_changed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -184,6 +187,29 @@ export const SecurityEvent = v.object({
   country: v.nullable(v.string()),
 });
 export type SecurityEvent = v.InferOutput<typeof SecurityEvent>;
+/**
+ * POST /api/v1/session/reauth/ — the password again, for a sensitive action that
+ * answered 403 `reauth_required` (decision 0215); 204, or the sign-in's field error.
+ */
+export const ReauthForm = v.object({
+  password: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128, 'maxLength')),
+});
+export type ReauthForm = v.InferInput<typeof ReauthForm>;
+
+/**
+ * POST /api/v1/security/password/ — a new password, with the current one (decision
+ * 0216); needs a recent sign-in. 204; every other session ends.
+ */
+export const ChangePasswordForm = v.object({
+  current_password: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128, 'maxLength')),
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('required'),
+    v.check(isStrongPassword, 'invalid_password'),
+  ),
+});
+export type ChangePasswordForm = v.InferInput<typeof ChangePasswordForm>;
+
 /** The account's last events, newest first. */
 export const SecurityEventList = v.array(SecurityEvent);
 

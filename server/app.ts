@@ -39,6 +39,7 @@ import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
 import { paymentRoutes } from './billing/routes/payments.ts';
+import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
@@ -139,6 +140,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/sessions/', sessionListRoutes(deps));
   app.route('/api/v1/security/', securityRoutes(deps));
+  app.route('/api/v1/session/', reauthRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));
   app.route('/api/v1/legal/', legalRoutes(deps));
   if (config.nodeEnv !== 'production') {
@@ -147,6 +149,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.route('/sandbox/idp/', sandboxIdpRoutes(deps));
     app.route('/sandbox/pay/', sandboxPayRoutes(deps));
     app.route('/api/dev/teams/', devTeamRoutes(deps));
+    app.route('/api/dev/session/', devReauthRoutes(deps));
   } else {
     // Plainly absent, rather than redirected into the SPA like other unknown paths.
     for (const path of ['/dev/*', '/sandbox/*']) app.all(path, (c) => c.text('Not found', 404));

@@ -18,6 +18,7 @@ export const DETAILS = {
   user_absent: 'There is no profile with this email',
   wrong_credentials: 'The password is incorrect',
   too_many_requests: 'Too many attempts. Try again later.',
+  reauth_required: 'Confirm it is you: enter your password again to continue',
   email: 'Please enter a valid email address',
   personName: 'This value may contain only letters and spaces',
   phoneNumber: 'Please enter a valid phone number with an international country code',
@@ -89,7 +90,8 @@ export function refusal(kind: RefusalKind, code: DetailedCode): Refused {
 /** Bad input or a rule of the product said no (a 400). */
 export const refused = (code: DetailedCode) => refusal('invalid', code);
 export const notFound = () => refusal('not_found', 'not_found');
-export const forbidden = (code: 'permission_denied' | 'csrf_failed') => refusal('forbidden', code);
+export const forbidden = (code: 'permission_denied' | 'csrf_failed' | 'reauth_required') =>
+  refusal('forbidden', code);
 export const notAuthenticated = () => refusal('unauthenticated', 'not_authenticated');
 export const invalidInput = () => refused('invalid_input');
 

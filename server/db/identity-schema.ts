@@ -68,6 +68,9 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    // When the user last proved who they are in this session: its sign-in, or a later
+    // re-authentication. Sensitive actions need it within 10 minutes (decision 0215).
+    authenticatedAt: timestamptz('authenticated_at').notNull().defaultNow(),
     // The browser that signed in, as it said and where from, for the sessions list.
     userAgent: text('user_agent'),
     ip: text('ip'),

@@ -50,6 +50,7 @@ export async function openSession(
       createdAt: now,
       expiresAt,
       lastSeenAt: now,
+      authenticatedAt: now,
       userAgent: device.userAgent,
       ip: device.ip,
       country: device.country,

@@ -58,6 +58,21 @@ export function passwordChangedMail(locale: Locale, unsubscribe?: string): MailC
       ]);
 }
 
+/** The notice of a password changed on the security page: this browser stays signed in. */
+export function passwordChangedHereMail(locale: Locale, unsubscribe?: string): MailContent {
+  return locale === 'ru'
+    ? compose('Пароль изменён', [
+        'Пароль вашего профиля изменён на странице «Безопасность»; все другие сеансы завершены.',
+        'Если это были не вы, восстановите пароль и напишите в поддержку.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ])
+    : compose('Your password was changed', [
+        'The password of your profile was changed on the Security page, and every other session was ended.',
+        'If it was not you, reset the password and contact support.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ]);
+}
+
 /** What the new-sign-in notice tells of the browser. */
 export type SignInDetails = {
   at: Date;

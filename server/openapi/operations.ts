@@ -24,10 +24,12 @@ import {
 } from '../../contract/countries.ts';
 import { ErrorListBody } from '../../contract/errors.ts';
 import {
+  ChangePasswordForm,
   ConfirmForm,
   DetailsForm,
   PendingSignup,
   ProfileUpdate,
+  ReauthForm,
   ResetRequested,
   ResetRequestForm,
   SecurityEventList,
@@ -324,6 +326,26 @@ export const operations: Operation[] = [
     summary: "The account's security events",
     signedIn: true,
     answer: json(SecurityEventList),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/password/',
+    tag: 'security',
+    summary:
+      'Change the password with the current one (needs a recent sign-in); every other session ends',
+    signedIn: true,
+    body: body(ChangePasswordForm),
+    answer: noContent,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/session/reauth/',
+    tag: 'security',
+    summary:
+      'Prove who you are again with the password, for an action that answered 403 reauth_required',
+    signedIn: true,
+    body: body(ReauthForm),
+    answer: noContent,
   },
   // Reference data
   {

@@ -4,6 +4,7 @@ import { ANSWERED_READS_ID, type AnsweredRead, type PageRead } from '../../contr
 import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 import { activeLocale } from '../i18n/i18n.ts';
 import { ApiError, toApiErrors } from './errors.ts';
+import { askReauth } from './reauth.ts';
 
 /**
  * Reads the CSRF token the server set in a cookie readable by the page (named with
@@ -81,6 +82,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   signal?: AbortSignal | undefined;
   useCase: string;
+  /** Set on the one retry after a re-authentication: a second refusal is the call's. */
+  reauthRetry?: boolean;
 }
 
 interface Warmed {
@@ -150,14 +153,35 @@ function takeWarmed(path: string, options: Omit<CallOptions, 'useCase'>): Warmed
   return entry && Date.now() - entry.at <= warmLifetimeMs ? entry : undefined;
 }
 
+/** A sensitive action refused for want of a recent sign-in (decision 0215). */
+export const isReauthRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === 'reauth_required';
+
 /**
  * One call: parses the answer with its contract schema, or throws an ApiError with
  * the section-8 items. An answer with no body is rethrown as it is, with a warning.
+ * A refusal for want of a recent sign-in asks the user to prove who they are (the
+ * re-auth dialog) and retries the call once if they did; if they cancel, the refusal
+ * is the call's answer, which its page shows as it shows any other.
  */
 export async function call<S extends v.GenericSchema>(
   path: string,
   schema: S,
-  { useCase, ...options }: CallOptions,
+  options: CallOptions,
+): Promise<v.InferOutput<S>> {
+  try {
+    return await callOnce(path, schema, options);
+  } catch (error) {
+    if (options.reauthRetry || !isReauthRequired(error)) throw error;
+    if (!(await askReauth()) || options.signal?.aborted) throw error;
+    return callOnce(path, schema, { ...options, reauthRetry: true });
+  }
+}
+
+async function callOnce<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  { useCase, reauthRetry: _, ...options }: CallOptions,
 ): Promise<v.InferOutput<S>> {
   let data: unknown;
   try {

@@ -33,3 +33,26 @@ export function fetchSecurityEvents(signal?: AbortSignal) {
     useCase: 'get_security_events',
   });
 }
+
+/** The password again: this session counts as freshly signed in (decision 0215). */
+export async function reauthenticate(password: string, signal?: AbortSignal): Promise<void> {
+  await call('v1/session/reauth/', v.unknown(), {
+    method: 'POST',
+    body: { password },
+    signal,
+    useCase: 'reauth',
+  });
+}
+
+/** A new password with the current one; every other browser is signed out (decision 0216). */
+export async function changePassword(
+  values: { current_password: string; password: string },
+  signal?: AbortSignal,
+): Promise<void> {
+  await call('v1/security/password/', v.unknown(), {
+    method: 'POST',
+    body: { ...values },
+    signal,
+    useCase: 'change_password',
+  });
+}

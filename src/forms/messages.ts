@@ -63,6 +63,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   user_absent: msg`There is no profile with this email`,
   wrong_credentials: msg`The password is incorrect`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
+  reauth_required: msg`For your security, confirm it is you: enter your password again.`,
   email: msg`Please enter a valid email address`,
   personName: personNameRule,
   phoneNumber: msg`Please enter a valid phone number with an international country code`,

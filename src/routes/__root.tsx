@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import type { SessionActor } from '../flows/session.flow.ts';
 import { ToastHost } from '../components/error-toasts.tsx';
+import { ReauthHost } from '../components/reauth-host.tsx';
 
 export interface RouterContext {
   session: SessionActor;
@@ -12,6 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <HeadContent />
       <Outlet />
       <ToastHost />
+      <ReauthHost />
     </>
   ),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { latestMail } from './mailbox.ts';
 
 /*
  * "Where you're signed in" on /security, against the real server: a user signed in on
@@ -137,5 +138,150 @@ describe.each(['en', 'ru'] as const)('security page in %s', (locale) => {
     expect(said.slice(0, 4)).toEqual(t.logged);
     await expectAccessible(page);
     for (const other of [phone, desktop, elsewhere, context]) await other.close();
+  });
+});
+
+/*
+ * Re-authentication (decision 0215): a user whose sign-in is older than 10 minutes signs
+ * another browser out; the app's dialog asks for the password, says a wrong one at the
+ * field, and with the right one the sign-out goes through without another click. A
+ * cancelled dialog leaves the other browser signed in and says why under the list.
+ */
+const reauthTexts = {
+  en: {
+    dialog: "Confirm it's you",
+    password: 'Password',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    wrong: 'The password is incorrect',
+    refused: 'For your security, confirm it is you: enter your password again.',
+  },
+  ru: {
+    dialog: 'Подтвердите, что это вы',
+    password: 'Пароль',
+    confirm: 'Подтвердить',
+    cancel: 'Отмена',
+    wrong: 'Неверный пароль',
+    refused: 'В целях безопасности подтвердите, что это вы: введите пароль ещё раз.',
+  },
+} as const;
+
+describe.each(['en', 'ru'] as const)('re-authentication in %s', (locale) => {
+  const t = { ...texts[locale], ...reauthTexts[locale] };
+
+  it('asks for the password before signing another browser out, then signs it out', async () => {
+    const context = await chromium.newContext({ locale: t.browserLocale });
+    const email = uniqueEmail(`reauth-${locale}`);
+    await newAccount(context, email, password);
+    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+    // This browser signed in 11 minutes ago, as far as the server knows.
+    const aged = await context.request.post('/api/dev/session/age/', {
+      headers: await csrfHeader(context),
+    });
+    expect(aged.status()).toBe(204);
+    const page = await context.newPage();
+    await page.goto(`/${locale}/security`);
+    const section = page.getByRole('heading', { name: t.section }).locator('..');
+    const rows = section.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Cancelled: the phone stays signed in, and the list says why.
+    await section.getByRole('button', { name: t.phone }).click();
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    await dialog.getByLabel(t.password).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: t.cancel }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await section.getByText(t.refused).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await signedInStill(phone)).toBe(true);
+
+    // Again: a wrong password is said at the field; the right one ends the phone's session.
+    await section.getByRole('button', { name: t.phone }).click();
+    const field = dialog.getByLabel(t.password);
+    await field.fill('Not-the-pass-1');
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.getByText(t.wrong).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await signedInStill(phone)).toBe(true);
+    await field.fill(password);
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await signedInStill(phone)).toBe(false);
+    expect(await section.getByText(t.refused).count()).toBe(0);
+    for (const other of [phone, context]) await other.close();
+  });
+});
+
+/*
+ * Changing the password (decision 0216) on /security, with a sign-in older than 10
+ * minutes: the re-auth dialog asks first and the change goes on; the other browser is
+ * signed out, the notice mailed in the page's language, and the old password no longer
+ * signs in. A wrong current password is said at its field.
+ */
+const passwordTexts = {
+  en: {
+    current: 'Current password',
+    next: 'New password',
+    change: 'Change password',
+    done: 'Your password was changed. Every other browser was signed out.',
+    mail: 'Your password was changed',
+  },
+  ru: {
+    current: 'Текущий пароль',
+    next: 'Новый пароль',
+    change: 'Изменить пароль',
+    done: 'Пароль изменён. Во всех других браузерах выполнен выход.',
+    mail: 'Пароль изменён',
+  },
+} as const;
+
+describe.each(['en', 'ru'] as const)('changing the password in %s', (locale) => {
+  const t = { ...texts[locale], ...reauthTexts[locale], ...passwordTexts[locale] };
+
+  it('asks who it is, changes it, signs the others out and mails a notice', async () => {
+    const context = await chromium.newContext({ locale: t.browserLocale });
+    const email = uniqueEmail(`password-${locale}`);
+    await newAccount(context, email, password);
+    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+    const aged = await context.request.post('/api/dev/session/age/', {
+      headers: await csrfHeader(context),
+    });
+    expect(aged.status()).toBe(204);
+    const page = await context.newPage();
+    await page.goto(`/${locale}/security`);
+    const form = page.getByRole('form', { name: t.change });
+    const changed = 'Changed-pass-42';
+    await form.getByLabel(t.current).fill(password);
+    await form.getByLabel(t.next).fill(changed);
+    await form.getByRole('button', { name: t.change }).click();
+
+    // The sign-in is old: the dialog asks first, then the change goes on by itself.
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    await dialog.getByLabel(t.password).fill(password);
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await page.getByRole('status').filter({ hasText: t.done }).waitFor();
+    expect(await form.getByLabel(t.current).inputValue()).toBe('');
+    expect(await signedInStill(phone)).toBe(false);
+    expect(await signedInStill(context)).toBe(true);
+    const notice = await latestMail(context.request, email, (mail) => mail.subject === t.mail);
+    expect(notice.subject).toBe(t.mail);
+    const old = await chromium.newContext();
+    const refused = await old.request.post('/api/auth/login/', {
+      form: { login: email, password },
+      headers: await csrfHeader(old),
+    });
+    expect(refused.status()).toBe(400);
+
+    // Within 10 minutes now: a wrong current password is said at its field.
+    await form.getByLabel(t.current).fill('Not-the-pass-1');
+    await form.getByLabel(t.next).fill('Another-pass-43');
+    await form.getByRole('button', { name: t.change }).click();
+    await form.getByText(t.wrong).waitFor();
+    expect(await form.getByLabel(t.current).getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.count()).toBe(0);
+    await expectAccessible(page);
+    for (const other of [phone, old, context]) await other.close();
   });
 });

@@ -21,6 +21,8 @@ const JSON_ROUTES: Route[] = [
   { method: 'POST', path: '/api/autopayment/' },
   { method: 'PATCH', path: '/api/autopayment/' },
   { method: 'PATCH', path: '/api/autopayment/status/' },
+  { method: 'POST', path: '/api/v1/session/reauth/' },
+  { method: 'POST', path: '/api/v1/security/password/' },
 ];
 const FORM_ROUTES: Route[] = [
   '/api/auth/login/',

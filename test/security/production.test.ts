@@ -25,6 +25,17 @@ async function signIn() {
 }
 
 describe('production', () => {
+  it("has no development switch that ages a session's sign-in", async () => {
+    const { client } = await signIn();
+    const answer = await client.request('/api/dev/session/age/', { method: 'POST' });
+    expect(answer.status).toBe(404);
+    const phone = await signIn();
+    // Signed in just now: a sensitive action goes through without the password again.
+    expect((await phone.client.request('/api/v1/sessions/', { method: 'DELETE' })).status).toBe(
+      204,
+    );
+  });
+
   it('sends Strict-Transport-Security (a year or more) on every kind of response', async () => {
     const answers = [
       await server().client().get('/api/v1/countries/'),

@@ -36,7 +36,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const locale = requestLocale(c, body);
     const user = await findUserByLogin(deps.db, form.login);
     // Counted before any password work, so parallel guesses share the one limit.
-    const hits = signInHits(c, user, form.login);
+    const hits = signInHits(c, deps, user, form.login);
     await hit(deps, hits);
     // No account, or one without a password: the same argon2 work as a wrong password
     // before the answer, so its time tells nothing (docs/decisions/0212).
@@ -70,15 +70,21 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  /**
-   * A browser holding this account's device cookie counts in the device's own bucket,
-   * so a lock on the account or the IP (anyone's wrong passwords) leaves it signing in.
-   */
-  function signInHits(c: Context<AppEnv>, user: User | undefined, login: string): Hit[] {
-    const nonce = user ? deviceNonce(c, deps, user.id) : null;
-    if (nonce !== null) return deviceHits(nonce);
-    return loginHits(user ?? login.toLowerCase(), clientIp(c, deps.config));
-  }
-
   return router;
+}
+
+/**
+ * A browser holding this account's device cookie counts in the device's own bucket,
+ * so a lock on the account or the IP (anyone's wrong passwords) leaves it signing in.
+ * Re-authentication counts in the same buckets: a password guessed there is a guess.
+ */
+export function signInHits(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  user: User | undefined,
+  login: string,
+): Hit[] {
+  const nonce = user ? deviceNonce(c, deps, user.id) : null;
+  if (nonce !== null) return deviceHits(nonce);
+  return loginHits(user ?? login.toLowerCase(), clientIp(c, deps.config));
 }

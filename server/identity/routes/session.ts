@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notAuthenticated } from '../../errors.ts';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { requireRecentProof } from '../reauth.ts';
 import { closeSession, currentSession, openSession, SESSION_TTL_MS } from '../sessions.ts';
 import { hashToken } from '../tokens.ts';
 import { deviceNonce, deviceOf, setDeviceCookie } from './device.ts';
@@ -76,5 +77,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireUser(c: Context<AppEnv>): User {
   const user = c.get('user');
   if (!user) throw notAuthenticated();
+  return user;
+}
+
+/**
+ * The signed-in user, when the caller's session proved who they are within the last
+ * 10 minutes; else 403 `reauth_required` (the page asks for the password and retries).
+ * Every sensitive route calls this before anything else (decision 0215).
+ */
+export async function requireRecentSignIn(c: Context<AppEnv>, deps: AppDeps): Promise<User> {
+  const user = requireUser(c);
+  await requireRecentProof(deps.db, deps.clock.now(), user.id, sessionToken(c, deps));
   return user;
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { endOtherSession, endOtherSessions, sessionsOf } from '../sessions.ts';
 import { deviceOf } from './device.ts';
-import { requireUser, sessionToken } from './session.ts';
+import { requireRecentSignIn, requireUser, sessionToken } from './session.ts';
 
 /** Mounted at /api/v1/sessions/: where the account is signed in, and ending it there. */
 export function sessionListRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -16,13 +16,13 @@ export function sessionListRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // Every session but this one: "sign out everywhere else".
   router.delete('/', async (c) => {
-    const user = requireUser(c);
+    const user = await requireRecentSignIn(c, deps);
     await endOtherSessions(deps, user.id, sessionToken(c, deps), deviceOf(c, deps));
     return c.body(null, 204);
   });
 
   router.delete('/:id/', async (c) => {
-    const user = requireUser(c);
+    const user = await requireRecentSignIn(c, deps);
     const id = c.req.param('id');
     await endOtherSession(deps, user.id, id, sessionToken(c, deps), deviceOf(c, deps));
     return c.body(null, 204);

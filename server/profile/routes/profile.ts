@@ -8,7 +8,7 @@ import {
   updateProfile,
 } from '../../identity/profile.ts';
 import { pageLocaleOf } from '../../http/locale.ts';
-import { endSession, requireUser } from '../../identity/routes/session.ts';
+import { endSession, requireRecentSignIn, requireUser } from '../../identity/routes/session.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -47,7 +47,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   router.delete('/', async (c) => {
-    const user = requireUser(c);
+    const user = await requireRecentSignIn(c, deps);
     await removeProfile(deps, user);
     await endSession(c, deps);
     return c.body(null, 204);

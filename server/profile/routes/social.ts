@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SocialProvider, type SocialAccount } from '../../../contract/identity.ts';
 import { unlinkSocial } from '../../identity/profile.ts';
-import { requireUser } from '../../identity/routes/session.ts';
+import { requireRecentSignIn, requireUser } from '../../identity/routes/session.ts';
 import { socialAccounts } from '../../db/schema.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -35,7 +35,7 @@ export function socialRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   router.delete('/:provider/', async (c) => {
-    const user = requireUser(c);
+    const user = await requireRecentSignIn(c, deps);
     const provider = v.safeParse(SocialProvider, c.req.param('provider'));
     if (!provider.success) throw notFound();
     await unlinkSocial(deps, user, provider.output, deviceOf(c, deps));

@@ -49,6 +49,14 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`${provider} account unlinked`;
       case 'profile_exported':
         return t`Personal data exported`;
+      case 'reauthenticated':
+        return provider
+          ? t`Identity confirmed with ${provider}`
+          : t`Identity confirmed with the password`;
+      case 'reauth_failed':
+        return t`A wrong password was entered to confirm identity`;
+      case 'password_changed':
+        return t`Password changed`;
     }
   };
   const { events } = snapshot.context;

@@ -5,5 +5,10 @@ import { SecurityScreen } from '../../../views/security/security-screen.tsx';
 
 export const Route = createFileRoute('/$locale/_account/security')({
   head: () => pageTitle(msg`Security`),
-  component: SecurityScreen,
+  component: SecurityPage,
 });
+
+function SecurityPage() {
+  const { user } = Route.useRouteContext();
+  return <SecurityScreen hasPassword={user.has_password !== false} />;
+}

@@ -1,0 +1,54 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Locale } from '../../contract/countries.ts';
+import { passwordResets, sessions, users, type User } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { fieldError, notAuthenticated } from '../errors.ts';
+import { sendToUser, userLocale } from '../mail/send.ts';
+import { passwordChangedHereMail } from '../mail/templates.ts';
+import type { Device } from './devices.ts';
+import { isGuessablePassword } from './password-strength.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { recordEvent } from './security-events.ts';
+import { hashToken } from './tokens.ts';
+
+/**
+ * The security page's password change (decision 0216): the current password, then the
+ * new one under the sign-up's rules. A wrong current password answers at its field as a
+ * wrong password does at sign-in, after the same argon2 work, and is logged; the caller
+ * counts the try in the sign-in throttle before. One transaction: the new hash, every
+ * other session of the account and every reset link ended, the event, the notice mail.
+ * This browser stays signed in.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  form: { current_password: string; password: string },
+  device: Device,
+  pageLocale: Locale | null,
+): Promise<void> {
+  const stored = user.passwordHash ?? (await dummyHash(deps.passwordCost));
+  const right = await verifyPassword(form.current_password, stored);
+  if (user.passwordHash === null || !right) {
+    await recordEvent(deps.db, deps.clock.now(), user.id, 'reauth_failed', device, 'password');
+    throw fieldError('current_password', 'wrong_credentials');
+  }
+  if (isGuessablePassword(form.password, user)) throw fieldError('password', 'common_password');
+  const passwordHash = await hashPassword(form.password, deps.passwordCost);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw notAuthenticated();
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(token))));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await recordEvent(tx, now, user.id, 'password_changed', device, 'password');
+    const locale = pageLocale ?? userLocale(row);
+    await sendToUser(deps, { ...row, locale }, passwordChangedHereMail, 'account_notices', tx);
+  });
+}

@@ -1,0 +1,87 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions, type User } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { fieldError, forbidden, notAuthenticated } from '../errors.ts';
+import type { Device } from './devices.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+import { recordEvent } from './security-events.ts';
+import { hashToken } from './tokens.ts';
+
+/**
+ * How recent a proof of who the user is must be for a sensitive action: removing the
+ * profile, unlinking a social account, ending other sessions (decision 0215).
+ */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Refuses with 403 `reauth_required` unless the caller's session proved who the user
+ * is (signed in or re-authenticated) within the window, by the app's clock. Read from
+ * the database, not the session cache: a re-authentication counts at once.
+ */
+export async function requireRecentProof(
+  db: Database,
+  now: Date,
+  userId: number,
+  token: string,
+): Promise<void> {
+  const [recent] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.userId, userId),
+        gt(sessions.authenticatedAt, new Date(now.getTime() - REAUTH_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  if (!recent) throw forbidden('reauth_required');
+}
+
+/**
+ * The user proves again who they are with their password: the caller's session counts
+ * as freshly signed in. A wrong password (or an account without one) answers as a
+ * wrong password at sign-in does, after the same argon2 work, and is logged; the right
+ * one updates the session and logs it in one transaction. The caller counts the try in
+ * the sign-in throttle before, and forgives it after a success.
+ */
+export async function reauthenticate(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  password: string,
+  device: Device,
+): Promise<void> {
+  const stored = user.passwordHash ?? (await dummyHash(deps.passwordCost));
+  const right = await verifyPassword(password, stored);
+  const now = deps.clock.now();
+  if (user.passwordHash === null || !right) {
+    await recordEvent(deps.db, now, user.id, 'reauth_failed', device, 'password');
+    throw fieldError('password', 'wrong_credentials');
+  }
+  await deps.db.transaction(async (tx) => {
+    // Only the caller's own session, and only while it is the user's: no other
+    // session is ever made fresh by this.
+    const proven = await tx
+      .update(sessions)
+      .set({ authenticatedAt: now })
+      .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, user.id)))
+      .returning({ id: sessions.id });
+    if (proven.length === 0) throw notAuthenticated();
+    await recordEvent(tx, now, user.id, 'reauthenticated', device, 'password');
+  });
+}
+
+/**
+ * The development switch (POST /api/dev/session/age/, outside production only): the
+ * caller's session last proved who the user is 11 minutes ago, so the re-auth dialog
+ * can be tried without waiting.
+ */
+export async function ageProof(deps: AppDeps, userId: number, token: string): Promise<void> {
+  const then = new Date(deps.clock.now().getTime() - REAUTH_WINDOW_MS - 60_000);
+  await deps.db
+    .update(sessions)
+    .set({ authenticatedAt: then })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, userId)));
+}

@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { reauthMachine, type ReauthContext } from '../machines/reauth.machine.ts';
+import { ReauthView } from '../src/views/reauth/reauth.view.tsx';
+
+interface Args {
+  value: 'loading' | 'loadFailed' | 'asking' | 'checking';
+  context: ReauthContext;
+}
+
+const base: ReauthContext = {
+  proofs: { hasPassword: true, providers: [] },
+  serverErrors: {},
+  proven: false,
+};
+
+/**
+ * The app's re-auth dialog (decision 0215), opened over any page when a sensitive action
+ * answered `reauth_required`: one story per state that draws it (`proven` and
+ * `cancelled` close it).
+ */
+const meta = {
+  title: 'Flows/Re-authentication',
+  render: ({ value, context }) => (
+    <ReauthView
+      snapshot={reauthMachine.resolveState({ value, context })}
+      send={() => {}}
+      returnTo="/en/security"
+    />
+  ),
+  args: { value: 'asking', context: base },
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { value: 'loading' } };
+
+export const LoadFailed: Story = { args: { value: 'loadFailed' } };
+
+export const Asking: Story = {};
+
+export const WrongPassword: Story = {
+  args: {
+    context: {
+      ...base,
+      serverErrors: {
+        password: { field: 'password', code: 'wrong_credentials', detail: 'Wrong' },
+      },
+    },
+  },
+};
+
+export const TooManyTries: Story = {
+  args: {
+    context: {
+      ...base,
+      serverErrors: {
+        password: { field: 'password', code: 'too_many_requests', detail: 'Too many' },
+      },
+    },
+  },
+};
+
+export const Checking: Story = { args: { value: 'checking' } };
+
+export const WithoutPassword: Story = {
+  args: { context: { ...base, proofs: { hasPassword: false, providers: ['yandex', 'github'] } } },
+};

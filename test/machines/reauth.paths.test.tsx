@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { FieldErrors } from '../../machines/field-errors.ts';
+import { reauthMachine } from '../../machines/reauth.machine.ts';
+import { ReauthView } from '../../src/views/reauth/reauth.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+
+const TITLE = "Confirm it's you";
+const PAGE = 'The page behind the dialog';
+const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checking…)$/ });
+const passwordField = () => screen.queryByLabelText(/^Password/);
+const cancelButtons = () => screen.getAllByRole('button', { name: 'Cancel' });
+const dialogOpen = () => screen.queryByRole('dialog') !== null;
+
+describeMachinePaths(reauthMachine, {
+  paths: 14,
+  events: (snapshot) => [
+    { type: 'form.submit', values: { password: 'Secret-pass-1' } },
+    { type: 'form.submit', values: { password: '' } },
+    { type: 'field.edit', field: 'password' },
+    { type: 'reauth.cancel' },
+    { type: 'reauth.retry' },
+    ...internalEvents(snapshot, {
+      loadProofs: {
+        output: [
+          { hasPassword: true, providers: [] },
+          { hasPassword: false, providers: ['yandex'] },
+        ],
+      },
+      reauthenticate: {
+        error: [
+          new FieldErrors([{ field: 'password', code: 'wrong_credentials', detail: 'Wrong' }]),
+        ],
+      },
+    }),
+  ],
+  states: {
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    loadFailed: (snapshot) => expect(snapshot.hasTag('busy')).toBe(false),
+    asking: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(Object.keys(snapshot.context.serverErrors).every((f) => f === 'password')).toBe(true);
+    },
+    checking: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.proofs.hasPassword).toBe(true);
+    },
+    proven: (snapshot) => expect(snapshot.output).toEqual({ proven: true }),
+    cancelled: (snapshot) => expect(snapshot.output).toEqual({ proven: false }),
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        {/* The dialog opens over whichever page made the refused call. */}
+        <p>{PAGE}</p>
+        <ReauthView snapshot={snapshot} send={() => {}} returnTo="/en/security" />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        screen.getByRole('heading', { name: TITLE });
+        expect(passwordField()).toBeNull();
+      },
+      loadFailed: () => {
+        screen.getByText('Something went wrong. Try again later.');
+        screen.getByRole('button', { name: 'Try again' });
+        expect(passwordField()).toBeNull();
+      },
+      asking: (snapshot) => {
+        screen.getByRole('dialog', { name: TITLE });
+        expect(cancelButtons().length).toBeGreaterThan(0);
+        if (!snapshot.context.proofs.hasPassword) {
+          // No password to give: the linked provider's sign-in, back to this page.
+          expect(passwordField()).toBeNull();
+          const link = screen.getByRole('link', { name: /Continue with Yandex/ });
+          expect(link.getAttribute('href')).toContain('/api/auth/social/yandex/start/');
+          expect(link.getAttribute('href')).toContain('next=%2Fen%2Fsecurity');
+          return;
+        }
+        expect(confirmButton().textContent).toBe('Confirm');
+        const wrong = snapshot.context.serverErrors['password'] !== undefined;
+        expect(passwordField()?.getAttribute('aria-invalid') === 'true').toBe(wrong);
+        expect(screen.queryByText('The password is incorrect') !== null).toBe(wrong);
+      },
+      checking: () => {
+        expect(confirmButton().textContent).toContain('Checking…');
+        expect(confirmButton()).toHaveProperty('disabled', true);
+      },
+      proven: () => {
+        screen.getByText(PAGE);
+        expect(dialogOpen()).toBe(false);
+      },
+      cancelled: () => {
+        screen.getByText(PAGE);
+        expect(dialogOpen()).toBe(false);
+      },
+    },
+  },
+});
