@@ -55,17 +55,17 @@ const reads: [string, () => string, number, number][] = [
   ['profile', () => '/api/v1/profile/', 0, 0],
   ['subscription', () => '/api/subscription/', 3, 1], // the subscription, the plan facts' user row and its team's owner
   ['autopayment', () => '/api/autopayment/', 0, 0],
-  ['prices', () => '/api/v1/subscription/prices/', 3, 0], // the visitor's country, the prices, the plans
-  ['price', () => '/api/v1/subscription/price/?plan=mini', 3, 1], // the open checkout, the coupon's check, the prices
-  ['countries', () => '/api/v1/countries/', 1, 0], // read per request
-  ['current country', () => '/api/v1/countries/current/en', 1, 0], // read per request
+  ['prices', () => '/api/v1/subscription/prices/', 0, 0],
+  ['price', () => '/api/v1/subscription/price/?plan=mini', 2, 1], // the open checkout, then the prices
+  ['countries', () => '/api/v1/countries/', 0, 0],
+  ['current country', () => '/api/v1/countries/current/en', 0, 0],
   ['teams', () => '/api/v1/teams/', 3, 1], // the member teams, the owner's plan facts
   ['team', () => '/api/v1/team/', 3, 1], // the team, its members, the owner's plan facts
   ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
   ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
   ['my web GIS', () => '/api/v1/webgis/my/', 3, 1], // the instance, its location, the plan facts
-  ['web GIS locations', () => '/api/v1/webgis/cluster/locations/', 1, 0], // read per request
-  ['releases', () => '/api/v1/releases', 1, 0], // read per request
+  ['web GIS locations', () => '/api/v1/webgis/cluster/locations/', 0, 0],
+  ['releases', () => '/api/v1/releases', 0, 0],
   ['on-premise bindings', () => '/api/v1/onpremise/bindings/', 1, 1],
   ['legal', () => '/api/v1/legal/terms/en/', 0, 0],
   ['payments', () => '/api/v1/payments/?page=1', 2, 1], // the payments, then the invoice requests beside them

@@ -12,6 +12,8 @@ import { createWebgis, type CreateRefusal } from '../create.ts';
 import { instanceOf, offeredLocations, toLocation, toWebgis } from '../instances.ts';
 import { webgisProvisioner } from '../registry.ts';
 import { Refused, type RefusalKind, notFound } from '../../errors.ts';
+import { readReference } from '../../db/reference-cache.ts';
+import { referenceAnswer } from '../../http/reference.ts';
 
 /**
  * The body's shape; the domain rule is the command's, so that its refusal carries
@@ -57,10 +59,16 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ domain: deps.config.webgis.domain });
   });
 
+  // The same for every user: kept in memory, revalidated by its ETag (docs/decisions/0031).
   router.get('/cluster/locations/', async (c) => {
     requireUser(c);
-    const rows = await offeredLocations(deps.db, webgisProvisioner(deps.config));
-    return c.json(rows.map(toLocation));
+    const list = await readReference(
+      deps.cache,
+      'webgis_locations',
+      ['webgis_locations'],
+      async () => (await offeredLocations(deps.db, webgisProvisioner(deps.config))).map(toLocation),
+    );
+    return referenceAnswer(c, list, { personal: true });
   });
 
   router.post('/', async (c) => {
