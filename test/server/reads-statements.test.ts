@@ -53,14 +53,14 @@ afterAll(() => counter.restore());
 // [read, path, statements today, goal]
 const reads: [string, () => string, number, number][] = [
   ['profile', () => '/api/v1/profile/', 0, 0],
-  ['subscription', () => '/api/subscription/', 3, 1], // the subscription, the plan facts' user row and its team's owner
+  ['subscription', () => '/api/subscription/', 1, 1],
   ['autopayment', () => '/api/autopayment/', 0, 0],
   ['prices', () => '/api/v1/subscription/prices/', 0, 0],
   ['price', () => '/api/v1/subscription/price/?plan=mini', 2, 1], // the open checkout, then the prices
   ['countries', () => '/api/v1/countries/', 0, 0],
   ['current country', () => '/api/v1/countries/current/en', 0, 0],
-  ['teams', () => '/api/v1/teams/', 3, 1], // the member teams, the owner's plan facts
-  ['team', () => '/api/v1/team/', 3, 1], // the team, its members, the owner's plan facts
+  ['teams', () => '/api/v1/teams/', 2, 1], // the member teams, then the members of them all
+  ['team', () => '/api/v1/team/', 2, 1], // the team with its owner's premium, then its members
   ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
   ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
   ['my web GIS', () => '/api/v1/webgis/my/', 3, 1], // the instance, its location, the plan facts
