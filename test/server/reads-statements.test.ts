@@ -63,7 +63,7 @@ const reads: [string, () => string, number, number][] = [
   ['team', () => '/api/v1/team/', 2, 1], // the team with its owner's premium, then its members
   ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
   ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
-  ['my web GIS', () => '/api/v1/webgis/my/', 3, 1], // the instance, its location, the plan facts
+  ['my web GIS', () => '/api/v1/webgis/my/', 1, 1],
   ['web GIS locations', () => '/api/v1/webgis/cluster/locations/', 0, 0],
   ['releases', () => '/api/v1/releases', 0, 0],
   ['on-premise bindings', () => '/api/v1/onpremise/bindings/', 1, 1],

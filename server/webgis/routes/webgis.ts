@@ -9,7 +9,15 @@ import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
 import { effectivePlan } from '../../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../create.ts';
-import { instanceOf, offeredLocations, toLocation, toWebgis } from '../instances.ts';
+import {
+  allLocations,
+  instanceOf,
+  offeredLocations,
+  toLocation,
+  toWebgis,
+  webgisAnswer,
+} from '../instances.ts';
+import { planFacts } from '../../profile/answer.ts';
 import { webgisProvisioner } from '../registry.ts';
 import { Refused, type RefusalKind, notFound } from '../../errors.ts';
 import { readReference } from '../../db/reference-cache.ts';
@@ -84,8 +92,15 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const instance = await instanceOf(deps.db, user.id);
     if (!instance) throw notFound();
-    const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
-    return c.json(await toWebgis(deps.db, instance, effective));
+    // The plan facts and the locations from memory while nothing changed (0210, 0031).
+    const [facts, locations] = await Promise.all([
+      planFacts(deps, user.id, deps.clock.now()),
+      allLocations(deps),
+    ]);
+    const effective = facts.team ?? facts.plan;
+    const location = locations.find((row) => row.id === instance.locationId);
+    if (!location) return c.json(await toWebgis(deps.db, instance, effective));
+    return c.json(webgisAnswer(instance, effective, location));
   });
 
   return router;
