@@ -56,7 +56,7 @@ const reads: [string, () => string, number, number][] = [
   ['subscription', () => '/api/subscription/', 1, 1],
   ['autopayment', () => '/api/autopayment/', 0, 0],
   ['prices', () => '/api/v1/subscription/prices/', 0, 0],
-  ['price', () => '/api/v1/subscription/price/?plan=mini', 2, 1], // the open checkout, then the prices
+  ['price', () => '/api/v1/subscription/price/?plan=mini', 1, 1], // the open checkout
   ['countries', () => '/api/v1/countries/', 0, 0],
   ['current country', () => '/api/v1/countries/current/en', 0, 0],
   ['teams', () => '/api/v1/teams/', 2, 1], // the member teams, then the members of them all

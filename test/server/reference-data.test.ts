@@ -5,7 +5,7 @@ import { PlanList } from '../../contract/billing.ts';
 import { CountryList } from '../../contract/countries.ts';
 import { countries, planPrices, webgisLocations } from '../../server/db/schema.ts';
 import { ReferenceCache } from '../../server/db/reference-cache.ts';
-import { signedIn } from './billing.ts';
+import { json, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 
 /** After a write straight to the database: its notification is in, as a request's would be. */
@@ -89,7 +89,12 @@ describe('a change to a row', () => {
       const list = v.parse(PlanList, await (await client.get(path)).json());
       return list.plans.find((plan) => plan.id === 'mini');
     };
+    const couponPrice = async () =>
+      json<{ price_original: { monthly: { eur: number } } }>(
+        await client.get('/api/v1/subscription/price/?plan=mini'),
+      );
     const before = await price();
+    const couponBefore = await couponPrice();
     await client.get('/api/v1/subscription/prices/?currency=usd');
     const where = and(
       eq(planPrices.planId, 'mini'),
@@ -100,18 +105,23 @@ describe('a change to a row', () => {
     if (!row) throw new Error('no mini monthly price in euros');
     await server()
       .db.update(planPrices)
-      .set({ amount: row.amount + 7 })
+      .set({ amount: row.amount + 7, discountedAmount: null })
       .where(where);
     await written();
     try {
       const after = await price();
       expect(after?.monthlyPrice).toEqual({ amount: row.amount + 7, currency: 'eur' });
+      expect((await couponPrice()).price_original.monthly.eur).toBe(row.amount + 7);
       expect(after).not.toEqual(before);
     } finally {
-      await server().db.update(planPrices).set({ amount: row.amount }).where(where);
+      await server()
+        .db.update(planPrices)
+        .set({ amount: row.amount, discountedAmount: row.discountedAmount })
+        .where(where);
       await written();
     }
     expect(await price()).toEqual(before);
+    expect(await couponPrice()).toEqual(couponBefore);
   });
 
   it('is seen on the next read: a web GIS location', async () => {

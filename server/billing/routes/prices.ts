@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { Currency, type CouponPrice, type PlanList } from '../../../contract/billing.ts';
 import { PlanId } from '../../../contract/profile.ts';
-import { checkCoupon, couponPrice, planList, shownCurrency } from '../prices.ts';
+import { checkCoupon, couponPrice, keptPriceRows, planList, shownCurrency } from '../prices.ts';
 import { openCheckoutOf } from '../subscription.ts';
 import { visitorCountry } from '../../geo/routes/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -65,7 +65,7 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
         open.coupon !== '' &&
         open.coupon === query.coupon.trim().toUpperCase(),
     });
-    return c.json((await couponPrice(deps.db, query.plan, check)) satisfies CouponPrice);
+    return c.json(couponPrice(await keptPriceRows(deps), query.plan, check) satisfies CouponPrice);
   });
 
   return router;
