@@ -102,24 +102,43 @@ async function membersOf(
   return byTeam;
 }
 
+/**
+ * The members of the team of the enclosing query (`teams.id`), in the order they were
+ * added, as one JSON column: a read of a team with its members is one query.
+ */
+const teamMembersJson = sql<PublicUser[]>`coalesce((
+  select json_agg(json_build_object(
+    'portalGuid', member.portal_guid,
+    'username', member.username,
+    'firstName', member.first_name,
+    'lastName', member.last_name
+  ) order by listed.added_at, member.id)
+  from ${teamMembers} as listed
+  join ${users} as member on member.id = listed.user_id
+  where listed.team_id = ${teams.id}
+), '[]'::json)`;
+
 /** GET /api/v1/team/: the user's own team, or a team of just themselves before the first save. */
 export async function ownTeam(deps: Deps, user: User): Promise<Team> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    // The team row (if saved) and whether the owner's premium runs, in one query.
-    const [row] = await tx
-      .select({ id: teams.id, maxSize: teams.maxSize, active: ownerPremium(users.id, now) })
-      .from(users)
-      .leftJoin(teams, eq(teams.ownerId, users.id))
-      .where(eq(users.id, user.id));
-    const head = {
-      id: row?.id ?? null,
-      owner: user,
-      maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT,
-    };
-    const members = await membersOf(tx, head.id === null ? [] : [head.id]);
-    return teamAnswer(head, members.get(head.id ?? 0) ?? [], row?.active === true, user.id);
-  });
+  // The team row (if saved), whether the owner's premium runs and the members: one
+  // statement, consistent without a transaction.
+  const [row] = await deps.db
+    .select({
+      id: teams.id,
+      maxSize: teams.maxSize,
+      active: ownerPremium(users.id, now),
+      members: teamMembersJson,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.ownerId, users.id))
+    .where(eq(users.id, user.id));
+  const head = {
+    id: row?.id ?? null,
+    owner: user,
+    maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT,
+  };
+  return teamAnswer(head, row?.members ?? [], row?.active === true, user.id);
 }
 
 /** The team row of `owner`, made on first use; locked, so saves of one team queue. */
@@ -233,34 +252,25 @@ export async function leaveTeam(deps: AppDeps, user: User, ownerGuid: string): P
  */
 export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ team: teams, owner: PUBLIC_USER })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .innerJoin(users, eq(users.id, teams.ownerId))
-      .where(
-        and(
-          eq(teamMembers.userId, user.id),
-          ne(teams.ownerId, user.id),
-          ownerPremium(teams.ownerId, now),
-        ),
-      )
-      .orderBy(asc(teamMembers.addedAt), asc(teams.id));
-    // Only teams whose owner's premium runs are listed: each is active.
-    const members = await membersOf(
-      tx,
-      rows.map(({ team }) => team.id),
-    );
-    return rows.map(({ team, owner }) =>
-      teamAnswer(
-        { id: team.id, owner, maxSize: team.maxSize },
-        members.get(team.id) ?? [],
-        true,
-        user.id,
+  // The teams with their owners and members: one statement, consistent without a
+  // transaction.
+  const rows = await deps.db
+    .select({ team: teams, owner: PUBLIC_USER, members: teamMembersJson })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .where(
+      and(
+        eq(teamMembers.userId, user.id),
+        ne(teams.ownerId, user.id),
+        ownerPremium(teams.ownerId, now),
       ),
-    );
-  });
+    )
+    .orderBy(asc(teamMembers.addedAt), asc(teams.id));
+  // Only teams whose owner's premium runs are listed: each is active.
+  return rows.map(({ team, owner, members }) =>
+    teamAnswer({ id: team.id, owner, maxSize: team.maxSize }, members, true, user.id),
+  );
 }
 
 /**

@@ -59,8 +59,8 @@ const reads: [string, () => string, number, number][] = [
   ['price', () => '/api/v1/subscription/price/?plan=mini', 1, 1], // the open checkout
   ['countries', () => '/api/v1/countries/', 0, 0],
   ['current country', () => '/api/v1/countries/current/en', 0, 0],
-  ['teams', () => '/api/v1/teams/', 2, 1], // the member teams, then the members of them all
-  ['team', () => '/api/v1/team/', 2, 1], // the team with its owner's premium, then its members
+  ['teams', () => '/api/v1/teams/', 1, 1],
+  ['team', () => '/api/v1/team/', 1, 1],
   ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
   ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
   ['my web GIS', () => '/api/v1/webgis/my/', 1, 1],
