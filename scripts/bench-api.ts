@@ -7,7 +7,11 @@
 // JSON the server answered. Prints a table, or with --json one JSON object whose keys
 // are the measures, each with the subject, the baseline where there is one, and goals.
 // --only names the measures to take (profile_read, payment_status_poll, signed_in_page,
-// sign_ins, sign_in_flood, cold_start); all by default. signed_in_page builds the SPA
+// sign_ins, sign_in_flood, cold_start, reads); all by default. `reads` measures every GET
+// the SPA makes while signed in (READS below), each at 50 connections against the bare
+// baseline answering the same status and body: ratio and p99 per read, and how many
+// answers were not 2xx (a read without data answers 404, the users lookup's throttle
+// 429: their figures say so). signed_in_page builds the SPA
 // first: the checkout's page signed in, whose HTML carries the page's first reads, against
 // the same page for a visitor, which carries none (decision 0009); no goal of issue 13.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,6 +40,7 @@ const MEASURES = [
   'sign_ins',
   'sign_in_flood',
   'cold_start',
+  'reads',
 ] as const;
 type Measure = (typeof MEASURES)[number];
 const onlyAt = args.indexOf('--only');
@@ -56,6 +61,30 @@ interface Load {
   headers?: Record<string, string>;
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
+
+/** Every GET the SPA makes while signed in (issue 33), by name; `{username}` is the demo's. */
+const READS: Record<string, string> = {
+  profile: '/api/v1/profile/',
+  subscription: '/api/subscription/',
+  autopayment: '/api/autopayment/',
+  prices: '/api/v1/subscription/prices/',
+  price: '/api/v1/subscription/price/?plan=mini',
+  countries: '/api/v1/countries/',
+  current_country: '/api/v1/countries/current/en',
+  teams: '/api/v1/teams/',
+  team: '/api/v1/team/',
+  users_lookup: '/api/v1/users/?username={username}',
+  webgis_refs: '/api/v1/webgis/refs/',
+  webgis_my: '/api/v1/webgis/my/',
+  webgis_locations: '/api/v1/webgis/cluster/locations/',
+  releases: '/api/v1/releases',
+  onpremise_bindings: '/api/v1/onpremise/bindings/',
+  legal: '/api/v1/legal/terms/en/',
+  payments: '/api/v1/payments/?page=1',
+  social_accounts: '/api/v1/profile/social/',
+  sessions: '/api/v1/sessions/',
+  security_events: '/api/v1/security/events/',
+};
 
 const ACCOUNTS = 60;
 const PASSWORD = 'Bench-pass-1';
@@ -234,6 +263,54 @@ try {
       };
     }
     baseline.stop();
+  }
+
+  if (wants('reads')) {
+    // A web GIS for the demo account, so its own read answers one (refused if it has one).
+    await fetch(`${server.url}/api/v1/webgis/`, {
+      method: 'POST',
+      headers: { ...signedIn, 'content-type': 'application/json', 'x-csrftoken': session.csrf },
+      body: JSON.stringify({
+        subdomain_name: `bench${Date.now()}`,
+        language: 'en',
+        location_id: 'eu-central',
+      }),
+    });
+    const profile = (await (
+      await fetch(`${server.url}/api/v1/profile/`, { headers: signedIn })
+    ).json()) as { username: string };
+    const urls = Object.entries(READS).map(
+      ([name, url]) => [name, url.replace('{username}', profile.username)] as const,
+    );
+    const readAnswers: Record<string, { status: number; body: string }> = {};
+    for (const [, url] of urls) {
+      const answer = await fetch(`${server.url}${url}`, { headers: signedIn });
+      readAnswers[new URL(url, server.url).pathname] = {
+        status: answer.status,
+        body: await answer.text(),
+      };
+    }
+    const baseline = await startBaseline(readAnswers);
+    const reads: Record<string, unknown> = {};
+    for (const [name, url] of urls) {
+      log(`GET ${url} signed in, then the baseline, 50 connections`);
+      const subject = await load({
+        url: `${server.url}${url}`,
+        connections: 50,
+        headers: signedIn,
+      });
+      const base = await load({ url: `${baseline.url}${url}`, connections: 50 });
+      reads[name] = {
+        status: readAnswers[new URL(url, server.url).pathname]?.status,
+        subject_rps: Math.round(subject.requests.average),
+        baseline_rps: Math.round(base.requests.average),
+        ratio: share(subject.requests.average, base.requests.average),
+        p99_ms: ms(subject.latency.p99),
+        non2xx: subject.non2xx,
+      };
+    }
+    baseline.stop();
+    result['reads'] = { ...reads, goal: 'each ratio >= 0.25, p99 <= 50' };
   }
 
   if (wants('signed_in_page')) {

@@ -33,6 +33,17 @@ export async function autopaymentAnswer(
   userId: number,
   cache?: SessionCache,
 ): Promise<{ autopayment: Autopayment }> {
+  const autopayment = await cachedAutopayment(db, userId, cache);
+  if (!autopayment) throw refusal('not_found', 'no_autopayment');
+  return { autopayment };
+}
+
+/** The user's autopayment or null, from the cache when given (see above). */
+export async function cachedAutopayment(
+  db: Database,
+  userId: number,
+  cache?: SessionCache,
+): Promise<Autopayment | null> {
   let autopayment = cache?.getAutopayment(userId);
   if (autopayment === undefined) {
     const mark = cache?.mark() ?? 0;
@@ -40,6 +51,5 @@ export async function autopaymentAnswer(
     autopayment = row ? toAutopayment(row) : null;
     cache?.setAutopayment(userId, autopayment, mark);
   }
-  if (!autopayment) throw refusal('not_found', 'no_autopayment');
-  return { autopayment };
+  return autopayment;
 }

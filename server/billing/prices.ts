@@ -10,6 +10,8 @@ import type {
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { planPrices, plans, promoCodes, type ByCurrency } from '../db/schema.ts';
+import { readReference } from '../db/reference-cache.ts';
+import type { AppDeps } from '../deps.ts';
 
 // The euro area, and the small states that use the euro by agreement.
 const EURO_COUNTRIES = new Set(
@@ -42,9 +44,17 @@ export async function priceRows(db: Database): Promise<PriceRow[]> {
   return db.select().from(planPrices);
 }
 
+/** The price rows, from memory while `plan_prices` has not changed (docs/decisions/0031). */
+export async function keptPriceRows(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+): Promise<readonly PriceRow[]> {
+  return (await readReference(deps.cache, 'plan_prices', ['plan_prices'], () => priceRows(deps.db)))
+    .value;
+}
+
 /** What a period costs before any promo code: the discounted amount when there is one. */
 export function effectivePrice(
-  rows: PriceRow[],
+  rows: readonly PriceRow[],
   plan: PlanId,
   interval: Interval,
   currency: Currency,
@@ -147,12 +157,12 @@ export async function reservePromo(db: Database, code: string, now: Date): Promi
   return rows.length > 0;
 }
 
-export async function couponPrice(
-  db: Database,
+/** What the plan costs in every currency and period, with the promo code's discount. */
+export function couponPrice(
+  rows: readonly PriceRow[],
   plan: PlanId,
   check: CouponCheck,
-): Promise<CouponPrice> {
-  const rows = await priceRows(db);
+): CouponPrice {
   const byPeriod = (amount: (interval: Interval, currency: Currency) => number) => {
     const per = (interval: Interval): ByCurrency => ({
       rub: amount(interval, 'rub'),

@@ -4,12 +4,11 @@ import { addDays } from 'date-fns/addDays';
 import { addMonths } from 'date-fns/addMonths';
 import { addYears } from 'date-fns/addYears';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Currency, Interval, Subscription } from '../../contract/billing.ts';
+import type { Currency, Interval } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { teamPlan } from '../teams/effective-plan.ts';
 import { currencyFor, planPrice } from './prices.ts';
 import { refused } from '../errors.ts';
 
@@ -91,28 +90,6 @@ export async function openCheckoutOf(db: Database, userId: number) {
     .from(checkouts)
     .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, ['pending', 'submitted'])));
   return row;
-}
-
-/** `team_plan` is the premium a team grants (server/teams/effective-plan.ts), as of `now`. */
-export async function toSubscriptionAnswer(
-  db: Database,
-  user: Pick<User, 'id' | 'country'>,
-  now: Date = new Date(),
-): Promise<Subscription> {
-  const current = await currentSubscription(db, user);
-  const autopayment = await autopaymentOf(db, user.id);
-  const team = await teamPlan(db, user.id, now);
-  return {
-    plan: current.plan,
-    interval: current.interval,
-    price: current.price,
-    currency: current.currency,
-    autopayment: autopayment?.status === 'active',
-    autopayment_status: autopayment?.status ?? null,
-    expire_at: current.expireAt?.toISOString() ?? null,
-    canceled_at: current.canceledAt?.toISOString() ?? null,
-    team_plan: team,
-  };
 }
 
 /**

@@ -14,10 +14,13 @@
 // (`settle`), so the next request sees the change even on the same process. A value
 // read from the database is kept only if no change was heard while it was being read
 // (`mark`). The lifetime below only bounds memory and the damage of a bug; correctness
-// never waits for it (docs/decisions/0210).
+// never waits for it (docs/decisions/0210). The same channel carries `ref:<table>` for
+// a change to reference data, which the reference cache beside this one hears
+// (server/db/reference-cache.ts, docs/decisions/0031).
 import type { Autopayment } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from './schema.ts';
+import { ReferenceCache } from './reference-cache.ts';
 
 export const SESSION_CACHE_CHANNEL = 'portal_sessions';
 /** The payload of a change to what the plan facts are read from: every user's go. */
@@ -113,9 +116,12 @@ export class SessionCache {
   readonly #lookups = { hits: 0, misses: 0 };
 
   readonly #feed: ChangeFeed;
+  /** The reference data, kept while the same feed is up (server/db/reference-cache.ts). */
+  readonly reference: ReferenceCache;
 
   constructor(feed: ChangeFeed, now: () => number = Date.now) {
     this.#feed = feed;
+    this.reference = new ReferenceCache(now);
     this.#sessions = new Shelf(now);
     this.#plans = new Shelf(now);
     this.#autopayments = new Shelf(now);
@@ -124,16 +130,19 @@ export class SessionCache {
   async start(): Promise<void> {
     await this.#feed.listen(SESSION_CACHE_CHANNEL, {
       onChange: (payload) => {
+        if (this.reference.heard(payload)) return;
         if (payload === EVERY_PLAN) this.forgetPlans();
         else this.forgetUser(Number(payload));
       },
       onLost: () => {
         this.#live = false;
         this.#forgetAll();
+        this.reference.live(false);
       },
       onReady: () => {
         this.#forgetAll();
         this.#live = true;
+        this.reference.live(true);
       },
     });
   }
@@ -211,6 +220,7 @@ export class SessionCache {
   close(): Promise<void> {
     this.#live = false;
     this.#forgetAll();
+    this.reference.live(false);
     return this.#feed.close();
   }
 

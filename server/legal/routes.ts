@@ -6,6 +6,8 @@ import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { libraryKey, loadLegalDocuments } from './documents.ts';
 import { notFound } from '../errors.ts';
+import { toReference, type Reference } from '../db/reference-cache.ts';
+import { referenceAnswer } from '../http/reference.ts';
 
 /**
  * Mounted at /api/v1/legal/: GET {document}/{locale}/ answers the terms of service or
@@ -15,15 +17,19 @@ import { notFound } from '../errors.ts';
 export function legalRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const library = loadLegalDocuments(deps.config.legalDir, deps.logger);
+  // Each document's answer and validator, made at its first read.
+  const answers = new Map<string, Reference<unknown>>();
 
   router.get('/:document/:locale/', async (c) => {
     const document = v.safeParse(LegalDocumentId, c.req.param('document'));
     const locale = v.safeParse(Locale, c.req.param('locale'));
     if (!document.success || !locale.success) throw notFound();
-    const found = (await library).get(libraryKey(document.output, locale.output));
+    const key = libraryKey(document.output, locale.output);
+    const found = (await library).get(key);
     if (!found) throw notFound();
-    c.header('Cache-Control', 'no-cache');
-    return c.json(found);
+    let reference = answers.get(key);
+    if (!reference) answers.set(key, (reference = toReference(found)));
+    return referenceAnswer(c, reference, { personal: false });
   });
 
   return router;

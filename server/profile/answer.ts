@@ -56,13 +56,27 @@ export async function profileAnswer(
   user: User,
   now: Date,
 ): Promise<Profile> {
-  let facts = deps.cache?.getPlan(user.id, now);
+  const facts = await planFacts(deps, user.id, now);
+  return toProfile(user, facts.plan, facts.webgisUrl, facts.team, facts.userpicUrl);
+}
+
+/**
+ * The user's plan facts as of `now` (the own plan, the team part, the web GIS address,
+ * the userpic): one query, or none while the cache has heard no change. Only a request
+ * that has not written may pass the cache.
+ */
+export async function planFacts(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  userId: number,
+  now: Date,
+): Promise<PlanFacts> {
+  let facts = deps.cache?.getPlan(userId, now);
   if (!facts) {
     const mark = deps.cache?.mark() ?? 0;
-    facts = await readPlanFacts(deps.db, user.id, now);
-    deps.cache?.setPlan(user.id, facts, mark);
+    facts = await readPlanFacts(deps.db, userId, now);
+    deps.cache?.setPlan(userId, facts, mark);
   }
-  return toProfile(user, facts.plan, facts.webgisUrl, facts.team, facts.userpicUrl);
+  return facts;
 }
 
 /** The userpic: the picture of the user's latest social link that has one. */

@@ -86,6 +86,15 @@ export async function listReleases(db: Database, filter: ReleaseFilter): Promise
     .orderBy(asc(releases.position), asc(releases.id));
 }
 
+/**
+ * Whether a release matches the filter, as `listReleases` would select it: it has the
+ * tag, and each option has the value asked for. For the releases kept in memory.
+ */
+export function matchesFilter(row: ReleaseRow, filter: ReleaseFilter): boolean {
+  if (filter.tag !== undefined && !row.tags.includes(filter.tag)) return false;
+  return Object.entries(filter.options).every(([key, value]) => row.options[key] === value);
+}
+
 export async function findRelease(db: Database, id: number): Promise<ReleaseRow | null> {
   const [row] = await db.select().from(releases).where(eq(releases.id, id));
   return row ?? null;

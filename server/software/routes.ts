@@ -18,7 +18,15 @@ import {
 } from './download.ts';
 import { downloadAllowed, signedDownloadQuery } from './download-links.ts';
 import { openInside, streamRange } from './files.ts';
-import { findRelease, listReleases, optionFilter, releasesRoot } from './releases.ts';
+import {
+  findRelease,
+  listReleases,
+  matchesFilter,
+  optionFilter,
+  releasesRoot,
+} from './releases.ts';
+import { readReference, toReference } from '../db/reference-cache.ts';
+import { referenceAnswer } from '../http/reference.ts';
 import { notFound, forbidden } from '../errors.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -62,15 +70,20 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
       tag: c.req.query('tag'),
       option: c.req.queries('option'),
     });
-    const rows = await listReleases(deps.db, {
-      tag: query.tag,
-      options: optionFilter(query.option),
-    });
+    const filter = { tag: query.tag, options: optionFilter(query.option) };
+    // Every release from memory while the table has not changed (docs/decisions/0031).
+    const all = await readReference(deps.cache, 'releases', ['releases'], () =>
+      listReleases(deps.db, { options: {} }),
+    );
+    const rows = all.value.filter((row) => matchesFilter(row, filter));
     const gate = deps.config.downloadToken;
     const now = deps.clock.now();
     const linkQuery: LinkQuery = (releaseId) =>
       gate === null ? null : signedDownloadQuery(deps.config, gate, user.id, releaseId, now);
-    return c.json(rows.map((row) => toRelease(row, linkQuery)));
+    const list = rows.map((row) => toRelease(row, linkQuery));
+    // Signed links change with the time: only unsigned ones have a validator worth keeping.
+    if (gate !== null) return c.json(list);
+    return referenceAnswer(c, toReference(list), { personal: true });
   });
 
   // Anyone with the link may download; with DOWNLOAD_TOKEN set, only with a link signed

@@ -57,38 +57,88 @@ type TeamHead = { id: number | null; owner: PublicUser & { id: number }; maxSize
 
 /** The Team answer: the owner first, then the members in the order they were added. */
 async function toTeam(db: Database, head: TeamHead, viewerId: number, now: Date): Promise<Team> {
-  const members =
-    head.id === null
-      ? []
-      : await db
-          .select(PUBLIC_USER)
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(eq(teamMembers.teamId, head.id))
-          .orderBy(asc(teamMembers.addedAt), asc(users.id));
   const [status] = await db
     .select({ active: ownerPremium(users.id, now) })
     .from(users)
     .where(eq(users.id, head.owner.id));
+  const members = await membersOf(db, head.id === null ? [] : [head.id]);
+  return teamAnswer(head, members.get(head.id ?? 0) ?? [], status?.active === true, viewerId);
+}
+
+function teamAnswer(
+  head: TeamHead,
+  members: readonly PublicUser[],
+  active: boolean,
+  viewerId: number,
+): Team {
   return {
     users: [toTeamUser(head.owner, true), ...members.map((m) => toTeamUser(m, false))],
     max_size: head.maxSize,
     owner_id: head.owner.portalGuid,
     owner_username: head.owner.username,
-    team_status: status?.active === true ? 'active' : 'disabled',
+    team_status: active ? 'active' : 'disabled',
     owned_by_target_user: head.owner.id === viewerId,
   };
 }
 
-async function ownHead(db: Database, user: User): Promise<TeamHead> {
-  const [row] = await db.select().from(teams).where(eq(teams.ownerId, user.id));
-  return { id: row?.id ?? null, owner: user, maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT };
+/** The members of each of these teams, in the order they were added: one query for all. */
+async function membersOf(
+  db: Database,
+  teamIds: readonly number[],
+): Promise<Map<number, PublicUser[]>> {
+  const byTeam = new Map<number, PublicUser[]>();
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, ...PUBLIC_USER })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, [...teamIds]))
+    .orderBy(asc(teamMembers.addedAt), asc(users.id));
+  for (const { teamId, ...member } of rows) {
+    const list = byTeam.get(teamId) ?? [];
+    list.push(member);
+    byTeam.set(teamId, list);
+  }
+  return byTeam;
 }
+
+/**
+ * The members of the team of the enclosing query (`teams.id`), in the order they were
+ * added, as one JSON column: a read of a team with its members is one query.
+ */
+const teamMembersJson = sql<PublicUser[]>`coalesce((
+  select json_agg(json_build_object(
+    'portalGuid', member.portal_guid,
+    'username', member.username,
+    'firstName', member.first_name,
+    'lastName', member.last_name
+  ) order by listed.added_at, member.id)
+  from ${teamMembers} as listed
+  join ${users} as member on member.id = listed.user_id
+  where listed.team_id = ${teams.id}
+), '[]'::json)`;
 
 /** GET /api/v1/team/: the user's own team, or a team of just themselves before the first save. */
 export async function ownTeam(deps: Deps, user: User): Promise<Team> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => toTeam(tx, await ownHead(tx, user), user.id, now));
+  // The team row (if saved), whether the owner's premium runs and the members: one
+  // statement, consistent without a transaction.
+  const [row] = await deps.db
+    .select({
+      id: teams.id,
+      maxSize: teams.maxSize,
+      active: ownerPremium(users.id, now),
+      members: teamMembersJson,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.ownerId, users.id))
+    .where(eq(users.id, user.id));
+  const head = {
+    id: row?.id ?? null,
+    owner: user,
+    maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT,
+  };
+  return teamAnswer(head, row?.members ?? [], row?.active === true, user.id);
 }
 
 /** The team row of `owner`, made on first use; locked, so saves of one team queue. */
@@ -202,26 +252,25 @@ export async function leaveTeam(deps: AppDeps, user: User, ownerGuid: string): P
  */
 export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ team: teams, owner: PUBLIC_USER })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .innerJoin(users, eq(users.id, teams.ownerId))
-      .where(
-        and(
-          eq(teamMembers.userId, user.id),
-          ne(teams.ownerId, user.id),
-          ownerPremium(teams.ownerId, now),
-        ),
-      )
-      .orderBy(asc(teamMembers.addedAt), asc(teams.id));
-    const answers: Team[] = [];
-    for (const { team, owner } of rows) {
-      answers.push(await toTeam(tx, { id: team.id, owner, maxSize: team.maxSize }, user.id, now));
-    }
-    return answers;
-  });
+  // The teams with their owners and members: one statement, consistent without a
+  // transaction.
+  const rows = await deps.db
+    .select({ team: teams, owner: PUBLIC_USER, members: teamMembersJson })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .where(
+      and(
+        eq(teamMembers.userId, user.id),
+        ne(teams.ownerId, user.id),
+        ownerPremium(teams.ownerId, now),
+      ),
+    )
+    .orderBy(asc(teamMembers.addedAt), asc(teams.id));
+  // Only teams whose owner's premium runs are listed: each is active.
+  return rows.map(({ team, owner, members }) =>
+    teamAnswer({ id: team.id, owner, maxSize: team.maxSize }, members, true, user.id),
+  );
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   type WebgisLocationRow,
 } from '../db/schema.ts';
 import type { Provisioner } from './provisioner.ts';
+import type { AppDeps } from '../deps.ts';
+import { readReference } from '../db/reference-cache.ts';
 
 /** The user's instance, if any (one per user). */
 export async function instanceOf(db: Database, userId: number): Promise<WebgisInstance | null> {
@@ -31,6 +33,15 @@ export async function toWebgis(
     .from(webgisLocations)
     .where(eq(webgisLocations.id, instance.locationId));
   if (!location) throw new Error(`web GIS ${instance.id} has no location ${instance.locationId}`);
+  return webgisAnswer(instance, plan, location);
+}
+
+/** The Webgis answer of an instance, its effective plan and its location row. */
+export function webgisAnswer(
+  instance: WebgisInstance,
+  plan: PlanId,
+  location: WebgisLocationRow,
+): Webgis {
   return {
     url: instance.url,
     url_oauth: instance.urlOauth,
@@ -41,6 +52,16 @@ export async function toWebgis(
     location: toLocation(location),
     created_at: instance.createdAt.toISOString(),
   };
+}
+
+/** Every location row, from memory while the table has not changed (docs/decisions/0031). */
+export async function allLocations(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+): Promise<readonly WebgisLocationRow[]> {
+  const kept = await readReference(deps.cache, 'webgis_locations:all', ['webgis_locations'], () =>
+    deps.db.select().from(webgisLocations).orderBy(asc(webgisLocations.position)),
+  );
+  return kept.value;
 }
 
 /** The data centers a user may choose, in their seeded order. */

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SETTLEMENT_QUEUE } from '../../server/billing/sandbox-settlement.ts';
 import { addPeriod } from '../../server/billing/subscription.ts';
-import { checkouts, subscriptions, users, webhookEvents } from '../../server/db/schema.ts';
+import {
+  checkouts,
+  countries,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
 import { checkoutRequest, decide, json } from './billing.ts';
 import {
@@ -152,5 +158,27 @@ describe('two server processes on one PostgreSQL', () => {
       expect((await there.get('/api/v1/profile/')).status).toBe(401);
     }, 10);
     expect((await here.get('/api/v1/profile/')).status).toBe(200);
+  });
+
+  it("serve a country's new name on both, from memory until it changed", async () => {
+    const read = async (server: ChildServers) => {
+      const response = await httpClient(server, '198.18.11.1').get('/api/v1/countries/');
+      expect(response.status).toBe(200);
+      const list = await json<{ code: string; name_en: string }[]>(response);
+      return list.find((country) => country.code === 'NO')?.name_en;
+    };
+    // Twice each: the second read is answered from the process's reference cache.
+    for (const server of servers) {
+      expect(await read(server)).toBe('Norway');
+      expect(await read(server)).toBe('Norway');
+    }
+    await withDatabase(store, ({ db }) =>
+      db.update(countries).set({ nameEn: 'Norge' }).where(eq(countries.code, 'NO')),
+    );
+    for (const server of servers) {
+      await eventually(async () => {
+        expect(await read(server)).toBe('Norge');
+      }, 10);
+    }
   });
 });

@@ -2,13 +2,15 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { Currency, type CouponPrice, type PlanList } from '../../../contract/billing.ts';
 import { PlanId } from '../../../contract/profile.ts';
-import { checkCoupon, couponPrice, planList, shownCurrency } from '../prices.ts';
+import { checkCoupon, couponPrice, keptPriceRows, planList, shownCurrency } from '../prices.ts';
 import { openCheckoutOf } from '../subscription.ts';
 import { visitorCountry } from '../../geo/routes/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { preferredLocale } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
+import { referenceAnswer } from '../../http/reference.ts';
+import { readReference } from '../../db/reference-cache.ts';
 
 export const PricesQuery = v.object({ currency: v.optional(Currency) });
 export const PriceQuery = v.object({
@@ -39,10 +41,15 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
       async () => (await visitorCountry(c, deps, preferredLocale(c))).code,
     );
 
+  // Kept in memory per currency, revalidated by its ETag; `private`, as the currency
+  // follows who asks (docs/decisions/0031).
   router.get('/prices/', async (c) => {
     const query = parseInput(PricesQuery, c.req.query());
-    const list = await planList(deps.db, await currency(c, query.currency));
-    return c.json(list satisfies PlanList);
+    const shown = await currency(c, query.currency);
+    const list = await readReference(deps.cache, `prices:${shown}`, ['plans', 'plan_prices'], () =>
+      planList(deps.db, shown).then((answer) => answer satisfies PlanList),
+    );
+    return referenceAnswer(c, list, { personal: true });
   });
 
   router.get('/price/', async (c) => {
@@ -58,7 +65,7 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
         open.coupon !== '' &&
         open.coupon === query.coupon.trim().toUpperCase(),
     });
-    return c.json((await couponPrice(deps.db, query.plan, check)) satisfies CouponPrice);
+    return c.json(couponPrice(await keptPriceRows(deps), query.plan, check) satisfies CouponPrice);
   });
 
   return router;

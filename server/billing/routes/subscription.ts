@@ -4,7 +4,7 @@ import { Interval } from '../../../contract/billing.ts';
 import { PlanId } from '../../../contract/profile.ts';
 import { requireUser } from '../../identity/routes/session.ts';
 import { conversionDays, periodEndIfBoughtNow } from '../preview.ts';
-import { toSubscriptionAnswer } from '../subscription.ts';
+import { subscriptionAnswer } from '../subscription-answer.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -18,7 +18,7 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.get('/', async (c) => {
     const user = requireUser(c);
-    return c.json({ subscription: await toSubscriptionAnswer(deps.db, user, deps.clock.now()) });
+    return c.json({ subscription: await subscriptionAnswer(deps, user, deps.clock.now()) });
   });
 
   router.get('/convertion/', async (c) => {

@@ -9,9 +9,19 @@ import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
 import { effectivePlan } from '../../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../create.ts';
-import { instanceOf, offeredLocations, toLocation, toWebgis } from '../instances.ts';
+import {
+  allLocations,
+  instanceOf,
+  offeredLocations,
+  toLocation,
+  toWebgis,
+  webgisAnswer,
+} from '../instances.ts';
+import { planFacts } from '../../profile/answer.ts';
 import { webgisProvisioner } from '../registry.ts';
 import { Refused, type RefusalKind, notFound } from '../../errors.ts';
+import { readReference } from '../../db/reference-cache.ts';
+import { referenceAnswer } from '../../http/reference.ts';
 
 /**
  * The body's shape; the domain rule is the command's, so that its refusal carries
@@ -57,10 +67,16 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ domain: deps.config.webgis.domain });
   });
 
+  // The same for every user: kept in memory, revalidated by its ETag (docs/decisions/0031).
   router.get('/cluster/locations/', async (c) => {
     requireUser(c);
-    const rows = await offeredLocations(deps.db, webgisProvisioner(deps.config));
-    return c.json(rows.map(toLocation));
+    const list = await readReference(
+      deps.cache,
+      'webgis_locations',
+      ['webgis_locations'],
+      async () => (await offeredLocations(deps.db, webgisProvisioner(deps.config))).map(toLocation),
+    );
+    return referenceAnswer(c, list, { personal: true });
   });
 
   router.post('/', async (c) => {
@@ -76,8 +92,15 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const instance = await instanceOf(deps.db, user.id);
     if (!instance) throw notFound();
-    const { effective } = await effectivePlan(deps.db, user.id, deps.clock.now());
-    return c.json(await toWebgis(deps.db, instance, effective));
+    // The plan facts and the locations from memory while nothing changed (0210, 0031).
+    const [facts, locations] = await Promise.all([
+      planFacts(deps, user.id, deps.clock.now()),
+      allLocations(deps),
+    ]);
+    const effective = facts.team ?? facts.plan;
+    const location = locations.find((row) => row.id === instance.locationId);
+    if (!location) return c.json(await toWebgis(deps.db, instance, effective));
+    return c.json(webgisAnswer(instance, effective, location));
   });
 
   return router;

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autopayments } from '../../server/db/schema.ts';
+import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
+import { autopaymentRow, sendJson, setPlan, signedIn } from './billing.ts';
+import { useTestServer, type TestClient } from './harness.ts';
+import { statementCounter } from './statements.ts';
+
+/*
+ * Where each read's time goes (issue 33): the SQL statements the second of two identical
+ * requests sends, for every GET the SPA makes while signed in. The goal per read: none
+ * for reference data and the reads the session cache keeps, one otherwise. The table
+ * pins what each read costs; a read that comes to cost more fails here.
+ */
+
+const server = useTestServer({ env: { WEBGIS_PROVISION_SECONDS: '0' } });
+
+let reader: TestClient;
+let username: string;
+let counter: ReturnType<typeof statementCounter>;
+
+beforeAll(async () => {
+  const s = server();
+  // A premium owner with a team of one member, a member of another owner's team, with
+  // an autopayment and a started web GIS.
+  const owner = await signedIn(s);
+  const member = await signedIn(s);
+  const other = await signedIn(s);
+  await setPlan(s, owner.user.id, 'premium');
+  await setPlan(s, other.user.id, 'premium');
+  await s.db.insert(autopayments).values(autopaymentRow(owner.user.id));
+  const own = await sendJson(owner.client, 'PATCH', '/api/v1/team/', {
+    users: [member.user.portalGuid],
+  });
+  expect(own.status).toBe(200);
+  const theirs = await sendJson(other.client, 'PATCH', '/api/v1/team/', {
+    users: [owner.user.portalGuid],
+  });
+  expect(theirs.status).toBe(200);
+  const webgis = await owner.client.postJson('/api/v1/webgis/', {
+    subdomain_name: `reads${Date.now()}`,
+    language: 'en',
+    location_id: 'eu-central',
+  });
+  expect(webgis.status).toBe(201);
+  await s.jobs.drain([WEBGIS_PROVISION_QUEUE]);
+  reader = owner.client;
+  username = member.user.username;
+  counter = statementCounter(s.handle);
+});
+
+afterAll(() => counter.restore());
+
+// [read, path, statements today, goal]
+const reads: [string, () => string, number, number][] = [
+  ['profile', () => '/api/v1/profile/', 0, 0],
+  ['subscription', () => '/api/subscription/', 1, 1],
+  ['autopayment', () => '/api/autopayment/', 0, 0],
+  ['prices', () => '/api/v1/subscription/prices/', 0, 0],
+  ['price', () => '/api/v1/subscription/price/?plan=mini', 1, 1], // the open checkout
+  ['countries', () => '/api/v1/countries/', 0, 0],
+  ['current country', () => '/api/v1/countries/current/en', 0, 0],
+  ['teams', () => '/api/v1/teams/', 1, 1],
+  ['team', () => '/api/v1/team/', 1, 1],
+  ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
+  ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
+  ['my web GIS', () => '/api/v1/webgis/my/', 1, 1],
+  ['web GIS locations', () => '/api/v1/webgis/cluster/locations/', 0, 0],
+  ['releases', () => '/api/v1/releases', 0, 0],
+  ['on-premise bindings', () => '/api/v1/onpremise/bindings/', 1, 1],
+  ['legal', () => '/api/v1/legal/terms/en/', 0, 0],
+  ['payments', () => '/api/v1/payments/?page=1', 2, 1], // the payments, then the invoice requests beside them
+  ['social accounts', () => '/api/v1/profile/social/', 1, 1],
+  ['sessions', () => '/api/v1/sessions/', 1, 1],
+  ['security events', () => '/api/v1/security/events/', 1, 1],
+];
+
+describe('statements per read, warm', () => {
+  it.each(reads)('%s', async (_name, path, today, goal) => {
+    const first = await reader.get(path());
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const { result, statements } = await counter.count(() => reader.get(path()));
+    expect(result.status).toBe(200);
+    await result.arrayBuffer();
+    expect(today).toBeGreaterThanOrEqual(goal);
+    expect(statements, statements.join('\n')).toHaveLength(today);
+  });
+});
