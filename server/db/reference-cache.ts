@@ -3,7 +3,7 @@
 // and its validator, so such a read costs no query while nothing changed.
 //
 // What keeps it right: a statement that changes one of these tables notifies the session
-// cache's channel at commit with the payload `ref:<table>` (migration 0022), whichever
+// cache's channel at commit with the payload `ref:<table>` (migration 0021), whichever
 // code path or process made it; every process drops what was read from that table. While
 // the listening connection is down, nothing is kept (the session cache says when). A value
 // is kept only if no change to its tables was heard while it was being read. The lifetime
