@@ -1,13 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import {
+  checkoutMachine,
+  type CardValues,
+  type CheckoutContext,
+  type EntityValues,
+} from '../../machines/checkout.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { promoCodeMachine } from '../../machines/promo-code.machine.ts';
 import { CheckoutView } from '../../src/views/subscription/checkout.view.tsx';
 import { demoPlans, demoSubscription } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 
 // The view is drawn in Russian, where invoices are offered, so both payer forms show.
 const shownForm = () => {
@@ -40,22 +45,126 @@ const entity = {
 
 const bought = { plan: 'mini', period: 'monthly', autopayment: false } as const;
 
+/** Section 5 (Per form): what each payer's form needs before anything is sent. */
+const filled = (value: string) => value.trim() !== '';
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** "A valid phone number with an international country code": +, then 7 to 15 digits. */
+const PHONE = /^\+[1-9]\d{6,14}$/;
+const validCard = (v: CardValues) =>
+  filled(v.firstName) && filled(v.lastName) && EMAIL.test(v.email.trim()) && filled(v.country);
+const validEntity = (v: EntityValues) =>
+  filled(v.company_name) &&
+  filled(v.contact_person) &&
+  EMAIL.test(v.contact_email.trim()) &&
+  PHONE.test(v.contact_phone.replace(/[\s()-]/g, ''));
+/** What every call of the checkout names: the plan, its period and the autopayment. */
+const orderOf = ({ plan, period, autopayment }: CheckoutContext) => ({ plan, period, autopayment });
+/** Section 5: the server's refusals attach to the fields they name (none for the others). */
+const refusedFields = (event: unknown) => {
+  const error = errorOf(event) as unknown;
+  return error instanceof FieldErrors
+    ? Object.fromEntries(error.errors.map((refusal) => [refusal.field, refusal]))
+    : {};
+};
+/** A payment or cancel answered: the user leaves for where the answer says. */
+const leaves = (_: unknown, event: unknown) => ({
+  to: 'leaving',
+  set: { leaving: outputOf(event) },
+});
+
 describeMachinePaths(checkoutMachine, {
-  paths: 72,
+  paths: 88,
   input: bought,
+  // Section 2, Subscription update (Checkout), section 4 (Actions) and section 5 (Per
+  // form): ready once its data loaded; Pay by card, an invoice request or Cancel, one
+  // at a time; a submit clears the server's errors, a refusal keeps those naming a field.
+  steps: {
+    preparing: {
+      'done: loadCheckoutData': (_, event) => ({ to: 'ready', set: outputOf(event) }),
+      'error: loadCheckoutData': { to: 'unavailable' },
+    },
+    unavailable: {
+      'checkout.retry': ({ context }) => ({
+        to: 'preparing',
+        starts: { loadCheckoutData: { ...orderOf(context), pendingPayment: undefined } },
+      }),
+    },
+    ready: {
+      'payerType.change': (_, event) => ({
+        to: 'ready',
+        set: { payerType: (event as { payerType: 'entity' }).payerType, serverErrors: {} },
+      }),
+      'field.edit': ({ context }, event) => {
+        const { [(event as { field: string }).field]: _, ...rest } = context.serverErrors;
+        return { to: 'ready', set: { serverErrors: rest } };
+      },
+      'pay.card': ({ context }, event) => {
+        const { values, coupon } = event as { values: CardValues; coupon: string };
+        return validCard(values)
+          ? {
+              to: 'payingByCard',
+              set: { serverErrors: {} },
+              starts: { payByCard: { ...orderOf(context), values, coupon } },
+            }
+          : { to: 'ready', set: { serverErrors: {} } };
+      },
+      'pay.invoice': ({ context }, event) => {
+        const { values } = event as { values: EntityValues };
+        return validEntity(values)
+          ? {
+              to: 'requestingInvoice',
+              set: { serverErrors: {} },
+              starts: { requestInvoice: { ...orderOf(context), values } },
+            }
+          : { to: 'ready', set: { serverErrors: {} } };
+      },
+      'subscription.cancel': ({ context }) => ({
+        to: 'canceling',
+        starts: { cancelSubscription: orderOf(context) },
+      }),
+    },
+    payingByCard: {
+      'done: payByCard': leaves,
+      'error: payByCard': (_, event) => ({
+        to: 'ready',
+        set: { serverErrors: refusedFields(event) },
+      }),
+    },
+    requestingInvoice: {
+      'done: requestInvoice': leaves,
+      'error: requestInvoice': (_, event) => ({
+        to: 'ready',
+        set: { serverErrors: refusedFields(event) },
+      }),
+    },
+    canceling: {
+      'done: cancelSubscription': leaves,
+      // The failure went to the global handler (a toast); the user may try again.
+      'error: cancelSubscription': { to: 'ready' },
+    },
+  },
   events: (snapshot) => [
     { type: 'payerType.change', payerType: 'entity' },
     { type: 'field.edit', field: 'contact_phone' },
     { type: 'field.edit', field: 'country' },
     { type: 'pay.card', values: card, coupon: '' },
     { type: 'pay.card', values: { ...card, firstName: '' }, coupon: '' },
+    { type: 'pay.card', values: { ...card, email: 'ann.example.com' }, coupon: '' },
     { type: 'pay.invoice', values: entity },
     { type: 'pay.invoice', values: { ...entity, contact_phone: '123' } },
+    // One digit short of the shortest international number.
+    { type: 'pay.invoice', values: { ...entity, contact_phone: '+7 495 12' } },
     { type: 'subscription.cancel' },
     { type: 'checkout.retry' },
     ...internalEvents(snapshot, {
       loadCheckoutData: {
-        output: [{ additionalDays: 3, nextExpire: '2027-01-01T00:00:00Z', countries: [] }],
+        output: [
+          {
+            additionalDays: 3,
+            nextExpire: '2027-01-01T00:00:00Z',
+            countries: [{ code: 'DE', name_en: 'Germany', name_ru: 'Германия' }],
+          },
+        ],
       },
       payByCard: {
         output: [{ href: 'https://pay.example.com/1', external: true }],

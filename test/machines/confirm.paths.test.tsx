@@ -29,6 +29,12 @@ const closed = () => {
 
 describeMachinePaths(confirmMachine, {
   paths: 2,
+  // Section 2, Profile (profile removal: a confirmation first) and section 4 (Restore
+  // opens a confirmation dialog first): asked, then accepted or cancelled.
+  steps: {
+    closed: { 'confirm.ask': { to: 'asking' } },
+    asking: { 'confirm.cancel': { to: 'closed' }, 'confirm.accept': { to: 'confirmed' } },
+  },
   events: () => [{ type: 'confirm.ask' }, { type: 'confirm.cancel' }, { type: 'confirm.accept' }],
   states: {
     closed: (snapshot) => {

@@ -4,7 +4,7 @@ import { dataExportMachine } from '../../machines/data-export.machine.ts';
 import { DataExportView } from '../../src/views/profile/data-export.view.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const READY =
   'Your data is ready and the download has started. We also sent a notice to demo@example.com.';
@@ -12,6 +12,15 @@ const EXPORT_FAILED = "Couldn't prepare your data. Please try again.";
 
 describeMachinePaths(dataExportMachine, {
   paths: 2,
+  // Section 2, Profile (Data export) and the decision on /export_profile: the file with
+  // every personal datum is offered as a download, with Try again on a failure.
+  steps: {
+    preparing: {
+      'done: fetchExport': (_, event) => ({ to: 'ready', set: { file: outputOf(event) } }),
+      'error: fetchExport': { to: 'failed' },
+    },
+    failed: { 'export.retry': { to: 'preparing', starts: { fetchExport: undefined } } },
+  },
   events: (snapshot) => [
     { type: 'export.retry' },
     ...internalEvents(snapshot, {

@@ -4,7 +4,7 @@ import type { LegalDocument } from '../../contract/legal.ts';
 import { legalPageMachine } from '../../machines/legal-page.machine.ts';
 import { LegalPageView } from '../../src/views/legal/legal-page.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const terms: LegalDocument = {
   title: 'Terms of service',
@@ -22,6 +22,20 @@ const FAILED = "Couldn't load this page";
 describeMachinePaths(legalPageMachine, {
   paths: 2,
   input: { page: 'terms', locale: 'en' },
+  // Section 2, Layout (the footer's terms and privacy links): the document in the
+  // page's language, with Try again when it could not be loaded.
+  steps: {
+    loading: {
+      'done: fetchDocument': (_, event) => ({ to: 'shown', set: { text: outputOf(event) } }),
+      'error: fetchDocument': { to: 'failed' },
+    },
+    failed: {
+      'legal.retry': {
+        to: 'loading',
+        starts: { fetchDocument: { page: 'terms', locale: 'en' } },
+      },
+    },
+  },
   events: (snapshot) => [
     { type: 'legal.retry' },
     ...internalEvents(snapshot, { fetchDocument: { output: [terms] } }),

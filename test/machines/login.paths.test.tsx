@@ -5,7 +5,9 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { LoginView } from '../../src/views/login/login.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { refusedFields, submitOnceStates } from './form-paths.ts';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
+import type { LoginValues } from '../../machines/login.machine.ts';
 
 const valid = { login: 'demo', password: 'Demo-pass-1' };
 const NO_PROFILE = 'There is no profile with this email';
@@ -19,12 +21,35 @@ const refusalShown = (field: HTMLElement, text: string, refused: boolean) => {
   expect(screen.queryByText(text) !== null).toBe(refused);
 };
 
+/** Section 5, Login: login and password are required (spaces alone are nothing). */
+const validLogin = (values: LoginValues) => values.login.trim() !== '' && values.password !== '';
+
 describeMachinePaths(loginMachine, {
-  paths: 13,
+  paths: 16,
   input: { next: '/en/profile' },
+  // Section 2, Login, section 5 (Behaviour, Per form) and section 8 (user_absent,
+  // wrong_credentials at their fields): a valid form signs in and goes to next.
+  steps: {
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': submitted('editing', validLogin, (values, { context }) => ({
+        to: 'submitting',
+        starts: { submitLogin: { ...values, next: context.next } },
+      })),
+    },
+    submitting: {
+      'done: submitLogin': (_, event) => {
+        const answer: { next: string } = outputOf(event);
+        return { to: 'signedIn', set: { next: answer.next } };
+      },
+      'error: submitLogin': refused('editing'),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },
     { type: 'form.submit', values: { login: '   ', password: '' } },
+    // Spaces alone are no login, even with a password.
+    { type: 'form.submit', values: { login: '   ', password: valid.password } },
     { type: 'field.edit', field: 'login' },
     { type: 'field.edit', field: 'password' },
     ...internalEvents(snapshot, {

@@ -11,6 +11,16 @@ const REFUSED = "Couldn't dismiss the notice. Please try again.";
 
 describeMachinePaths(mailNoticeMachine, {
   paths: 2,
+  // The notice of a mail that never arrived: shown until dismissed, which the server
+  // keeps; a failed dismissal leaves it to dismiss again.
+  steps: {
+    shown: { 'notice.dismiss': { to: 'dismissing', starts: { dismissNotice: undefined } } },
+    dismissing: {
+      'done: dismissNotice': { to: 'dismissed' },
+      'error: dismissNotice': { to: 'failed' },
+    },
+    failed: { 'notice.dismiss': { to: 'dismissing', starts: { dismissNotice: undefined } } },
+  },
   events: (snapshot) => [
     { type: 'notice.dismiss' },
     ...internalEvents(snapshot, {

@@ -5,13 +5,38 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { ResetView } from '../../src/views/password/password-reset.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { fieldEdited, refused } from './fixtures/form-steps.ts';
 
 const INVALID = 'Please enter a valid email address';
 const send = () => screen.getByRole('button', { name: /^(Send|Sending…)$/ });
 const emailField = () => screen.getByRole('textbox', { name: /^Email/ });
 
+/** Section 5, Password reset: the e-mail is required and valid (trimmed). */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
 describeMachinePaths(passwordResetMachine, {
   paths: 8,
+  // Section 2, Password reset, and section 5 (Behaviour, Per form): a valid address is
+  // sent, trimmed; the answer is the same for known and unknown addresses.
+  steps: {
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': (_, event) => {
+        const email = (event as { values: { email: string } }).values.email.trim();
+        return EMAIL.test(email)
+          ? {
+              to: 'submitting',
+              set: { email, serverErrors: {} },
+              starts: { requestReset: { email } },
+            }
+          : { to: 'editing', set: { serverErrors: {} } };
+      },
+    },
+    submitting: {
+      'done: requestReset': { to: 'sent' },
+      'error: requestReset': refused('editing'),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: { email: ' someone@example.com ' } },
     { type: 'form.submit', values: { email: 'not-an-email' } },

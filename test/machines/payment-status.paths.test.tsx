@@ -12,7 +12,7 @@ import {
   type PageQuery,
 } from '../../machines/subscription.machine.ts';
 import { subscriptionPage } from '../render/subscription-page.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 // This machine is the /subscription page's child (pollPaymentStatus): while it runs the
 // page is in 'polling' and draws it with its view (PaymentStatusView); once it is done,
@@ -53,10 +53,58 @@ const loadsTheSubscription = () => {
 const pending: AutopaymentState = { status: 'pending', latestError: null };
 const active: AutopaymentState = { status: 'active', latestError: null };
 
+/** Section 4: the statuses that end the polling; anything else means waiting. */
+const FINAL = ['canceled', 'active', 'failed', 'none'];
+/** One answer of the poll: a final status settles, anything else waits a second. */
+const answered = (state: AutopaymentState) => ({
+  to: FINAL.includes(state.status) ? 'settled' : 'polling.waiting',
+  set: { last: state },
+});
+/** Section 4: 30 s after a success return, 11 s after an unknown (or failed) one. */
+const deadline = ({ context }: { context: { returnStatus: ReturnStatus } }) =>
+  context.returnStatus === 'success' ? 30_000 : 11_000;
+const start = (returnStatus: ReturnStatus) => ({
+  to: 'polling.checking',
+  set: { returnStatus },
+  starts: { fetchAutopaymentState: undefined },
+});
+
 describeMachinePaths(paymentStatusMachine, {
   paths: 27,
-  // Shortened deadlines: the clock is fake, but short ones keep the paths readable.
-  delays: { pollInterval: 1000, successTimeout: 3000, unknownTimeout: 2000 },
+  // Section 4, Payment status polling (and section 9, Polling): every 1 s, up to 30 s
+  // after success and 11 s after unknown; a final status ends it, at the deadline the
+  // last seen status stands.
+  steps: {
+    idle: {
+      'poll.start': (_, event) => start((event as { returnStatus: ReturnStatus }).returnStatus),
+    },
+    'polling.checking': {
+      'done: fetchAutopaymentState': (_, event) => answered(outputOf(event)),
+      // A failed poll changes nothing seen; the next one comes a second later.
+      'error: fetchAutopaymentState': { to: 'polling.waiting' },
+      'after successTimeout': (before) => ({ to: 'timedOut', after: deadline(before) }),
+      'after unknownTimeout': (before) => ({ to: 'timedOut', after: deadline(before) }),
+    },
+    'polling.waiting': {
+      'after pollInterval': {
+        to: 'polling.checking',
+        after: 1000,
+        starts: { fetchAutopaymentState: undefined },
+      },
+      // The clock runs on to the deadline, so the poll due a second later starts on the
+      // way, and the deadline ends it unanswered.
+      'after successTimeout': (before) => ({
+        to: 'timedOut',
+        after: deadline(before),
+        starts: { fetchAutopaymentState: undefined },
+      }),
+      'after unknownTimeout': (before) => ({
+        to: 'timedOut',
+        after: deadline(before),
+        starts: { fetchAutopaymentState: undefined },
+      }),
+    },
+  },
   events: (snapshot) => [
     { type: 'poll.start', returnStatus: 'success' },
     { type: 'poll.start', returnStatus: 'unknown' },

@@ -9,6 +9,15 @@ const REMOVAL_FAILED = "Couldn't delete your profile. Please try again.";
 
 describeMachinePaths(profileRemovalMachine, {
   paths: 2,
+  // Section 2, Profile (Profile removal) and the decision on /remove: the profile is
+  // removed and the user signed out, with Try again on a failure.
+  steps: {
+    removing: {
+      'done: deleteProfile': { to: 'removed' },
+      'error: deleteProfile': { to: 'failed' },
+    },
+    failed: { 'removal.retry': { to: 'removing', starts: { deleteProfile: undefined } } },
+  },
   events: (snapshot) => [{ type: 'removal.retry' }, ...internalEvents(snapshot)],
   states: {
     removing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),

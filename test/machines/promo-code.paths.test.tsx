@@ -3,13 +3,14 @@ import { expect } from 'vitest';
 import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
 import { PromoCodeView } from '../../src/views/subscription/promo-code.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const APPLIED = 'Promo code was applied successfully! Your discount: 20%';
 const NOT_FOUND = 'This promo code does not exist';
 const EMPTY = 'Please enter your promo code';
+const EXPIRED = 'This promo code has expired';
 const WRONG = 'Something went wrong';
-const MESSAGES = [APPLIED, NOT_FOUND, EMPTY, WRONG];
+const MESSAGES = [APPLIED, NOT_FOUND, EXPIRED, EMPTY, WRONG];
 
 const disclosure = () => screen.getByRole('button', { name: 'I have a promo code' });
 const field = () => screen.getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement;
@@ -38,16 +39,52 @@ const check = (status: PromoCheck['status']): PromoCheck => ({
   oldPrice: { amount: 10, currency: 'usd' },
 });
 
+const input = { plan: 'mini', period: 'monthly', currency: 'usd' } as const;
+/** Section 4: the status resets whenever the code text changes, wherever it stood. */
+const edited = (_: unknown, event: unknown) => ({
+  to: 'idle',
+  set: { code: (event as { code: string }).code, check: null },
+});
+
 describeMachinePaths(promoCodeMachine, {
-  paths: 13,
-  input: { plan: 'mini', period: 'monthly', currency: 'usd' },
+  paths: 28,
+  input,
+  // Section 4, Promo code (and section 8's promo messages): no_coupon when nothing is
+  // entered, else the code is checked for the plan and period: ok is success, any other
+  // code failed, a failed request unknown_error; editing the text resets the status.
+  steps: {
+    idle: {
+      'promo.edit': edited,
+      'promo.apply': ({ context }) => {
+        const code = context.code.trim();
+        return code === ''
+          ? { to: 'no_coupon' }
+          : { to: 'checking', starts: { checkPromoCode: { ...input, code } } };
+      },
+    },
+    checking: {
+      'promo.edit': edited,
+      'done: checkPromoCode': (_, event) => {
+        const answer: PromoCheck = outputOf(event);
+        return { to: answer.status === 'ok' ? 'success' : 'failed', set: { check: answer } };
+      },
+      'error: checkPromoCode': { to: 'unknown_error' },
+    },
+    no_coupon: { 'promo.edit': edited },
+    success: { 'promo.edit': edited },
+    failed: { 'promo.edit': edited },
+    unknown_error: { 'promo.edit': edited },
+  },
   events: (snapshot) => [
     { type: 'promo.edit', code: ' SAVE20 ' },
     { type: 'promo.edit', code: '' },
+    // Only spaces: nothing entered either.
+    { type: 'promo.edit', code: '   ' },
     { type: 'promo.apply' },
     ...internalEvents(snapshot, {
       checkPromoCode: {
-        output: [check('ok'), check('err_not_found')],
+        // Any status but ok fails: not found, or expired.
+        output: [check('ok'), check('err_not_found'), check('err_expired_date')],
         error: [new Error('network down')],
       },
     }),
@@ -62,7 +99,7 @@ describeMachinePaths(promoCodeMachine, {
       expect(snapshot.context.check).toBeNull();
     },
     no_coupon: (snapshot) => {
-      expect(snapshot.context.code).toBe('');
+      expect(snapshot.context.code.trim()).toBe('');
       expect(snapshot.children.checkPromoCode).toBeUndefined();
     },
     checking: (snapshot) => {
@@ -82,7 +119,7 @@ describeMachinePaths(promoCodeMachine, {
     failed: (snapshot) => {
       // The server's own status is kept for the message under the field.
       expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.context.check?.status).toBe('err_not_found');
+      expect(['err_not_found', 'err_expired_date']).toContain(snapshot.context.check?.status);
     },
     unknown_error: (snapshot) => {
       // The request failed: no status from the server, the code stays as typed.
@@ -107,14 +144,14 @@ describeMachinePaths(promoCodeMachine, {
           for (const text of MESSAGES) expect(screen.queryByText(text), text).toBeNull();
           return;
         }
-        expect(field().value).toBe(' SAVE20 ');
+        expect(field().value).toBe(snapshot.context.code);
         expect(apply().disabled).toBe(false);
         onlyMessage(null);
       },
-      no_coupon: () => {
+      no_coupon: (snapshot) => {
         // The message is at the field, so the field shows with it.
         expect(disclosure().getAttribute('aria-expanded')).toBe('true');
-        expect(field().value).toBe('');
+        expect(field().value).toBe(snapshot.context.code);
         onlyMessage(EMPTY);
         expect(apply().disabled).toBe(true);
       },
@@ -129,9 +166,9 @@ describeMachinePaths(promoCodeMachine, {
         onlyMessage(APPLIED);
         expect(screen.getByRole('status').textContent).toBe(APPLIED);
       },
-      failed: () => {
+      failed: (snapshot) => {
         settled();
-        onlyMessage(NOT_FOUND);
+        onlyMessage(snapshot.context.check?.status === 'err_expired_date' ? EXPIRED : NOT_FOUND);
       },
       unknown_error: () => {
         settled();

@@ -4,7 +4,7 @@ import type { SecurityEvent } from '../../contract/identity.ts';
 import { securityLogMachine } from '../../machines/security-log.machine.ts';
 import { SecurityLogView } from '../../src/views/security/security-log.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 type Seen = Pick<SecurityEvent, 'browser' | 'os' | 'ip' | 'country'>;
 const laptop: Seen = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
@@ -35,6 +35,15 @@ const EMPTY = 'Nothing has happened yet.';
 
 describeMachinePaths(securityLogMachine, {
   paths: 3,
+  // Decision 0214 (the security page): the account's security events load, with Try
+  // again when they could not be.
+  steps: {
+    loading: {
+      'done: loadEvents': (_, event) => ({ to: 'ready', set: { events: outputOf(event) } }),
+      'error: loadEvents': { to: 'loadFailed' },
+    },
+    loadFailed: { 'events.retry': { to: 'loading', starts: { loadEvents: undefined } } },
+  },
   events: (snapshot) => [
     { type: 'events.retry' },
     // An account with events, and a new one without.

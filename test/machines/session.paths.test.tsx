@@ -17,7 +17,10 @@ import { answeredSession } from '../fixtures/session.ts';
 import { demoUser } from '../fixtures/users.ts';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf, type StepTable } from './path-harness.ts';
+import type { SessionEvent } from '../../machines/session.machine.ts';
+import type { Webgis } from '../../contract/webgis.ts';
+import type { SnapshotFrom } from 'xstate';
 
 // The signed-in shell's parts load apart (decision 0009); here they are loaded before
 // the paths, so each step's shell draws them at once, as a page that preloaded them does.
@@ -30,6 +33,61 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 
 const browserTimezone = { ianaName: 'Europe/Moscow', offset: 180 };
 const elsewhere = { ...demoUser, timezone: { ianaName: 'America/New_York', offset: -300 } };
+// The timezone guard's edges: the same offset in another zone, the same zone at another offset.
+const sameOffset = { ...demoUser, timezone: { ianaName: 'Europe/Istanbul', offset: 180 } };
+const otherOffset = { ...demoUser, timezone: { ianaName: 'Europe/Moscow', offset: 240 } };
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+type Rows = StepTable<Snapshot, SessionEvent>[string];
+const signedOutNow = { to: 'signedOut', set: { user: null, memberTeams: null, teamPlan: false } };
+/**
+ * Section 4, Session: on sign-in the web GIS and the non-owned teams are read, and the
+ * browser's timezone is sent when the stored one differs in zone or offset.
+ */
+const signInReads = (user: Profile) => {
+  const differs =
+    user.timezone?.ianaName !== browserTimezone.ianaName ||
+    user.timezone?.offset !== browserTimezone.offset;
+  // Without an address in the profile there is no web GIS to ask about (its 404 is known).
+  const reads = {
+    fetchWebgis: { hasWebgis: user.webgis_url !== null },
+    fetchMemberTeams: undefined,
+  };
+  return differs
+    ? { to: 'signedIn.sendingTimezone', starts: { ...reads, sendTimezone: browserTimezone } }
+    : { to: 'signedIn.idle', starts: reads };
+};
+/** Signed in, whatever the timezone is doing (`here`): what the page and the reads change. */
+const signedIn = (here: string): Rows => ({
+  'session.signOut': { to: 'signingOut', starts: { signOut: undefined } },
+  'session.refresh': { to: 'checking', starts: { fetchUser: undefined } },
+  // A 401 elsewhere: the session is over.
+  'session.expired': signedOutNow,
+  'session.userChanged': (_, event) => ({
+    to: here,
+    set: { user: (event as { user: Profile }).user },
+  }),
+  // The menu entry follows the web GIS address (section 4, Web GIS creation).
+  'session.webgisChanged': ({ context }, event) => ({
+    to: here,
+    set: { user: { ...context.user!, webgis_url: (event as { webgis: Webgis }).webgis.url } },
+  }),
+  'done: fetchWebgis': ({ context }, event) => {
+    const found = outputOf(event) as Webgis | null;
+    return { to: here, set: { user: { ...context.user!, webgis_url: found?.url ?? null } } };
+  },
+  // Section 8: a failed read is reported; the address the profile gave stays.
+  'error: fetchWebgis': { to: here },
+  // Section 6: listed are the non-owned teams not disabled; one gives the team-plan flag.
+  'done: fetchMemberTeams': (_, event) => {
+    const listed = (outputOf(event) as Team[]).filter(
+      (t) => !t.owned_by_target_user && t.team_status !== 'disabled',
+    );
+    return { to: here, set: { memberTeams: listed, teamPlan: listed.length > 0 } };
+  },
+  // Reported; the flag stays as it was.
+  'error: fetchMemberTeams': { to: here },
+});
 const webgis = demoWebgis('started', { url: 'http://demo-gis.localhost:8080/' });
 
 const team = (status: Team['team_status'], owned: boolean): Team => ({
@@ -73,8 +131,37 @@ const noUser = () => {
 };
 
 describeMachinePaths(sessionMachine, {
-  paths: 276,
+  paths: 502,
   input: { browserTimezone },
+  // Section 4, Session, section 3 (the team-plan flag) and section 8 (get-user 401/403
+  // means not authenticated; here the app's fetchUser answers null for them).
+  steps: {
+    checking: {
+      'done: fetchUser': (_, event) => {
+        const user = outputOf(event) as Profile | null;
+        if (user === null) return signedOutNow;
+        return { ...signInReads(user), set: { user, memberTeams: null, teamPlan: false } };
+      },
+      'error: fetchUser': { to: 'unavailable' },
+    },
+    unavailable: { 'session.retry': { to: 'checking', starts: { fetchUser: undefined } } },
+    'signedIn.sendingTimezone': {
+      ...signedIn('signedIn.sendingTimezone'),
+      'done: sendTimezone': ({ context }) => ({
+        to: 'signedIn.idle',
+        set: { user: { ...context.user!, timezone: browserTimezone } },
+      }),
+      // Sent again at the next sign-in; nothing to tell the user.
+      'error: sendTimezone': { to: 'signedIn.idle' },
+    },
+    'signedIn.idle': signedIn('signedIn.idle'),
+    signingOut: {
+      'done: signOut': signedOutNow,
+      // Still signed in on the server: back, and the sign-in reads run again.
+      'error: signOut': ({ context }) => signInReads(context.user!),
+    },
+    signedOut: { 'session.refresh': { to: 'checking', starts: { fetchUser: undefined } } },
+  },
   events: (snapshot) => [
     { type: 'session.refresh' },
     { type: 'session.signOut' },
@@ -83,7 +170,7 @@ describeMachinePaths(sessionMachine, {
     { type: 'session.userChanged', user: { ...elsewhere, first_name: 'Renamed' } },
     { type: 'session.webgisChanged', webgis },
     ...internalEvents(snapshot, {
-      fetchUser: { output: [demoUser, elsewhere, null] },
+      fetchUser: { output: [demoUser, elsewhere, sameOffset, otherOffset, null] },
       fetchWebgis: { output: [webgis, null] },
       fetchMemberTeams: { output: [teams] },
     }).filter(
@@ -92,7 +179,7 @@ describeMachinePaths(sessionMachine, {
     ),
   ],
   serialize: (snapshot) => ({
-    user: snapshot.context.user?.timezone?.ianaName ?? null,
+    user: snapshot.context.user?.timezone ?? null,
     name: snapshot.context.user?.first_name ?? null,
     webgisUrl: snapshot.context.user?.webgis_url ?? null,
     teams: snapshot.context.memberTeams?.length ?? null,

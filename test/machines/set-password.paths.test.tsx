@@ -4,7 +4,8 @@ import { ResetLinkInvalid, setPasswordMachine } from '../../machines/set-passwor
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { SetPasswordView } from '../../src/views/password/set-password.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const TITLE = 'Set a new password';
 const PASSWORD_RULE =
@@ -17,12 +18,47 @@ const noForm = () => {
   expect(screen.queryByLabelText(/^New password/)).toBeNull();
 };
 
+/**
+ * Decision "Password rule": 8 to 128 characters with a lowercase letter, an uppercase
+ * letter, a digit and a special character.
+ */
+const strong = ({ password }: { password: string }) =>
+  password.length >= 8 &&
+  password.length <= 128 &&
+  /[a-z]/.test(password) &&
+  /[A-Z]/.test(password) &&
+  /\d/.test(password) &&
+  /[^A-Za-z0-9]/.test(password);
+
 describeMachinePaths(setPasswordMachine, {
-  paths: 7,
+  paths: 11,
   input: { token: 'abc' },
+  // Section 2, Password reset (the link's second step), and the password rule: a strong
+  // password is saved with the link's token; a link refused ends the form.
+  steps: {
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': submitted('editing', strong, ({ password }, { context }) => ({
+        to: 'submitting',
+        starts: { savePassword: { token: context.token, password } },
+      })),
+    },
+    submitting: {
+      'done: savePassword': { to: 'changed' },
+      'error: savePassword': (before, event) => {
+        const error = errorOf(event) as unknown;
+        return error instanceof ResetLinkInvalid
+          ? { to: 'linkInvalid', set: { linkError: error.code } }
+          : refused('editing')(before, event);
+      },
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: { password: 'Strong-pass-1' } },
     { type: 'form.submit', values: { password: 'short' } },
+    // The rule's edges: one character short of 8, and no uppercase letter.
+    { type: 'form.submit', values: { password: 'Stro-n1' } },
+    { type: 'form.submit', values: { password: 'strong-pass-1' } },
     { type: 'field.edit', field: 'password' },
     ...internalEvents(snapshot, {
       savePassword: {

@@ -5,7 +5,9 @@ import { SignupTokenError } from '../../machines/verification.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { DetailsView } from '../../src/views/signup/signup-details.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
+import type { CountryChoice } from '../../machines/signup-details.machine.ts';
 
 const countries = [
   { code: 'DE', name_en: 'Germany', name_ru: 'Германия' },
@@ -21,12 +23,53 @@ const noForm = () => {
   expect(screen.queryByRole('button', { name: /^(Finish|Saving…)$/ })).toBeNull();
 };
 
+/** Section 5, personName: letters and spaces only, and something in it. */
+const personName = (name: string) => /^[\p{L} ]+$/u.test(name) && name.trim() !== '';
+const validDetails = (v: typeof valid) =>
+  personName(v.first_name) && personName(v.last_name) && v.country !== '';
+
 describeMachinePaths(signupDetailsMachine, {
-  paths: 8,
+  paths: 10,
   input: { locale: 'en' },
+  // Section 2, Signup (details step: first and last name, country) and section 8's
+  // sign-up codes: the countries load with the browser's chosen; a lost sign-up
+  // session ends the form.
+  steps: {
+    loading: {
+      'done: fetchCountries': (_, event) => {
+        const choice: CountryChoice = outputOf(event);
+        return { to: 'editing', set: { countries: choice.countries, country: choice.country } };
+      },
+      'error: fetchCountries': { to: 'unavailable' },
+    },
+    unavailable: {
+      'details.retry': { to: 'loading', starts: { fetchCountries: { locale: 'en' } } },
+    },
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': submitted('editing', validDetails, (values) => ({
+        to: 'submitting',
+        starts: { submitDetails: values },
+      })),
+    },
+    submitting: {
+      'done: submitDetails': (_, event) => {
+        const answer: { next: string } = outputOf(event);
+        return { to: 'done', set: { next: answer.next } };
+      },
+      'error: submitDetails': (before, event) => {
+        const error = errorOf(event) as unknown;
+        return error instanceof SignupTokenError
+          ? { to: 'sessionLost', set: { tokenError: error.code } }
+          : refused('editing')(before, event);
+      },
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },
     { type: 'form.submit', values: { ...valid, first_name: 'R2D2' } },
+    // The country is required too.
+    { type: 'form.submit', values: { ...valid, country: '' } },
     { type: 'field.edit', field: 'country' },
     { type: 'details.retry' },
     ...internalEvents(snapshot, {

@@ -6,7 +6,8 @@ import { SocialButtons } from '../../src/views/login/social-buttons.tsx';
 import { SignupView } from '../../src/views/signup/signup.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { refusedFields, submitOnceStates } from './form-paths.ts';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const valid = { email: 'new@example.com', password: 'Strong-pass-1', agree: true };
 const TAKEN = 'A profile with this email already exists.';
@@ -20,13 +21,47 @@ const invalid = (field: HTMLElement) => field.getAttribute('aria-invalid') === '
 const socialButtons = () =>
   ['Yandex', 'Google', 'GitHub'].map((name) => screen.getByRole('button', { name }));
 
+/**
+ * Section 5, Signup, and the decision's password rule: a valid e-mail, a password of 8
+ * to 128 characters with a lowercase and an uppercase letter, a digit and a special
+ * character, and the terms agreed to.
+ */
+const validSignup = (v: { email: string; password: string; agree: boolean }) =>
+  /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.email.trim()) &&
+  v.password.length >= 8 &&
+  v.password.length <= 128 &&
+  /[a-z]/.test(v.password) &&
+  /[A-Z]/.test(v.password) &&
+  /\d/.test(v.password) &&
+  /[^A-Za-z0-9]/.test(v.password) &&
+  v.agree;
+
 describeMachinePaths(signupMachine, {
-  paths: 16,
+  paths: 19,
   input: { next: '/en/profile' },
+  // Section 2, Signup (step 0), section 5 and section 8's sign-up codes at their fields:
+  // a valid form creates the account and goes on to the e-mail verification step.
+  steps: {
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': submitted('editing', validSignup, (values, { context }) => ({
+        to: 'submitting',
+        starts: { submitSignup: { ...values, next: context.next } },
+      })),
+    },
+    submitting: {
+      'done: submitSignup': (_, event) => {
+        const answer: { next: string } = outputOf(event);
+        return { to: 'registered', set: { next: answer.next } };
+      },
+      'error: submitSignup': refused('editing'),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: valid },
     { type: 'form.submit', values: { ...valid, agree: false } },
     { type: 'form.submit', values: { ...valid, password: 'weakpass' } },
+    { type: 'form.submit', values: { ...valid, email: 'new.example.com' } },
     { type: 'field.edit', field: 'email' },
     { type: 'field.edit', field: 'password' },
     ...internalEvents(snapshot, {

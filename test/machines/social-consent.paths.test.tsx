@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { socialConsentMachine } from '../../machines/social-consent.machine.ts';
 import { socialProviders } from '../../contract/identity.ts';
+import type { SocialProvider } from '../../contract/social-providers.ts';
 import { SocialButtons, providerNames } from '../../src/views/login/social-buttons.tsx';
 import { SocialConsentView } from '../../src/views/signup/social-consent.view.tsx';
 import { Providers } from '../render/providers.tsx';
@@ -29,6 +30,21 @@ const dialogFor = (snapshot: Snapshot) => {
 
 describeMachinePaths(socialConsentMachine, {
   paths: 6,
+  // Section 2, Signup: a social button first opens a dialog asking to agree to the
+  // terms of service and privacy policy; only on agreement does the browser go to the
+  // provider, and disagreeing closes it.
+  steps: {
+    closed: {
+      'provider.choose': (_, event) => ({
+        to: 'confirming',
+        set: { provider: (event as { provider: SocialProvider }).provider },
+      }),
+    },
+    confirming: {
+      'consent.agree': { to: 'redirecting' },
+      'consent.disagree': { to: 'closed', set: { provider: null } },
+    },
+  },
   events: () => [
     ...socialProviders.map((provider) => ({ type: 'provider.choose', provider }) as const),
     { type: 'consent.agree' },

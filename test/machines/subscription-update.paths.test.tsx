@@ -14,7 +14,9 @@ import { CheckoutView } from '../../src/views/subscription/checkout.view.tsx';
 import { UpdateView } from '../../src/views/subscription/subscription-update.view.tsx';
 import { demoSubscription } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import type { UpdateQuery } from '../../machines/update-query.ts';
+import type { SubscriptionData } from '../../machines/subscription.machine.ts';
 
 const usd = (amount: number) => ({ amount, currency: 'usd' as const });
 const plans: PlanList = {
@@ -85,11 +87,66 @@ const waiting = () => {
   noCheckout();
 };
 
+/**
+ * Section 2, Subscription update: plan and period preselect when both are present
+ * ('annually' is yearly), differ from the current plan and interval and it is not
+ * free to free.
+ */
+function preselected(query: UpdateQuery, { subscription }: SubscriptionData) {
+  const period = query.period === 'annually' ? 'yearly' : query.period;
+  if (query.plan === null || period === null) return null;
+  if (query.plan === subscription.plan && period === subscription.interval) return null;
+  if (query.plan === 'free' && subscription.plan === 'free') return null;
+  return { plan: query.plan, period };
+}
+
 describeMachinePaths(subscriptionUpdateMachine, {
-  paths: 6,
+  paths: 14,
+  // Section 2, Subscription update: the cards with the period switch, a plan chosen (or
+  // preselected by the address) opens the checkout, back clears plan and period.
+  steps: {
+    opening: {
+      'page.open': (_, event) => ({
+        to: 'loading',
+        set: { query: (event as { query: UpdateQuery }).query },
+        starts: { loadSubscription: undefined },
+      }),
+    },
+    loading: {
+      'done: loadSubscription': ({ context }, event) => {
+        const data: SubscriptionData = outputOf(event);
+        const chosen = preselected(context.query, data);
+        return chosen
+          ? { to: 'checkout', set: { data, selected: chosen.plan, period: chosen.period } }
+          : // The switch starts at the current interval.
+            { to: 'choosing', set: { data, period: data.subscription.interval } };
+      },
+      'error: loadSubscription': { to: 'unavailable' },
+    },
+    unavailable: { 'load.retry': { to: 'loading', starts: { loadSubscription: undefined } } },
+    choosing: {
+      'period.change': (_, event) => ({
+        to: 'choosing',
+        set: { period: (event as { period: 'yearly' }).period },
+      }),
+      'plan.select': (_, event) => ({
+        to: 'checkout',
+        set: { selected: (event as { plan: 'premium' }).plan },
+      }),
+    },
+    checkout: {
+      'checkout.back': {
+        to: 'choosing',
+        set: { selected: null, query: { plan: null, period: null } },
+      },
+    },
+  },
   events: (snapshot) => [
     { type: 'page.open', query: { plan: 'premium', period: 'annually' } },
     { type: 'page.open', query: { plan: null, period: null } },
+    // The preselection's other edges: the current plan and interval, a plan without a period.
+    { type: 'page.open', query: { plan: 'mini', period: 'monthly' } },
+    { type: 'page.open', query: { plan: 'premium', period: null } },
     { type: 'period.change', period: 'yearly' },
     { type: 'plan.select', plan: 'premium' },
     { type: 'checkout.back' },
@@ -126,14 +183,20 @@ describeMachinePaths(subscriptionUpdateMachine, {
       expect(snapshot.context.selected).toBe('premium');
       expect(snapshot.context.data?.subscription).toEqual(mini);
       // Chosen from the cards, the period is the cards'; preselected, the query's.
-      if (snapshot.context.query.plan) expect(snapshot.context.period).toBe('yearly');
+      const chosen = preselected(snapshot.context.query, snapshot.context.data!);
+      if (chosen) expect(snapshot.context.period).toBe(chosen.period);
     },
     choosing: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.context.selected).toBeNull();
       expect(snapshot.context.data?.plans).toEqual(plans);
-      // Back from the checkout, the query no longer preselects.
-      expect(snapshot.context.query).toEqual({ plan: null, period: null });
+      // No query preselects here: none (as back from the checkout), the current plan and
+      // interval, or a plan without a period.
+      expect([
+        JSON.stringify({ plan: null, period: null }),
+        JSON.stringify({ plan: 'mini', period: 'monthly' }),
+        JSON.stringify({ plan: 'premium', period: null }),
+      ]).toContain(JSON.stringify(snapshot.context.query));
     },
   },
   view: {

@@ -8,11 +8,13 @@ import {
   outcomeOf,
   planActions,
   subscriptionMachine,
+  type Outcome,
   type PageQuery,
 } from '../../machines/subscription.machine.ts';
 import { demoSubscription } from '../fixtures/billing.ts';
 import { subscriptionPage } from '../render/subscription-page.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import type { AutopaymentState } from '../../machines/payment-status.machine.ts';
 
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 const titles = {
@@ -53,8 +55,100 @@ const free: Subscription = {
 };
 const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
 
+/**
+ * Section 4, Outcome dialogs (and decision 0304: the server's word on the payment wins
+ * over the address), for the returns this test makes: by the address's status and
+ * scenario, then what the poll answered ('-' when it did not answer in time or failed).
+ */
+const DIALOGS: Record<string, Record<string, Outcome | null>> = {
+  'success/updating': { active: 'updated', canceled: 'updating_failed', '-': 'updating_failed' },
+  'unknown/creation': { active: 'created', canceled: 'payment_canceled', '-': 'payment_failed' },
+  'failed/creation': { active: 'created', canceled: 'payment_canceled', '-': 'creation_failed' },
+  'null/null': { '-': null },
+  'null/invoiceRequested': { '-': 'invoice_requested' },
+};
+function dialogFor(query: PageQuery, polled: AutopaymentState | null): Outcome | null {
+  const key = `${query.status}/${query.scenario}`;
+  const dialog = DIALOGS[key]?.[polled?.status ?? '-'];
+  if (dialog === undefined)
+    throw new Error(`no dialog written for ${key} polled ${polled?.status}`);
+  return dialog;
+}
+/** The autopayment needs asking when the subscription has one that is not simply active. */
+const asksAutopayment = (subscription: Subscription) =>
+  subscription.autopayment_status !== null && subscription.autopayment_status !== 'active';
+/** Once all is known: the dialog if there is one, else the plan. */
+const shown = (outcome: Outcome | null) => (outcome === null ? 'ready' : 'showingOutcome');
+const loadsAgain = { loadSubscription: undefined };
+
 describeMachinePaths(subscriptionMachine, {
   paths: 92,
+  // Section 2, Subscription, and section 4 (Payment status polling, Outcome dialogs,
+  // Actions: Restore): a return from payment polls first, then the subscription loads,
+  // the autopayment where the subscription leaves it open, then the dialog or the plan.
+  steps: {
+    opening: {
+      // The page's payment-status child is told the return status when polling begins.
+      'page.open': (_, event) => {
+        const { query } = event as { query: PageQuery };
+        return query.status !== null
+          ? { to: 'polling', set: { query }, starts: { pollPaymentStatus: undefined } }
+          : { to: 'loading', set: { query, outcome: dialogFor(query, null) }, starts: loadsAgain };
+      },
+    },
+    polling: {
+      'done: pollPaymentStatus': ({ context }, event) => {
+        const polled = outputOf(event) as AutopaymentState | null;
+        return {
+          to: 'loading',
+          set: { outcome: dialogFor(context.query, polled), autopayment: polled },
+          starts: loadsAgain,
+        };
+      },
+      // The poll failed outright: what the provider said decides.
+      'error: pollPaymentStatus': ({ context }) => ({
+        to: 'loading',
+        set: { outcome: dialogFor(context.query, null) },
+        starts: loadsAgain,
+      }),
+    },
+    loading: {
+      'done: loadSubscription': ({ context }, event) => {
+        const data: { subscription: Subscription; plans: PlanList } = outputOf(event);
+        return context.autopayment === null && asksAutopayment(data.subscription)
+          ? { to: 'readingAutopayment', set: { data }, starts: { fetchAutopayment: undefined } }
+          : { to: shown(context.outcome), set: { data } };
+      },
+      'error: loadSubscription': { to: 'unavailable' },
+    },
+    readingAutopayment: {
+      'done: fetchAutopayment': ({ context }, event) => ({
+        to: shown(context.outcome),
+        set: { autopayment: outputOf(event) },
+      }),
+      'error: fetchAutopayment': { to: 'unavailable' },
+    },
+    unavailable: { 'load.retry': { to: 'loading', starts: loadsAgain } },
+    showingOutcome: { 'outcome.close': { to: 'ready', set: { outcome: null } } },
+    ready: {
+      // Section 4: only a cancelled subscription is restored (the server restores a
+      // cancelled autopayment; one cancelled without it stays as it is).
+      'restore.confirmed': ({ context }) =>
+        context.data?.subscription.canceled_at && context.autopayment?.status === 'canceled'
+          ? { to: 'restoring', starts: { restoreSubscription: undefined } }
+          : { to: 'ready' },
+    },
+    restoring: {
+      // Restore sets the autopayment active, reloads the data and shows 'restored'.
+      'done: restoreSubscription': {
+        to: 'loading',
+        set: { outcome: 'restored', autopayment: { status: 'active', latestError: null } },
+        starts: loadsAgain,
+      },
+      // The failure went to the global handler (a toast); the plan stays as it was.
+      'error: restoreSubscription': { to: 'ready' },
+    },
+  },
   events: (snapshot) => [
     open({ status: 'success', scenario: 'updating' }),
     open({ status: 'unknown', scenario: 'creation' }),

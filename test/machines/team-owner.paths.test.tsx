@@ -12,7 +12,14 @@ import {
 } from '../../machines/team-owner.machine.ts';
 import { OwnerView } from '../../src/views/teams/team-owner.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import {
+  describeMachinePaths,
+  errorOf,
+  internalEvents,
+  outputOf,
+  type StepTable,
+} from './path-harness.ts';
+import type { TeamOwnerEvent } from '../../machines/team-owner.machine.ts';
 
 const user = (n: number, username: string, owner = false): TeamUser => ({
   portal_guid: `00000000-0000-4000-8000-00000000000${n}`,
@@ -46,6 +53,72 @@ const unknownUsers = new FieldErrors([
 ]);
 
 type Snapshot = SnapshotFrom<typeof teamOwnerMachine>;
+type Rows = StepTable<Snapshot, TeamOwnerEvent>[string];
+
+/** Section 5: a username holds letters, digits and "-", "_", "." only. */
+const USERNAME_RULE = /^[\p{L}\p{N}._-]+$/u;
+/** The members as the server knows them: the owner is never sent, it stays in the team. */
+const membersOf = (users: TeamUser[]) => users.filter((u) => !u.owner).map((u) => u.portal_guid);
+/** The team as the server answered it: the list edited from there, the list's errors gone. */
+const teamKept = (kept: Team) => ({ team: kept, users: kept.users, serverErrors: {} });
+
+const without = (rows: Rows, event: string): Rows => {
+  const { [event]: _, ...rest } = rows;
+  return rest;
+};
+
+/** The list and the add field, whether nothing was saved yet, just saved, or refused. */
+const ready = (now: 'idle' | 'saved' | 'failed'): Rows => ({
+  'username.edit': (_, event) => ({
+    to: `editing.ready.${now}`,
+    set: { username: (event as { username: string }).username, usernameError: null },
+  }),
+  // Checked here first: empty, against the rule, or listed already; else looked up.
+  'member.add': ({ context }) => {
+    const name = context.username.trim();
+    const refused = (usernameError: 'required' | 'username' | 'already_member') => ({
+      to: `editing.ready.${now}`,
+      set: { usernameError },
+    });
+    if (name === '') return refused('required');
+    if (!USERNAME_RULE.test(name)) return refused('username');
+    if (context.users.some((u) => u.username === name)) return refused('already_member');
+    return { to: 'editing.lookingUp', starts: { lookupUser: { username: name } } };
+  },
+  // Section 2: the owner cannot be removed; anyone else leaves the list (not saved yet).
+  'member.remove': ({ context }, event) => {
+    const guid = (event as { portalGuid: string }).portalGuid;
+    const removable = context.users.some((u) => u.portal_guid === guid && !u.owner);
+    return removable
+      ? {
+          to: 'editing.ready.idle',
+          set: { users: context.users.filter((u) => u.portal_guid !== guid), serverErrors: {} },
+        }
+      : { to: `editing.ready.${now}` };
+  },
+  // Only a list that differs from the saved one is sent.
+  'team.save': ({ context }) => {
+    const edited = membersOf(context.users).join();
+    return edited === membersOf(context.team!.users).join()
+      ? { to: `editing.ready.${now}` }
+      : { to: 'editing.saving', starts: { saveTeam: { users: membersOf(context.users) } } };
+  },
+  // Decision 0025: the kept edit comes back over the team as saved (its owner as now);
+  // what does not read as a list of users or a name is left as it is.
+  'draft.restore': ({ context }, event) => {
+    const { values } = event as { values: Record<string, unknown> };
+    const kept = values['users'];
+    const users = Array.isArray(kept)
+      ? [owner, ...(kept as TeamUser[]).filter((u) => !u.owner)]
+      : context.users;
+    const typed = values['username'];
+    const username = typeof typed === 'string' ? typed : context.username;
+    return {
+      to: 'editing.ready.idle',
+      set: { users, username, usernameError: null, serverErrors: {} },
+    };
+  },
+});
 
 // 1,410 paths are drawn step by step: the checks read the DOM directly (text and
 // selectors), not the accessibility tree, which would cost many times as much.
@@ -107,6 +180,74 @@ function editor(snapshot: Snapshot) {
 
 describeMachinePaths(teamOwnerMachine, {
   paths: 1410,
+  // Section 2, Teams (owner tab), section 6 (team roles) and section 9 (timed alerts go
+  // after 3 s): the own team loads; members are added by username and removed (never
+  // the owner), and saved; a team whose owner is not premium gets the upgrade offer.
+  steps: {
+    loading: {
+      'done: fetchOwnTeam': (_, event) => {
+        const own: Team = outputOf(event);
+        return {
+          to: own.team_status === 'disabled' ? 'upgradeOffered' : 'editing.ready.idle',
+          set: teamKept(own),
+        };
+      },
+      'error: fetchOwnTeam': { to: 'unavailable' },
+    },
+    unavailable: { 'team.retry': { to: 'loading', starts: { fetchOwnTeam: undefined } } },
+    'editing.ready.idle': ready('idle'),
+    // Just saved, the list is the saved one: Save has nothing to send, so no path tries it.
+    'editing.ready.saved': {
+      ...without(ready('saved'), 'team.save'),
+      'after savedNotice': { to: 'editing.ready.idle', after: 3000 },
+    },
+    // A refused save leaves changes, so no kept edit is offered over it.
+    'editing.ready.failed': without(ready('failed'), 'draft.restore'),
+    // (Typing while a name is looked up is not among the paths: they type into an empty field.)
+    'editing.lookingUp': {
+      // Found: added (not the owner), the field emptied; unless it is listed already.
+      'done: lookupUser': ({ context }, event) => {
+        const found: UserLookup = outputOf(event);
+        return context.users.some((u) => u.portal_guid === found.portal_guid)
+          ? { to: 'editing.ready.idle', set: { usernameError: 'already_member' as const } }
+          : {
+              to: 'editing.ready.idle',
+              set: {
+                users: [...context.users, { ...found, owner: false }],
+                username: '',
+                usernameError: null,
+                serverErrors: {},
+              },
+            };
+      },
+      // Not found shows at the field; any other failure was a toast, the field stays.
+      'error: lookupUser': (_, event) => {
+        const error = errorOf(event) as unknown;
+        return error instanceof FieldErrors
+          ? { to: 'editing.ready.idle', set: { usernameError: error.errors[0] } }
+          : { to: 'editing.ready.idle' };
+      },
+    },
+    'editing.saving': {
+      'username.edit': (_, event) => ({
+        to: 'editing.saving',
+        set: { username: (event as { username: string }).username, usernameError: null },
+      }),
+      'done: saveTeam': (_, event) => ({
+        to: 'editing.ready.saved',
+        set: teamKept(outputOf(event)),
+      }),
+      // Section 6: a team needs premium: the offer; a refused list shows; else a failure.
+      'error: saveTeam': (_, event) => {
+        const error = errorOf(event) as unknown;
+        if (error instanceof PremiumRequired) return { to: 'upgradeOffered' };
+        if (error instanceof FieldErrors) {
+          return { to: 'editing.ready.idle', set: { serverErrors: { users: error.errors[0] } } };
+        }
+        return { to: 'editing.ready.failed' };
+      },
+    },
+  },
   events: (snapshot) => [
     { type: 'team.retry' },
     // Into the empty field (it starts empty): against the username rule, the owner's

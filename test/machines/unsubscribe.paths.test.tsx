@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
 import { UnsubscribeView } from '../../src/views/unsubscribe/unsubscribe.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import type { Unsubscription } from '../../contract/identity.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const QUESTION =
   'Stop sending account notices (data exports, password changes) to demo@example.com?';
@@ -19,6 +20,32 @@ const unsubscribed = { ...subscribed, subscribed: false };
 
 describeMachinePaths(unsubscribeMachine, {
   paths: 4,
+  // Decision "Unsubscribe": the link shows what it unsubscribes from and a confirm
+  // button; an invalid link says so; a failed save is said and may be tried again.
+  steps: {
+    loading: {
+      'done: loadSubscription': (_, event) => {
+        const subscription: Unsubscription = outputOf(event);
+        return { to: subscription.subscribed ? 'asking' : 'unsubscribed', set: { subscription } };
+      },
+      'error: loadSubscription': { to: 'invalid' },
+    },
+    invalid: { 'unsubscribe.retry': { to: 'loading', starts: { loadSubscription: undefined } } },
+    asking: {
+      'unsubscribe.confirm': {
+        to: 'confirming',
+        set: { failed: false },
+        starts: { confirmUnsubscribe: undefined },
+      },
+    },
+    confirming: {
+      'done: confirmUnsubscribe': (_, event) => ({
+        to: 'unsubscribed',
+        set: { subscription: outputOf(event) },
+      }),
+      'error: confirmUnsubscribe': { to: 'asking', set: { failed: true } },
+    },
+  },
   events: (snapshot) => [
     { type: 'unsubscribe.confirm' },
     { type: 'unsubscribe.retry' },

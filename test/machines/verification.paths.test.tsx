@@ -1,36 +1,201 @@
 import { screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { PendingSignup } from '../../contract/identity.ts';
 import {
   ResendTooEarly,
   SignupTokenError,
   secondsLeft,
   verificationMachine,
+  type VerificationEvent,
 } from '../../machines/verification.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { VerificationView } from '../../src/views/verification/verification.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import {
+  describeMachinePaths,
+  errorOf,
+  internalEvents,
+  outputOf,
+  type StepTable,
+} from './path-harness.ts';
 
 const resendButton = () => screen.getByRole('button', { name: /Request a new code|Sending…/ });
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checking…)$/ });
 
-// Far enough ahead that no tick of a path reaches it before the path asks.
-const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+// Every path starts on the same clock, so the countdowns have their real lengths.
+const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
+beforeEach(() => vi.setSystemTime(T0));
+afterEach(() => vi.useRealTimers());
+const at = (ms: number) => new Date(T0 + ms).toISOString();
 const pending = {
   email: 'new@example.com',
-  resend_available_at: later(10),
-  code_expires_at: later(15),
+  resend_available_at: at(60_000),
+  code_expires_at: at(15 * 60_000),
   email_confirmed: false,
 };
-const renewed = { ...pending, email: 'new@example.com', resend_available_at: later(11) };
+// A new code, sent once the first countdown ended (60 s on): the next one may follow 60 s later.
+const renewed = { ...pending, email: 'new@example.com', resend_available_at: at(120_000) };
+const wrongCode = { field: 'code', code: 'wrong_confirmation_code', detail: 'Invalid code' };
+
+type Snapshot = SnapshotFrom<typeof verificationMachine>;
+/** One state's rows: by event, what the step does. */
+type Rows = StepTable<Snapshot, VerificationEvent>[string];
+
+/**
+ * Decision "Flows the spec leaves open": a new code may be asked for after a 60-second
+ * countdown; when the server refuses one as too early, after the wait it gives (30 s
+ * here). Keyed by when the countdown ends on the test's clock.
+ */
+const countdown: Record<number, number> = {
+  [T0 + 60_000]: 60_000, // the first code, sent at T0
+  [T0 + 120_000]: 60_000, // a new code, sent at T0 + 60 s
+  [T0 + 90_000]: 30_000, // refused at T0 + 60 s: try again in 30 s
+};
+
+/** The code form's steps; `resend` is where the countdown side stands meanwhile. */
+const codeRows = (resend: string): Record<string, Rows> => ({
+  editing: {
+    'field.edit': ({ context }, event) => {
+      const { [(event as { field: string }).field]: _, ...rest } = context.serverErrors;
+      return { to: `active.code.editing + resend.${resend}`, set: { serverErrors: rest } };
+    },
+    // Section 5: a submit clears the server's errors; only a 6-digit code is sent (trimmed).
+    'form.submit': (_, event) => {
+      const code = (event as { values: { code: string } }).values.code.trim();
+      return /^\d{6}$/.test(code)
+        ? {
+            to: `active.code.submitting + resend.${resend}`,
+            set: { serverErrors: {} },
+            starts: { confirmCode: { code } },
+          }
+        : { to: `active.code.editing + resend.${resend}`, set: { serverErrors: {} } };
+    },
+  },
+  submitting: {
+    'done: confirmCode': (_, event) => {
+      const confirmed: { next: string } = outputOf(event);
+      return { to: 'confirmed', set: { next: confirmed.next } };
+    },
+    // Section 8: a lost sign-up session ends the page; a wrong code shows at its field.
+    'error: confirmCode': (_, event) => {
+      const error = errorOf(event) as unknown;
+      return error instanceof SignupTokenError
+        ? { to: 'sessionLost', set: { tokenError: error.code } }
+        : {
+            to: `active.code.editing + resend.${resend}`,
+            set: { serverErrors: { code: wrongCode } },
+          };
+    },
+  },
+});
+
+/** The countdown's steps; `code` is where the code form stands meanwhile. */
+const resendRows = (code: string): Record<string, Rows> => ({
+  'coolingDown.counting': {
+    // The seconds left move every second.
+    'after tick': ({ context }) => ({
+      to: `active.code.${code} + resend.coolingDown.counting`,
+      set: { now: context.now + 1000 },
+      after: 1000,
+    }),
+    // At its end a new code may be asked for; the clock last moved a second before.
+    'after resendCooldown': ({ context }) => ({
+      to: `active.code.${code} + resend.ready`,
+      set: { now: context.resendAt - 1000 },
+      after: countdown[context.resendAt],
+    }),
+  },
+  ready: {
+    'code.resend': {
+      to: `active.code.${code} + resend.sending`,
+      starts: { resendCode: undefined },
+    },
+  },
+  sending: {
+    // The old code stops working; a refusal at the field is about the old one, so it goes.
+    'done: resendCode': (_, event) => {
+      const sent: PendingSignup = outputOf(event);
+      return {
+        to: `active.code.${code} + resend.coolingDown.counting`,
+        set: {
+          email: sent.email,
+          resendAt: Date.parse(sent.resend_available_at),
+          now: Date.now(),
+          resent: true,
+          serverErrors: {},
+        },
+      };
+    },
+    'error: resendCode': (_, event) => {
+      const error = errorOf(event) as unknown;
+      if (error instanceof ResendTooEarly) {
+        return {
+          to: `active.code.${code} + resend.coolingDown.counting`,
+          set: { now: Date.now(), resendAt: Date.now() + error.retryAfter * 1000 },
+        };
+      }
+      if (error instanceof SignupTokenError) {
+        return { to: 'sessionLost', set: { tokenError: error.code } };
+      }
+      // Any other failure was said by the global handler: the user may ask again.
+      return { to: `active.code.${code} + resend.ready` };
+    },
+  },
+});
+
+/** Every pair of the two sides of the active page, each step from its side's rows. */
+function activeRows(): StepTable<Snapshot, VerificationEvent> {
+  const table: StepTable<Snapshot, VerificationEvent> = {};
+  for (const code of ['editing', 'submitting']) {
+    for (const resend of ['coolingDown.counting', 'ready', 'sending']) {
+      table[`active.code.${code} + resend.${resend}`] = {
+        ...codeRows(resend)[code],
+        ...resendRows(code)[resend],
+      };
+    }
+  }
+  return table;
+}
 
 describeMachinePaths(verificationMachine, {
-  paths: 82,
+  paths: 94,
   input: { confirmedNext: '/en/signup/2' },
+  // Section 2, Signup (e-mail verification step), section 8 (sign-up and confirmation
+  // codes) and the decision on the code: a 6-digit code, a new one after a 60 s countdown.
+  steps: {
+    loading: {
+      'done: fetchPending': (_, event) => {
+        const loaded: PendingSignup = outputOf(event);
+        return loaded.email_confirmed
+          ? { to: 'confirmed' }
+          : {
+              to: 'active.code.editing + resend.coolingDown.counting',
+              set: {
+                email: loaded.email,
+                resendAt: Date.parse(loaded.resend_available_at),
+                now: Date.now(),
+              },
+            };
+      },
+      'error: fetchPending': (_, event) => {
+        const error = errorOf(event) as unknown;
+        return error instanceof SignupTokenError
+          ? { to: 'sessionLost', set: { tokenError: error.code } }
+          : { to: 'unavailable' };
+      },
+    },
+    unavailable: {
+      'verification.retry': { to: 'loading', starts: { fetchPending: undefined } },
+    },
+    ...activeRows(),
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: { code: '123456' } },
     { type: 'form.submit', values: { code: '12' } },
+    // The rule trims: a code with spaces around it is the same code, sent without them.
+    { type: 'form.submit', values: { code: ' 123456 ' } },
     { type: 'field.edit', field: 'code' },
     { type: 'code.resend' },
     { type: 'verification.retry' },

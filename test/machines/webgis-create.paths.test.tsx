@@ -5,12 +5,13 @@ import type { Webgis } from '../../contract/webgis.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import {
   webgisCreateMachine,
+  type WebgisCreateContext,
   type WebgisCreateLoad,
 } from '../../machines/webgis-create.machine.ts';
 import { CreateView } from '../../src/views/webgis/webgis-create.view.tsx';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 // While the blocking dialog is open the page behind it is hidden from assistive technology.
@@ -42,14 +43,116 @@ const taken = new FieldErrors([
 
 const valid = { subdomain_name: 'my-gis', location_id: 'eu-central' };
 
+/**
+ * Section 5, domain rule: a letter, then letters, digits or hyphens, ending in a letter
+ * or digit, 4 to 64 in all ("At least 4 characters are needed").
+ */
+const DOMAIN = /^[a-z][a-z0-9-]{2,62}[a-z0-9]$/i;
+type Values = { subdomain_name: string; location_id: string };
+
+/** Section 5: a submit clears the server's errors, and only valid values are sent. */
+const submitted =
+  (here: string) =>
+  ({ context }: { context: WebgisCreateContext }, event: unknown) => {
+    const { values } = event as { values: Values };
+    const subdomain = values.subdomain_name.trim();
+    if (!DOMAIN.test(subdomain) || values.location_id === '') {
+      return { to: here, set: { serverErrors: {} } };
+    }
+    // Section 3: the create payload, with the subdomain lower-cased, in the page's language.
+    const request = {
+      subdomain_name: subdomain.toLowerCase(),
+      location_id: values.location_id,
+      language: context.language,
+    };
+    return {
+      to: 'creating',
+      set: { request, serverErrors: {} },
+      starts: { createWebgis: request },
+    };
+  };
+/** Section 5: an edited field's server error goes, the others stay. */
+const edited =
+  (here: string) =>
+  ({ context }: { context: WebgisCreateContext }, event: unknown) => {
+    const { [(event as { field: string }).field]: _, ...rest } = context.serverErrors;
+    return { to: here, set: { serverErrors: rest } };
+  };
+/** Section 4: on failure the state becomes error locally and the transition is cleared. */
+const failedWith = (webgis: Webgis | null) => ({
+  to: 'form.failed',
+  set: { webgis: webgis && { ...webgis, state: 'error' as const, state_transition: null } },
+});
+
 describeMachinePaths(webgisCreateMachine, {
-  paths: 28,
+  paths: 42,
   input: { username: '2_my.gis', language: 'ru' },
-  // A short deadline keeps the paths readable; the clock is fake either way.
-  delays: { pollInterval: 1000, createTimeout: 3000 },
+  // Section 4, Web GIS creation (and section 9, Polling): after the create call the
+  // transition is wait_for_create; a poll every 1 s until started, for at most 60 s,
+  // then the last data; a polling error (or an instance in error) fails the creation.
+  steps: {
+    loading: {
+      // Issue 31: a user with an instance (not one in error) never sees the form.
+      'done: fetchOptions': (_, event) => {
+        const load: WebgisCreateLoad = outputOf(event);
+        return load.existing !== null && load.existing.state !== 'error'
+          ? { to: 'exists', set: { webgis: load.existing, existing: true } }
+          : { to: 'form.editing', set: { domain: load.domain, locations: load.locations } };
+      },
+      'error: fetchOptions': { to: 'unavailable' },
+    },
+    unavailable: {
+      'options.retry': { to: 'loading', starts: { fetchOptions: undefined } },
+    },
+    // A refused submit or an edit leaves the form as it was (failed stays said).
+    'form.editing': {
+      'form.submit': submitted('form.editing'),
+      'field.edit': edited('form.editing'),
+    },
+    'form.failed': { 'form.submit': submitted('form.failed'), 'field.edit': edited('form.failed') },
+    creating: {
+      'done: createWebgis': (_, event) => {
+        const made: Webgis = outputOf(event);
+        return {
+          to: 'polling.waiting',
+          set: { webgis: { ...made, state_transition: 'wait_for_create' as const } },
+        };
+      },
+      // A refused field shows at it; any other failure fails the creation (nothing made).
+      'error: createWebgis': ({ context }, event) =>
+        errorOf(event) instanceof FieldErrors
+          ? { to: 'form.editing', set: { serverErrors: { subdomain_name: taken.errors[0] } } }
+          : failedWith(context.webgis),
+    },
+    'polling.waiting': {
+      'after pollInterval': {
+        to: 'polling.checking',
+        after: 1000,
+        starts: { fetchWebgis: undefined },
+      },
+      // The clock runs on to the deadline: the poll due a second later starts on the way
+      // and is left unanswered.
+      'after createTimeout': { to: 'timedOut', after: 60_000, starts: { fetchWebgis: undefined } },
+    },
+    'polling.checking': {
+      'done: fetchWebgis': ({ context }, event) => {
+        const seen = outputOf(event) as Webgis | null;
+        if (seen?.state === 'started') return { to: 'created', set: { webgis: seen } };
+        // No instance any more, or one in error: it will not start.
+        if (seen === null) return failedWith(context.webgis);
+        if (seen.state === 'error') return failedWith(seen);
+        return { to: 'polling.waiting', set: { webgis: seen } };
+      },
+      'error: fetchWebgis': ({ context }) => failedWith(context.webgis),
+      'after createTimeout': { to: 'timedOut', after: 60_000 },
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: { subdomain_name: ' My-GIS ', location_id: 'eu-central' } },
     { type: 'form.submit', values: { subdomain_name: '1abc', location_id: '' } },
+    // The domain rule's edges: one short of 4 characters, and 4 without a data center.
+    { type: 'form.submit', values: { subdomain_name: 'abc', location_id: 'eu-central' } },
+    { type: 'form.submit', values: { subdomain_name: 'abcd', location_id: '' } },
     { type: 'field.edit', field: 'subdomain_name' },
     { type: 'options.retry' },
     ...internalEvents(snapshot, {
