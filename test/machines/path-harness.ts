@@ -26,7 +26,13 @@ export { internalEvents, type Outcomes } from './path-harness/events.ts';
 export { computeCoverage, type CoverageReport } from './path-harness/coverage.ts';
 export { createObserved, executePath, type PathView } from './path-harness/execute.ts';
 export { generatePaths, type MachinePath } from './path-harness/generate.ts';
-export { errorOf, outputOf, type Outcome, type StepTable } from './path-harness/steps.ts';
+export {
+  errorOf,
+  outputOf,
+  type Outcome,
+  type StepRow,
+  type StepTable,
+} from './path-harness/steps.ts';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
   /**

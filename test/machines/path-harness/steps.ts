@@ -87,7 +87,7 @@ export function rowsOf(table: StepTable): string[] {
 }
 
 /** The output an effect's done event carries (`done: …` rows). */
-export const outputOf = (event: unknown): never => (event as { output: never }).output;
+export const outputOf = <T = never>(event: unknown): T => (event as { output: T }).output;
 /** The error an effect's error event carries (`error: …` rows), with its code if any. */
 export const errorOf = (event: unknown): { code?: string } =>
   (event as { error: { code?: string } }).error;
