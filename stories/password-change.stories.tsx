@@ -4,6 +4,7 @@ import {
   type PasswordChangeContext,
 } from '../machines/password-change.machine.ts';
 import { NoPasswordView, PasswordChangeView } from '../src/views/security/password-change.view.tsx';
+import { refusedAt } from './args.ts';
 
 interface Args {
   value: 'editing' | 'saving' | 'changed';
@@ -30,12 +31,7 @@ export const Editing: Story = {};
 
 export const WrongCurrentPassword: Story = {
   args: {
-    context: {
-      ...base,
-      serverErrors: {
-        current_password: { field: 'current_password', code: 'wrong_credentials', detail: 'x' },
-      },
-    },
+    context: refusedAt(base, 'current_password', 'wrong_credentials', 'x'),
   },
 };
 

@@ -6,6 +6,7 @@ import {
   readyCheckout as ready,
   type CheckoutPageArgs,
 } from './checkout-page.tsx';
+import { refusedAt } from './args.ts';
 
 /**
  * The promo code of the checkout on /subscription/update: one story per state of its
@@ -50,11 +51,6 @@ export const Empty: Story = {
 /** The code was applied, then used up by others before Pay: the refusal is at the code. */
 export const RefusedAtPay: Story = {
   args: {
-    context: {
-      ...ready,
-      serverErrors: {
-        coupon: { field: 'coupon', code: 'invalid_input', detail: 'err_expired_count' },
-      },
-    },
+    context: refusedAt(ready, 'coupon', 'invalid_input', 'err_expired_count'),
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { reauthMachine, type ReauthContext } from '../machines/reauth.machine.ts';
 import { ReauthView } from '../src/views/reauth/reauth.view.tsx';
+import { refusedAt } from './args.ts';
 
 interface Args {
   value: 'loading' | 'loadFailed' | 'asking' | 'checking';
@@ -40,23 +41,13 @@ export const Asking: Story = {};
 
 export const WrongPassword: Story = {
   args: {
-    context: {
-      ...base,
-      serverErrors: {
-        password: { field: 'password', code: 'wrong_credentials', detail: 'Wrong' },
-      },
-    },
+    context: refusedAt(base, 'password', 'wrong_credentials', 'Wrong'),
   },
 };
 
 export const TooManyTries: Story = {
   args: {
-    context: {
-      ...base,
-      serverErrors: {
-        password: { field: 'password', code: 'too_many_requests', detail: 'Too many' },
-      },
-    },
+    context: refusedAt(base, 'password', 'too_many_requests', 'Too many'),
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { setPasswordMachine, type SetPasswordContext } from '../machines/set-password.machine.ts';
 import { SetPasswordView } from '../src/views/password/set-password.view.tsx';
+import { refusedAt } from './args.ts';
 
 interface Args {
   value: 'editing' | 'submitting' | 'linkInvalid' | 'changed';
@@ -27,12 +28,7 @@ export const Editing: Story = {};
 
 export const InvalidPassword: Story = {
   args: {
-    context: {
-      ...base,
-      serverErrors: {
-        password: { field: 'password', code: 'invalid_password', detail: 'Weak' },
-      },
-    },
+    context: refusedAt(base, 'password', 'invalid_password', 'Weak'),
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { signupDetailsMachine, type DetailsContext } from '../machines/signup-details.machine.ts';
 import { DetailsView } from '../src/views/signup/signup-details.view.tsx';
+import { refusedAt } from './args.ts';
 
 type Value = 'loading' | 'unavailable' | 'editing' | 'submitting' | 'sessionLost' | 'done';
 interface Args {
@@ -42,12 +43,7 @@ export const NoCountryByIp: Story = { args: { context: { ...base, country: '' } 
 
 export const CountryNotFound: Story = {
   args: {
-    context: {
-      ...base,
-      serverErrors: {
-        country: { field: 'country', code: 'country_not_found', detail: 'Not available' },
-      },
-    },
+    context: refusedAt(base, 'country', 'country_not_found', 'Not available'),
   },
 };
 
