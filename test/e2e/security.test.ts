@@ -166,19 +166,27 @@ const reauthTexts = {
   },
 } as const;
 
+/**
+ * A new account signed in here and on a phone, whose sign-in here is 11 minutes old as
+ * far as the server knows: its sensitive actions ask who it is first.
+ */
+async function signedInLongAgo(name: string, browserLocale: string) {
+  const context = await chromium.newContext({ locale: browserLocale });
+  const email = uniqueEmail(name);
+  await newAccount(context, email, password);
+  const phone = await alsoSignedIn(email, SAFARI_IPHONE);
+  const aged = await context.request.post('/api/dev/session/age/', {
+    headers: await csrfHeader(context),
+  });
+  expect(aged.status()).toBe(204);
+  return { context, email, phone };
+}
+
 describe.each(['en', 'ru'] as const)('re-authentication in %s', (locale) => {
   const t = { ...texts[locale], ...reauthTexts[locale] };
 
   it('asks for the password before signing another browser out, then signs it out', async () => {
-    const context = await chromium.newContext({ locale: t.browserLocale });
-    const email = uniqueEmail(`reauth-${locale}`);
-    await newAccount(context, email, password);
-    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
-    // This browser signed in 11 minutes ago, as far as the server knows.
-    const aged = await context.request.post('/api/dev/session/age/', {
-      headers: await csrfHeader(context),
-    });
-    expect(aged.status()).toBe(204);
+    const { context, phone } = await signedInLongAgo(`reauth-${locale}`, t.browserLocale);
     const page = await context.newPage();
     await page.goto(`/${locale}/security`);
     const section = page.getByRole('heading', { name: t.section }).locator('..');
@@ -241,14 +249,7 @@ describe.each(['en', 'ru'] as const)('changing the password in %s', (locale) => 
   const t = { ...texts[locale], ...reauthTexts[locale], ...passwordTexts[locale] };
 
   it('asks who it is, changes it, signs the others out and mails a notice', async () => {
-    const context = await chromium.newContext({ locale: t.browserLocale });
-    const email = uniqueEmail(`password-${locale}`);
-    await newAccount(context, email, password);
-    const phone = await alsoSignedIn(email, SAFARI_IPHONE);
-    const aged = await context.request.post('/api/dev/session/age/', {
-      headers: await csrfHeader(context),
-    });
-    expect(aged.status()).toBe(204);
+    const { context, email, phone } = await signedInLongAgo(`password-${locale}`, t.browserLocale);
     const page = await context.newPage();
     await page.goto(`/${locale}/security`);
     const form = page.getByRole('form', { name: t.change });
