@@ -1,7 +1,7 @@
 import type { Subscription } from '../../contract/billing.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { planFacts } from '../profile/answer.ts';
+import { planFacts } from '../plan-facts.ts';
 import { cachedAutopayment } from './autopayment.ts';
 import { currentSubscription } from './subscription.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { matchesNoneMatch } from '../software/download.ts';
+import { matchesNoneMatch } from '../validators.ts';
 import type { Reference } from '../db/reference-cache.ts';
 
 /**

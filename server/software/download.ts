@@ -10,14 +10,6 @@ export function etagOf(stats: Pick<Stats, 'size' | 'mtimeMs'>): string {
   return `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
 }
 
-/** If-None-Match: `*` or a list of tags compared weakly (W/ ignored). */
-export function matchesNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
-
 /** If-Range: the Range holds only when the validator is our strong ETag or our date. */
 export function ifRangeHolds(
   header: string | undefined,

@@ -8,14 +8,8 @@ import type { ReleaseRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
-import {
-  contentDisposition,
-  etagOf,
-  ifRangeHolds,
-  matchesNoneMatch,
-  parseRange,
-  saveAsName,
-} from './download.ts';
+import { contentDisposition, etagOf, ifRangeHolds, parseRange, saveAsName } from './download.ts';
+import { matchesNoneMatch } from '../validators.ts';
 import { downloadAllowed, signedDownloadQuery } from './download-links.ts';
 import { openInside, streamRange } from './files.ts';
 import {

@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginForm } from '../../contract/auth.ts';
 import { EntityForm } from '../../contract/billing.ts';
 import {
+  ChangePasswordForm,
   ConfirmForm,
   DetailsForm,
   ProfileUpdate,
+  ReauthForm,
   ResetRequestForm,
   SetPasswordForm,
 } from '../../contract/identity.ts';
@@ -44,6 +46,8 @@ const forms: Record<string, { schema: AnySchema; extra?: ExtraMessages }> = {
   WebgisCreateForm: { schema: WebgisCreateForm },
   BindingCreate: { schema: BindingCreate, extra: onpremiseErrorMessages },
   ConsultationFields: { schema: ConsultationFields },
+  ReauthForm: { schema: ReauthForm },
+  ChangePasswordForm: { schema: ChangePasswordForm },
 };
 
 const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };

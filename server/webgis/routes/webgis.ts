@@ -17,7 +17,7 @@ import {
   toWebgis,
   webgisAnswer,
 } from '../instances.ts';
-import { planFacts } from '../../profile/answer.ts';
+import { planFacts } from '../../plan-facts.ts';
 import { webgisProvisioner } from '../registry.ts';
 import { Refused, type RefusalKind, notFound } from '../../errors.ts';
 import { readReference } from '../../db/reference-cache.ts';
