@@ -11,6 +11,7 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { ConsultationView } from '../../src/views/consultation/consultation.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { fieldEdited, refused } from './fixtures/form-steps.ts';
 import { consultationPrefill } from '../fixtures/consultation.ts';
 
 const user: ConsultationInput['user'] = {
@@ -41,12 +42,70 @@ const emailRefused = new FieldErrors([
   { field: 'email', code: 'email', detail: 'Please enter a valid email address' },
 ]);
 
+/**
+ * The consultation request (sections 2, On-premise, and 5): a name, an e-mail address,
+ * the phone empty or international, a comment of at most 2000 characters; every field
+ * trimmed, sent with the page's language.
+ */
+function requestOf(values: ConsultationForm): ConsultationRequest | null {
+  const t: ConsultationForm = {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    company: values.company.trim(),
+    phone: values.phone.trim(),
+    industry: values.industry,
+    comment: values.comment.trim(),
+  };
+  const ok =
+    t.name !== '' &&
+    /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(t.email) &&
+    (t.phone === '' || /^\+\d[\d\s()-]{6,}$/.test(t.phone)) &&
+    t.comment.length <= 2000;
+  return ok ? { ...t, language: 'en' } : null;
+}
+
 describeMachinePaths(consultationMachine, {
-  paths: 9,
+  paths: 12,
   input: { user, language: 'en' },
+  // Section 2 (On-premise, the consultation form) and 5 (Behaviour, Per form): a valid
+  // request is sent as typed, trimmed; the thank-you names the address; another request
+  // keeps the details but not the comment.
+  steps: {
+    editing: {
+      'field.edit': fieldEdited('editing'),
+      'form.submit': (_, event) => {
+        const request = requestOf((event as { values: ConsultationForm }).values);
+        if (!request) return { to: 'editing', set: { serverErrors: {} } };
+        const { language: _sentIn, ...values } = request;
+        return {
+          to: 'submitting',
+          set: { values, request, serverErrors: {} },
+          starts: { sendConsultation: request },
+        };
+      },
+    },
+    submitting: {
+      'done: sendConsultation': ({ context }) => ({
+        to: 'sent',
+        set: { sentTo: context.request?.email ?? null, request: null },
+      }),
+      'error: sendConsultation': (before, event) => {
+        const back = refused('editing')(before, event);
+        return { ...back, set: { ...back.set, request: null } };
+      },
+    },
+    sent: {
+      'request.again': ({ context }) => ({
+        to: 'editing',
+        set: { values: { ...context.values, comment: '' }, sentTo: null },
+      }),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: typed },
     { type: 'form.submit', values: badEmail },
+    // A comment one over the 2000 allowed is refused before sending.
+    { type: 'form.submit', values: { ...typed, comment: 'x'.repeat(2001) } },
     { type: 'field.edit', field: 'email' },
     { type: 'request.again' },
     ...internalEvents(snapshot, {

@@ -21,6 +21,17 @@ const formAlone = () => {
 
 describeMachinePaths(draftOfferMachine, {
   paths: 3,
+  // Decision 0025 (unsaved forms across sign-out): the values kept when the session ended
+  // are offered; Restore puts them back until a save, Discard or a save forgets them.
+  steps: {
+    none: { 'draft.found': { to: 'offered', set: { draft: values } } },
+    offered: {
+      'draft.restore': { to: 'restored' },
+      'draft.discard': { to: 'none', set: { draft: null } },
+      'form.saved': { to: 'none', set: { draft: null } },
+    },
+    restored: { 'form.saved': { to: 'none', set: { draft: null } } },
+  },
   events: () => [
     { type: 'draft.found', values },
     { type: 'draft.restore' },

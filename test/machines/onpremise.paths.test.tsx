@@ -10,7 +10,14 @@ import {
 } from '../../machines/onpremise.machine.ts';
 import { OnpremiseView } from '../../src/views/onpremise/onpremise.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import {
+  describeMachinePaths,
+  errorOf,
+  internalEvents,
+  outputOf,
+  type StepRow,
+} from './path-harness.ts';
+import { fieldEdited, refused, refusedFields } from './fixtures/form-steps.ts';
 
 const binding = (id: number, label = ''): Binding => ({
   id,
@@ -28,6 +35,8 @@ const full: BindingList = { bindings: [second, first], max: 2 };
 const ownPremium: OnpremisePlan = { plan: 'premium', team_plan: null };
 const teamPremium: OnpremisePlan = { plan: 'mini', team_plan: 'premium' };
 const free: OnpremisePlan = { plan: 'free', team_plan: null };
+// Premium both ways: it is the user's own, not through the team.
+const bothPremium: OnpremisePlan = { plan: 'premium', team_plan: 'premium' };
 
 const taken = new FieldErrors([
   {
@@ -78,13 +87,143 @@ console.error = (...args: unknown[]) => {
   if (!(repeatedKey && listedTwice())) report(...args);
 };
 
+/** Section 6 (on-premise binding): eight groups of four letters or digits, typed in any case. */
+const IDENTIFIER = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){7}$/;
+/** The request as the server stores it: spaces around trimmed, letters upper-cased. */
+const requestOf = (values: { identifier: string; label: string }) => ({
+  identifier: values.identifier.trim().toUpperCase(),
+  label: values.label.trim(),
+});
+const READY = 'premium.ready';
+const QUIET = `${READY}.idle.quiet`;
+const NOTIFIED = `${READY}.idle.notified`;
+
+/**
+ * Waiting for the user (with or without the notice): a valid bind with room to spare is
+ * sent; anything else clears the refusals and stays. Only a listed binding asks to unbind.
+ */
+const idleRows = (here: string): Record<string, StepRow<Snapshot, unknown>> => ({
+  'field.edit': fieldEdited(here),
+  'form.submit': ({ context }, event) => {
+    const { values } = event as { values: { identifier: string; label: string } };
+    const request = requestOf(values);
+    if (context.full || !IDENTIFIER.test(request.identifier) || request.label.length > 80) {
+      return { to: here, set: { serverErrors: {} } };
+    }
+    return {
+      to: `${READY}.binding`,
+      set: { request, serverErrors: {}, notice: null },
+      starts: { bindIdentifier: request },
+    };
+  },
+  'binding.unbind': ({ context }, event) => {
+    const { id } = event as { id: number };
+    const listed = context.bindings.find((b) => b.id === id);
+    return listed
+      ? { to: `${READY}.confirming`, set: { pending: listed, notice: null } }
+      : { to: here };
+  },
+});
+
 describeMachinePaths(onpremiseMachine, {
-  paths: 178,
+  paths: 219,
+  // Sections 2 and 6 (On-premise), 8 (premium_required, identifier_taken at its field)
+  // and 9 (timed alerts, 3 s): premium, own or through a team, lists and binds
+  // identifiers up to the limit and unbinds after a confirmation; other plans see the
+  // notice.
+  steps: {
+    loading: {
+      'done: fetchPlan': (_, event) => {
+        const plan: OnpremisePlan = outputOf(event);
+        const ownPremium = plan.plan === 'premium';
+        const premium = ownPremium || plan.team_plan === 'premium';
+        const set = { plan, viaTeam: !ownPremium && plan.team_plan === 'premium' };
+        return premium
+          ? { to: 'premium.loading', set, starts: { fetchBindings: undefined } }
+          : { to: 'notAvailable', set };
+      },
+      'error: fetchPlan': { to: 'unavailable' },
+    },
+    unavailable: {
+      'plan.retry': { to: 'loading', starts: { fetchPlan: undefined } },
+    },
+    'premium.loading': {
+      'done: fetchBindings': (_, event) => {
+        const list: BindingList = outputOf(event);
+        return {
+          to: QUIET,
+          set: {
+            bindings: list.bindings,
+            max: list.max,
+            full: list.bindings.length >= list.max,
+          },
+        };
+      },
+      'error: fetchBindings': { to: 'premium.failed' },
+    },
+    'premium.failed': {
+      'bindings.retry': { to: 'premium.loading', starts: { fetchBindings: undefined } },
+    },
+    [QUIET]: idleRows(QUIET),
+    [NOTIFIED]: {
+      ...idleRows(NOTIFIED),
+      'after noticeTimeout': { to: QUIET, set: { notice: null }, after: 3000 },
+    },
+    [`${READY}.binding`]: {
+      'field.edit': fieldEdited(`${READY}.binding`),
+      'done: bindIdentifier': ({ context }, event) => {
+        const bindings = [outputOf<Binding>(event), ...context.bindings];
+        return {
+          to: NOTIFIED,
+          set: {
+            bindings,
+            full: bindings.length >= context.max,
+            request: null,
+            notice: 'bound' as const,
+            added: context.added + 1,
+          },
+        };
+      },
+      'error: bindIdentifier': (before, event) => {
+        if (Object.keys(refusedFields(event)).length > 0) return refused(QUIET)(before, event);
+        if ((errorOf(event) as unknown) instanceof PremiumRequired) {
+          return { to: 'notAvailable', set: { plan: null, viaTeam: false } };
+        }
+        return { to: QUIET };
+      },
+    },
+    [`${READY}.confirming`]: {
+      'field.edit': fieldEdited(`${READY}.confirming`),
+      'unbind.confirm': ({ context }) => ({
+        to: `${READY}.unbinding`,
+        starts: { unbindIdentifier: context.pending?.id },
+      }),
+      'unbind.cancel': { to: QUIET, set: { pending: null } },
+    },
+    [`${READY}.unbinding`]: {
+      'field.edit': fieldEdited(`${READY}.unbinding`),
+      'done: unbindIdentifier': ({ context }) => {
+        const bindings = context.bindings.filter((b) => b.id !== context.pending?.id);
+        return {
+          to: NOTIFIED,
+          set: {
+            bindings,
+            full: bindings.length >= context.max,
+            pending: null,
+            notice: 'unbound' as const,
+          },
+        };
+      },
+      'error: unbindIdentifier': { to: QUIET, set: { pending: null } },
+    },
+  },
   events: (snapshot) => [
     { type: 'plan.retry' },
     { type: 'bindings.retry' },
     { type: 'form.submit', values: valid },
     { type: 'form.submit', values: invalid },
+    // A good identifier with a label one over the 80 allowed: refused before sending.
+    { type: 'form.submit', values: { identifier: valid.identifier, label: 'x'.repeat(81) } },
     { type: 'field.edit', field: 'identifier' },
     { type: 'binding.unbind', id: 1 },
     // Not listed: the machine ignores it.
@@ -92,7 +231,7 @@ describeMachinePaths(onpremiseMachine, {
     { type: 'unbind.confirm' },
     { type: 'unbind.cancel' },
     ...internalEvents(snapshot, {
-      fetchPlan: { output: [ownPremium, teamPremium, free] },
+      fetchPlan: { output: [ownPremium, teamPremium, bothPremium, free] },
       fetchBindings: { output: [roomy, full] },
       bindIdentifier: {
         output: [added],
@@ -309,7 +448,11 @@ describe('onpremise at production timings', () => {
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'form.submit', values: valid });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({ notice: 'bound', added: 1, full: true });
+    expect(actor.getSnapshot().context).toMatchObject({
+      notice: 'bound' as const,
+      added: 1,
+      full: true,
+    });
     expect(actor.getSnapshot().context.bindings).toEqual([added, first]);
     await vi.advanceTimersByTimeAsync(2_900);
     expect(actor.getSnapshot().context.notice).toBe('bound');

@@ -5,6 +5,7 @@ import { passwordChangeMachine } from '../../machines/password-change.machine.ts
 import { PasswordChangeView } from '../../src/views/security/password-change.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const TITLE = 'Password';
 const save = () => screen.getByRole('button', { name: /^(Change password|Saving…)$/ });
@@ -20,8 +21,42 @@ const form = (snapshot: { context: { serverErrors: Record<string, unknown> } }) 
   expect(invalid(next())).toBe(snapshot.context.serverErrors['password'] !== undefined);
 };
 
+type Values = typeof GOOD;
+/**
+ * Section 9 (password rule): the current password is required; the new one has at
+ * least 8 characters with a lowercase and an uppercase letter, a digit and a special one.
+ */
+const validChange = ({ current_password, password }: Values) =>
+  current_password !== '' &&
+  password.length >= 8 &&
+  /[a-z]/.test(password) &&
+  /[A-Z]/.test(password) &&
+  /\d/.test(password) &&
+  /[^A-Za-z0-9]/.test(password);
+/** The form (empty again after a change): an edit, or a submit that saves what is valid. */
+const formRows = (here: string) => ({
+  'field.edit': fieldEdited(here),
+  'form.submit': submitted(here, validChange, (values) => ({
+    to: 'saving',
+    starts: { changePassword: values },
+  })),
+});
+
 describeMachinePaths(passwordChangeMachine, {
-  paths: 13,
+  paths: 18,
+  // Decision 0214 (the security page, Password): a valid change saves; the form is empty
+  // again for another; a refused current password is shown at its field.
+  steps: {
+    editing: formRows('editing'),
+    changed: formRows('changed'),
+    saving: {
+      'done: changePassword': ({ context }) => ({
+        to: 'changed',
+        set: { changes: context.changes + 1 },
+      }),
+      'error: changePassword': refused('editing'),
+    },
+  },
   // The count of changes only grows: whether there was one tells states apart.
   serialize: (snapshot) => ({
     value: snapshot.value,
@@ -31,6 +66,8 @@ describeMachinePaths(passwordChangeMachine, {
   events: (snapshot) => [
     { type: 'form.submit', values: GOOD },
     { type: 'form.submit', values: { current_password: 'Secret-pass-1', password: 'short' } },
+    // A strong new password without the current one is refused too.
+    { type: 'form.submit', values: { ...GOOD, current_password: '' } },
     { type: 'field.edit', field: 'current_password' },
     ...internalEvents(snapshot, {
       changePassword: {

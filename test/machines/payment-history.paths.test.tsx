@@ -4,7 +4,7 @@ import type { Payment, PaymentPage } from '../../contract/billing.ts';
 import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts';
 import { PaymentHistoryView } from '../../src/views/subscription/payment-history.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const paid: Payment = {
   id: 'co_paid',
@@ -76,6 +76,43 @@ function expectRowsSaid(count: number) {
 
 describeMachinePaths(paymentHistoryMachine, {
   paths: 4,
+  // The payment history on the subscription page: page 1 first,
+  // each next page added below the rows shown; Show more only while there is a next page;
+  // a failed next page keeps the rows.
+  steps: {
+    loading: {
+      'done: loadPage': (_, event) => {
+        const page: PaymentPage = outputOf(event);
+        return { to: 'ready', set: { payments: page.payments, nextPage: page.next_page } };
+      },
+      'error: loadPage': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'payments.retry': { to: 'loading', starts: { loadPage: 1 } },
+    },
+    ready: {
+      'payments.more': ({ context }) =>
+        context.nextPage === null
+          ? { to: 'ready' }
+          : { to: 'loadingMore', starts: { loadMore: context.nextPage } },
+    },
+    loadingMore: {
+      'done: loadMore': ({ context }, event) => {
+        const page: PaymentPage = outputOf(event);
+        return {
+          to: 'ready',
+          set: { payments: [...context.payments, ...page.payments], nextPage: page.next_page },
+        };
+      },
+      'error: loadMore': { to: 'moreFailed' },
+    },
+    moreFailed: {
+      'payments.more': ({ context }) => ({
+        to: 'loadingMore',
+        starts: { loadMore: context.nextPage },
+      }),
+    },
+  },
   events: (snapshot) => [
     { type: 'payments.retry' },
     { type: 'payments.more' },

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
 import { demoUser } from '../fixtures/users.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf, type StepRow } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const values: ProfileValues = {
   first_name: 'Demo',
@@ -27,12 +29,59 @@ const noForm = () => {
   expect(screen.queryByRole('button', { name: /^(Save|Saving…)$/ })).toBeNull();
 };
 
+/**
+ * Section 5, Profile: the names are required (spaces alone are nothing), the country is
+ * chosen, the phone is optional but, when given, an international number (+, then digits).
+ */
+const validProfile = (v: ProfileValues) =>
+  v.first_name.trim() !== '' &&
+  v.last_name.trim() !== '' &&
+  v.country !== '' &&
+  (v.phone.trim() === '' || /^\+\d[\d\s()-]{6,}$/.test(v.phone.trim()));
+
+/** The form waits for the user (`here`): an edit, or a submit that saves what is valid. */
+const editingRows = (
+  here: string,
+): Record<string, StepRow<SnapshotFrom<typeof profileFormMachine>, unknown>> => ({
+  'field.edit': fieldEdited(here),
+  'form.submit': submitted(here, validProfile, (sent) => ({
+    to: 'saving',
+    starts: { saveProfile: sent },
+  })),
+});
+
 describeMachinePaths(profileFormMachine, {
-  paths: 11,
+  paths: 17,
   input: { user: demoUser },
+  // Section 2 (Profile) and 5 (Behaviour): the countries load, a valid form saves and
+  // shows the new data with a notice for 3 s (section 9), refusals go to their fields.
+  steps: {
+    loading: {
+      'done: loadCountries': (_, event) => ({
+        to: 'editing.idle',
+        set: { countries: outputOf(event) },
+      }),
+      'error: loadCountries': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'countries.retry': { to: 'loading', starts: { loadCountries: undefined } },
+    },
+    'editing.idle': editingRows('editing.idle'),
+    'editing.saved': {
+      ...editingRows('editing.saved'),
+      'after savedNotice': { to: 'editing.idle', after: 3000 },
+    },
+    saving: {
+      'done: saveProfile': (_, event) => ({ to: 'editing.saved', set: { user: outputOf(event) } }),
+      'error: saveProfile': refused('editing.idle'),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values },
     { type: 'form.submit', values: { ...values, phone: '12' } },
+    // The other sides of the rules: no phone is fine, a name of spaces alone is none.
+    { type: 'form.submit', values: { ...values, phone: '' } },
+    { type: 'form.submit', values: { ...values, first_name: '  ' } },
     { type: 'field.edit', field: 'phone' },
     { type: 'countries.retry' },
     ...internalEvents(snapshot, {

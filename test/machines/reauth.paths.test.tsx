@@ -4,7 +4,8 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { reauthMachine } from '../../machines/reauth.machine.ts';
 import { ReauthView } from '../../src/views/reauth/reauth.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const TITLE = "Confirm it's you";
 const PAGE = 'The page behind the dialog';
@@ -15,6 +16,37 @@ const dialogOpen = () => screen.queryByRole('dialog') !== null;
 
 describeMachinePaths(reauthMachine, {
   paths: 14,
+  // Decision 0214 (re-authentication before a sensitive change): the dialog learns how
+  // the account proves who it is; an account with a password types it (a password is
+  // required), one without signs in with a linked provider; Cancel leaves it refused.
+  steps: {
+    loading: {
+      'done: loadProofs': (_, event) => ({ to: 'asking', set: { proofs: outputOf(event) } }),
+      'error: loadProofs': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'reauth.retry': { to: 'loading', starts: { loadProofs: undefined } },
+      'reauth.cancel': { to: 'cancelled' },
+    },
+    asking: {
+      'field.edit': fieldEdited('asking'),
+      'form.submit': (before, event) =>
+        submitted(
+          'asking',
+          (values: { password: string }) =>
+            before.context.proofs.hasPassword && values.password !== '',
+          (values) => ({
+            to: 'checking',
+            starts: { reauthenticate: { password: values.password } },
+          }),
+        )(before, event),
+      'reauth.cancel': { to: 'cancelled' },
+    },
+    checking: {
+      'done: reauthenticate': { to: 'proven', set: { proven: true } },
+      'error: reauthenticate': refused('asking'),
+    },
+  },
   events: (snapshot) => [
     { type: 'form.submit', values: { password: 'Secret-pass-1' } },
     { type: 'form.submit', values: { password: '' } },

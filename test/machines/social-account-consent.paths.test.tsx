@@ -9,7 +9,7 @@ import { LoginView } from '../../src/views/login/login.view.tsx';
 import { SocialAccountConsentView } from '../../src/views/login/social-account-consent.view.tsx';
 import { SocialSignInError } from '../../src/views/login/social-buttons.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 
 const failures: Record<string, string> = {
   token_expired:
@@ -45,6 +45,32 @@ const signInPage = () => {
 describeMachinePaths(socialAccountConsentMachine, {
   paths: 5,
   input: { provider: 'github' },
+  // Section 2 (Login, social sign-up): a new identity agrees to the terms and is signed
+  // in, going on to next; disagreeing drops it either way; a refusal says its code (an
+  // error without one is the system error).
+  steps: {
+    asking: {
+      'consent.agree': { to: 'creating', starts: { acceptConsent: undefined } },
+      'consent.disagree': { to: 'declining', starts: { declineConsent: undefined } },
+    },
+    creating: {
+      'done: acceptConsent': (_, event) => ({
+        to: 'signedIn',
+        set: { next: outputOf<{ next: string }>(event).next },
+      }),
+      'error: acceptConsent': (_, event) => {
+        const error = errorOf(event) as unknown;
+        return {
+          to: 'failed',
+          set: { error: error instanceof ConsentRefused ? error.code : 'system' },
+        };
+      },
+    },
+    declining: {
+      'done: declineConsent': { to: 'declined' },
+      'error: declineConsent': { to: 'declined' },
+    },
+  },
   events: (snapshot) => [
     { type: 'consent.agree' },
     { type: 'consent.disagree' },

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { socialAccountsMachine } from '../../machines/social-accounts.machine.ts';
 import { SocialAccountsView } from '../../src/views/profile/social-accounts.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 import { githubLink, yandexLink } from '../fixtures/security.ts';
 
 const yandex = yandexLink;
@@ -37,6 +37,41 @@ const listed = (snapshot: SnapshotFrom<typeof socialAccountsMachine>) => {
 
 describeMachinePaths(socialAccountsMachine, {
   paths: 4,
+  // Section 2 (Profile, social accounts) and decision 0214: the linked accounts load;
+  // Unlink removes one; the server's refusal (the last way to sign in) is said next to
+  // the provider it refused, which stays listed.
+  steps: {
+    loading: {
+      'done: loadAccounts': (_, event) => ({ to: 'ready', set: { accounts: outputOf(event) } }),
+      'error: loadAccounts': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'accounts.retry': { to: 'loading', starts: { loadAccounts: undefined } },
+    },
+    ready: {
+      'account.unlink': (_, event) => {
+        const { provider } = event as { provider: 'github' };
+        return {
+          to: 'unlinking',
+          set: { provider, error: null },
+          starts: { unlinkAccount: provider },
+        };
+      },
+    },
+    unlinking: {
+      'done: unlinkAccount': ({ context }) => ({
+        to: 'ready',
+        set: {
+          accounts: context.accounts.filter((a) => a.provider !== context.provider),
+          provider: null,
+        },
+      }),
+      'error: unlinkAccount': (_, event) => ({
+        to: 'ready',
+        set: { error: errorOf(event).code ?? null },
+      }),
+    },
+  },
   events: (snapshot) => [
     { type: 'account.unlink', provider: 'github' },
     { type: 'accounts.retry' },

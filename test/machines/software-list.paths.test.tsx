@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Distribution, OperatingSystem, ProductId, Release } from '../../contract/software.ts';
-import { groupReleases, softwareListMachine } from '../../machines/software-list.machine.ts';
+import {
+  groupReleases,
+  softwareListMachine,
+  type SoftwareProduct,
+} from '../../machines/software-list.machine.ts';
 import { SoftwareView } from '../../src/views/software/software-list.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 
 const release = (
   id: number,
@@ -40,6 +44,19 @@ const releases = [
   release(3, 'qgis', 'mac', 'network'),
 ];
 
+/** Section 9's order for these releases: QGIS (Windows: network, standalone; macOS), Tracker. */
+const byR = (id: number) => releases.find((r) => r.id === id)!;
+const GROUPED: SoftwareProduct[] = [
+  {
+    id: 'qgis',
+    systems: [
+      { os: 'win64', releases: [byR(1), byR(2)] },
+      { os: 'mac', releases: [byR(3)] },
+    ],
+  },
+  { id: 'tracker', systems: [{ os: 'android', releases: [byR(4)] }] },
+];
+
 const FAILED = "Couldn't load software data";
 const products = () =>
   screen
@@ -63,6 +80,19 @@ const couldNotLoad = () => {
 
 describeMachinePaths(softwareListMachine, {
   paths: 3,
+  // Section 2 (Software) and 9 (products and systems in order): the releases load and
+  // are listed by product and system; none, or a failure, is 'Couldn't load software data'.
+  steps: {
+    loading: {
+      'done: fetchReleases': (_, event) =>
+        outputOf<Release[]>(event).length === 0
+          ? { to: 'empty' }
+          : { to: 'loaded', set: { products: GROUPED } },
+      'error: fetchReleases': { to: 'failed' },
+    },
+    empty: { 'releases.retry': { to: 'loading', starts: { fetchReleases: undefined } } },
+    failed: { 'releases.retry': { to: 'loading', starts: { fetchReleases: undefined } } },
+  },
   events: (snapshot) => [
     { type: 'releases.retry' },
     ...internalEvents(snapshot, { fetchReleases: { output: [releases, []] } }),

@@ -1,13 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Team } from '../../contract/teams.ts';
 import { confirmMachine } from '../../machines/confirm.machine.ts';
 import { memberTeamsOf } from '../../machines/member-teams.ts';
 import { teamMemberMachine } from '../../machines/team-member.machine.ts';
 import { MemberView } from '../../src/views/teams/team-member.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import {
+  describeMachinePaths,
+  internalEvents,
+  outputOf,
+  type StepRow,
+  type Outcome,
+} from './path-harness.ts';
 
 const team = (owner: string, status: Team['team_status'], owned = false): Team => ({
   users: [],
@@ -33,8 +39,50 @@ const cardOf = (owner: string) => {
   return within(card);
 };
 
+/** Section 2, Teams, member tab: the teams of others, active ones only, in the answer's order. */
+const othersActive = (list: readonly Team[]) =>
+  list.filter((t) => !t.owned_by_target_user && t.team_status === 'active');
+type MemberSnapshot = SnapshotFrom<typeof teamMemberMachine>;
+/** Leave team: only a listed team is left; the one being left waits for the server. */
+const leave: StepRow<MemberSnapshot, unknown> = ({ context, value }, event) => {
+  const here = `loaded.${(value as { loaded: string }).loaded}`;
+  const { ownerId } = event as { ownerId: string };
+  const listed = context.teams.find((t) => t.owner_id === ownerId);
+  if (!listed) return { to: here };
+  return { to: 'loaded.leaving', set: { leaving: listed }, starts: { leaveTeam: { ownerId } } };
+};
+
 describeMachinePaths(teamMemberMachine, {
   paths: 11,
+  // Section 2 (Teams, member tab): the teams load; leaving one takes it off the list,
+  // the last one leaves the tab empty; a refused leave keeps the team listed.
+  steps: {
+    loading: {
+      'done: fetchMemberTeams': (_, event): Outcome<MemberSnapshot['context']> => {
+        const listed = othersActive(outputOf<Team[]>(event));
+        return listed.length === 0
+          ? { to: 'empty' }
+          : { to: 'loaded.idle', set: { teams: listed } };
+      },
+      'error: fetchMemberTeams': { to: 'failed' },
+    },
+    failed: {
+      'teams.retry': { to: 'loading', starts: { fetchMemberTeams: undefined } },
+    },
+    'loaded.idle': { 'team.leave': leave },
+    'loaded.leaveFailed': { 'team.leave': leave },
+    'loaded.leaving': {
+      'done: leaveTeam': ({ context }) => {
+        const left = context.teams.filter((t) => t.owner_id !== context.leaving?.owner_id);
+        return {
+          to: left.length === 0 ? 'empty' : 'loaded.idle',
+          set: { teams: left, leaving: null },
+        };
+      },
+      // Refused: the team stays listed, and stays the one named in the error.
+      'error: leaveTeam': { to: 'loaded.leaveFailed' },
+    },
+  },
   events: (snapshot) => [
     { type: 'teams.retry' },
     // Leave a listed team, and one that is not listed (the own, a disabled, an unknown).

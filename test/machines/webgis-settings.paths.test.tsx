@@ -4,13 +4,42 @@ import { webgisSettingsMachine } from '../../machines/webgis-settings.machine.ts
 import { SettingsView } from '../../src/views/webgis/webgis-settings.view.tsx';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import type { Webgis } from '../../contract/webgis.ts';
+import { describeMachinePaths, internalEvents, outputOf, type Outcome } from './path-harness.ts';
 
 const creating = demoWebgis('wait_for_create');
 const started = demoWebgis('started');
 const disabled = demoWebgis('disabled');
 const broken = demoWebgis('error');
-const outputs = [creating, started, disabled, broken, null];
+// Each of section 3's states once: both being created, both blocked, started, failed.
+const outputs = [
+  creating,
+  demoWebgis('wait_for_start'),
+  started,
+  disabled,
+  demoWebgis('wait_for_disable'),
+  broken,
+  null,
+];
+
+/**
+ * Section 2 (Web GIS) and 3 (its states): none yet is the way to create one; being
+ * created (wait_for_create, wait_for_start) is looked at again every 5 s; disabled or
+ * being disabled is blocked; error is a failed creation; anything else is ready.
+ */
+const shownBy = (webgis: Webgis | null): Outcome => {
+  if (webgis === null) return { to: 'absent', set: { webgis: null } };
+  const state = webgis.state;
+  const to =
+    state === 'wait_for_create' || state === 'wait_for_start'
+      ? 'shown.creating'
+      : state === 'disabled' || state === 'wait_for_disable'
+        ? 'shown.blocked'
+        : state === 'error'
+          ? 'shown.failed'
+          : 'shown.ready';
+  return { to, set: { webgis } };
+};
 
 const URL = 'http://my-web-gis.localhost:8080/';
 const RETRY = "Couldn't load your Web GIS. Please try again.";
@@ -42,8 +71,36 @@ const settings = (state: 'Ready' | 'Blocked') => {
 
 // Arriving with webgis-status=started; closing the modal reaches the rest.
 describeMachinePaths(webgisSettingsMachine, {
-  paths: 11,
+  paths: 22,
   input: { showSuccess: true },
+  steps: {
+    loading: {
+      'done: fetchWebgis': (_, event) => shownBy(outputOf(event)),
+      'error: fetchWebgis': { to: 'unavailable' },
+    },
+    unavailable: {
+      'webgis.retry': { to: 'loading', starts: { fetchWebgis: undefined } },
+    },
+    'shown.creating': {
+      'after refreshInterval': {
+        to: 'shown.refreshing',
+        starts: { refreshWebgis: undefined },
+        after: 5000,
+      },
+    },
+    'shown.refreshing': {
+      'done: refreshWebgis': (_, event) => shownBy(outputOf(event)),
+      // A failed look keeps the page as it was; the next one comes in 5 s.
+      'error: refreshWebgis': { to: 'shown.creating' },
+    },
+    'shown.ready': {
+      // The modal closes once; the address loses its query (webgis-status=started).
+      'success.close': ({ context }) =>
+        context.showSuccess
+          ? { to: 'shown.ready', set: { showSuccess: false } }
+          : { to: 'shown.ready' },
+    },
+  },
   events: (snapshot) => [
     { type: 'webgis.retry' },
     { type: 'success.close' },
@@ -87,7 +144,7 @@ describeMachinePaths(webgisSettingsMachine, {
       expect(snapshot.can({ type: 'success.close' })).toBe(snapshot.context.showSuccess);
     },
     'shown.blocked': (snapshot) => {
-      expect(snapshot.context.webgis?.state).toBe('disabled');
+      expect(['disabled', 'wait_for_disable']).toContain(snapshot.context.webgis?.state);
       expect(snapshot.can({ type: 'success.close' })).toBe(false);
     },
     'shown.failed': (snapshot) => expect(snapshot.context.webgis?.state).toBe('error'),
