@@ -1,3 +1,4 @@
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/http/context.ts';
@@ -59,15 +60,19 @@ export async function checkAnswer(method: string, url: string, response: Respons
   if (!isApi(path) || !type.startsWith('application/json')) return;
   const operation = findOperation(method, path);
   const encoding = response.headers.get('content-encoding');
-  const stream = response.clone().body;
-  if (stream === null) return;
-  // A compressed answer (server/http/compress.ts) is read as the browser would.
-  const readable =
-    encoding === 'gzip' || encoding === 'deflate'
-      ? stream.pipeThrough(new DecompressionStream(encoding))
-      : stream;
-  if (encoding !== null && readable === stream) throw new Error(`unread encoding ${encoding}`);
-  const body: unknown = await new Response(readable).json();
+  const bytes = new Uint8Array(await response.clone().arrayBuffer());
+  if (bytes.byteLength === 0) return;
+  // A compressed answer (server/http/compress.ts) is read as the browser would. Over
+  // app.request() the body comes as sent; over HTTP, fetch has already decoded it.
+  const text = (): Buffer => {
+    if (encoding === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b) return gunzipSync(bytes);
+    if (encoding === 'deflate' && bytes[0] === 0x78) return inflateSync(bytes);
+    if (encoding !== null && encoding !== 'gzip' && encoding !== 'deflate') {
+      throw new Error(`unread encoding ${encoding}`);
+    }
+    return Buffer.from(bytes);
+  };
+  const body: unknown = JSON.parse(text().toString('utf8'));
   const schema =
     response.status >= 400
       ? ErrorAnswer
