@@ -13,6 +13,7 @@ import { CHARGE_QUEUE, CHARGE_RETRIES, runChargeJob } from './billing/charge.ts'
 import { sweepBilling } from './billing/sweep.ts';
 import { deliverMail, MAIL_QUEUE, recordUndelivered } from './mail/send.ts';
 import { mailResetLink, PASSWORD_RESET_QUEUE, type ResetJob } from './identity/password-reset.ts';
+import { IDENTITY_SWEEP_QUEUE, sweepIdentity } from './identity/sweep.ts';
 import { checkWebgisPlans, WEBGIS_PLAN_CHECK_QUEUE } from './webgis/plan-rule.ts';
 import { provisionInstance, WEBGIS_PROVISION_QUEUE } from './webgis/provision.ts';
 import type { QueueDefinition } from './jobs/queue.ts';
@@ -35,7 +36,8 @@ export type JobDeps = {
  * carries the job's id as its event id, so a repeat is a duplicate; a charge asks the
  * provider only for a checkout still pending, keyed by the checkout; the sweep only
  * moves what is due; a reset link repeated after such a crash replaces the first one
- * (only the newest link works) and mails it, as a second request would. A job whose process died is retried once its lease
+ * (only the newest link works) and mails it, as a second request would; the identity
+ * sweep only deletes what is past its time. A job whose process died is retried once its lease
  * (JOB_LEASE_SECONDS; a charge adds PROVIDER_TIMEOUT_SECONDS) has run out.
  */
 export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
@@ -101,5 +103,14 @@ export function queueDefinitions(deps: JobDeps): QueueDefinition<never>[] {
     expireInSeconds: lease,
     run: (data, job) => mailResetLink({ ...deps, jobs: job.jobs }, data),
   };
-  return [mail, settlement, charge, sweep, provision, planCheck, passwordReset];
+  const identitySweep: QueueDefinition<object> = {
+    name: IDENTITY_SWEEP_QUEUE,
+    // The next hour's run is the retry.
+    retryLimit: 0,
+    retryDelay: 0,
+    expireInSeconds: lease,
+    cron: '23 * * * *',
+    run: () => sweepIdentity(deps).then(() => undefined),
+  };
+  return [mail, settlement, charge, sweep, provision, planCheck, passwordReset, identitySweep];
 }

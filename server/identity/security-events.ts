@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { SecurityEvent, SecurityEventKind } from '../../contract/identity.ts';
 import type { Database } from '../db/client.ts';
 import { securityEvents } from '../db/schema.ts';
@@ -18,7 +18,7 @@ export const SECURITY_EVENTS_SHOWN = 100;
 export async function recordEvent(
   db: Database,
   now: Date,
-  userId: number,
+  userId: number | null,
   kind: SecurityEventKind,
   device: Device | null,
   method: string | null = null,
@@ -32,18 +32,6 @@ export async function recordEvent(
     country: device?.country ?? null,
     createdAt: now,
   });
-}
-
-/** Housekeeping at each sign-in: the user's events older than the log keeps. */
-export async function forgetOldEvents(db: Database, now: Date, userId: number): Promise<void> {
-  await db
-    .delete(securityEvents)
-    .where(
-      and(
-        eq(securityEvents.userId, userId),
-        lt(securityEvents.createdAt, new Date(now.getTime() - SECURITY_EVENTS_KEPT_MS)),
-      ),
-    );
 }
 
 /** The user's newest events within the time kept, newest first. */
@@ -65,10 +53,14 @@ export async function securityEventsOf(deps: AppDeps, userId: number): Promise<S
   }));
 }
 
-/** A wrong password for the account, logged on its own (nothing else changes). */
+/**
+ * A wrong password, logged on its own (nothing else changes). A login naming no account
+ * is logged too, with no user (no one's log shows it, and the login is not kept): its
+ * answer then does the same write as a wrong password's and takes its time.
+ */
 export async function recordFailedSignIn(
   deps: AppDeps,
-  userId: number,
+  userId: number | null,
   device: Device,
 ): Promise<void> {
   await recordEvent(deps.db, deps.clock.now(), userId, 'sign_in_failed', device, 'password');

@@ -9,7 +9,7 @@ import type { CachedSession } from '../db/session-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { type Device, deviceNames } from './devices.ts';
-import { forgetOldEvents, recordEvent } from './security-events.ts';
+import { recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,7 +57,6 @@ export async function openSession(
     });
     if (!knownBrowser) await noticeNewBrowser(deps, tx, userId, device, now);
     await recordEvent(tx, now, userId, 'sign_in', device, method);
-    await forgetOldEvents(tx, now, userId);
   });
   // A sign-in may come by GET (the OAuth callback), after which the session middleware
   // does not wait for the change feed: wait here, so no cached copy of the replaced

@@ -42,10 +42,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     // before the answer, so its time tells nothing (docs/decisions/0212).
     const stored = user?.passwordHash ?? (await dummyHash(deps.passwordCost));
     const right = await verifyPassword(form.password, stored);
-    if (!user) throw fieldError('login', 'user_absent');
-    if (user.passwordHash === null || !right) {
-      await recordFailedSignIn(deps, user.id, deviceOf(c, deps));
-      throw fieldError('password', 'wrong_credentials');
+    // Either failure writes the same one row, so neither answer is the quicker one.
+    if (!user || user.passwordHash === null || !right) {
+      await recordFailedSignIn(deps, user?.id ?? null, deviceOf(c, deps));
+      throw user ? fieldError('password', 'wrong_credentials') : fieldError('login', 'user_absent');
     }
     // Only failures stay counted.
     await forgive(deps, hits);

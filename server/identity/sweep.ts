@@ -1,0 +1,29 @@
+import { lt } from 'drizzle-orm';
+import { securityEvents, sessions } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { SECURITY_EVENTS_KEPT_MS } from './security-events.ts';
+
+export const IDENTITY_SWEEP_QUEUE = 'identity-sweep';
+
+/**
+ * The hourly housekeeping job: sessions past their expiry and security events older than
+ * the log keeps, whoever's (a sign-in still clears its own user's expired sessions). Reads
+ * already leave both out; this keeps the tables from growing with accounts that never
+ * come back and with logins naming no account.
+ */
+export async function sweepIdentity(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): Promise<{ sessions: number; events: number }> {
+  const now = deps.clock.now();
+  const before = new Date(now.getTime() - SECURITY_EVENTS_KEPT_MS);
+  // Two independent deletes: either alone leaves nothing half done.
+  const ended = await deps.db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  const old = await deps.db
+    .delete(securityEvents)
+    .where(lt(securityEvents.createdAt, before))
+    .returning({ id: securityEvents.id });
+  return { sessions: ended.length, events: old.length };
+}
