@@ -176,3 +176,24 @@ export function scrubEvent<E extends object>(event: E): E {
   }
   return out as E;
 }
+
+/**
+ * What both SDKs (@sentry/node, @sentry/react) are started with: every trace sampled
+ * (spec 8.4), no user, cookie, header, query or body collected, and `scrubEvent` over
+ * whatever is sent.
+ */
+export function sentryOptions(where: { dsn: string; release: string; environment: string }) {
+  return {
+    ...where,
+    tracesSampleRate: 1.0,
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [] as never[],
+      urlQueryParams: false,
+    },
+    beforeSend: <E extends object>(event: E): E => scrubEvent(event),
+    beforeSendTransaction: <E extends object>(event: E): E => scrubEvent(event),
+  };
+}

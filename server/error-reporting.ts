@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { scrubEvent } from '../contract/personal.ts';
+import { sentryOptions } from '../contract/personal.ts';
 import type { Config } from './config.ts';
 
 /** Sends an unexpected error to the error-reporting service; `where` says what was under way. */
@@ -16,30 +16,17 @@ export const RELEASE = `account-portal@${version}`;
 
 /**
  * Error reporting to Sentry (or GlitchTip, or a self-hosted Sentry: any DSN) when
- * SENTRY_DSN is set; null, and @sentry/node never loaded, when it is not. Every trace
- * is sampled (spec 8.4); nothing personal leaves: the SDK collects no user, cookie,
- * header, query or body, and `scrubEvent` strips what remains (contract/personal.ts).
+ * SENTRY_DSN is set; null, and @sentry/node never loaded, when it is not. Started as
+ * the SPA's SDK is (`sentryOptions`): every trace sampled, nothing personal sent.
  */
 export async function startErrorReporting(
   config: Pick<Config, 'sentryDsn' | 'nodeEnv'>,
 ): Promise<ErrorReporter | null> {
   if (config.sentryDsn === null) return null;
   const Sentry = await import('@sentry/node');
-  Sentry.init({
-    dsn: config.sentryDsn,
-    release: RELEASE,
-    environment: config.nodeEnv,
-    tracesSampleRate: 1.0,
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-    },
-    beforeSend: (event) => scrubEvent(event),
-    beforeSendTransaction: (event) => scrubEvent(event),
-  });
+  Sentry.init(
+    sentryOptions({ dsn: config.sentryDsn, release: RELEASE, environment: config.nodeEnv }),
+  );
   return {
     report(error, where) {
       Sentry.captureException(error, { tags: where });
