@@ -91,10 +91,13 @@ async function fullAlready(deps: AppDeps, hits: Hit[], now: Date): Promise<Hit |
  */
 export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
   const now = deps.clock.now();
-  // One read first: a request over a limit is refused without writing anything, so a
-  // refused flood costs the database reads only.
-  const full = await fullAlready(deps, hits, now);
-  if (full) throw refusal(full, now);
+  // Several limits: one read first, so a request over any of them is refused without
+  // writing anything, and a refused flood costs the database reads only. One limit's
+  // conditional upsert writes nothing over its limit already: no read is needed.
+  if (hits.length > 1) {
+    const full = await fullAlready(deps, hits, now);
+    if (full) throw refusal(full, now);
+  }
   for (const [index, one] of hits.entries()) {
     if (await count(deps, one, now)) continue;
     await forgiveAt(deps, hits.slice(0, index), now);

@@ -278,19 +278,17 @@ export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
  * stored); never a listing. The route throttles it per account.
  */
 export async function lookupUser(deps: Deps, username: string): Promise<UserLookup> {
-  const [row] = await deps.db.transaction((tx) =>
-    tx
-      .select(PUBLIC_USER)
-      .from(users)
-      .where(
-        and(
-          // The lower() index finds the row; the plain comparison makes the case count.
-          sql`lower(${users.username}) = lower(${username})`,
-          eq(users.username, username),
-          confirmed,
-        ),
+  const [row] = await deps.db
+    .select(PUBLIC_USER)
+    .from(users)
+    .where(
+      and(
+        // The lower() index finds the row; the plain comparison makes the case count.
+        sql`lower(${users.username}) = lower(${username})`,
+        eq(users.username, username),
+        confirmed,
       ),
-  );
+    );
   if (!row) throw new TeamRefused('user_not_found');
   return {
     portal_guid: row.portalGuid,

@@ -61,14 +61,16 @@ const reads: [string, () => string, number, number][] = [
   ['current country', () => '/api/v1/countries/current/en', 0, 0],
   ['teams', () => '/api/v1/teams/', 1, 1],
   ['team', () => '/api/v1/team/', 1, 1],
-  ['users lookup', () => `/api/v1/users/?username=${username}`, 3, 1], // the lookup's throttle (read and counted), then the user
+  // The lookup's throttle counts it (one conditional upsert, refusing when full), then
+  // the user: the throttle is what keeps the lookup from collecting accounts.
+  ['users lookup', () => `/api/v1/users/?username=${username}`, 2, 2],
   ['web GIS refs', () => '/api/v1/webgis/refs/', 0, 0],
   ['my web GIS', () => '/api/v1/webgis/my/', 1, 1],
   ['web GIS locations', () => '/api/v1/webgis/cluster/locations/', 0, 0],
   ['releases', () => '/api/v1/releases', 0, 0],
   ['on-premise bindings', () => '/api/v1/onpremise/bindings/', 1, 1],
   ['legal', () => '/api/v1/legal/terms/en/', 0, 0],
-  ['payments', () => '/api/v1/payments/?page=1', 2, 1], // the payments, then the invoice requests beside them
+  ['payments', () => '/api/v1/payments/?page=1', 1, 1], // the payments and invoice requests as one list
   ['social accounts', () => '/api/v1/profile/social/', 1, 1],
   ['sessions', () => '/api/v1/sessions/', 1, 1],
   ['security events', () => '/api/v1/security/events/', 1, 1],

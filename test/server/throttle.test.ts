@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hit } from '../../server/identity/throttle.ts';
+import { rateLimits } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { STRONG, uniqueEmail } from './identity.ts';
 
@@ -127,10 +128,10 @@ describe('mail throttling', () => {
 });
 
 describe('a refused request', () => {
-  it('costs one read and writes nothing', async () => {
+  /** The throttle on the real database, with the statements it sends counted. */
+  function countingDeps() {
     const { config, db, logger, clock, jobs } = server();
     const statements: string[] = [];
-    // Counts the statements the throttle sends; everything still runs on the real database.
     const counting = new Proxy(db, {
       get(target, name, receiver) {
         const value: unknown = Reflect.get(target, name, receiver);
@@ -140,21 +141,40 @@ describe('a refused request', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const deps = {
-      config,
-      db: counting,
-      logger,
-      clock,
-      jobs,
-      passwordCost: { memoryCost: 64, timeCost: 1, parallelism: 1 },
-    };
-    const hits = [{ limit: { name: 'test-refusal', max: 2, windowMs: 15 * MINUTE }, subject: 'x' }];
+    const passwordCost = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+    return { deps: { config, db: counting, logger, clock, jobs, passwordCost }, statements };
+  }
+  const limit = (name: string) => ({ name, max: 2, windowMs: 15 * MINUTE });
+  const counts = () => server().db.select().from(rateLimits).orderBy(rateLimits.key);
+
+  it('under several limits costs one read and writes nothing', async () => {
+    const { deps, statements } = countingDeps();
+    const hits = [
+      { limit: limit('test-refusal-a'), subject: 'x' },
+      { limit: limit('test-refusal-b'), subject: 'x' },
+    ];
     await hit(deps, hits);
     await hit(deps, hits);
+    const before = await counts();
     statements.length = 0;
     await expect(hit(deps, hits)).rejects.toMatchObject({
       refusal: { kind: 'throttled', code: 'too_many_requests' },
     });
     expect(statements).toEqual(['select']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('under one limit costs its one conditional upsert, which changes no count', async () => {
+    const { deps, statements } = countingDeps();
+    const hits = [{ limit: limit('test-refusal-one'), subject: 'x' }];
+    await hit(deps, hits);
+    await hit(deps, hits);
+    const before = await counts();
+    statements.length = 0;
+    await expect(hit(deps, hits)).rejects.toMatchObject({
+      refusal: { kind: 'throttled', code: 'too_many_requests' },
+    });
+    expect(statements).toEqual(['insert']);
+    expect(await counts()).toEqual(before);
   });
 });
