@@ -46,6 +46,11 @@ export type EnvConfig = {
    * exchange (server/identity/routes/social.ts). See server/providers/deadline.ts.
    */
   providerTimeoutMs: number;
+  /**
+   * PAGE_READS_BUDGET_MS: how long a signed-in page's HTML waits for the reads it carries
+   * (server/page-reads.ts); a read not answered by then is left to the SPA.
+   */
+  pageReadsBudgetMs: number;
   /** Card payments; a provider without keys uses the sandbox outside production. */
   payments: Payments;
   /** The folder of release files and their manifest.json (server/software). */
@@ -195,6 +200,17 @@ const EnvSchema = v.object({
       v.transform(Number),
     ),
     '3',
+  ),
+  PAGE_READS_BUDGET_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}$/, 'expected whole milliseconds from 1 to 60000'),
+      v.transform(Number),
+      v.minValue(1, 'expected whole milliseconds from 1 to 60000'),
+      v.maxValue(60_000, 'expected whole milliseconds from 1 to 60000'),
+    ),
+    '100',
   ),
   PROVIDER_TIMEOUT_SECONDS: v.optional(
     v.pipe(
@@ -408,6 +424,7 @@ export function loadConfig(env: Env): EnvConfig {
         : null,
     oauth: oauthClients(given),
     providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
+    pageReadsBudgetMs: out.PAGE_READS_BUDGET_MS,
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',
       invoiceMinimumRub: out.INVOICE_MINIMUM_RUB,

@@ -23,18 +23,26 @@ const CARRIED = ['cookie', 'accept-language'] as const;
  * forged cookie costs one read. Then the teams, the page's own reads (contract/
  * page-reads.ts), and the web GIS where the profile names one. Only answers of 200 are
  * carried; the SPA asks for any other itself and hears the refusal as it always does.
- * A read that fails leaves the page as it would be without it.
+ * A read that fails, or is not answered within `budgetMs` (PAGE_READS_BUDGET_MS), leaves
+ * the page as it would be without it: a slow read never holds the page back.
  */
 export async function answeredReadsElement(
   answerInProcess: AnswerInProcess,
   page: { url: URL; headers: Headers; address: string },
   logger: Logger,
+  budgetMs: number,
 ): Promise<string> {
   const headers = new Headers();
   for (const name of CARRIED) {
     const value = page.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  // The page waits for its reads this long at most; what is not answered by then is left
+  // to the SPA, which asks for it as it would without the element.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(resolve, budgetMs, null);
+  });
   const read = async (item: PageRead): Promise<AnsweredRead | null> => {
     const query = item.query ? `?${new URLSearchParams(item.query)}` : '';
     const url = new URL(`/api/${item.path}${query}`, page.url.origin);
@@ -42,9 +50,31 @@ export async function answeredReadsElement(
     if (answer.status !== 200) return null;
     return { ...item, answer: await answer.json() };
   };
+  let unanswered = 0;
+  const inTime = async (item: PageRead): Promise<AnsweredRead | null> => {
+    let answered = false;
+    const work = read(item).then(
+      (result) => {
+        answered = true;
+        return result;
+      },
+      (error: unknown) => {
+        answered = true;
+        logger.warn('a page was served without one of its reads', {
+          address: page.address,
+          read: item.path,
+          error,
+        });
+        return null;
+      },
+    );
+    const result = await Promise.race([work, late]);
+    if (!answered) unanswered += 1;
+    return result;
+  };
   try {
     const [first, ...then] = sessionReads.first;
-    const user = await read(first);
+    const user = await inTime(first);
     if (user === null) return '';
     const search = Object.fromEntries(page.url.searchParams);
     const webgisNamed = Boolean((user.answer as { webgis_url?: unknown }).webgis_url);
@@ -53,13 +83,14 @@ export async function answeredReadsElement(
         ...then,
         ...pageReads(page.address, search),
         ...(webgisNamed ? [sessionReads.webgis] : []),
-      ].map(read),
+      ].map(inTime),
     );
     const answered = [user, ...rest.filter((item) => item !== null)];
     return `<script type="application/json" id="${ANSWERED_READS_ID}">${scriptSafe(answered)}</script>`;
-  } catch (error) {
-    logger.warn('a page was served without its reads', { address: page.address, error });
-    return '';
+  } finally {
+    clearTimeout(timer);
+    if (unanswered > 0)
+      logger.info('a page went without its slow reads', { address: page.address, unanswered });
   }
 }
 

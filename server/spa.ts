@@ -173,6 +173,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
             answerInProcess,
             { url: new URL(c.req.url), headers: c.req.raw.headers, address },
             deps.logger,
+            deps.config.pageReadsBudgetMs,
           )
         : '',
     ]);

@@ -96,6 +96,9 @@ export async function startServer(
       NODE_ENV: 'development',
       // The accounts the tests make up say where they come from (test/e2e/accounts.ts).
       TRUST_PROXY: '1',
+      // A page carries all its reads, however busy the machine: what a page does without
+      // the slow ones is a server test's (test/server/page-reads.test.ts).
+      PAGE_READS_BUDGET_MS: '60000',
       ...serveEnv,
       ...env,
       PORT: String(port),

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       tls: null,
       oauth: { yandex: null, google: null, github: null },
       providerTimeoutMs: 10_000,
+      pageReadsBudgetMs: 100,
       payments: {
         entityOrders: true,
         invoiceMinimumRub: 20000,
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       GITHUB_CLIENT_ID: 'only-id',
       SANDBOX_SETTLE_SECONDS: '1',
       PROVIDER_TIMEOUT_SECONDS: '5',
+      PAGE_READS_BUDGET_MS: '250',
       CHECKOUT_TTL_MINUTES: '15',
       ENTITY_ORDERS: 'off',
       INVOICE_MINIMUM_RUB: ' 30000 ',
@@ -119,6 +121,7 @@ describe('loadConfig', () => {
       // A provider needs both its id and its secret.
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
       providerTimeoutMs: 5_000,
+      pageReadsBudgetMs: 250,
       payments: {
         entityOrders: false,
         invoiceMinimumRub: 30000,
@@ -165,6 +168,8 @@ describe('loadConfig', () => {
     ['INVOICE_MINIMUM_RUB', '20 000', 'expected whole roubles'],
     ['JOB_LEASE_SECONDS', '1', 'expected whole seconds from 2 to 3600'],
     ['PROVIDER_TIMEOUT_SECONDS', '0', 'expected whole seconds'],
+    ['PAGE_READS_BUDGET_MS', '0', 'expected whole milliseconds'],
+    ['PAGE_READS_BUDGET_MS', '60001', 'expected whole milliseconds'],
     ['CHECKOUT_TTL_MINUTES', 'an hour', 'expected whole minutes'],
     ['RELEASES_DIR', '   ', 'expected a folder path'],
     ['DOWNLOAD_TOKEN', 'short', 'expected 16 to 256 letters'],

@@ -61,7 +61,9 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-const server = useTestServer({ env: { STATIC_DIR: staticDir } });
+// A budget no busy machine reaches: these tests check which reads a page carries
+// (test/server/page-reads.test.ts checks the budget).
+const server = useTestServer({ env: { STATIC_DIR: staticDir, PAGE_READS_BUDGET_MS: '60000' } });
 
 describe('SPA serving', () => {
   it("preloads the page's own catalog, and only that one, read anew from a changed manifest", async () => {
