@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, useFakeFetch } from './fake-fetch.ts';
 import { ANSWERED_READS_ID } from '../../contract/page-reads.ts';
 import {
   answeredReads,
@@ -10,29 +11,11 @@ import {
 } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetched: string[];
-let answers: Response[];
-
-beforeEach(() => {
-  fetched = [];
-  answers = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request | string) => {
-      const url = typeof request === 'string' ? request : request.url;
-      fetched.push(url.replace(/^https?:\/\/[^/]+/, ''));
-      return answers.shift() ?? json({ n: fetched.length });
-    }),
-  );
-});
+const api = useFakeFetch((asked) => json({ n: asked }));
 
 afterEach(() => {
   forgetWarmReads();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const Counted = v.object({ n: v.number() });
@@ -44,20 +27,20 @@ describe('warmed reads (a page starts its reads beside the session call)', () =>
     warmReads([{ path: 'v1/x/' }]);
     expect(await read('v1/x/')).toEqual({ n: 1 });
     expect(await read('v1/x/')).toEqual({ n: 2 });
-    expect(fetched).toEqual(['/api/v1/x/', '/api/v1/x/']);
+    expect(api.fetched).toEqual(['/api/v1/x/', '/api/v1/x/']);
   });
 
   it('matches a query whatever the order of its keys, and not another query', async () => {
     warmReads([{ path: 'v1/y/', query: { plan: 'mini', interval: 'monthly' } }]);
     await read('v1/y/', { plan: 'premium', interval: 'monthly' });
     expect(await read('v1/y/', { interval: 'monthly', plan: 'mini' })).toEqual({ n: 1 });
-    expect(fetched).toHaveLength(2);
+    expect(api.fetched).toHaveLength(2);
   });
 
   it('gives no warmed answer to a write of the same path', async () => {
     warmReads([{ path: 'v1/x/' }]);
     await call('v1/x/', v.unknown(), { method: 'DELETE', useCase: 'remove_x' });
-    expect(fetched).toHaveLength(2);
+    expect(api.fetched).toHaveLength(2);
   });
 
   it('fetches anew once the warmed answers are forgotten or older than ten seconds', async () => {
@@ -71,19 +54,19 @@ describe('warmed reads (a page starts its reads beside the session call)', () =>
   });
 
   it('hands a warmed refusal to the call that takes it, in the section-8 shape', async () => {
-    answers.push(json({ code: 'not_authenticated', detail: 'Sign in' }, 401));
+    api.answers.push(json({ code: 'not_authenticated', detail: 'Sign in' }, 401));
     warmReads([{ path: 'v1/x/' }]);
     const refused = await read('v1/x/').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 401, code: 'not_authenticated' });
-    expect(fetched).toHaveLength(1);
+    expect(api.fetched).toHaveLength(1);
   });
 
   it('warms a path once however often it is asked to', async () => {
     warmReads([{ path: 'v1/x/' }, { path: 'v1/x/' }]);
     warmReads([{ path: 'v1/x/' }]);
     await read('v1/x/');
-    expect(fetched).toHaveLength(1);
+    expect(api.fetched).toHaveLength(1);
   });
 });
 
@@ -110,16 +93,16 @@ describe("reads the server answered inside the page's HTML", () => {
     primeReads(reads);
     expect(await read('v1/x/')).toEqual({ n: 10 });
     expect(await read('v1/y/', { plan: 'mini' })).toEqual({ n: 20 });
-    expect(fetched).toEqual([]);
+    expect(api.fetched).toEqual([]);
     expect(await read('v1/x/')).toEqual({ n: 1 });
-    expect(fetched).toEqual(['/api/v1/x/']);
+    expect(api.fetched).toEqual(['/api/v1/x/']);
   });
 
-  it('is not fetched when the page warms it again', async () => {
+  it('is not api.fetched when the page warms it again', async () => {
     primeReads([{ path: 'v1/x/', answer: { n: 10 } }]);
     warmReads([{ path: 'v1/x/' }]);
     expect(await read('v1/x/')).toEqual({ n: 10 });
-    expect(fetched).toEqual([]);
+    expect(api.fetched).toEqual([]);
   });
 
   it('finds none on a page without them, with broken JSON, or in items without a path', () => {
