@@ -8,9 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { TitledPage } from '../../components/titled.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 
-export interface EmailUndoViewProps extends MachineViewProps<typeof emailUndoMachine> {
-  locale: string;
-}
+export type EmailUndoViewProps = MachineViewProps<typeof emailUndoMachine>;
 
 const refusalTexts: Record<UndoRefusal, MessageDescriptor> = {
   wrong_token: msg`This link is not valid. Check that it was copied whole from the email.`,
@@ -21,12 +19,12 @@ const refusalTexts: Record<UndoRefusal, MessageDescriptor> = {
 };
 
 /** /email/undo/{token}: puts the old address back after asking. */
-export function EmailUndoView({ snapshot, send, locale }: EmailUndoViewProps) {
+export function EmailUndoView({ snapshot, send }: EmailUndoViewProps) {
   const { t, i18n } = useLingui();
   const state = snapshot.value;
   const signIn = (
     <Button asChild colorPalette="blue" alignSelf="flex-start">
-      <Link to="/$locale/login/$step" params={{ locale, step: '1' }}>
+      <Link to="/$locale/login/$step" from="/$locale" params={{ step: '1' }}>
         {t`Sign in`}
       </Link>
     </Button>

@@ -17,8 +17,8 @@ export const Route = createFileRoute('/$locale/email/undo/$token')({
 });
 
 function EmailUndoPage() {
-  const { token, locale } = Route.useParams();
+  const { token } = Route.useParams();
   const actor = useActorRef(liveEmailUndoMachine(token), { inspect });
   const snapshot = useSelector(actor, (s) => s);
-  return <EmailUndoView snapshot={snapshot} send={actor.send} locale={locale} />;
+  return <EmailUndoView snapshot={snapshot} send={actor.send} />;
 }
