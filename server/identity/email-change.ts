@@ -121,11 +121,12 @@ export async function resendEmailChangeCode(
   return await mailCode(deps, user, row.newEmail, pageLocale ?? userLocale(user));
 }
 
+/** PostgreSQL's unique_violation, as the driver gives it or wrapped by Drizzle. */
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-    if (e === undefined) break;
+  let cause: unknown = error;
+  while (typeof cause === 'object' && cause !== null) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
   }
   return false;
 }
