@@ -61,6 +61,10 @@ export const errorCodes = [
   'wrong_confirmation_code',
   'max_confirmation_attempts_exceeded',
   'resend_too_early',
+  // e-mail change (decision 0217)
+  'email_unchanged',
+  'token_used',
+  'token_superseded',
   // social accounts and unsubscribe
   'social_account_taken',
   'last_sign_in_method',

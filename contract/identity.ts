@@ -170,6 +170,8 @@ export const securityEventKinds = [
   'reauthenticated',
   'reauth_failed',
   'password_changed',
+  'email_changed',
+  'email_change_undone',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -209,6 +211,33 @@ export const ChangePasswordForm = v.object({
   ),
 });
 export type ChangePasswordForm = v.InferInput<typeof ChangePasswordForm>;
+
+/**
+ * POST /api/v1/security/email/ — the new address (decision 0217); needs a recent
+ * sign-in. A code goes to the new address; answers the pending change.
+ */
+export const ChangeEmailForm = v.object({ email: Email });
+export type ChangeEmailForm = v.InferInput<typeof ChangeEmailForm>;
+
+/**
+ * The pending e-mail change: the new address the code went to, when a new code may be
+ * requested and when the current one stops working (ISO times).
+ */
+export const PendingEmailChange = v.object({
+  email: v.string(),
+  resend_available_at: v.string(),
+  code_expires_at: v.string(),
+});
+export type PendingEmailChange = v.InferOutput<typeof PendingEmailChange>;
+
+/** The account's address after a confirmed change, or after an undo. */
+export const AccountEmail = v.object({ email: v.string() });
+export type AccountEmail = v.InferOutput<typeof AccountEmail>;
+
+/** POST /api/auth/email/undo/ — the token of the link mailed to the old address. */
+export const UndoEmailChangeForm = v.object({
+  token: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(128, 'maxLength')),
+});
 
 /** The account's last events, newest first. */
 export const SecurityEventList = v.array(SecurityEvent);

@@ -29,6 +29,7 @@ import { ipCountryRoutes } from './geo/routes/ip-country.ts';
 import { legalRoutes } from './legal/routes.ts';
 import { onpremiseRoutes } from './onpremise/routes.ts';
 import { consultationRoutes } from './consultation/routes.ts';
+import { emailRoutes } from './identity/routes/email.ts';
 import { passwordRoutes } from './identity/routes/password.ts';
 import { pricesRoutes } from './billing/routes/prices.ts';
 import { profileRoutes } from './profile/routes/profile.ts';
@@ -136,6 +137,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/', authRoutes(deps));
   app.route('/api/auth/signup/', signupRoutes(deps));
   app.route('/api/auth/password/', passwordRoutes(deps));
+  app.route('/api/auth/email/', emailRoutes(deps));
   app.route('/api/auth/social/', socialLoginRoutes(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/sessions/', sessionListRoutes(deps));

@@ -37,6 +37,7 @@ import { Route as LocaleAccountTeammanageMemberRouteImport } from './routes/$loc
 import { Route as LocaleAccountTeammanageOwnerRouteImport } from './routes/$locale/_account/teammanage/owner'
 import { Route as LocaleAccountWebgisIndexRouteImport } from './routes/$locale/_account/webgis/index'
 import { Route as LocaleAccountWebgisCreateRouteImport } from './routes/$locale/_account/webgis/create'
+import { Route as LocaleEmailUndoTokenRouteImport } from './routes/$locale/email/undo/$token'
 import { Route as LocalePasswordSetTokenRouteImport } from './routes/$locale/password/set/$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -188,6 +189,11 @@ const LocaleAccountWebgisCreateRoute =
     path: '/webgis/create',
     getParentRoute: () => LocaleAccountRoute,
   } as any)
+const LocaleEmailUndoTokenRoute = LocaleEmailUndoTokenRouteImport.update({
+  id: '/email/undo/$token',
+  path: '/email/undo/$token',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocalePasswordSetTokenRoute = LocalePasswordSetTokenRouteImport.update({
   id: '/password/set/$token',
   path: '/password/set/$token',
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/$locale/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/email/undo/$token': typeof LocaleEmailUndoTokenRoute
   '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/subscription/': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/teammanage/': typeof LocaleAccountTeammanageIndexRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/$locale/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/email/undo/$token': typeof LocaleEmailUndoTokenRoute
   '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/subscription': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/teammanage': typeof LocaleAccountTeammanageIndexRoute
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/$locale/_account/teammanage/member': typeof LocaleAccountTeammanageMemberRoute
   '/$locale/_account/teammanage/owner': typeof LocaleAccountTeammanageOwnerRoute
   '/$locale/_account/webgis/create': typeof LocaleAccountWebgisCreateRoute
+  '/$locale/email/undo/$token': typeof LocaleEmailUndoTokenRoute
   '/$locale/password/set/$token': typeof LocalePasswordSetTokenRoute
   '/$locale/_account/subscription/': typeof LocaleAccountSubscriptionIndexRoute
   '/$locale/_account/teammanage/': typeof LocaleAccountTeammanageIndexRoute
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | '/$locale/teammanage/member'
     | '/$locale/teammanage/owner'
     | '/$locale/webgis/create'
+    | '/$locale/email/undo/$token'
     | '/$locale/password/set/$token'
     | '/$locale/subscription/'
     | '/$locale/teammanage/'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/$locale/teammanage/member'
     | '/$locale/teammanage/owner'
     | '/$locale/webgis/create'
+    | '/$locale/email/undo/$token'
     | '/$locale/password/set/$token'
     | '/$locale/subscription'
     | '/$locale/teammanage'
@@ -370,6 +381,7 @@ export interface FileRouteTypes {
     | '/$locale/_account/teammanage/member'
     | '/$locale/_account/teammanage/owner'
     | '/$locale/_account/webgis/create'
+    | '/$locale/email/undo/$token'
     | '/$locale/password/set/$token'
     | '/$locale/_account/subscription/'
     | '/$locale/_account/teammanage/'
@@ -579,6 +591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountWebgisCreateRouteImport
       parentRoute: typeof LocaleAccountRoute
     }
+    '/$locale/email/undo/$token': {
+      id: '/$locale/email/undo/$token'
+      path: '/email/undo/$token'
+      fullPath: '/$locale/email/undo/$token'
+      preLoaderRoute: typeof LocaleEmailUndoTokenRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/password/set/$token': {
       id: '/$locale/password/set/$token'
       path: '/password/set/$token'
@@ -653,6 +672,7 @@ interface LocaleRouteChildren {
   LocaleUnsubscribeTokenRoute: typeof LocaleUnsubscribeTokenRoute
   LocaleLoginIndexRoute: typeof LocaleLoginIndexRoute
   LocaleSignupIndexRoute: typeof LocaleSignupIndexRoute
+  LocaleEmailUndoTokenRoute: typeof LocaleEmailUndoTokenRoute
   LocalePasswordSetTokenRoute: typeof LocalePasswordSetTokenRoute
 }
 
@@ -669,6 +689,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleUnsubscribeTokenRoute: LocaleUnsubscribeTokenRoute,
   LocaleLoginIndexRoute: LocaleLoginIndexRoute,
   LocaleSignupIndexRoute: LocaleSignupIndexRoute,
+  LocaleEmailUndoTokenRoute: LocaleEmailUndoTokenRoute,
   LocalePasswordSetTokenRoute: LocalePasswordSetTokenRoute,
 }
 

@@ -14,6 +14,8 @@ const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`;
 const laptop = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
 const phone = { browser: 'Safari 17', os: 'iOS 17', ip: '198.51.100.4', country: 'RU' };
 const events: SecurityEvent[] = [
+  { kind: 'email_change_undone', method: null, created_at: at(29), ...phone },
+  { kind: 'email_changed', method: null, created_at: at(28), ...laptop },
   { kind: 'sessions_ended', method: null, created_at: at(27), ...laptop },
   { kind: 'profile_exported', method: null, created_at: at(26), ...laptop },
   { kind: 'social_unlinked', method: 'github', created_at: at(25), ...laptop },

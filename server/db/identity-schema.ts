@@ -154,6 +154,46 @@ export const emailCodes = pgTable('email_codes', {
   expiresAt: timestamptz('expires_at').notNull(),
 });
 
+/**
+ * The one pending e-mail change of a user (decision 0217): the new address and the code
+ * mailed to it, kept as the sign-up's code is. A new request replaces the row.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // Lower-cased, as users.email.
+  newEmail: text('new_email').notNull(),
+  // HMAC with SESSION_SECRET over the user, the new address and the code.
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamptz('sent_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/**
+ * The links mailed to the old address after an e-mail change (decision 0217): good once,
+ * for 7 days, to put the old address back. The token is kept as its SHA-256 only.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** When the link put the old address back. */
+    usedAt: timestamptz('used_at'),
+    /** When an undo of an earlier change made this link void. */
+    supersededAt: timestamptz('superseded_at'),
+  },
+  (t) => [index('email_change_undos_user_id_idx').on(t.userId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

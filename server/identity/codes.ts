@@ -15,9 +15,21 @@ function codeHash(secret: string, userId: number, code: string): string {
   return createHmac('sha256', secret).update(`code:${userId}:${code}`).digest('base64url');
 }
 
+/** Six random digits: a mailed code (sign-up, e-mail change). */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Two code hashes compared in constant time. */
+export function sameHash(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** A new 6-digit code replaces the old one (its tries start again) and is mailed. */
 export async function issueCode(deps: AppDeps, user: User): Promise<void> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const now = deps.clock.now();
   const row = {
     userId: user.id,
@@ -64,9 +76,7 @@ export async function checkCode(deps: AppDeps, userId: number, code: string): Pr
     throw fieldError('code', 'max_confirmation_attempts_exceeded');
   }
   if (row.expiresAt <= deps.clock.now()) throw fieldError('code', 'confirmation_expired');
-  const expected = Buffer.from(row.codeHash);
-  const given = Buffer.from(codeHash(deps.config.sessionSecret, userId, code));
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  if (sameHash(row.codeHash, codeHash(deps.config.sessionSecret, userId, code))) {
     return { userId, codeHash: row.codeHash };
   }
   // The fifth wrong try already says so: the code is dead, a new one is needed.

@@ -73,6 +73,24 @@ export function passwordChangedHereMail(locale: Locale, unsubscribe?: string): M
       ]);
 }
 
+/**
+ * To the old address after an e-mail change (decision 0217): what it became, and the
+ * link that puts it back for 7 days. Never on a mailing list: it cannot be turned off.
+ */
+export function emailChangedMail(locale: Locale, newEmail: string, undoLink: string): MailContent {
+  return locale === 'ru'
+    ? compose('Адрес электронной почты изменён', [
+        `Адрес электронной почты вашего профиля изменён на ${newEmail}. Письма теперь приходят туда.`,
+        `Если это были не вы, верните прежний адрес по ссылке (она действует 7 дней и один раз): ${undoLink}`,
+        'Все сеансы профиля будут завершены. Затем восстановите пароль и напишите в поддержку.',
+      ])
+    : compose('Your email was changed', [
+        `The email of your profile was changed to ${newEmail}. Mail goes there from now on.`,
+        `If it was not you, put the old address back with this link (it works once, for 7 days): ${undoLink}`,
+        'Every session of the profile will end. Then reset the password and contact support.',
+      ]);
+}
+
 /** What the new-sign-in notice tells of the browser. */
 export type SignInDetails = {
   at: Date;

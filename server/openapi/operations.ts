@@ -24,8 +24,12 @@ import {
 } from '../../contract/countries.ts';
 import { ErrorListBody } from '../../contract/errors.ts';
 import {
+  AccountEmail,
+  ChangeEmailForm,
   ChangePasswordForm,
   ConfirmForm,
+  PendingEmailChange,
+  UndoEmailChangeForm,
   DetailsForm,
   PendingSignup,
   ProfileUpdate,
@@ -336,6 +340,42 @@ export const operations: Operation[] = [
     signedIn: true,
     body: body(ChangePasswordForm),
     answer: noContent,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/email/',
+    tag: 'security',
+    summary: 'Start changing the e-mail (needs a recent sign-in); a code goes to the new address',
+    signedIn: true,
+    body: body(ChangeEmailForm),
+    answer: json(PendingEmailChange),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/email/resend/',
+    tag: 'security',
+    summary: 'A new code to the pending new address, after the countdown',
+    signedIn: true,
+    answer: json(PendingEmailChange),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/email/confirm/',
+    tag: 'security',
+    summary:
+      'Confirm the e-mail change with the mailed code; the old address gets a notice with a link to undo it',
+    signedIn: true,
+    body: body(ConfirmForm),
+    answer: json(AccountEmail),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email/undo/',
+    tag: 'auth',
+    summary:
+      'Put the old e-mail back with the link mailed to it (7 days, once); every session of the account ends',
+    body: body(UndoEmailChangeForm),
+    answer: json(AccountEmail),
   },
   {
     method: 'POST',

@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { billingData } from '../billing/export.ts';
 import { currentSubscription } from '../billing/subscription.ts';
 import {
+  emailChanges,
+  emailChangeUndos,
   emailCodes,
   mails,
   passwordResets,
@@ -23,14 +25,25 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** Every personal datum held about the user; secrets (hashes) are named, not given. */
 export async function personalData(deps: AppDeps, user: User) {
   const { db } = deps;
-  const [links, userSessions, userMails, codes, resets, choices] = await Promise.all([
-    db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id)),
-    db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
-    db.select().from(mails).where(eq(mails.to, user.email)).orderBy(asc(mails.createdAt)),
-    db.select().from(emailCodes).where(eq(emailCodes.userId, user.id)),
-    db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
-    db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
-  ]);
+  const [links, userSessions, userMails, codes, resets, choices, changes, undos] =
+    await Promise.all([
+      db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id)),
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .orderBy(asc(sessions.createdAt)),
+      db.select().from(mails).where(eq(mails.to, user.email)).orderBy(asc(mails.createdAt)),
+      db.select().from(emailCodes).where(eq(emailCodes.userId, user.id)),
+      db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
+      db.select().from(unsubscriptions).where(eq(unsubscriptions.userId, user.id)),
+      db.select().from(emailChanges).where(eq(emailChanges.userId, user.id)),
+      db
+        .select()
+        .from(emailChangeUndos)
+        .where(eq(emailChangeUndos.userId, user.id))
+        .orderBy(asc(emailChangeUndos.createdAt)),
+    ]);
   const [billing, { plan }, webgis, teams, team, onpremise, consultations] = await Promise.all([
     billingData(db, user.id),
     currentSubscription(db, user),
@@ -66,6 +79,18 @@ export async function personalData(deps: AppDeps, user: User) {
     pending_email_code: codes.map((code) => ({
       sent_at: iso(code.sentAt),
       expires_at: iso(code.expiresAt),
+    })),
+    pending_email_change: changes.map((c) => ({
+      new_email: c.newEmail,
+      sent_at: iso(c.sentAt),
+      expires_at: iso(c.expiresAt),
+    })),
+    email_changes: undos.map((u) => ({
+      old_email: u.oldEmail,
+      new_email: u.newEmail,
+      changed_at: iso(u.createdAt),
+      undo_link_expires_at: iso(u.expiresAt),
+      undone_at: iso(u.usedAt),
     })),
     password_reset_links: resets.map((r) => ({
       created_at: iso(r.createdAt),

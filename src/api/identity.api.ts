@@ -53,19 +53,32 @@ const TooEarlyBody = v.object({
 
 /**
  * POST /api/auth/signup/resend/ — sends a new code and answers the pending sign-up.
- * Before the cooldown ends the server answers 429 resend_too_early with retry_after,
- * which the section-8 list does not carry, so this call reads the body itself.
+ * Before the cooldown ends the server answers 429 resend_too_early with retry_after.
  */
-export async function resendCode(signal?: AbortSignal): Promise<PendingSignup> {
+export function resendCode(signal?: AbortSignal): Promise<PendingSignup> {
+  return postForNewCode('auth/signup/resend/', PendingSignup, 'signup_resend', signal);
+}
+
+/**
+ * A request for a new mailed code (sign-up, e-mail change). Before the cooldown ends
+ * the server answers 429 resend_too_early with retry_after, which the section-8 list
+ * does not carry, so this call reads the body itself.
+ */
+export async function postForNewCode<TSchema extends v.GenericSchema>(
+  path: string,
+  schema: TSchema,
+  useCase: string,
+  signal?: AbortSignal,
+): Promise<v.InferOutput<TSchema>> {
   let data: unknown;
   try {
-    data = await (await http())('auth/signup/resend/', { method: 'POST', signal });
+    data = await (await http())(path, { method: 'POST', signal });
   } catch (error) {
     if (isAnsweredFetchError(error)) {
       const res = error.response;
       const items = toApiErrors(
         { status: res.status, statusText: res.statusText, url: res.url, body: error.data },
-        'signup_resend',
+        useCase,
       );
       const early = v.safeParse(TooEarlyBody, error.data);
       if (early.success) throw new ResendTooEarlyError(items, res.status, early.output.retry_after);
@@ -73,7 +86,7 @@ export async function resendCode(signal?: AbortSignal): Promise<PendingSignup> {
     }
     throw error;
   }
-  return v.parse(PendingSignup, data);
+  return v.parse(schema, data);
 }
 
 /** POST /api/auth/signup/details/ — step 2; signs in. */

@@ -1,7 +1,13 @@
 import * as v from 'valibot';
-import { SecurityEventList, SessionList } from '../../contract/identity.ts';
+import {
+  AccountEmail,
+  PendingEmailChange,
+  SecurityEventList,
+  SessionList,
+} from '../../contract/identity.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 import { call } from './client.ts';
+import { postForNewCode } from './identity.api.ts';
 
 /** The account's signed-in browsers, this one first. */
 export function fetchSessions(signal?: AbortSignal) {
@@ -54,5 +60,45 @@ export async function changePassword(
     body: { ...values },
     signal,
     useCase: 'change_password',
+  });
+}
+
+/** A code to a new address (decision 0217); needs a recent sign-in, as the dialog asks. */
+export function startEmailChange(email: string, signal?: AbortSignal) {
+  return call('v1/security/email/', PendingEmailChange, {
+    method: 'POST',
+    body: { email },
+    signal,
+    useCase: 'change_email',
+  });
+}
+
+/** A new code to the pending address, after the countdown. */
+export function resendEmailChangeCode(signal?: AbortSignal) {
+  return postForNewCode(
+    'v1/security/email/resend/',
+    PendingEmailChange,
+    'change_email_resend',
+    signal,
+  );
+}
+
+/** The mailed code: the account's address becomes the new one. */
+export function confirmEmailChange(code: string, signal?: AbortSignal) {
+  return call('v1/security/email/confirm/', AccountEmail, {
+    method: 'POST',
+    body: { code },
+    signal,
+    useCase: 'change_email_confirm',
+  });
+}
+
+/** The link mailed to the old address: it becomes the account's again. */
+export function undoEmailChange(token: string, signal?: AbortSignal) {
+  return call('auth/email/undo/', AccountEmail, {
+    method: 'POST',
+    body: { token },
+    signal,
+    useCase: 'undo_email_change',
   });
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginForm } from '../../contract/auth.ts';
 import { EntityForm } from '../../contract/billing.ts';
 import {
+  ChangeEmailForm,
   ChangePasswordForm,
   ConfirmForm,
   DetailsForm,
@@ -48,6 +49,7 @@ const forms: Record<string, { schema: AnySchema; extra?: ExtraMessages }> = {
   ConsultationFields: { schema: ConsultationFields },
   ReauthForm: { schema: ReauthForm },
   ChangePasswordForm: { schema: ChangePasswordForm },
+  ChangeEmailForm: { schema: ChangeEmailForm },
 };
 
 const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };

@@ -4,7 +4,7 @@ import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
 import { json, sendJson } from '../server/billing.ts';
 import { useTestServer } from '../server/harness.ts';
 import { socialRoundTrip } from '../server/social-flow.ts';
-import { uniqueEmail } from '../server/identity.ts';
+import { mailsTo, uniqueEmail } from '../server/identity.ts';
 
 /*
  * Checklist point 27 (and ASVS 6.4, 7.5): an attacker holding a session that signed in more than 10 minutes
@@ -60,6 +60,8 @@ describe('re-authentication cannot be skipped by calling the API directly', () =
         '/api/v1/security/password/',
         JSON.stringify({ current_password: PASSWORD, password: 'Taken-over-pass-9' }),
       ],
+      // A new address for the account: no code is mailed without a recent sign-in.
+      ['POST', '/api/v1/security/email/', JSON.stringify({ email: 'taker@example.com' })],
     ];
     for (const [method, path, sent] of sensitive) {
       const answer = await stolen.request(`${path}${query}`, {
@@ -79,6 +81,7 @@ describe('re-authentication cannot be skipped by calling the API directly', () =
     });
     expect(owner.status).toBe(200);
     expect(await json(await stolen.get('/api/v1/profile/social/'))).toHaveLength(1);
+    expect(await mailsTo(server(), 'taker@example.com')).toEqual([]);
   });
 
   it('checks no more than 5 of 30 parallel password guesses in re-authentication', async () => {

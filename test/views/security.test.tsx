@@ -51,7 +51,7 @@ const signOut = (browser: RegExp) => screen.getByRole('button', { name: browser 
 function renderPage() {
   render(
     <Providers locale="en">
-      <SecurityScreen />
+      <SecurityScreen email="ann@example.com" />
     </Providers>,
   );
 }

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
-import { ChangePasswordForm } from '../../../contract/identity.ts';
+import { ChangeEmailForm, ChangePasswordForm, ConfirmForm } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { pageLocaleOf } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
+import { confirmEmailChange, resendEmailChangeCode, startEmailChange } from '../email-change.ts';
 import { changePassword } from '../password-change.ts';
 import { securityEventsOf } from '../security-events.ts';
 import { forgive, hit } from '../throttle.ts';
@@ -12,7 +14,7 @@ import { signInHits } from './auth.ts';
 import { deviceOf } from './device.ts';
 import { requireRecentSignIn, requireUser, sessionToken } from './session.ts';
 
-/** Mounted at /api/v1/security/: the account's security log, and its password. */
+/** Mounted at /api/v1/security/: the account's security log, its password and e-mail. */
 export function securityRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
@@ -38,6 +40,28 @@ export function securityRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     await forgive(deps, hits);
     return c.body(null, 204);
+  });
+
+  // Starting an e-mail change is sensitive too (decision 0217): a code to the new address.
+  router.post('/email/', async (c) => {
+    const user = await requireRecentSignIn(c, deps);
+    const form = parseInput(ChangeEmailForm, await readBody(c, 'json'));
+    const ip = clientIp(c, deps.config);
+    return c.json(await startEmailChange(deps, user, form, ip, pageLocaleOf(c)));
+  });
+
+  // The code, and a new one, belong to the change started above: no new proof needed.
+  router.post('/email/resend/', async (c) => {
+    const user = requireUser(c);
+    const ip = clientIp(c, deps.config);
+    return c.json(await resendEmailChangeCode(deps, user, ip, pageLocaleOf(c)));
+  });
+
+  router.post('/email/confirm/', async (c) => {
+    const user = requireUser(c);
+    const form = parseInput(ConfirmForm, await readBody(c, 'json'));
+    const device = deviceOf(c, deps);
+    return c.json(await confirmEmailChange(deps, user, form.code, device, pageLocaleOf(c)));
   });
 
   return router;

@@ -57,6 +57,10 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`A wrong password was entered to confirm identity`;
       case 'password_changed':
         return t`Password changed`;
+      case 'email_changed':
+        return t`Email changed`;
+      case 'email_change_undone':
+        return t`Email change undone by the link sent to the old address`;
     }
   };
   const { events } = snapshot.context;

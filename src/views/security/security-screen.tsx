@@ -1,12 +1,15 @@
 import { Separator } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { TitledPage } from '../../components/titled.tsx';
+import { liveEmailChangeMachine } from '../../flows/email-change.flow.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { livePasswordChangeMachine } from '../../flows/password-change.flow.ts';
 import { liveSecurityLogMachine } from '../../flows/security-log.flow.ts';
 import { liveSessionListMachine } from '../../flows/session-list.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
+import { EmailChangeView } from './email-change.view.tsx';
 import { NoPasswordView, PasswordChangeView } from './password-change.view.tsx';
 import { SecurityLogView } from './security-log.view.tsx';
 import { SessionListView } from './session-list.view.tsx';
@@ -14,12 +17,28 @@ import { SessionListView } from './session-list.view.tsx';
 export interface SecurityScreenProps {
   /** The account has a password (one that signs in only socially has none). */
   hasPassword?: boolean;
+  /** The account's address now. */
+  email: string;
+  /** The address was changed here: the session (header, profile page) takes it. */
+  onEmailChanged?: (email: string) => void;
 }
 
-/** /security: where the account is signed in, its password, and what happened lately. */
-export function SecurityScreen({ hasPassword = true }: SecurityScreenProps) {
+/**
+ * /security: where the account is signed in, its password and e-mail, and what
+ * happened lately.
+ */
+export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: SecurityScreenProps) {
   const { t } = useLingui();
   const password = useFormFlow(livePasswordChangeMachine);
+  const emailChange = useFormFlow(liveEmailChangeMachine);
+  const { changes, changedTo } = emailChange.snapshot.context;
+  const changed = useRef(onEmailChanged);
+  useEffect(() => {
+    changed.current = onEmailChanged;
+  });
+  useEffect(() => {
+    if (changes > 0 && changedTo !== null) changed.current?.(changedTo);
+  }, [changes, changedTo]);
   const sessions = useActorRef(liveSessionListMachine, { inspect });
   const sessionsSnapshot = useSelector(sessions, (s) => s);
   const log = useActorRef(liveSecurityLogMachine, { inspect });
@@ -37,6 +56,13 @@ export function SecurityScreen({ hasPassword = true }: SecurityScreenProps) {
       ) : (
         <NoPasswordView />
       )}
+      <Separator />
+      <EmailChangeView
+        snapshot={emailChange.snapshot}
+        send={emailChange.actorRef.send}
+        currentEmail={email}
+        formRef={emailChange.formRef}
+      />
       <Separator />
       <SecurityLogView snapshot={logSnapshot} send={log.send} />
     </TitledPage>

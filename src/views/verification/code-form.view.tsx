@@ -1,10 +1,12 @@
 import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, ConfirmForm } from '../../../contract/identity.ts';
-import type { VerificationEvent } from '../../../machines/verification.machine.ts';
+import type * as form from '../../../machines/form-parts.ts';
+import type { CodeValues } from '../../../machines/verification.machine.ts';
 import * as Form from '../../forms/kit.tsx';
 
-export type CodeFormViewProps = Form.ViewProps<VerificationEvent>;
+/** Any machine that takes the code form's events (sign-up's verification, e-mail change). */
+export type CodeFormViewProps = Form.ViewProps<form.Events<CodeValues, 'code'>>;
 
 /** The code's digits only, as many as it has. */
 const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);
