@@ -61,6 +61,8 @@ export const errorCodes = [
   'wrong_confirmation_code',
   'max_confirmation_attempts_exceeded',
   'resend_too_early',
+  /** The authenticator app is on already: turn it off before setting it up again. */
+  'two_factor_enabled',
   // social accounts and unsubscribe
   'social_account_taken',
   'last_sign_in_method',

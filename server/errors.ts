@@ -39,6 +39,7 @@ export const DETAILS = {
   wrong_confirmation_code: 'Invalid verification code',
   max_confirmation_attempts_exceeded: 'Too many wrong codes. Request a new code',
   resend_too_early: 'A new code can be requested a little later',
+  two_factor_enabled: 'The authenticator app is already on',
   social_account_taken: 'This social account is linked to another profile',
   last_sign_in_method:
     'This is your only way to sign in: set a password or link another account first',

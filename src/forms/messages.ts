@@ -82,6 +82,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   wrong_confirmation_code: msg`Invalid verification code`,
   max_confirmation_attempts_exceeded: msg`Too many wrong codes. Please request a new code.`,
   resend_too_early: msg`A new code can be requested a little later.`,
+  two_factor_enabled: msg`The authenticator app is already on.`,
   social_account_taken: msg`This account of the provider is already linked to another profile.`,
   last_sign_in_method: msg`This is your only way to sign in. Link another account or set a password first.`,
   social_denied: msg`Sign-in with the provider was cancelled.`,
