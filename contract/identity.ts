@@ -338,7 +338,3 @@ export const SecondFactorForm = v.object({
   ),
 });
 export type SecondFactorForm = v.InferInput<typeof SecondFactorForm>;
-
-/** GET /api/auth/login/2fa/ — which second step this browser's sign-in waits for. */
-export const SecondStep = v.object({ factor: v.picklist(['app', 'email']) });
-export type SecondStep = v.InferOutput<typeof SecondStep>;

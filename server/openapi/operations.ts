@@ -32,7 +32,6 @@ import {
   ReauthForm,
   RecoveryCodes,
   SecondFactorForm,
-  SecondStep,
   TwoFactorCodeForm,
   TwoFactorSetup,
   TwoFactorStatus,
@@ -123,14 +122,6 @@ export const operations: Operation[] = [
     summary: 'Sign in with e-mail and password',
     body: form(LoginForm),
     answer: json(AuthResult),
-  },
-  {
-    method: 'GET',
-    path: '/api/auth/login/2fa/',
-    tag: 'auth',
-    summary:
-      "Which second step this browser's sign-in waits for: the app's code or the mailed code",
-    answer: json(SecondStep),
   },
   {
     method: 'POST',

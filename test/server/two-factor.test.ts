@@ -64,9 +64,8 @@ async function atCodeStep(user: User): Promise<TestClient> {
   const browser = server().client();
   const answer = await signIn(browser, user.username);
   expect(answer.status).toBe(200);
-  expect(await json(answer)).toEqual({ next: '/en/login/2' });
+  expect(await json(answer)).toEqual({ next: '/en/login/2?factor=app' });
   expect(await signedInNow(browser)).toBe(false);
-  expect(await json(await browser.get('/api/auth/login/2fa/'))).toEqual({ factor: 'app' });
   return browser;
 }
 
@@ -266,7 +265,7 @@ describe('signing in with the authenticator app', () => {
     server().clock.advance(STEP_MS);
     const browser = server().client();
     const back = await socialRoundTrip(browser, 'yandex', { email }, { intent: 'login' });
-    expect(location(back)).toBe('/en/login/2');
+    expect(location(back)).toBe('/en/login/2?factor=app');
     expect(await signedInNow(browser)).toBe(false);
     expect(await json(await secondStep(browser, codeFor(secret)))).toEqual({
       next: '/en/profile',
@@ -277,7 +276,6 @@ describe('signing in with the authenticator app', () => {
   it('the code step needs the password first: no cookie, no sign-in', async () => {
     const { secret } = await withApp();
     const stranger = server().client();
-    expect(await json(await stranger.get('/api/auth/login/2fa/'))).toEqual({ factor: 'email' });
     const answer = await secondStep(stranger, codeFor(secret));
     expect(answer.status).toBe(400);
     expect(await json(answer)).toMatchObject({ code: 'token_not_found' });

@@ -69,7 +69,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (await hasTwoFactor(deps.db, user.id)) {
       // /login/2: the right password, and now the authenticator app's code (decision 0218).
       setSecondFactorCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
-      return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
+      return c.json({ next: `/${locale}/login/2?factor=app` } satisfies AuthResult);
     }
     await startSession(c, deps, user.id, 'password');
     return c.json({ next: nextAfterSignIn(form.next, locale) } satisfies AuthResult);

@@ -95,7 +95,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
     // browser already signed in as the user (linking, re-proving) has passed it.
     if (c.get('user')?.id !== outcome.userId && (await hasTwoFactor(deps.db, outcome.userId))) {
       setSecondFactorCookie(c, deps, { userId: outcome.userId, next: outcome.next, locale });
-      return c.redirect(`/${locale}/login/2`, 302);
+      return c.redirect(`/${locale}/login/2?factor=app`, 302);
     }
     await startSession(c, deps, outcome.userId, idp.id);
     return c.redirect(outcome.next, 302);

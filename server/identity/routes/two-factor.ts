@@ -1,13 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { AuthResult } from '../../../contract/auth.ts';
 import { Locale } from '../../../contract/countries.ts';
-import {
-  SecondFactorForm,
-  TwoFactorCodeForm,
-  type SecondStep,
-} from '../../../contract/identity.ts';
+import { SecondFactorForm, TwoFactorCodeForm } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
 import { refused } from '../../errors.ts';
 import { readBody } from '../../http/body.ts';
@@ -91,12 +87,6 @@ function readSecondFactorCookie(c: Context<AppEnv>, deps: AppDeps) {
 /** Mounted at /api/auth/login/2fa/: the sign-in's second step. */
 export function secondFactorRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-
-  // Which step /login/2 shows: the app's code, or else the mailed code.
-  router.get('/', (c) => {
-    const held = getCookie(c, cookieName(deps.config, SECOND_FACTOR_COOKIE)) !== undefined;
-    return c.json({ factor: held ? 'app' : 'email' } satisfies SecondStep);
-  });
 
   router.post('/', async (c) => {
     const body = await readBody(c, 'form');

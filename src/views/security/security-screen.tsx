@@ -6,20 +6,26 @@ import { inspect } from '../../flows/inspect.ts';
 import { livePasswordChangeMachine } from '../../flows/password-change.flow.ts';
 import { liveSecurityLogMachine } from '../../flows/security-log.flow.ts';
 import { liveSessionListMachine } from '../../flows/session-list.flow.ts';
+import { liveTwoFactorSetupMachine } from '../../flows/two-factor-setup.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { NoPasswordView, PasswordChangeView } from './password-change.view.tsx';
 import { SecurityLogView } from './security-log.view.tsx';
 import { SessionListView } from './session-list.view.tsx';
+import { TwoFactorView } from './two-factor-setup.view.tsx';
 
 export interface SecurityScreenProps {
   /** The account has a password (one that signs in only socially has none). */
   hasPassword?: boolean;
 }
 
-/** /security: where the account is signed in, its password, and what happened lately. */
+/**
+ * /security: where the account is signed in, its password, the authenticator app, and
+ * what happened lately.
+ */
 export function SecurityScreen({ hasPassword = true }: SecurityScreenProps) {
   const { t } = useLingui();
   const password = useFormFlow(livePasswordChangeMachine);
+  const twoFactor = useFormFlow(liveTwoFactorSetupMachine);
   const sessions = useActorRef(liveSessionListMachine, { inspect });
   const sessionsSnapshot = useSelector(sessions, (s) => s);
   const log = useActorRef(liveSecurityLogMachine, { inspect });
@@ -37,6 +43,12 @@ export function SecurityScreen({ hasPassword = true }: SecurityScreenProps) {
       ) : (
         <NoPasswordView />
       )}
+      <Separator />
+      <TwoFactorView
+        snapshot={twoFactor.snapshot}
+        send={twoFactor.actorRef.send}
+        formRef={twoFactor.formRef}
+      />
       <Separator />
       <SecurityLogView snapshot={logSnapshot} send={log.send} />
     </TitledPage>
