@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from './accounts.ts';
+import { csrfHeader, signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
@@ -11,7 +11,9 @@ import { latestMail } from './mailbox.ts';
  * The authenticator app (decision 0218), against the real server and browser: set up on
  * /security from the key the page shows (the test computes the app's codes from it),
  * recovery codes shown once; then a new sign-in asks for the code at /login/2, a wrong
- * code is said at the field, the right one signs in; a recovery code signs in once.
+ * code is said at the field, the right one signs in; a recovery code signs in once. New
+ * recovery codes after ten minutes ask for the password in the re-auth dialog first;
+ * turned off, signing in needs the password only.
  */
 
 const password = 'Two-factor-pass-1';
@@ -36,6 +38,11 @@ const texts = {
     stepTitle: 'Enter the code from your app',
     stepCode: 'Code from the app or recovery code',
     wrong: 'Invalid verification code',
+    regenerate: 'New recovery codes',
+    dialog: "Confirm it's you",
+    confirm: 'Confirm',
+    turnOff: 'Turn off the authenticator app',
+    reallyOff: 'Turn off',
   },
   ru: {
     browserLocale: 'ru-RU',
@@ -55,6 +62,11 @@ const texts = {
     stepTitle: 'Введите код из приложения',
     stepCode: 'Код из приложения или код восстановления',
     wrong: 'Неверный код подтверждения',
+    regenerate: 'Новые коды восстановления',
+    dialog: 'Подтвердите, что это вы',
+    confirm: 'Подтвердить',
+    turnOff: 'Выключить приложение-аутентификатор',
+    reallyOff: 'Выключить',
   },
 } as const;
 
@@ -88,7 +100,7 @@ async function signInWithPassword(page: Page, locale: string, login: string) {
 describe.each(['en', 'ru'] as const)('the authenticator app in %s', (locale) => {
   const t = texts[locale];
 
-  it('sets up, asks for the code at sign-in, and takes a recovery code once', async () => {
+  it('sets up, asks for the code at sign-in, takes a recovery code once, renews the codes, turns off', async () => {
     const { context, page, email, username } = await signedIn(chromium, {
       browserLocale: t.browserLocale,
       prefix: `totp-${locale}`,
@@ -157,6 +169,35 @@ describe.each(['en', 'ru'] as const)('the authenticator app in %s', (locale) => 
 
     await page.reload();
     await section.getByText(t.onAfterRecovery).waitFor();
+
+    // Ten minutes later: new codes ask who it is first, then come; the old ones stop.
+    const aged = await context.request.post('/api/dev/session/age/', {
+      headers: await csrfHeader(context),
+    });
+    expect(aged.status()).toBe(204);
+    await section.getByRole('button', { name: t.regenerate }).click();
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    await dialog.getByLabel(t.password).fill(password);
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await list.waitFor();
+    const fresh = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[1]);
+    await section.getByRole('button', { name: t.saved }).click();
+    await section.getByText(t.on).waitFor();
+
+    // Turned off: signing in asks for the password only.
+    await section.getByRole('button', { name: t.turnOff }).click();
+    await section.getByRole('button', { name: t.reallyOff, exact: true }).click();
+    await section.getByRole('button', { name: t.setUp }).waitFor();
+    const plain = await chromium.newContext({ locale: t.browserLocale });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(`/${locale}/login/1`);
+    await plainPage.getByLabel(t.login).fill(username);
+    await plainPage.getByLabel(t.password, { exact: false }).fill(password);
+    await plainPage.getByRole('button', { name: t.signIn, exact: true }).click();
+    await plainPage.waitForURL(`**/${locale}/profile`);
+    await plain.close();
     await context.close();
   });
 });
