@@ -12,6 +12,7 @@ const TITLE = 'Enter the code from your app';
 const field = () => screen.getByLabelText(/^Code from the app or recovery code/);
 const submit = () => screen.getByRole('button', { name: /^(Sign in|Checking…)$/ });
 const WRONG = 'Invalid verification code';
+const LOCKED = 'Too many wrong codes. Try again in 15 minutes.';
 const EXPIRED = 'This sign-in has expired.';
 const NOT_HERE = 'There is no sign-in in progress in this browser.';
 
@@ -20,7 +21,7 @@ const validCode = ({ code }: { code: string }) =>
   /^\d{6}$/.test(code.trim()) || /^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(code.trim());
 
 describeMachinePaths(secondFactorMachine, {
-  paths: 10,
+  paths: 14,
   // Decision 0218: after the right password of an account with the app on, /login/2
   // takes the app's code or a recovery code; a wrong one is said at the field; a step
   // that expired or was never started here sends the user to sign in again.
@@ -55,6 +56,9 @@ describeMachinePaths(secondFactorMachine, {
         output: [{ next: '/en/profile' }],
         error: [
           new FieldErrors([{ field: 'code', code: 'wrong_confirmation_code', detail: 'Wrong' }]),
+          new FieldErrors([
+            { field: 'code', code: 'max_confirmation_attempts_exceeded', detail: 'Locked' },
+          ]),
           new SignupTokenError('token_expired'),
           new SignupTokenError('token_not_found'),
         ],
@@ -79,9 +83,13 @@ describeMachinePaths(secondFactorMachine, {
     states: {
       editing: (snapshot) => {
         screen.getByRole('heading', { name: TITLE });
-        const refusedHere = snapshot.context.serverErrors['code'] !== undefined;
-        expect(field().getAttribute('aria-invalid') === 'true').toBe(refusedHere);
-        expect(screen.queryByText(WRONG) !== null).toBe(refusedHere);
+        const refusal = snapshot.context.serverErrors['code']?.code;
+        expect(field().getAttribute('aria-invalid') === 'true').toBe(refusal !== undefined);
+        // A lock is said in the app's own words: it ends by itself, no new code is mailed.
+        expect(screen.queryByText(WRONG) !== null).toBe(refusal === 'wrong_confirmation_code');
+        expect(screen.queryByText(LOCKED) !== null).toBe(
+          refusal === 'max_confirmation_attempts_exceeded',
+        );
         expect(submit().textContent).toBe('Sign in');
       },
       submitting: () => {

@@ -11,6 +11,7 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { PageBusy } from '../../components/status.tsx';
 import * as Form from '../../forms/kit.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
+import { appCodeMessages } from '../security/app-code-messages.ts';
 
 export interface SecondFactorViewProps extends MachineViewProps<typeof secondFactorMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
@@ -69,6 +70,7 @@ function SecondFactorFormView(props: Form.ViewProps<SecondFactorEvent>) {
   const kit = Form.useMachineForm(props, {
     defaultValues: { code: '' },
     schema: SecondFactorForm,
+    messages: appCodeMessages,
   });
   return (
     <Form.Root kit={kit} label={t`Enter the code from your app`}>

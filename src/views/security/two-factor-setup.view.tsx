@@ -12,6 +12,7 @@ import * as Form from '../../forms/kit-core.tsx';
 import { errorText } from '../../forms/messages.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
+import { appCodeMessages } from './app-code-messages.ts';
 
 export interface TwoFactorViewProps extends MachineViewProps<typeof twoFactorSetupMachine> {
   formRef?: RefObject<HTMLFormElement | null>;
@@ -170,6 +171,7 @@ function SetupCodeFormView(props: Form.ViewProps<TwoFactorSetupEvent>) {
   const kit = Form.useMachineForm(props, {
     defaultValues: { code: '' },
     schema: TwoFactorCodeForm,
+    messages: appCodeMessages,
   });
   return (
     <Form.Root kit={kit} label={t`Confirm the authenticator app`}>
