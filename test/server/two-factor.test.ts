@@ -290,6 +290,30 @@ describe('signing in with the authenticator app', () => {
   });
 });
 
+describe('a password reset', () => {
+  it('leaves the app on: the new password still asks for the code', async () => {
+    const { user, secret } = await withApp();
+    const reset = await server()
+      .client()
+      .postForm('/api/auth/password/reset/', { email: user.email });
+    expect(reset.status).toBe(200);
+    const [mail] = await mailsTo(server(), user.email);
+    const token = /\/password\/set\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const set = await server()
+      .client()
+      .postForm('/api/auth/password/set/', { token, password: 'Fresh-pass-42' });
+    expect(await json(set)).toEqual({ next: '/en/login/1' });
+    const browser = server().client();
+    const answer = await browser.postForm('/api/auth/login/', {
+      login: user.username,
+      password: 'Fresh-pass-42',
+    });
+    expect(await json(answer)).toEqual({ next: '/en/login/2?factor=app' });
+    expect(await signedInNow(browser)).toBe(false);
+    expect((await secondStep(browser, codeFor(secret))).status).toBe(200);
+  });
+});
+
 describe('recovery codes and turning the app off', () => {
   it('new codes replace the old ones', async () => {
     const { user, client, codes } = await withApp();
