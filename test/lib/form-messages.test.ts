@@ -11,7 +11,9 @@ import {
   ProfileUpdate,
   ReauthForm,
   ResetRequestForm,
+  SecondFactorForm,
   SetPasswordForm,
+  TwoFactorCodeForm,
 } from '../../contract/identity.ts';
 import { ConsultationFields } from '../../contract/consultation.ts';
 import { BindingCreate } from '../../contract/onpremise.ts';
@@ -20,6 +22,7 @@ import { CardForm } from '../../machines/checkout.machine.ts';
 import { SignupValuesSchema } from '../../machines/signup.machine.ts';
 import { onpremiseErrorMessages } from '../../src/flows/onpremise-messages.ts';
 import { issueMessage, type ExtraMessages } from '../../src/forms/issue-message.ts';
+import { appCodeMessages } from '../../src/views/security/app-code-messages.ts';
 import { messages as en } from '../../src/locales/en/messages.po';
 import { messages as enPages } from '../../src/locales/en/pages.po';
 import { messages as ru } from '../../src/locales/ru/messages.po';
@@ -48,6 +51,8 @@ const forms: Record<string, { schema: AnySchema; extra?: ExtraMessages }> = {
   ConsultationFields: { schema: ConsultationFields },
   ReauthForm: { schema: ReauthForm },
   ChangePasswordForm: { schema: ChangePasswordForm },
+  TwoFactorCodeForm: { schema: TwoFactorCodeForm, extra: appCodeMessages },
+  SecondFactorForm: { schema: SecondFactorForm, extra: appCodeMessages },
 };
 
 const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };
