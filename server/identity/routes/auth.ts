@@ -9,10 +9,8 @@ import { deviceNonce, deviceOf, setDeviceCookie } from './device.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { endSession, startSession } from './session.ts';
 import { setSignupCookie } from './signup-cookie.ts';
-import { SECOND_FACTOR_COOKIE, setSecondFactorCookie } from './two-factor.ts';
+import { clearSecondFactorCookie, setSecondFactorCookie } from './two-factor.ts';
 import { hasTwoFactor } from '../two-factor.ts';
-import { deleteCookie } from 'hono/cookie';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../throttle.ts';
 import type { User } from '../../db/schema.ts';
 import { readBody } from '../../http/body.ts';
@@ -63,7 +61,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         await issueCode(deps, { ...user, locale: pageLocaleOf(c, body) ?? userLocale(user) });
       }
       await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
-      deleteCookie(c, cookieName(deps.config, SECOND_FACTOR_COOKIE), cookieOptions(deps.config));
+      clearSecondFactorCookie(c, deps);
       return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
     }
     if (await hasTwoFactor(deps.db, user.id)) {

@@ -73,6 +73,11 @@ export function setSecondFactorCookie(
   deleteCookie(c, cookieName(deps.config, SIGNUP_COOKIE), cookieOptions(deps.config));
 }
 
+/** Drops a half-done sign-in of this browser (a newer step replaced it, or it is done). */
+export function clearSecondFactorCookie(c: Context<AppEnv>, deps: AppDeps): void {
+  deleteCookie(c, cookieName(deps.config, SECOND_FACTOR_COOKIE), cookieOptions(deps.config));
+}
+
 function readSecondFactorCookie(c: Context<AppEnv>, deps: AppDeps) {
   const { u, e, n, l } = readSignedCookie(
     c,
@@ -104,7 +109,7 @@ export function secondFactorRoutes(deps: AppDeps): Hono<AppEnv> {
       pageLocale,
     );
     await forgive(deps, hits);
-    deleteCookie(c, cookieName(deps.config, SECOND_FACTOR_COOKIE), cookieOptions(deps.config));
+    clearSecondFactorCookie(c, deps);
     await startSession(c, deps, flow.userId, method);
     const locale = pageLocale ?? flow.locale;
     const next =
