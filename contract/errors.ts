@@ -65,6 +65,8 @@ export const errorCodes = [
   'email_unchanged',
   'token_used',
   'token_superseded',
+  /** The authenticator app is on already: turn it off before setting it up again. */
+  'two_factor_enabled',
   // social accounts and unsubscribe
   'social_account_taken',
   'last_sign_in_method',

@@ -172,6 +172,10 @@ export const securityEventKinds = [
   'password_changed',
   'email_changed',
   'email_change_undone',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_regenerated',
+  'recovery_code_used',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -313,3 +317,53 @@ export const Unsubscription = v.object({
   subscribed: v.boolean(),
 });
 export type Unsubscription = v.InferOutput<typeof Unsubscription>;
+
+/** GET /api/v1/security/two-factor/ — whether the authenticator app is on (decision 0218). */
+export const TwoFactorStatus = v.object({
+  enabled: v.boolean(),
+  /** Recovery codes not yet used. */
+  recovery_codes_left: v.number(),
+});
+export type TwoFactorStatus = v.InferOutput<typeof TwoFactorStatus>;
+
+/**
+ * POST /api/v1/security/two-factor/setup/ — a new secret, pending until a first code
+ * confirms it: the otpauth URI, the secret in base32 and the URI's QR code as SVG.
+ */
+export const TwoFactorSetup = v.object({
+  uri: v.string(),
+  secret: v.string(),
+  qr_svg: v.string(),
+});
+export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetup>;
+
+/** Six digits of an authenticator app. */
+export const TOTP_CODE = /^\d{6}$/;
+/** A recovery code as shown (`xxxx-xxxx`), the hyphen and case as typed. */
+export const RECOVERY_CODE = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
+
+/** POST /api/v1/security/two-factor/confirm/ — the app's first code. */
+export const TwoFactorCodeForm = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.regex(TOTP_CODE, 'wrong_confirmation_code'),
+  ),
+});
+export type TwoFactorCodeForm = v.InferInput<typeof TwoFactorCodeForm>;
+
+/** The recovery codes, answered once when made (confirm and regenerate). */
+export const RecoveryCodes = v.object({ recovery_codes: v.array(v.string()) });
+export type RecoveryCodes = v.InferOutput<typeof RecoveryCodes>;
+
+/** POST /api/auth/login/2fa/ — the sign-in's second step: the app's code or a recovery code. */
+export const SecondFactorForm = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.check((code) => TOTP_CODE.test(code) || RECOVERY_CODE.test(code), 'wrong_confirmation_code'),
+  ),
+});
+export type SecondFactorForm = v.InferInput<typeof SecondFactorForm>;

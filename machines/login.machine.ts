@@ -76,7 +76,7 @@ export const loginMachine = setup({
     },
     signedIn: {
       description:
-        'Signed in: goes to next, or to e-mail verification (/login/2) when the e-mail is not confirmed.',
+        "Signed in: goes to next, or to the second step (/login/2): e-mail verification when the e-mail is not confirmed, the authenticator app's code when it is on.",
       type: 'final',
       tags: ['busy'],
     },

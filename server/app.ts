@@ -39,6 +39,7 @@ import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
+import { secondFactorRoutes, twoFactorRoutes } from './identity/routes/two-factor.ts';
 import { paymentRoutes } from './billing/routes/payments.ts';
 import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(sessionHint(deps));
   app.use('/api/*', sessionMiddleware(deps));
 
+  app.route('/api/auth/login/2fa/', secondFactorRoutes(deps));
   app.route('/api/auth/', authRoutes(deps));
   app.route('/api/auth/signup/', signupRoutes(deps));
   app.route('/api/auth/password/', passwordRoutes(deps));
@@ -141,6 +143,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/social/', socialLoginRoutes(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/sessions/', sessionListRoutes(deps));
+  app.route('/api/v1/security/two-factor/', twoFactorRoutes(deps));
   app.route('/api/v1/security/', securityRoutes(deps));
   app.route('/api/v1/session/', reauthRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));

@@ -42,6 +42,7 @@ export const DETAILS = {
   email_unchanged: 'This is the current email of the profile',
   token_used: 'The link has been used already',
   token_superseded: 'An earlier change of the email was undone: this link no longer applies',
+  two_factor_enabled: 'The authenticator app is already on',
   social_account_taken: 'This social account is linked to another profile',
   last_sign_in_method:
     'This is your only way to sign in: set a password or link another account first',

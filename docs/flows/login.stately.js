@@ -30,7 +30,7 @@ export const loginMachine = createMachine({
     },
     "signedIn": {
       "type": "final",
-      "description": "Signed in: goes to next, or to e-mail verification (/login/2) when the e-mail is not confirmed.",
+      "description": "Signed in: goes to next, or to the second step (/login/2): e-mail verification when the e-mail is not confirmed, the authenticator app's code when it is on.",
       "tags": ["busy"]
     }
   }

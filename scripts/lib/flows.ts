@@ -91,6 +91,7 @@ export const API_DOMAINS: Record<string, string> = {
   social: 'identity', // /api/auth/social/
   software: 'software', // /api/v1/releases
   teams: 'teams', // /api/v1/team/, /api/v1/teams/, /api/v1/users/
+  'two-factor': 'identity', // /api/v1/security/two-factor/, /api/auth/login/2fa/
   unsubscribe: 'profile', // /api/v1/unsubscribe/
   webgis: 'webgis',
 };

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   index,
+  bigint,
   integer,
   jsonb,
   pgTable,
@@ -140,6 +141,41 @@ export const undeliveredMails = pgTable(
     failedAt: timestamptz('failed_at').notNull().defaultNow(),
   },
   (t) => [index('undelivered_mails_failed_at_idx').on(t.failedAt)],
+);
+
+/**
+ * The authenticator app of a user (decision 0218): its secret encrypted with a key
+ * derived from SESSION_SECRET, pending until a first code confirms it.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM: base64url of the nonce, the ciphertext and the tag. */
+  secret: text('secret').notNull(),
+  /** Null while the setup waits for its first code. */
+  enabledAt: timestamptz('enabled_at'),
+  /** The time step of the last code accepted: a code is good once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Wrong codes counted since `attemptsFrom`; five lock the step for a while. */
+  attempts: integer('attempts').notNull().default(0),
+  attemptsFrom: timestamptz('attempts_from'),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/** The recovery codes of an authenticator app, hashed; each is good once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_id_code_hash_idx').on(t.userId, t.codeHash)],
 );
 
 /** The one live e-mail code of a user; a new code replaces the row. */

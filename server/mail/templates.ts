@@ -91,6 +91,61 @@ export function emailChangedMail(locale: Locale, newEmail: string, undoLink: str
       ]);
 }
 
+/** What changed about the authenticator app, for its notice. */
+export type TwoFactorChange = 'enabled' | 'disabled' | 'codes_regenerated' | 'code_used';
+
+/** The notice of a change of the authenticator app or its recovery codes (decision 0218). */
+export function twoFactorChangedMail(change: TwoFactorChange) {
+  return (locale: Locale, unsubscribe?: string): MailContent => {
+    const ru = locale === 'ru';
+    const words: Record<TwoFactorChange, [string, string]> = ru
+      ? {
+          enabled: [
+            'Вход с кодом приложения включён',
+            'Для входа в ваш профиль теперь нужен код из приложения-аутентификатора.',
+          ],
+          disabled: [
+            'Вход с кодом приложения выключен',
+            'Для входа в ваш профиль больше не нужен код из приложения-аутентификатора.',
+          ],
+          codes_regenerated: [
+            'Новые коды восстановления',
+            'Для вашего профиля созданы новые коды восстановления; прежние больше не действуют.',
+          ],
+          code_used: [
+            'Использован код восстановления',
+            'В ваш профиль вошли с одним из кодов восстановления; он больше не действует.',
+          ],
+        }
+      : {
+          enabled: [
+            'Authenticator app turned on',
+            'Signing in to your profile now needs a code from your authenticator app.',
+          ],
+          disabled: [
+            'Authenticator app turned off',
+            'Signing in to your profile no longer needs a code from an authenticator app.',
+          ],
+          codes_regenerated: [
+            'New recovery codes',
+            'New recovery codes were made for your profile; the old ones no longer work.',
+          ],
+          code_used: [
+            'A recovery code was used',
+            'Someone signed in to your profile with one of its recovery codes; that code no longer works.',
+          ],
+        };
+    const [subject, what] = words[change];
+    return compose(subject, [
+      what,
+      ru
+        ? 'Если это были не вы, восстановите пароль и напишите в поддержку.'
+        : 'If it was not you, reset the password and contact support.',
+      ...unsubscribeLine(locale, unsubscribe),
+    ]);
+  };
+}
+
 /** What the new-sign-in notice tells of the browser. */
 export type SignInDetails = {
   at: Date;

@@ -85,6 +85,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   email_unchanged: msg`This is already the email of your profile.`,
   token_used: msg`This link has been used already.`,
   token_superseded: msg`An earlier email change was undone, so this link no longer applies.`,
+  two_factor_enabled: msg`The authenticator app is already on.`,
   social_account_taken: msg`This account of the provider is already linked to another profile.`,
   last_sign_in_method: msg`This is your only way to sign in. Link another account or set a password first.`,
   social_denied: msg`Sign-in with the provider was cancelled.`,

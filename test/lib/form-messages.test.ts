@@ -12,7 +12,9 @@ import {
   ProfileUpdate,
   ReauthForm,
   ResetRequestForm,
+  SecondFactorForm,
   SetPasswordForm,
+  TwoFactorCodeForm,
 } from '../../contract/identity.ts';
 import { ConsultationFields } from '../../contract/consultation.ts';
 import { BindingCreate } from '../../contract/onpremise.ts';
@@ -21,6 +23,7 @@ import { CardForm } from '../../machines/checkout.machine.ts';
 import { SignupValuesSchema } from '../../machines/signup.machine.ts';
 import { onpremiseErrorMessages } from '../../src/flows/onpremise-messages.ts';
 import { issueMessage, type ExtraMessages } from '../../src/forms/issue-message.ts';
+import { appCodeMessages } from '../../src/views/security/app-code-messages.ts';
 import { messages as en } from '../../src/locales/en/messages.po';
 import { messages as enPages } from '../../src/locales/en/pages.po';
 import { messages as ru } from '../../src/locales/ru/messages.po';
@@ -50,6 +53,8 @@ const forms: Record<string, { schema: AnySchema; extra?: ExtraMessages }> = {
   ReauthForm: { schema: ReauthForm },
   ChangePasswordForm: { schema: ChangePasswordForm },
   ChangeEmailForm: { schema: ChangeEmailForm },
+  TwoFactorCodeForm: { schema: TwoFactorCodeForm, extra: appCodeMessages },
+  SecondFactorForm: { schema: SecondFactorForm, extra: appCodeMessages },
 };
 
 const catalogs = { en: { ...enPages, ...en }, ru: { ...ruPages, ...ru } };

@@ -62,6 +62,11 @@ describe('re-authentication cannot be skipped by calling the API directly', () =
       ],
       // A new address for the account: no code is mailed without a recent sign-in.
       ['POST', '/api/v1/security/email/', JSON.stringify({ email: 'taker@example.com' })],
+      // The authenticator app (decision 0218): set up, confirmed, new codes, turned off.
+      ['POST', '/api/v1/security/two-factor/setup/', body],
+      ['POST', '/api/v1/security/two-factor/confirm/', JSON.stringify({ code: '123456' })],
+      ['POST', '/api/v1/security/two-factor/recovery-codes/', body],
+      ['DELETE', '/api/v1/security/two-factor/', body],
     ];
     for (const [method, path, sent] of sensitive) {
       const answer = await stolen.request(`${path}${query}`, {

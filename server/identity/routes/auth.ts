@@ -9,6 +9,8 @@ import { deviceNonce, deviceOf, setDeviceCookie } from './device.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { endSession, startSession } from './session.ts';
 import { setSignupCookie } from './signup-cookie.ts';
+import { clearSecondFactorCookie, setSecondFactorCookie } from './two-factor.ts';
+import { hasTwoFactor } from '../two-factor.ts';
 import { deviceHits, forgive, hit, loginHits, sendHits, type Hit } from '../throttle.ts';
 import type { User } from '../../db/schema.ts';
 import { readBody } from '../../http/body.ts';
@@ -59,7 +61,13 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         await issueCode(deps, { ...user, locale: pageLocaleOf(c, body) ?? userLocale(user) });
       }
       await setSignupCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
+      clearSecondFactorCookie(c, deps);
       return c.json({ next: `/${locale}/login/2` } satisfies AuthResult);
+    }
+    if (await hasTwoFactor(deps.db, user.id)) {
+      // /login/2: the right password, and now the authenticator app's code (decision 0218).
+      setSecondFactorCookie(c, deps, { userId: user.id, next: form.next ?? null, locale });
+      return c.json({ next: `/${locale}/login/2?factor=app` } satisfies AuthResult);
     }
     await startSession(c, deps, user.id, 'password');
     return c.json({ next: nextAfterSignIn(form.next, locale) } satisfies AuthResult);

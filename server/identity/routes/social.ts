@@ -19,6 +19,8 @@ import { providerFor } from '../social/registry.ts';
 import { STATE_TTL_MS } from '../social/states.ts';
 import { deviceOf } from './device.ts';
 import { startSession } from './session.ts';
+import { setSecondFactorCookie } from './two-factor.ts';
+import { hasTwoFactor } from '../two-factor.ts';
 import { clearConsentCookie, dropConsent, holdForConsent, takeConsent } from './social-consent.ts';
 
 /**
@@ -88,6 +90,12 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
       const query = new URLSearchParams({ consent: idp.id });
       if (next !== null) query.set('next', next);
       return c.redirect(`/${locale}/login/1?${query.toString()}`, 302);
+    }
+    // The authenticator app asks for its code after a provider too (decision 0218); a
+    // browser already signed in as the user (linking, re-proving) has passed it.
+    if (c.get('user')?.id !== outcome.userId && (await hasTwoFactor(deps.db, outcome.userId))) {
+      setSecondFactorCookie(c, deps, { userId: outcome.userId, next: outcome.next, locale });
+      return c.redirect(`/${locale}/login/2?factor=app`, 302);
     }
     await startSession(c, deps, outcome.userId, idp.id);
     return c.redirect(outcome.next, 302);

@@ -32,6 +32,8 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
     switch (kind) {
       case 'sign_in':
         if (provider) return t`Signed in with ${provider}`;
+        if (method === 'totp') return t`Signed in with the authenticator app's code`;
+        if (method === 'recovery_code') return t`Signed in with a recovery code`;
         return method === 'code'
           ? t`Signed in with a code sent by e-mail`
           : t`Signed in with the password`;
@@ -61,6 +63,14 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`Email changed`;
       case 'email_change_undone':
         return t`Email change undone by the link sent to the old address`;
+      case 'two_factor_enabled':
+        return t`Authenticator app turned on`;
+      case 'two_factor_disabled':
+        return t`Authenticator app turned off`;
+      case 'recovery_codes_regenerated':
+        return t`New recovery codes made`;
+      case 'recovery_code_used':
+        return t`A recovery code was used`;
     }
   };
   const { events } = snapshot.context;

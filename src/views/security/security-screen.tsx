@@ -8,11 +8,13 @@ import { inspect } from '../../flows/inspect.ts';
 import { livePasswordChangeMachine } from '../../flows/password-change.flow.ts';
 import { liveSecurityLogMachine } from '../../flows/security-log.flow.ts';
 import { liveSessionListMachine } from '../../flows/session-list.flow.ts';
+import { liveTwoFactorSetupMachine } from '../../flows/two-factor-setup.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { EmailChangeView } from './email-change.view.tsx';
 import { NoPasswordView, PasswordChangeView } from './password-change.view.tsx';
 import { SecurityLogView } from './security-log.view.tsx';
 import { SessionListView } from './session-list.view.tsx';
+import { TwoFactorView } from './two-factor-setup.view.tsx';
 
 export interface SecurityScreenProps {
   /** The account has a password (one that signs in only socially has none). */
@@ -24,13 +26,14 @@ export interface SecurityScreenProps {
 }
 
 /**
- * /security: where the account is signed in, its password and e-mail, and what
- * happened lately.
+ * /security: where the account is signed in, its password and e-mail, the authenticator
+ * app, and what happened lately.
  */
 export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: SecurityScreenProps) {
   const { t } = useLingui();
   const password = useFormFlow(livePasswordChangeMachine);
   const emailChange = useFormFlow(liveEmailChangeMachine);
+  const twoFactor = useFormFlow(liveTwoFactorSetupMachine);
   const { changes, changedTo } = emailChange.snapshot.context;
   const changed = useRef(onEmailChanged);
   useEffect(() => {
@@ -62,6 +65,12 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
         send={emailChange.actorRef.send}
         currentEmail={email}
         formRef={emailChange.formRef}
+      />
+      <Separator />
+      <TwoFactorView
+        snapshot={twoFactor.snapshot}
+        send={twoFactor.actorRef.send}
+        formRef={twoFactor.formRef}
       />
       <Separator />
       <SecurityLogView snapshot={logSnapshot} send={log.send} />

@@ -23,6 +23,13 @@ const VerificationScreen = lazy(() =>
   ]).then(([m]) => ({ default: m.VerificationScreen })),
 );
 
+// So is the authenticator app's code step (/login/2?factor=app, decision 0218).
+const SecondFactorScreen = lazy(() =>
+  Promise.all([import('../../../views/login/second-factor-screen.tsx'), loadPageTexts()]).then(
+    ([m]) => ({ default: m.SecondFactorScreen }),
+  ),
+);
+
 // So is a social sign-in new here, which asks for consent to the terms.
 const SocialAccountConsentScreen = lazy(() =>
   Promise.all([
@@ -34,7 +41,8 @@ const SocialAccountConsentScreen = lazy(() =>
 export const Route = createFileRoute('/$locale/login/$step')({
   ...keepQuery,
   beforeLoad: async ({ context, params, search }) => {
-    // Step 2: the right credentials of an account whose e-mail is not confirmed yet.
+    // Step 2: the right credentials of an account whose e-mail is not confirmed yet, or
+    // (factor=app) of one with the authenticator app on.
     if (params.step !== '1' && params.step !== '2') {
       throw redirect({ to: '/$locale/login/$step', params: { ...params, step: '1' }, search });
     }
@@ -43,7 +51,14 @@ export const Route = createFileRoute('/$locale/login/$step')({
       throw redirect({ href: safeNext(search.next, `/${params.locale}/profile`) });
     }
   },
-  head: ({ params }) => pageTitle(params.step === '2' ? msg`Confirm your email` : msg`Sign in`),
+  head: ({ params, match }) =>
+    pageTitle(
+      params.step !== '2'
+        ? msg`Sign in`
+        : match.search['factor'] === 'app'
+          ? msg`Enter the code from your app`
+          : msg`Confirm your email`,
+    ),
   staticData: { firstVisitTexts: true },
   component: LoginPage,
 });
@@ -74,7 +89,11 @@ function LoginPage() {
           </Box>
         }
       >
-        <VerificationScreen key={step} confirmedNext={next} onConfirmed={onSignedIn} />
+        {search['factor'] === 'app' ? (
+          <SecondFactorScreen key={step} onSignedIn={onSignedIn} />
+        ) : (
+          <VerificationScreen key={step} confirmedNext={next} onConfirmed={onSignedIn} />
+        )}
       </Suspense>
     );
   }

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { assign, fromPromise, setup } from 'xstate';
+import { SecondFactorForm } from '../contract/identity.ts';
+import { fromError } from './event-params.ts';
+import type { ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
+import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
+
+export interface SecondFactorValues {
+  code: string;
+}
+export interface SecondFactorContext {
+  serverErrors: ServerErrors;
+  tokenError: TokenErrorCode | null;
+  next: string;
+}
+export type SecondFactorEvent = form.Events<SecondFactorValues, 'code'>;
+
+/**
+ * The sign-in's second step at /login/2 for an account with the authenticator app on
+ * (decision 0218): the app's six digits or a recovery code. A wrong, reused or locked
+ * code comes back at the field; a step the server no longer knows (expired, never
+ * started here) ends in `sessionLost`, whose view sends the user to sign in again.
+ */
+export const secondFactorMachine = setup({
+  types: {
+    context: {} as SecondFactorContext,
+    events: {} as SecondFactorEvent,
+    emitted: {} as form.ValidationFailed,
+    output: {} as { next: string },
+  },
+  actors: {
+    submitCode: fromPromise<{ next: string }, SecondFactorValues>(async () => {
+      throw new Error('submitCode is provided by the app');
+    }),
+  },
+  guards: {
+    isValid: (_, params: { values: SecondFactorValues }) =>
+      v.safeParse(SecondFactorForm, params.values).success,
+    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+  },
+  actions: {
+    ...form.actions<SecondFactorContext, SecondFactorEvent>(),
+    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    keepTokenError: assign({
+      tokenError: (_, params: { error: unknown }) =>
+        params.error instanceof SignupTokenError ? params.error.code : null,
+    }),
+  },
+}).createMachine({
+  id: 'secondFactor',
+  context: { serverErrors: {}, tokenError: null, next: '' },
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        "The code field: the authenticator app's code or a recovery code — a wrong one is refused at it.",
+      on: {
+        'field.edit': form.forgetServerErrorOnEdit(),
+        'form.submit': form.submitWhen('isValid', 'submitting'),
+      },
+    },
+    submitting: {
+      description: 'Checks the code.',
+      tags: ['busy'],
+      invoke: {
+        id: 'submitCode',
+        src: 'submitCode',
+        input: ({ event }) => ({
+          code: event.type === 'form.submit' ? event.values.code.trim() : '',
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isTokenError', params: fromError },
+            target: 'sessionLost',
+            actions: { type: 'keepTokenError', params: fromError },
+          },
+          form.backWithServerErrors('editing'),
+        ],
+      },
+    },
+    sessionLost: {
+      description: 'The half-done sign-in is gone (expired or not started here): sign in again.',
+    },
+    signedIn: {
+      description: 'Signed in: goes to next.',
+      type: 'final',
+      tags: ['busy'],
+    },
+  },
+  output: ({ context }) => ({ next: context.next }),
+});

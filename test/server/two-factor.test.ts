@@ -1,0 +1,352 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
+import type {
+  RecoveryCodes,
+  SecurityEvent,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../contract/identity.ts';
+import { recoveryCodes, twoFactors, type User } from '../../server/db/schema.ts';
+import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
+import { TWO_FACTOR_LOCK_MS } from '../../server/identity/two-factor.ts';
+import { json, sendJson, signedIn } from './billing.ts';
+import { useTestServer, type TestClient } from './harness.ts';
+import { fieldCodes, mailsTo, uniqueEmail } from './identity.ts';
+import { location, socialRoundTrip } from './social-flow.ts';
+
+const server = useTestServer();
+const PASSWORD = 'Secret-pass-1';
+const STEP_MS = 30_000;
+
+/** The app's code for the secret shown, at the server's clock (plus `steps` time steps). */
+function codeFor(secret: string, steps = 0): string {
+  const step = Math.floor(server().clock.now().getTime() / STEP_MS) + steps;
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+}
+
+const signIn = (client: TestClient, login: string) =>
+  client.postForm('/api/auth/login/', { login, password: PASSWORD });
+const secondStep = (client: TestClient, code: string) =>
+  client.postForm('/api/auth/login/2fa/', { code });
+const signedInNow = async (client: TestClient) =>
+  (await client.get('/api/v1/profile/')).status === 200;
+
+async function startSetup(client: TestClient): Promise<TwoFactorSetup> {
+  const answer = await sendJson(client, 'POST', '/api/v1/security/two-factor/setup/');
+  expect(answer.status).toBe(200);
+  return await json<TwoFactorSetup>(answer);
+}
+
+/** A user with the app on: the secret and the recovery codes it was given. */
+async function withApp(): Promise<{
+  user: User;
+  client: TestClient;
+  secret: string;
+  codes: string[];
+}> {
+  const { user, client } = await signedIn(server());
+  const { secret } = await startSetup(client);
+  const confirmed = await sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', {
+    code: codeFor(secret),
+  });
+  expect(confirmed.status).toBe(200);
+  const { recovery_codes: codes } = await json<RecoveryCodes>(confirmed);
+  // The setup's code is spent: the sign-in's codes come from the next step on.
+  server().clock.advance(STEP_MS);
+  return { user, client, secret, codes };
+}
+
+/** A browser past the password of `user`, at the code step. */
+async function atCodeStep(user: User): Promise<TestClient> {
+  const browser = server().client();
+  const answer = await signIn(browser, user.username);
+  expect(answer.status).toBe(200);
+  expect(await json(answer)).toEqual({ next: '/en/login/2?factor=app' });
+  expect(await signedInNow(browser)).toBe(false);
+  return browser;
+}
+
+describe('setting up the authenticator app', () => {
+  it('answers the URI, the secret and a QR code; stores the secret encrypted', async () => {
+    const { user, client } = await signedIn(server());
+    const setup = await startSetup(client);
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.uri).toContain(`secret=${setup.secret}`);
+    expect(setup.uri).toContain(`:${encodeURIComponent(user.email)}?`);
+    expect(setup.uri).toContain('issuer=GIS+Account');
+    expect(setup.qr_svg).toMatch(/^<svg/);
+    const [row] = await server().db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
+    expect(row?.enabledAt).toBeNull();
+    const plain = Buffer.from(decodeBase32IgnorePadding(setup.secret));
+    const stored = row?.secret ?? '';
+    expect(stored).not.toContain(setup.secret);
+    expect(Buffer.from(stored, 'base64url').includes(plain)).toBe(false);
+    expect(stored).not.toContain(plain.toString('base64url'));
+    // Pending: signing in asks for nothing yet.
+    const other = server().client();
+    expect(await json(await signIn(other, user.username))).toEqual({ next: '/en/profile' });
+  });
+
+  it('turns on with a first code: ten recovery codes once, the event and a notice', async () => {
+    const { user, client } = await signedIn(server());
+    const { secret } = await startSetup(client);
+    const wrong = await sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', {
+      code: codeFor(secret, 5),
+    });
+    expect(await fieldCodes(wrong)).toEqual([['code', 'wrong_confirmation_code']]);
+    const answer = await client.request('/api/v1/security/two-factor/confirm/', {
+      method: 'POST',
+      body: JSON.stringify({ code: codeFor(secret) }),
+      headers: { 'Content-Type': 'application/json', [PAGE_LOCALE_HEADER]: 'ru' },
+    });
+    expect(answer.status).toBe(200);
+    const { recovery_codes: codes } = await json<RecoveryCodes>(answer);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    const stored = await server()
+      .db.select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, user.id));
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(codes.join()).not.toContain(row.codeHash);
+    expect(await json<TwoFactorStatus>(await client.get('/api/v1/security/two-factor/'))).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('Вход с кодом приложения включён');
+    const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
+    expect(events[0]?.kind).toBe('two_factor_enabled');
+    // On already: a new setup is refused until it is turned off.
+    const again = await sendJson(client, 'POST', '/api/v1/security/two-factor/setup/');
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ code: 'two_factor_enabled' });
+  });
+
+  it('setup, confirm, regenerate and disable need a recent sign-in', async () => {
+    const { client } = await signedIn(server());
+    server().clock.advance(REAUTH_WINDOW_MS + 1000);
+    for (const [method, path, body] of [
+      ['POST', '/api/v1/security/two-factor/setup/', undefined],
+      ['POST', '/api/v1/security/two-factor/confirm/', { code: '123456' }],
+      ['POST', '/api/v1/security/two-factor/recovery-codes/', undefined],
+      ['DELETE', '/api/v1/security/two-factor/', undefined],
+    ] as const) {
+      const answer = await sendJson(client, method, path, body);
+      expect(answer.status, path).toBe(403);
+      expect(await json(answer)).toMatchObject({ code: 'reauth_required' });
+    }
+  });
+
+  it('answers 401 signed out', async () => {
+    const anyone = server().client();
+    expect((await anyone.get('/api/v1/security/two-factor/')).status).toBe(401);
+    expect((await sendJson(anyone, 'POST', '/api/v1/security/two-factor/setup/')).status).toBe(401);
+  });
+
+  it("another user cannot confirm, regenerate or turn off someone's app", async () => {
+    const { user, secret } = await withApp();
+    const { client: other } = await signedIn(server());
+    const confirm = await sendJson(other, 'POST', '/api/v1/security/two-factor/confirm/', {
+      code: codeFor(secret),
+    });
+    expect(confirm.status).toBe(404);
+    expect((await sendJson(other, 'DELETE', '/api/v1/security/two-factor/')).status).toBe(404);
+    const regenerate = await sendJson(other, 'POST', '/api/v1/security/two-factor/recovery-codes/');
+    expect(regenerate.status).toBe(404);
+    const browser = await atCodeStep(user);
+    expect((await secondStep(browser, codeFor(secret))).status).toBe(200);
+  });
+});
+
+describe('signing in with the authenticator app', () => {
+  it('asks for the code after the password; the right code signs in', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    const answer = await secondStep(browser, codeFor(secret));
+    expect(answer.status).toBe(200);
+    expect(await json(answer)).toEqual({ next: '/en/profile' });
+    expect(await signedInNow(browser)).toBe(true);
+    const events = await json<SecurityEvent[]>(await browser.get('/api/v1/security/events/'));
+    expect(events[0]).toMatchObject({ kind: 'sign_in', method: 'totp' });
+  });
+
+  it('takes the code of the step before or after, not two steps away', async () => {
+    const { user, secret } = await withApp();
+    server().clock.advance(2 * STEP_MS);
+    const browser = await atCodeStep(user);
+    const far = await secondStep(browser, codeFor(secret, 2));
+    expect(await fieldCodes(far)).toEqual([['code', 'wrong_confirmation_code']]);
+    expect((await secondStep(browser, codeFor(secret, -1))).status).toBe(200);
+    // A later step's code is later than the one taken: the clock of the phone runs ahead.
+    const next = await atCodeStep(user);
+    expect((await secondStep(next, codeFor(secret, 1))).status).toBe(200);
+  });
+
+  it('refuses a wrong code at the field, and a code used once already', async () => {
+    const { user, secret } = await withApp();
+    const first = await atCodeStep(user);
+    const wrong = await secondStep(first, codeFor(secret) === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(await fieldCodes(wrong)).toEqual([['code', 'wrong_confirmation_code']]);
+    const code = codeFor(secret);
+    expect((await secondStep(first, code)).status).toBe(200);
+    // The same code in its own window, from another browser that knows the password.
+    const second = await atCodeStep(user);
+    const reused = await secondStep(second, code);
+    expect(await fieldCodes(reused)).toEqual([['code', 'wrong_confirmation_code']]);
+    expect(await signedInNow(second)).toBe(false);
+    // Nor an older one.
+    expect(await fieldCodes(await secondStep(second, codeFor(secret, -1)))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+    server().clock.advance(STEP_MS);
+    expect((await secondStep(second, codeFor(secret))).status).toBe(200);
+  });
+
+  it('a recovery code signs in once, with its event and notice', async () => {
+    const { user, codes } = await withApp();
+    const code = codes[3] ?? '';
+    const browser = await atCodeStep(user);
+    const answer = await secondStep(browser, code.toUpperCase().replace('-', ''));
+    expect(answer.status).toBe(200);
+    expect(await signedInNow(browser)).toBe(true);
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('A recovery code was used');
+    const events = await json<SecurityEvent[]>(await browser.get('/api/v1/security/events/'));
+    expect(events.map((e) => e.kind).slice(0, 2)).toEqual(['sign_in', 'recovery_code_used']);
+    expect(events[0]?.method).toBe('recovery_code');
+    expect(
+      await json<TwoFactorStatus>(await browser.get('/api/v1/security/two-factor/')),
+    ).toMatchObject({ recovery_codes_left: 9 });
+    const again = await atCodeStep(user);
+    expect(await fieldCodes(await secondStep(again, code))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+    expect((await secondStep(again, codes[4] ?? '')).status).toBe(200);
+  });
+
+  it('locks the step after five wrong codes, as the mailed code does', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    const right = codeFor(secret);
+    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555'].filter(
+      (code) => code !== right && code !== codeFor(secret, -1) && code !== codeFor(secret, 1),
+    );
+    const answers = [];
+    for (const code of wrongs.slice(0, 5))
+      answers.push(await fieldCodes(await secondStep(browser, code)));
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill([['code', 'wrong_confirmation_code']]));
+    expect(answers[4]).toEqual([['code', 'max_confirmation_attempts_exceeded']]);
+    // The right code is refused too while the lock lasts, from any browser.
+    const other = await atCodeStep(user);
+    expect(await fieldCodes(await secondStep(other, right))).toEqual([
+      ['code', 'max_confirmation_attempts_exceeded'],
+    ]);
+    expect(await signedInNow(other)).toBe(false);
+    server().clock.advance(TWO_FACTOR_LOCK_MS + 1000);
+    const later = await atCodeStep(user);
+    expect((await secondStep(later, codeFor(secret))).status).toBe(200);
+  });
+
+  it('a social sign-in asks for the code too', async () => {
+    const email = uniqueEmail('social-app');
+    const first = server().client();
+    expect(location(await socialRoundTrip(first, 'yandex', { email }))).toBe('/en/profile');
+    const { secret } = await startSetup(first);
+    const confirm = await sendJson(first, 'POST', '/api/v1/security/two-factor/confirm/', {
+      code: codeFor(secret),
+    });
+    expect(confirm.status).toBe(200);
+    server().clock.advance(STEP_MS);
+    const browser = server().client();
+    const back = await socialRoundTrip(browser, 'yandex', { email }, { intent: 'login' });
+    expect(location(back)).toBe('/en/login/2?factor=app');
+    expect(await signedInNow(browser)).toBe(false);
+    expect(await json(await secondStep(browser, codeFor(secret)))).toEqual({
+      next: '/en/profile',
+    });
+    expect(await signedInNow(browser)).toBe(true);
+  });
+
+  it('the code step needs the password first: no cookie, no sign-in', async () => {
+    const { secret } = await withApp();
+    const stranger = server().client();
+    const answer = await secondStep(stranger, codeFor(secret));
+    expect(answer.status).toBe(400);
+    expect(await json(answer)).toMatchObject({ code: 'token_not_found' });
+  });
+
+  it('the step expires after ten minutes', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    server().clock.advance(10 * 60_000 + 1000);
+    const answer = await secondStep(browser, codeFor(secret));
+    expect(await json(answer)).toMatchObject({ code: 'token_expired' });
+  });
+});
+
+describe('a password reset', () => {
+  it('leaves the app on: the new password still asks for the code', async () => {
+    const { user, secret } = await withApp();
+    const reset = await server()
+      .client()
+      .postForm('/api/auth/password/reset/', { email: user.email });
+    expect(reset.status).toBe(200);
+    const [mail] = await mailsTo(server(), user.email);
+    const token = /\/password\/set\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const set = await server()
+      .client()
+      .postForm('/api/auth/password/set/', { token, password: 'Fresh-pass-42' });
+    expect(await json(set)).toEqual({ next: '/en/login/1' });
+    const browser = server().client();
+    const answer = await browser.postForm('/api/auth/login/', {
+      login: user.username,
+      password: 'Fresh-pass-42',
+    });
+    expect(await json(answer)).toEqual({ next: '/en/login/2?factor=app' });
+    expect(await signedInNow(browser)).toBe(false);
+    expect((await secondStep(browser, codeFor(secret))).status).toBe(200);
+  });
+});
+
+describe('recovery codes and turning the app off', () => {
+  it('new codes replace the old ones', async () => {
+    const { user, client, codes } = await withApp();
+    const answer = await sendJson(client, 'POST', '/api/v1/security/two-factor/recovery-codes/');
+    expect(answer.status).toBe(200);
+    const { recovery_codes: fresh } = await json<RecoveryCodes>(answer);
+    expect(fresh).toHaveLength(10);
+    const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
+    expect(events[0]?.kind).toBe('recovery_codes_regenerated');
+    const browser = await atCodeStep(user);
+    expect(await fieldCodes(await secondStep(browser, codes[0] ?? ''))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+    expect((await secondStep(browser, fresh[0] ?? '')).status).toBe(200);
+  });
+
+  it('turned off, signing in asks for no code; the notice and the event', async () => {
+    const { user, client } = await withApp();
+    expect((await sendJson(client, 'DELETE', '/api/v1/security/two-factor/')).status).toBe(204);
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('Authenticator app turned off');
+    const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
+    expect(events[0]?.kind).toBe('two_factor_disabled');
+    expect(await json(await client.get('/api/v1/security/two-factor/'))).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    const rows = await server()
+      .db.select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, user.id));
+    expect(rows).toHaveLength(0);
+    const browser = server().client();
+    expect(await json(await signIn(browser, user.username))).toEqual({ next: '/en/profile' });
+  });
+});
