@@ -39,6 +39,7 @@ import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
 import { paymentRoutes } from './billing/routes/payments.ts';
+import { cardRoutes } from './billing/routes/card.ts';
 import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
 import { subscriptionRoutes } from './billing/routes/subscription.ts';
@@ -161,6 +162,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/subscription/', subscriptionRoutes(deps));
   app.route('/api/autopayment/', autopaymentRoutes(deps));
   app.route('/api/v1/payments/', paymentRoutes(deps));
+  app.route('/api/v1/card/', cardRoutes(deps));
   app.route('/api/billing/webhooks/', billingWebhookRoutes(deps));
   app.route('/api/v1/releases', releasesRoutes(deps));
   app.route('/api/v1/webgis/', webgisRoutes(deps));

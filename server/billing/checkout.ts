@@ -117,7 +117,7 @@ async function openCheckout(
  * The provider's hosted page, asked for after the checkout's row committed and saved
  * with it; a failing or silent provider fails the checkout (502).
  */
-async function redirectTo(
+export async function redirectTo(
   deps: AppDeps,
   provider: PaymentProvider,
   checkout: Checkout,
