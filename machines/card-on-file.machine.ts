@@ -24,8 +24,8 @@ export type CardOnFileEvent =
  * "Payment card" on /subscription: the card autopayments charge, as the provider
  * reports it, and Change card, which sends the user to the provider's page for a card
  * setup that charges nothing. Back from it (`card_setup` in the address) the setup is
- * polled every second, for at most 11 s as a payment's return is, until the provider
- * has settled it: saved (the new card), or not saved (declined, cancelled).
+ * polled every second, for at most 30 s as a successful payment's return is, until the
+ * provider has settled it: saved (the new card), or not saved (declined, cancelled).
  */
 export const cardOnFileMachine = setup({
   types: {
@@ -62,7 +62,7 @@ export const cardOnFileMachine = setup({
   },
   delays: {
     pollInterval: 1000,
-    confirmTimeout: 11_000,
+    confirmTimeout: 30_000,
   },
 }).createMachine({
   id: 'cardOnFile',
@@ -101,7 +101,7 @@ export const cardOnFileMachine = setup({
     },
     confirming: {
       description:
-        'Back from the provider: the card setup is polled every second, for at most 11 s, until the provider has settled it.',
+        'Back from the provider: the card setup is polled every second, for at most 30 s, until the provider has settled it.',
       tags: ['busy'],
       initial: 'checking',
       after: { confirmTimeout: { target: 'ready', actions: 'unconfirmed' } },

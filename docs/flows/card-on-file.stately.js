@@ -31,7 +31,7 @@ export const cardOnFileMachine = createMachine({
     },
     "confirming": {
       "initial": "checking",
-      "description": "Back from the provider: the card setup is polled every second, for at most 11 s, until the provider has settled it.",
+      "description": "Back from the provider: the card setup is polled every second, for at most 30 s, until the provider has settled it.",
       "tags": ["busy"],
       "after": {
         "confirmTimeout": [{ "target": "#cardOnFile.ready", "actions": ["unconfirmed"] }]

@@ -45,7 +45,7 @@ const change = () => screen.getByRole('button', { name: 'Change card' });
 describeMachinePaths(cardOnFileMachine, {
   paths: 12,
   // Back from the provider's page with a card setup: the card loads, the setup is
-  // polled every second for at most 11 s; saved shows the new card, not saved the old
+  // polled every second for at most 30 s; saved shows the new card, not saved the old
   // one; Change card starts a setup and leaves for the provider's page.
   steps: {
     idle: {
@@ -79,7 +79,7 @@ describeMachinePaths(cardOnFileMachine, {
             };
       },
       'error: loadSetup': { to: 'confirming.waiting' },
-      'after confirmTimeout': { to: 'ready', set: { outcome: 'unconfirmed' }, after: 11_000 },
+      'after confirmTimeout': { to: 'ready', set: { outcome: 'unconfirmed' }, after: 30_000 },
     },
     'confirming.waiting': {
       'after pollInterval': {
@@ -91,7 +91,7 @@ describeMachinePaths(cardOnFileMachine, {
       'after confirmTimeout': {
         to: 'ready',
         set: { outcome: 'unconfirmed' },
-        after: 11_000,
+        after: 30_000,
         starts: { loadSetup: 'co_setup' },
       },
     },
