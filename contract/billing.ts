@@ -259,3 +259,21 @@ export const CardSetupStatus = v.object({
   card: v.nullable(Card),
 });
 export type CardSetupStatus = v.InferOutput<typeof CardSetupStatus>;
+
+/**
+ * GET /api/v1/subscription/change-cost/?plan=&interval=&currency=: what a change to
+ * `plan` and `interval` costs now, as the charge will take it: charged now, the credit
+ * for the unused part of the current period (its worth, and the days of the new plan it
+ * buys: the conversion's additional_days), and the next payment's date and amount.
+ */
+export const PlanChangeCostAnswer = v.object({
+  plan: v.picklist(['mini', 'premium']),
+  interval: Interval,
+  currency: Currency,
+  price: v.number(),
+  charged_now: v.number(),
+  credit: v.object({ amount: v.number(), currency: Currency, days: v.number() }),
+  next_payment_at: v.string(),
+  next_payment_amount: v.number(),
+});
+export type PlanChangeCostAnswer = v.InferOutput<typeof PlanChangeCostAnswer>;

@@ -42,7 +42,7 @@ import { paymentRoutes } from './billing/routes/payments.ts';
 import { cardRoutes } from './billing/routes/card.ts';
 import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
-import { subscriptionRoutes } from './billing/routes/subscription.ts';
+import { changeCostRoutes, subscriptionRoutes } from './billing/routes/subscription.ts';
 import { devTeamRoutes, teamRoutes } from './teams/routes/teams.ts';
 import { timezoneRoutes } from './profile/routes/timezone.ts';
 import { unsubscribeRoutes } from './profile/routes/unsubscribe.ts';
@@ -158,6 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/countries/', countriesRoutes(deps));
   app.route('/api/v1/ip_country/', ipCountryRoutes(deps));
   app.route('/api/v1/user_timezone_info/', timezoneRoutes(deps));
+  app.route('/api/v1/subscription/change-cost/', changeCostRoutes(deps));
   app.route('/api/v1/subscription/', pricesRoutes(deps));
   app.route('/api/subscription/', subscriptionRoutes(deps));
   app.route('/api/autopayment/', autopaymentRoutes(deps));

@@ -14,6 +14,7 @@ import {
   CardSetupRequest,
   CardSetupStarted,
   CardSetupStatus,
+  PlanChangeCostAnswer,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -55,7 +56,7 @@ import { Webgis, WebgisLocationList, WebgisRefs } from '../../contract/webgis.ts
 import { InvoiceFields } from '../billing/routes/subscription-update.ts';
 import { PageQuery as PaymentPageQuery } from '../billing/routes/payments.ts';
 import { PriceQuery, PricesQuery } from '../billing/routes/prices.ts';
-import { Target } from '../billing/routes/subscription.ts';
+import { ChangeCostQuery, Target } from '../billing/routes/subscription.ts';
 import { BindBody } from '../onpremise/routes.ts';
 import { LookupQuery } from '../teams/routes/users.ts';
 import { CreateBody } from '../webgis/routes/webgis.ts';
@@ -451,6 +452,16 @@ export const operations: Operation[] = [
     summary: "The receipt of a paid payment, as a PDF in the page's or the account's language",
     signedIn: true,
     answer: { status: 200, schema: null, type: 'application/pdf' },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/subscription/change-cost/',
+    tag: 'billing',
+    summary:
+      'What a change to a plan costs now: charged now, the credit for the unused period, the next payment',
+    signedIn: true,
+    query: ChangeCostQuery,
+    answer: json(PlanChangeCostAnswer),
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   CouponPrice,
   InAdvance,
   PaymentPage,
+  PlanChangeCostAnswer,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -64,6 +65,19 @@ export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: 
     useCase: 'get_in_advance',
   });
   return answer.expire_at;
+}
+
+/** What a change of the running autopayment to `plan` and `interval` costs, as it will be charged. */
+export function fetchChangeCost(
+  plan: 'mini' | 'premium',
+  interval: Interval,
+  signal?: AbortSignal,
+) {
+  return call('v1/subscription/change-cost/', PlanChangeCostAnswer, {
+    query: { plan, interval },
+    signal,
+    useCase: 'get_change_cost',
+  });
 }
 
 /** A page (from 1) of the user's payment history, newest first. */
