@@ -93,6 +93,11 @@ describe('the card on file', () => {
     await settle(server());
     expect(await setupStatus(client, id)).toEqual({ status: 'saved', card: MASTERCARD });
     expect(await card(client)).toEqual(MASTERCARD);
+    // The account's data export names it too.
+    const exported = await json<{ billing: { autopayment: { card: unknown } } }>(
+      await client.get('/api/v1/profile/export/'),
+    );
+    expect(exported.billing.autopayment.card).toEqual(MASTERCARD);
     // Nothing charged: the plan, its period and the history as they were.
     expect(await subscription(client)).toEqual(before);
     const history = await json<PaymentPage>(await client.get('/api/v1/payments/'));
