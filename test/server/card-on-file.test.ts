@@ -4,7 +4,7 @@ import type { CardAnswer, CardSetupStatus, PaymentPage } from '../../contract/bi
 import { sandboxWebhook, sandboxWebhookKey } from '../../server/billing/providers/sandbox.ts';
 import { expire } from '../../server/billing/settle.ts';
 import { autopayments, checkouts, webhookEvents } from '../../server/db/schema.ts';
-import { useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import { buy, checkoutRequest, json, settle, signedIn } from './billing.ts';
 
 const server = useTestServer();
@@ -147,6 +147,50 @@ describe('the card on file', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(change.status).toBe(409);
+  });
+});
+
+describe('the card on file and renewals', () => {
+  it('is the card the next renewal charges', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    const id = await startSetup(client);
+    // The sandbox's card that attaches but whose charges are refused.
+    await client.postForm(`/sandbox/pay/${id}`, { decision: 'pay_fails_later' });
+    await settle(server());
+    expect(await card(client)).toEqual({
+      brand: 'visa',
+      last4: '0341',
+      exp_month: 10,
+      exp_year: 2030,
+    });
+    server().clock.advance(32 * DAY);
+    await server().worker.tick();
+    expect(await autopaymentRow(user.id)).toMatchObject({
+      status: 'failed',
+      latestError: 'The card was declined (sandbox)',
+    });
+  });
+
+  it('lets a setup left open expire, then renews with the card saved before', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    const id = await startSetup(client);
+    server().clock.advance(32 * DAY);
+    await server().worker.tick();
+    await server().worker.tick();
+    // (The session has ended meanwhile: read straight from the database.)
+    expect(await autopaymentRow(user.id)).toMatchObject({
+      status: 'active',
+      latestError: null,
+      cardLast4: '4242',
+    });
+    const renewals = await server()
+      .db.select()
+      .from(checkouts)
+      .where(eq(checkouts.userId, user.id));
+    expect(renewals.find((row) => row.id === id)?.status).toBe('expired');
+    expect(renewals.filter((row) => row.kind === 'renewal')).toMatchObject([{ status: 'paid' }]);
   });
 });
 
