@@ -52,6 +52,7 @@ export const cardOnFileMachine = setup({
       outcome: params.setup.status === 'saved' ? ('saved' as const) : ('not_saved' as const),
     })),
     unconfirmed: assign({ outcome: 'unconfirmed' as const }),
+    forgetSetup: assign({ setupId: null }),
     keepError: assign({ error: (_, params: { error: unknown }) => errorCode(params.error) }),
     startAfresh: assign({ error: null, outcome: null }),
     keepLeaving: assign({ leaving: (_, params: { url: string }) => params.url }),
@@ -59,6 +60,7 @@ export const cardOnFileMachine = setup({
   guards: {
     cameBack: ({ context }) => context.setupId !== null,
     settled: (_, params: { setup: CardSetupStatus }) => params.setup.status !== 'open',
+    setupUnknown: (_, params: { error: unknown }) => errorCode(params.error) === 'not_found',
   },
   delays: {
     pollInterval: 1000,
@@ -120,7 +122,15 @@ export const cardOnFileMachine = setup({
               },
               { target: 'waiting' },
             ],
-            onError: 'waiting',
+            onError: [
+              // Not the user's own setup (a forged or stale address): nothing to tell.
+              {
+                guard: { type: 'setupUnknown', params: fromError },
+                target: '#cardOnFile.ready',
+                actions: 'forgetSetup',
+              },
+              { target: 'waiting' },
+            ],
           },
         },
         waiting: {

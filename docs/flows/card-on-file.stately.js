@@ -47,7 +47,14 @@ export const cardOnFileMachine = createMachine({
                 { "target": "#cardOnFile.ready", "guard": "settled", "actions": ["keepSetup"] },
                 { "target": "#cardOnFile.confirming.waiting" }
               ],
-              "onError": [{ "target": "#cardOnFile.confirming.waiting" }]
+              "onError": [
+                {
+                  "target": "#cardOnFile.ready",
+                  "guard": "setupUnknown",
+                  "actions": ["forgetSetup"]
+                },
+                { "target": "#cardOnFile.confirming.waiting" }
+              ]
             }
           ]
         },

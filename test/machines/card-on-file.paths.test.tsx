@@ -26,6 +26,20 @@ const busy = new ApiError(
   409,
 );
 
+const unknown = new ApiError(
+  [
+    {
+      code: 'not_found',
+      detail: 'Not found',
+      source: { pointer: '' },
+      status: 404,
+      url: '/api/v1/card/setups/co_setup/',
+      useCase: 'get_card_setup',
+    },
+  ],
+  404,
+);
+
 const SAID: Record<string, string> = {
   'visa 4242': 'Visa •••• 4242, expires 12/2030',
   'mir 0004': 'Mir •••• 0004, expires 09/2031',
@@ -43,7 +57,7 @@ const title = () => screen.getByRole('heading', { level: 2, name: 'Payment card'
 const change = () => screen.getByRole('button', { name: 'Change card' });
 
 describeMachinePaths(cardOnFileMachine, {
-  paths: 12,
+  paths: 13,
   // Back from the provider's page with a card setup: the card loads, the setup is
   // polled every second for at most 30 s; saved shows the new card, not saved the old
   // one; Change card starts a setup and leaves for the provider's page.
@@ -78,7 +92,11 @@ describeMachinePaths(cardOnFileMachine, {
               set: { card: setup.card, outcome },
             };
       },
-      'error: loadSetup': { to: 'confirming.waiting' },
+      // Not the user's own setup: nothing to tell; any other failure: the next poll.
+      'error: loadSetup': (_, event) =>
+        (event as unknown as { error: ApiError }).error === unknown
+          ? { to: 'ready', set: { setupId: null } }
+          : { to: 'confirming.waiting' },
       'after confirmTimeout': { to: 'ready', set: { outcome: 'unconfirmed' }, after: 30_000 },
     },
     'confirming.waiting': {
@@ -125,7 +143,7 @@ describeMachinePaths(cardOnFileMachine, {
     { type: 'card.change' },
     ...internalEvents(snapshot, {
       loadCard: { output: [visa], error: [new Error('network down')] },
-      loadSetup: { output: [open, saved, notSaved], error: [new Error('network down')] },
+      loadSetup: { output: [open, saved, notSaved], error: [new Error('network down'), unknown] },
       startSetup: { output: ['http://localhost/sandbox/pay/co_next'], error: [busy] },
     }),
   ],
