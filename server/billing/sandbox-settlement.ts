@@ -123,8 +123,12 @@ export async function decideSandboxCheckout(
   card?: SandboxCard,
 ): Promise<string | null> {
   const { type, stripe, ...decided } = SANDBOX_DECISIONS[decision];
-  const saved = cardOf(decision, card ?? (checkout.provider === 'yookassa' ? 'mir' : 'visa'));
-  const extra = { ...decided, ...(saved ? { card: saved } : {}) };
+  const chosen = card ?? (checkout.provider === 'yookassa' ? 'mir' : 'visa');
+  const saved = cardOf(decision, chosen);
+  // A card paid with is saved as the provider's method for later charges: a new one
+  // replaces one whose charges were refused.
+  const method = decision === 'pay' ? { ref: `sandbox_card_${chosen}` } : {};
+  const extra = { ...method, ...decided, ...(saved ? { card: saved } : {}) };
   const submitted = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(checkouts)

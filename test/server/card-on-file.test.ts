@@ -172,6 +172,22 @@ describe('the card on file and renewals', () => {
     });
   });
 
+  it('charges the new card once a refused one is replaced', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    for (const decision of ['pay_fails_later', 'pay']) {
+      const id = await startSetup(client);
+      await client.postForm(`/sandbox/pay/${id}`, { decision, card: 'mastercard' });
+      await settle(server());
+    }
+    expect(await card(client)).toEqual(MASTERCARD);
+    server().clock.advance(32 * DAY);
+    await server().worker.tick();
+    expect(await autopaymentRow(user.id)).toMatchObject({ status: 'active', latestError: null });
+    const rows = await server().db.select().from(checkouts).where(eq(checkouts.userId, user.id));
+    expect(rows.filter((row) => row.kind === 'renewal')).toMatchObject([{ status: 'paid' }]);
+  });
+
   it('lets a setup left open expire, then renews with the card saved before', async () => {
     const { user, client } = await signedIn(server());
     await buy(server(), client);
