@@ -94,11 +94,12 @@ export const cardProviderFor = (country: string): PaymentProvider =>
 /**
  * What the server keeps of a payment, named in the data export: an autopayment is
  * pending until its first checkout settles; a checkout (a create, a plan change or a
- * renewal) is open while pending or submitted. The database refuses any other value.
+ * renewal, or a `card` setup that replaces the saved card and charges nothing) is open
+ * while pending or submitted. The database refuses any other value.
  */
 export const autopaymentStatuses = ['pending', 'active', 'failed', 'canceled'] as const;
 export type AutopaymentStatus = (typeof autopaymentStatuses)[number];
-export const checkoutKinds = ['create', 'change', 'renewal'] as const;
+export const checkoutKinds = ['create', 'change', 'renewal', 'card'] as const;
 export type CheckoutKind = (typeof checkoutKinds)[number];
 export const checkoutStatuses = [
   'pending',
@@ -229,3 +230,50 @@ export const PaymentPage = v.object({
   next_page: v.nullable(v.number()),
 });
 export type PaymentPage = v.InferOutput<typeof PaymentPage>;
+
+/**
+ * The saved card as the payment provider reports it: brand (the provider's lower-case
+ * name: visa, mastercard, mir, amex, …), the last four digits and the expiry.
+ */
+export const Card = v.object({
+  brand: v.string(),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+  exp_month: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  exp_year: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
+});
+export type Card = v.InferOutput<typeof Card>;
+/** GET /api/v1/card/: the card autopayments charge; null when the provider told none. */
+export const CardAnswer = v.object({ card: v.nullable(Card) });
+export type CardAnswer = v.InferOutput<typeof CardAnswer>;
+/** POST /api/v1/card/ { return_url }: a card setup at the provider; the payer goes to redirect_url. */
+export const CardSetupRequest = v.object({ return_url: v.pipe(v.string(), v.maxLength(2000)) });
+export type CardSetupRequest = v.InferInput<typeof CardSetupRequest>;
+export const CardSetupStarted = v.object({ id: v.string(), redirect_url: v.string() });
+/**
+ * GET /api/v1/card/setups/{id}/: a card setup's outcome: open while the provider has not
+ * settled it, saved (card is the new one), or not saved (declined, cancelled, expired).
+ */
+export const cardSetupStatuses = ['open', 'saved', 'not_saved'] as const;
+export const CardSetupStatus = v.object({
+  status: v.picklist(cardSetupStatuses),
+  card: v.nullable(Card),
+});
+export type CardSetupStatus = v.InferOutput<typeof CardSetupStatus>;
+
+/**
+ * GET /api/v1/subscription/change-cost/?plan=&interval=&currency=: what a change to
+ * `plan` and `interval` costs now, as the charge will take it: charged now, the credit
+ * for the unused part of the current period (its worth, and the days of the new plan it
+ * buys: the conversion's additional_days), and the next payment's date and amount.
+ */
+export const PlanChangeCostAnswer = v.object({
+  plan: v.picklist(['mini', 'premium']),
+  interval: Interval,
+  currency: Currency,
+  price: v.number(),
+  charged_now: v.number(),
+  credit: v.object({ amount: v.number(), currency: Currency, days: v.number() }),
+  next_payment_at: v.string(),
+  next_payment_amount: v.number(),
+});
+export type PlanChangeCostAnswer = v.InferOutput<typeof PlanChangeCostAnswer>;

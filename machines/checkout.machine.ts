@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { EntityForm, type Interval } from '../contract/billing.ts';
+import { EntityForm, type Interval, type PlanChangeCostAnswer } from '../contract/billing.ts';
 import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
@@ -50,6 +50,11 @@ export interface CheckoutData {
   countries: Country[];
   /** The open payment, when it is for this plan and period; Pay resumes it. */
   resumed?: ResumedPayment | null;
+  /**
+   * A change of a running autopayment: what it charges now, the credit for the unused
+   * part of the current period and the next payment, as the server will charge it.
+   */
+  cost?: PlanChangeCostAnswer | null;
 }
 
 export interface CheckoutContext extends CheckoutInput, CheckoutData {

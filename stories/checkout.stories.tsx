@@ -45,6 +45,30 @@ export const CardServerErrors: Story = {
   },
 };
 export const ChangeWithAutopayment: Story = { args: { autopayment: true } };
+/**
+ * A change of the running autopayment to Premium for a year: what it charges now, the
+ * credit for the unused part of the current plan and the next payment, as the server
+ * computed them.
+ */
+export const ChangeCost: Story = {
+  args: {
+    autopayment: true,
+    context: {
+      ...ready,
+      autopayment: true,
+      cost: {
+        plan: 'premium',
+        interval: 'yearly',
+        currency: 'rub',
+        price: 48000,
+        charged_now: 48000,
+        credit: { amount: 395, currency: 'rub', days: 3 },
+        next_payment_at: '2027-12-26T10:00:00Z',
+        next_payment_amount: 48000,
+      },
+    },
+  },
+};
 /** The server takes no invoices (ENTITY_ORDERS=off): no payer-type choice, in Russian too. */
 export const InvoicesOff: Story = { args: { entityOrders: false } };
 /**

@@ -12,15 +12,16 @@ import type { AppDeps } from '../deps.ts';
 import { bounded } from '../providers/deadline.ts';
 import { chargeCheckout, queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
-import { checkCoupon, currencyFor, planPrice, reservePromo, withPercentOff } from './prices.ts';
+import { checkCoupon, currencyFor, reservePromo } from './prices.ts';
 import { failureReason, type Checkout, type PaymentProvider } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settle } from './settle.ts';
+import { costOfChange } from './plan-change-cost.ts';
 import {
-  additionalDays,
   autopaymentOf,
   currentSubscription,
   openCheckoutOf,
+  type CurrentSubscription,
 } from './subscription.ts';
 import { refusal, refused, fieldErrors, fieldError } from '../errors.ts';
 
@@ -117,7 +118,7 @@ async function openCheckout(
  * The provider's hosted page, asked for after the checkout's row committed and saved
  * with it; a failing or silent provider fails the checkout (502).
  */
-async function redirectTo(
+export async function redirectTo(
   deps: AppDeps,
   provider: PaymentProvider,
   checkout: Checkout,
@@ -164,8 +165,8 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   const currency = currencyFor(request.user_data.country);
   const coupon = await checkCoupon(deps.db, now, { ...request, currency });
   if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
-  const price = await planPrice(deps.db, request.plan, request.interval, currency);
   const current = await currentSubscription(deps.db, user);
+  const cost = await costOfChange(deps.db, current, now, request, currency, coupon.percent);
   const code = coupon.status === 'ok' ? request.coupon.trim().toUpperCase() : '';
   const checkout = await openCheckout(
     deps,
@@ -178,9 +179,9 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
       plan: request.plan,
       interval: request.interval,
       coupon: code,
-      amount: withPercentOff(price, coupon.percent),
+      amount: cost.chargedNow,
       currency,
-      additionalDays: await additionalDays(deps.db, current, now, request),
+      additionalDays: cost.credit.days,
       createdAt: now,
     },
     {
@@ -200,6 +201,12 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   return redirectTo(deps, provider, checkout, options);
 }
 
+/** A plan change is charged in the running subscription's currency, else the account's country's. */
+export const changeCurrency = (
+  user: Pick<User, 'country'>,
+  current: Pick<CurrentSubscription, 'stored' | 'currency'>,
+) => (current.stored ? current.currency : currencyFor(user.country));
+
 /**
  * PATCH /api/autopayment/: a new plan or interval for a running autopayment, charged
  * to the saved method while the request waits. The checkout commits with a charge job
@@ -212,7 +219,9 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
   if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
-  const currency = current.stored ? current.currency : currencyFor(user.country);
+  const currency = changeCurrency(user, current);
+  // The same cost the checkout showed (GET /api/v1/subscription/change-cost/).
+  const cost = await costOfChange(deps.db, current, now, request, currency);
   const values: typeof checkouts.$inferInsert = {
     id: newCheckoutId(),
     userId: user.id,
@@ -221,9 +230,9 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
     status: 'pending',
     plan: request.plan,
     interval: request.interval,
-    amount: await planPrice(deps.db, request.plan, request.interval, currency),
+    amount: cost.chargedNow,
     currency,
-    additionalDays: await additionalDays(deps.db, current, now, request),
+    additionalDays: cost.credit.days,
     createdAt: now,
   };
   const backupAfter = Math.ceil(deps.config.providerTimeoutMs / 1000) + deps.config.jobLeaseSeconds;

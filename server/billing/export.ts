@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, invoiceRequests, subscriptions } from '../db/schema.ts';
+import { cardOfRow } from './card.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -34,6 +35,8 @@ export async function billingData(db: Database, userId: number) {
         interval: a.interval,
         coupon: a.coupon,
         user_data: a.userData,
+        // The saved card as the provider reported it (decision 0307).
+        card: cardOfRow(a),
       }))[0] ?? null,
     payments: payments.map((p) => ({
       kind: p.kind,

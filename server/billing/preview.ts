@@ -1,8 +1,12 @@
-import type { Interval } from '../../contract/billing.ts';
+import type { Currency, Interval, PlanChangeCostAnswer } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { addPeriod, additionalDays, currentSubscription } from './subscription.ts';
+import { fieldError } from '../errors.ts';
+import { changeCurrency } from './checkout.ts';
+import { additionalDays, costOfChange } from './plan-change-cost.ts';
+import { currencyFor } from './prices.ts';
+import { addPeriod, autopaymentOf, currentSubscription } from './subscription.ts';
 
 type Target = { plan: PlanId; interval: Interval };
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -25,4 +29,37 @@ export async function periodEndIfBoughtNow(
   target: Target,
 ): Promise<Date> {
   return addPeriod(deps.clock.now(), target.interval, await conversionDays(deps, user, target));
+}
+
+/**
+ * GET /api/v1/subscription/change-cost/: the cost of a change to `target` for the
+ * caller's own subscription, from the function the charge uses. A running autopayment
+ * changes plan in the subscription's currency (another given is a field error); a new
+ * checkout pays in the given one (the payer's country's), else the account's.
+ */
+export async function changeCostAnswer(
+  deps: Deps,
+  user: Pick<User, 'id' | 'country'>,
+  target: { plan: 'mini' | 'premium'; interval: Interval; currency?: Currency | undefined },
+): Promise<PlanChangeCostAnswer> {
+  const current = await currentSubscription(deps.db, user);
+  const changing = (await autopaymentOf(deps.db, user.id))?.status === 'active';
+  let currency = target.currency ?? currencyFor(user.country);
+  if (changing) {
+    currency = changeCurrency(user, current);
+    if (target.currency !== undefined && target.currency !== currency) {
+      throw fieldError('currency', 'invalid_input');
+    }
+  }
+  const cost = await costOfChange(deps.db, current, deps.clock.now(), target, currency);
+  return {
+    plan: target.plan,
+    interval: target.interval,
+    currency,
+    price: cost.price,
+    charged_now: cost.chargedNow,
+    credit: cost.credit,
+    next_payment_at: cost.nextPaymentAt.toISOString(),
+    next_payment_amount: cost.nextPaymentAmount,
+  };
 }

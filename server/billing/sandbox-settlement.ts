@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PaymentProvider as ProviderId } from '../../contract/billing.ts';
+import type { Card, PaymentProvider as ProviderId } from '../../contract/billing.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
@@ -27,6 +27,8 @@ export type Settlement = {
   type: PaymentEventType;
   error?: string;
   ref?: string;
+  /** The card the payment saved, as the provider reports it. */
+  card?: Card;
 };
 
 export const SETTLEMENT_QUEUE = 'sandbox-settlement';
@@ -61,7 +63,38 @@ export type SandboxDecision = keyof typeof SANDBOX_DECISIONS;
 export const isSandboxDecision = (value: string | null): value is SandboxDecision =>
   value !== null && Object.hasOwn(SANDBOX_DECISIONS, value);
 
-/** The payer's own checkout (not a change or renewal) of a provider the sandbox stands in for. */
+/**
+ * The test cards the sandbox's page offers, as a provider's test mode does: the one
+ * chosen is the card the provider then reports. A card that later charges refuse is
+ * Stripe's test card of that kind (4000 0000 0000 0341).
+ */
+export const SANDBOX_CARDS = {
+  visa: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  mastercard: { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2029 },
+  mir: { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 },
+} as const satisfies Record<string, Card>;
+export type SandboxCard = keyof typeof SANDBOX_CARDS;
+export const CARD_FAILING_LATER: Card = {
+  brand: 'visa',
+  last4: '0341',
+  exp_month: 10,
+  exp_year: 2030,
+};
+
+export const isSandboxCard = (value: string | null): value is SandboxCard =>
+  value !== null && Object.hasOwn(SANDBOX_CARDS, value);
+
+/** The card a decision saves: none for a decline or cancel. */
+function cardOf(decision: SandboxDecision, card: SandboxCard): Card | undefined {
+  if (decision === 'pay') return SANDBOX_CARDS[card];
+  if (decision === 'pay_fails_later') return CARD_FAILING_LATER;
+  return undefined;
+}
+
+/**
+ * The payer's own checkout or card setup (not a change or renewal, which the saved
+ * method pays) of a provider the sandbox stands in for.
+ */
 export async function sandboxCheckoutOf(
   deps: { db: Database; config: Config },
   userId: number,
@@ -72,21 +105,30 @@ export async function sandboxCheckoutOf(
     .select()
     .from(checkouts)
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)));
-  if (checkout?.kind !== 'create') return null;
+  if (checkout?.kind !== 'create' && checkout?.kind !== 'card') return null;
   return paymentProvider(deps.config, checkout.provider)?.sandbox ? checkout : null;
 }
 
 /**
- * The payer's decision on the sandbox's hosted page: the checkout is submitted and its
- * settlement scheduled in one transaction. Answers where the provider sends the payer
- * back (the checkout's return address), or null when it was submitted already.
+ * The payer's decision on the sandbox's hosted page, with the test card chosen (else the
+ * provider's usual one, as the page pre-selects it): the
+ * checkout is submitted and its settlement scheduled in one transaction. Answers where
+ * the provider sends the payer back (the checkout's return address), or null when it
+ * was submitted already.
  */
 export async function decideSandboxCheckout(
   deps: { db: Database; jobs: JobQueue; config: Config },
   checkout: Checkout,
   decision: SandboxDecision,
+  card?: SandboxCard,
 ): Promise<string | null> {
-  const { type, stripe, ...extra } = SANDBOX_DECISIONS[decision];
+  const { type, stripe, ...decided } = SANDBOX_DECISIONS[decision];
+  const chosen = card ?? (checkout.provider === 'yookassa' ? 'mir' : 'visa');
+  const saved = cardOf(decision, chosen);
+  // A card paid with is saved as the provider's method for later charges: a new one
+  // replaces one whose charges were refused.
+  const method = decision === 'pay' ? { ref: `sandbox_card_${chosen}` } : {};
+  const extra = { ...method, ...decided, ...(saved ? { card: saved } : {}) };
   const submitted = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(checkouts)
@@ -99,7 +141,9 @@ export async function decideSandboxCheckout(
     return true;
   });
   if (!submitted) return null;
-  const options = (await autopaymentOf(deps.db, checkout.userId))?.options ?? {};
+  const autopayment = await autopaymentOf(deps.db, checkout.userId);
+  if (checkout.kind === 'card') return autopayment?.cardReturnUrl ?? `${deps.config.publicUrl}/`;
+  const options = autopayment?.options ?? {};
   const back = checkout.provider === 'yookassa' ? options.return_url : options[stripe];
   return back ?? `${deps.config.publicUrl}/`;
 }
@@ -120,6 +164,7 @@ export async function deliverSettlement(
     checkoutId: settlement.checkoutId,
     error: settlement.error,
     ref: settlement.ref,
+    card: settlement.card,
   });
   const url = `${deps.config.publicUrl}/api/billing/webhooks/${settlement.provider}/`;
   const response = await deps.deliver(

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CheckoutStatus } from '../../contract/billing.ts';
+import type { Card, CheckoutStatus } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, payments, promoCodes, subscriptions } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
@@ -22,7 +22,7 @@ export const OPEN_STATUSES: CheckoutStatus[] = ['pending', 'submitted'];
 
 export const DECLINED = 'The card was declined';
 
-type Extra = { error?: string | undefined; ref?: string | undefined };
+type Extra = { error?: string | undefined; ref?: string | undefined; card?: Card | undefined };
 
 /**
  * Applies a payment's outcome once: only an open checkout moves, so a redelivered
@@ -51,15 +51,23 @@ export async function settleIn(
 ): Promise<Checkout | null> {
   const error = type === 'payment.failed' ? (extra.error ?? DECLINED) : null;
   const open = await close(tx, checkoutId, OPEN_STATUSES, type, now, error);
+  if (open?.kind === 'card') {
+    if (type === 'payment.succeeded') await saveCard(tx, open, now, extra);
+    return open;
+  }
   if (open) {
-    if (type === 'payment.succeeded') await grant(tx, open, now, extra.ref);
+    if (type === 'payment.succeeded') await grant(tx, open, now, extra);
     else await giveUp(tx, open, type === 'payment.failed' ? 'failed' : 'canceled', error, now);
     return open;
   }
   if (type !== 'payment.succeeded') return null;
   const late = await close(tx, checkoutId, ['expired'], type, now, null);
   if (!late) return null;
-  await grant(tx, late, now, extra.ref);
+  if (late.kind === 'card') {
+    await saveCard(tx, late, now, extra);
+    return late;
+  }
+  await grant(tx, late, now, extra);
   // Expiry gave the reservation back; the payment uses the code after all, even past its limit.
   await changeRedemptions(tx, late.coupon, sql`${promoCodes.redemptions} + 1`);
   return late;
@@ -76,7 +84,8 @@ export async function expire(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const checkout = await close(tx, checkoutId, OPEN_STATUSES, 'expired', now, null);
-    if (checkout) await giveUp(tx, checkout, 'canceled', null, now);
+    // An expired card setup leaves the autopayment and its card as they were.
+    if (checkout && checkout.kind !== 'card') await giveUp(tx, checkout, 'canceled', null, now);
     return checkout;
   });
 }
@@ -98,7 +107,7 @@ async function close(
 }
 
 /** A paid checkout: the plan for a period from now, the autopayment running. */
-async function grant(tx: Database, checkout: Checkout, now: Date, ref: string | undefined) {
+async function grant(tx: Database, checkout: Checkout, now: Date, { ref, card }: Extra) {
   const values = {
     plan: checkout.plan,
     interval: checkout.interval,
@@ -122,6 +131,30 @@ async function grant(tx: Database, checkout: Checkout, now: Date, ref: string | 
       interval: checkout.interval,
       ...(checkout.kind === 'renewal' ? {} : { coupon: checkout.coupon }),
       ...(ref ? { providerRef: ref } : {}),
+      ...(card ? cardColumns(card) : {}),
+      updatedAt: now,
+    })
+    .where(eq(autopayments.userId, checkout.userId));
+}
+
+const cardColumns = (card: Card) => ({
+  cardBrand: card.brand,
+  cardLast4: card.last4,
+  cardExpMonth: card.exp_month,
+  cardExpYear: card.exp_year,
+});
+
+/**
+ * A card setup the provider confirmed: the new method and card replace the saved ones;
+ * the plan, its period and the payment history stay as they are (nothing was charged).
+ * A card setup that failed or was cancelled changes nothing but its own row.
+ */
+async function saveCard(tx: Database, checkout: Checkout, now: Date, { ref, card }: Extra) {
+  await tx
+    .update(autopayments)
+    .set({
+      ...(ref ? { providerRef: ref } : {}),
+      ...(card ? cardColumns(card) : {}),
       updatedAt: now,
     })
     .where(eq(autopayments.userId, checkout.userId));

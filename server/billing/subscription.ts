@@ -9,7 +9,7 @@ import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { currencyFor, planPrice } from './prices.ts';
+import { currencyFor } from './prices.ts';
 import { refused } from '../errors.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,26 +90,6 @@ export async function openCheckoutOf(db: Database, userId: number) {
     .from(checkouts)
     .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, ['pending', 'submitted'])));
   return row;
-}
-
-/**
- * The unused part of the current paid period, converted to days of the new plan at
- * the new price (in the current subscription's currency). 0 from free or when expired.
- */
-export async function additionalDays(
-  db: Database,
-  current: CurrentSubscription,
-  now: Date,
-  target: { plan: PlanId; interval: Interval },
-): Promise<number> {
-  if (!paidPeriodRunning(current, now) || current.expireAt === null || current.price <= 0) {
-    return 0;
-  }
-  const left = current.expireAt.getTime() - now.getTime();
-  const value = (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval];
-  const price = await planPrice(db, target.plan, target.interval, current.currency);
-  if (price <= 0) return 0;
-  return Math.floor(value / (price / PERIOD_DAYS[target.interval]));
 }
 
 /** The go-to-free form: free at expiry (now if already expired), answers the cancel scenario. */

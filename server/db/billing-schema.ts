@@ -120,9 +120,20 @@ export const autopayments = pgTable(
     options: jsonb('options').$type<Record<string, string>>().notNull(),
     /** The provider's saved payment method or subscription, for renewals. */
     providerRef: text('provider_ref'),
+    /** The saved card as the provider reported it at the last settlement that told it. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    /** Where the provider sends the payer back from the latest card setup (one open at a time). */
+    cardReturnUrl: text('card_return_url'),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
+    check(
+      'autopayments_card_whole',
+      sql`(${t.cardBrand} is null) = (${t.cardLast4} is null) and (${t.cardLast4} is null) = (${t.cardExpMonth} is null) and (${t.cardExpMonth} is null) = (${t.cardExpYear} is null)`,
+    ),
     check('autopayments_provider_known', oneOf(t.provider, providers)),
     check('autopayments_status_known', oneOf(t.status, autopaymentStatuses)),
     check('autopayments_plan_known', oneOf(t.plan, planIds)),

@@ -10,6 +10,11 @@ import {
   CouponPrice,
   InAdvance,
   PaymentPage,
+  CardAnswer,
+  CardSetupRequest,
+  CardSetupStarted,
+  CardSetupStatus,
+  PlanChangeCostAnswer,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -60,7 +65,7 @@ import { Webgis, WebgisLocationList, WebgisRefs } from '../../contract/webgis.ts
 import { InvoiceFields } from '../billing/routes/subscription-update.ts';
 import { PageQuery as PaymentPageQuery } from '../billing/routes/payments.ts';
 import { PriceQuery, PricesQuery } from '../billing/routes/prices.ts';
-import { Target } from '../billing/routes/subscription.ts';
+import { ChangeCostQuery, Target } from '../billing/routes/subscription.ts';
 import { BindBody } from '../onpremise/routes.ts';
 import { LookupQuery } from '../teams/routes/users.ts';
 import { CreateBody } from '../webgis/routes/webgis.ts';
@@ -543,6 +548,41 @@ export const operations: Operation[] = [
     summary: "The receipt of a paid payment, as a PDF in the page's or the account's language",
     signedIn: true,
     answer: { status: 200, schema: null, type: 'application/pdf' },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/subscription/change-cost/',
+    tag: 'billing',
+    summary:
+      'What a change to a plan costs now: charged now, the credit for the unused period, the next payment',
+    signedIn: true,
+    query: ChangeCostQuery,
+    answer: json(PlanChangeCostAnswer),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/card/',
+    tag: 'billing',
+    summary: 'The card autopayments charge, as the payment provider reports it',
+    signedIn: true,
+    answer: json(CardAnswer),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/card/',
+    tag: 'billing',
+    summary: "Change the card: a card setup at the provider's page, which charges nothing",
+    signedIn: true,
+    body: body(CardSetupRequest),
+    answer: json(CardSetupStarted),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/card/setups/:id/',
+    tag: 'billing',
+    summary: "A card setup's outcome: open, saved or not saved",
+    signedIn: true,
+    answer: json(CardSetupStatus),
   },
   {
     method: 'GET',

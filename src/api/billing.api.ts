@@ -1,11 +1,15 @@
 import * as v from 'valibot';
 import {
   AutopaymentAnswer,
+  CardAnswer,
+  CardSetupStarted,
+  CardSetupStatus,
   CheckoutStarted,
   Convertion,
   CouponPrice,
   InAdvance,
   PaymentPage,
+  PlanChangeCostAnswer,
   PlanList,
   SubscriptionAnswer,
   SubscriptionUpdated,
@@ -63,6 +67,19 @@ export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: 
   return answer.expire_at;
 }
 
+/** What a change of the running autopayment to `plan` and `interval` costs, as it will be charged. */
+export function fetchChangeCost(
+  plan: 'mini' | 'premium',
+  interval: Interval,
+  signal?: AbortSignal,
+) {
+  return call('v1/subscription/change-cost/', PlanChangeCostAnswer, {
+    query: { plan, interval },
+    signal,
+    useCase: 'get_change_cost',
+  });
+}
+
 /** A page (from 1) of the user's payment history, newest first. */
 export function fetchPayments(page: number, signal?: AbortSignal) {
   return call('v1/payments/', PaymentPage, {
@@ -70,6 +87,30 @@ export function fetchPayments(page: number, signal?: AbortSignal) {
     signal,
     useCase: 'get_payments',
   });
+}
+
+/** The saved card as the provider reported it, or null. */
+export async function fetchCard(signal?: AbortSignal) {
+  return (await call('v1/card/', CardAnswer, { signal, useCase: 'get_card' })).card;
+}
+
+/** A card setup the provider sent the user back from: open, saved or not saved. */
+export function fetchCardSetup(id: string, signal?: AbortSignal) {
+  return call(`v1/card/setups/${encodeURIComponent(id)}/`, CardSetupStatus, {
+    signal,
+    useCase: 'get_card_setup',
+  });
+}
+
+/** Starts a card setup at the provider, back to `returnPath`; answers the provider's page. */
+export async function startCardSetup(returnPath: string, signal?: AbortSignal) {
+  const answer = await call('v1/card/', CardSetupStarted, {
+    method: 'POST',
+    body: { return_url: returnPath },
+    signal,
+    useCase: 'change_card',
+  });
+  return answer.redirect_url;
 }
 
 export function fetchCouponPrice(plan: PlanId, coupon: string, signal?: AbortSignal) {

@@ -6,6 +6,7 @@ import {
   cancelAutopayment,
   changeAutopayment,
   fetchAutopayment,
+  fetchChangeCost,
   fetchConvertion,
   fetchInAdvance,
   postSubscriptionUpdate,
@@ -86,17 +87,20 @@ export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
     loadCheckoutData: fromPromise(async ({ input, signal }) => {
       if (input.plan === 'free') return { additionalDays: null, nextExpire: null, countries: [] };
-      const [additionalDays, nextExpire, countries, open] = await Promise.all([
+      const [additionalDays, nextExpire, countries, open, cost] = await Promise.all([
         fetchConvertion(input.plan, input.period, signal),
         fetchInAdvance(input.plan, input.period, signal),
         fetchCountries(signal),
         input.pendingPayment ? fetchAutopayment(signal) : null,
+        // A change of the running autopayment is charged at once: its cost shows first.
+        input.autopayment ? fetchChangeCost(input.plan, input.period, signal) : null,
       ]).catch(report);
       return {
         additionalDays,
         nextExpire,
         countries: paymentCountries(countries),
         resumed: resumedPayment(open, input.plan, input.period),
+        cost,
       };
     }),
     payByCard: fromPromise(async ({ input, signal }) => {

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Subscription } from '../../contract/billing.ts';
+import type { PlanChangeCostAnswer, Subscription } from '../../contract/billing.ts';
 import {
   checkoutMachine,
   type CardValues,
@@ -41,6 +41,8 @@ interface Fakes {
   promo?: (code: string) => Promise<PromoCheck>;
   /** The open payment the checkout finds, when it is told one is pending. */
   resumed?: ResumedPayment;
+  /** The server's cost of a change of the running autopayment. */
+  cost?: PlanChangeCostAnswer;
 }
 
 function renderCheckout(
@@ -61,6 +63,7 @@ function renderCheckout(
           nextExpire: '2027-01-01T00:00:00Z',
           countries: [{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }],
           resumed: input.pendingPayment ? (fakes.resumed ?? null) : null,
+          cost: input.autopayment ? (fakes.cost ?? null) : null,
         })),
         payByCard: fromPromise(({ input }) => (fakes.pay ?? never)(input)),
         requestInvoice: fromPromise(({ input }) => (fakes.invoice ?? never)(input.values)),
@@ -334,6 +337,51 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     await waitFor(() => expect(onLeave).toHaveBeenCalledTimes(1));
     expect(cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the cost of a plan change', () => {
+  const cost: PlanChangeCostAnswer = {
+    plan: 'premium',
+    interval: 'monthly',
+    currency: 'rub',
+    price: 5000,
+    charged_now: 5000,
+    credit: { amount: 450, currency: 'rub', days: 2 },
+    next_payment_at: '2027-03-05T10:00:00Z',
+    next_payment_amount: 5000,
+  };
+  const mini: Subscription = { ...free, plan: 'mini', price: 900, autopayment: true };
+
+  it.each([
+    [
+      'en',
+      'Charged now: 5 000 ₽',
+      'Credit for the unused part of your current plan: 450 ₽, adds 2 days',
+      'Next payment: 5 000 ₽ on March 5, 2027',
+    ],
+    [
+      'ru',
+      'Спишем сейчас: 5 000 ₽',
+      'Зачёт за неиспользованную часть текущего тарифа: 450 ₽, добавит 2 дня',
+      'Следующий платёж: 5 000 ₽, 5 марта 2027',
+    ],
+  ] as const)("shows the server's figures before Pay, in %s", async (locale, ...lines) => {
+    renderCheckout(locale, 'premium', { cost }, mini);
+    const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ');
+    for (const line of lines) {
+      expect(
+        await screen.findByText(
+          (_, element) => element?.tagName === 'P' && plain(element.textContent) === line,
+        ),
+      ).toBeTruthy();
+    }
+  });
+
+  it('shows no change cost to a new checkout, which has none', async () => {
+    renderCheckout('en', 'premium', { cost }, free);
+    await screen.findByRole('button', { name: /^Pay/ });
+    expect(screen.queryByText(/^Charged now/)).toBeNull();
   });
 });
 

@@ -2,7 +2,15 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Payment, PaymentPage, PlanList, Subscription } from '../../contract/billing.ts';
+import type {
+  Card,
+  CardSetupStatus,
+  Payment,
+  PaymentPage,
+  PlanList,
+  Subscription,
+} from '../../contract/billing.ts';
+import { cardOnFileMachine } from '../../machines/card-on-file.machine.ts';
 import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts';
 import {
   paymentStatusMachine,
@@ -62,6 +70,20 @@ const historyWith = (payments: Payment[] = []) =>
     },
   });
 
+/** The card block's machine: the saved card, and a card setup's answer (saved Mir). */
+const visa: Card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+const mir: Card = { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 };
+const cardWith = (card: Card | null = visa, asked: string[] = []) =>
+  cardOnFileMachine.provide({
+    actors: {
+      loadCard: fromPromise(async () => card),
+      loadSetup: fromPromise(async ({ input }: { input: string }): Promise<CardSetupStatus> => {
+        asked.push(input);
+        return { status: 'saved', card: mir };
+      }),
+    },
+  });
+
 function renderPage(
   machine: ReturnType<typeof machineWith>,
   props: Partial<Omit<SubscriptionScreenProps, 'machine'>> = {},
@@ -73,6 +95,7 @@ function renderPage(
         query={{ status: null, scenario: null }}
         onQueryRead={() => {}}
         historyMachine={historyWith()}
+        cardMachine={cardWith()}
         {...props}
         locale={locale}
         machine={machine}
@@ -251,5 +274,30 @@ describe('subscription page', () => {
     expect(receipt.getAttribute('href')).toBe('/api/v1/payments/co_1/receipt/?locale=ru');
     expect(receipt.getAttribute('target')).toBe('_blank');
     screen.getByText('Промокод SAVE10: −$1');
+  });
+
+  it('shows the saved card while the autopayment runs, in Russian', async () => {
+    renderPage(machineWith({ subscription: () => mini }), { locale: 'ru' });
+    await screen.findByRole('heading', { level: 2, name: 'Платёжная карта' });
+    screen.getByText('Visa •••• 4242, действует до 12/2030');
+    screen.getByRole('button', { name: 'Сменить карту' });
+  });
+
+  it('tells the outcome of the card setup come back from', async () => {
+    const asked: string[] = [];
+    renderPage(machineWith({ subscription: () => mini }), {
+      cardSetup: 'co_setup',
+      cardMachine: cardWith(visa, asked),
+    });
+    await screen.findByText('The new card is saved: the next payments are charged to it.');
+    screen.getByText('Mir •••• 0004, expires 09/2031');
+    expect(asked).toEqual(['co_setup']);
+  });
+
+  it('has no card block without a running autopayment', async () => {
+    const cancelled: Subscription = { ...mini, autopayment: false, autopayment_status: null };
+    renderPage(machineWith({ subscription: () => cancelled }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment history' });
+    expect(screen.queryByRole('heading', { level: 2, name: 'Payment card' })).toBeNull();
   });
 });

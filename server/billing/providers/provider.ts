@@ -1,4 +1,4 @@
-import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
+import type { Card, PaymentProvider as ProviderId } from '../../../contract/billing.ts';
 import type { checkouts } from '../../db/schema.ts';
 import { ProviderTimeout } from '../../providers/deadline.ts';
 
@@ -16,6 +16,8 @@ export type PaymentEvent = {
   error?: string | undefined;
   /** The saved payment method or customer, for later charges. */
   ref?: string | undefined;
+  /** The card the payment saved, as the provider tells it (brand, last four, expiry). */
+  card?: Card | undefined;
 };
 
 export type ChargeResult = { outcome: 'succeeded' | 'failed' | 'pending'; error?: string };

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
-import type { PaymentProvider as ProviderId } from '../../../contract/billing.ts';
+import { Card, type PaymentProvider as ProviderId } from '../../../contract/billing.ts';
 import type { Config } from '../../config.ts';
 import { derivedKey } from '../../secret.ts';
 import { eventTypes, type PaymentEvent, type PaymentProvider } from './provider.ts';
@@ -13,6 +13,7 @@ const EventBody = v.object({
   checkout_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)),
   error: v.optional(v.pipe(v.string(), v.maxLength(500))),
   ref: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  card: v.optional(v.object({ ...Card.entries, brand: v.pipe(v.string(), v.maxLength(20)) })),
 });
 
 /**
@@ -39,6 +40,7 @@ export function sandboxWebhook(key: string, event: PaymentEvent) {
     checkout_id: event.checkoutId,
     ...(event.error ? { error: event.error } : {}),
     ...(event.ref ? { ref: event.ref } : {}),
+    ...(event.card ? { card: event.card } : {}),
   });
   return { body, signature: signSandboxBody(key, body) };
 }
@@ -71,8 +73,8 @@ export function sandboxProvider(config: Config, id: ProviderId): PaymentProvider
       }
       const event = v.safeParse(EventBody, parsed);
       if (!event.success) return Promise.resolve(null);
-      const { id: eventId, type, checkout_id, error, ref } = event.output;
-      return Promise.resolve({ id: eventId, type, checkoutId: checkout_id, error, ref });
+      const { id: eventId, type, checkout_id, error, ref, card } = event.output;
+      return Promise.resolve({ id: eventId, type, checkoutId: checkout_id, error, ref, card });
     },
   };
 }

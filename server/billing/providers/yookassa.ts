@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Card } from '../../../contract/billing.ts';
 import type { Config } from '../../config.ts';
 import { decimal, type PaymentEvent, type PaymentProvider } from './provider.ts';
 
@@ -10,12 +11,37 @@ const Payment = v.object({
   status: v.picklist(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   confirmation: v.optional(v.object({ confirmation_url: v.optional(v.string()) })),
   payment_method: v.optional(
-    v.object({ id: v.optional(v.string()), saved: v.optional(v.boolean()) }),
+    v.object({
+      id: v.optional(v.string()),
+      saved: v.optional(v.boolean()),
+      card: v.optional(
+        v.object({
+          last4: v.string(),
+          expiry_month: v.string(),
+          expiry_year: v.string(),
+          card_type: v.optional(v.string()),
+        }),
+      ),
+    }),
   ),
   cancellation_details: v.optional(v.object({ reason: v.optional(v.string()) })),
   metadata: v.optional(v.object({ checkout_id: v.optional(v.string()) })),
 });
 type Payment = v.InferOutput<typeof Payment>;
+
+/** The saved card a payment reports (card_type MasterCard, Visa, Mir, … as lower-case brand). */
+function savedCard(paid: Payment): Card | undefined {
+  const card = paid.payment_method?.saved ? paid.payment_method.card : undefined;
+  const parsed = card
+    ? v.safeParse(Card, {
+        brand: (card.card_type ?? 'unknown').toLowerCase().slice(0, 20),
+        last4: card.last4,
+        exp_month: Number(card.expiry_month),
+        exp_year: Number(card.expiry_year),
+      })
+    : null;
+  return parsed?.success ? parsed.output : undefined;
+}
 
 /**
  * YooKassa (RU cards), written to its API documentation, not tested against it.
@@ -103,6 +129,7 @@ export function yookassaProvider(
         type: paid.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
         error: reason,
         ref: paid.payment_method?.saved ? paid.payment_method.id : undefined,
+        card: savedCard(paid),
       };
       if (reason === 'expired_on_confirmation') event.type = 'payment.canceled';
       return event;

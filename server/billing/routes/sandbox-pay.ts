@@ -3,8 +3,11 @@ import { sessionMiddleware } from '../../identity/routes/session.ts';
 import type { Checkout } from '../providers/provider.ts';
 import {
   decideSandboxCheckout,
+  isSandboxCard,
   isSandboxDecision,
+  SANDBOX_CARDS,
   sandboxCheckoutOf,
+  type SandboxCard,
 } from '../sandbox-settlement.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,8 +22,38 @@ function page(title: string, body: string): string {
   return standInPage({ title, body });
 }
 
+const CARD_LABELS: Record<SandboxCard, string> = {
+  visa: 'Visa 4242 4242 4242 4242',
+  mastercard: 'Mastercard 5555 5555 5555 4444',
+  mir: 'Mir 2200 0000 0000 0004',
+};
+
+/** The test cards to choose from; the provider's usual one first (Mir for YooKassa). */
+function cardChoice(checkout: Checkout): string {
+  const usual: SandboxCard = checkout.provider === 'yookassa' ? 'mir' : 'visa';
+  const options = (Object.keys(SANDBOX_CARDS) as SandboxCard[])
+    .map((card) => {
+      const { exp_month, exp_year } = SANDBOX_CARDS[card];
+      const expiry = `${String(exp_month).padStart(2, '0')}/${exp_year}`;
+      const checked = card === usual ? ' checked' : '';
+      return `<label><input type="radio" name="card" value="${card}"${checked}> ${CARD_LABELS[card]}, expires ${expiry}</label>`;
+    })
+    .join('<br>');
+  return `<fieldset><legend>Test card</legend>${options}</fieldset>`;
+}
+
 function checkoutPage(checkout: Checkout): string {
   const name = checkout.provider === 'yookassa' ? 'YooKassa' : 'Stripe';
+  if (checkout.kind === 'card') {
+    return page(
+      `${name} sandbox: change card`,
+      `<p>A development stand-in for ${name}: the card is saved for the next payments, nothing is charged.</p>
+<form method="post">${cardChoice(checkout)}<p class="actions"><button type="submit" class="primary" name="decision" value="pay">Save card</button>
+<button type="submit" name="decision" value="pay_fails_later">Save a card that later charges refuse</button>
+<button type="submit" name="decision" value="decline">Decline (card refused)</button>
+<button type="submit" name="decision" value="cancel">Cancel</button></p></form>`,
+    );
+  }
   const rows: [string, string][] = [
     ['Plan', checkout.plan],
     ['Billing period', checkout.interval],
@@ -33,14 +66,14 @@ function checkoutPage(checkout: Checkout): string {
     `${name} sandbox: pay`,
     `<p>A development stand-in for ${name}: no card is charged, nothing leaves this machine.</p>
 <dl>${list}</dl>
-<form method="post"><p class="actions"><button type="submit" class="primary" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
+<form method="post">${cardChoice(checkout)}<p class="actions"><button type="submit" class="primary" name="decision" value="pay">Pay ${escape(money(checkout.amount, checkout.currency))}</button>
 <button type="submit" name="decision" value="pay_fails_later">Pay with a card that later charges refuse</button>
 <button type="submit" name="decision" value="decline">Decline (card refused)</button>
 <button type="submit" name="decision" value="cancel">Cancel</button></p></form>`,
   );
 }
 
-/** GET/POST /sandbox/pay/:id: the sandbox payment provider's hosted checkout. */
+/** GET/POST /sandbox/pay/:id: the sandbox payment provider's hosted checkout and card setup. */
 export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   router.use('*', sessionMiddleware(deps));
@@ -78,7 +111,9 @@ export function sandboxPayRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!isSandboxDecision(decision)) {
       return c.html(page('Bad request', '<p>Choose Pay, Decline or Cancel.</p>'), 400);
     }
-    const back = await decideSandboxCheckout(deps, checkout, decision);
+    const card = form.get('card');
+    const chosen = isSandboxCard(card) ? card : undefined;
+    const back = await decideSandboxCheckout(deps, checkout, decision, chosen);
     return back === null ? closed(c) : c.redirect(back, 303);
   });
 

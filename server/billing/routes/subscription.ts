@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { Interval } from '../../../contract/billing.ts';
+import { Currency, Interval } from '../../../contract/billing.ts';
 import { PlanId } from '../../../contract/profile.ts';
 import { requireUser } from '../../identity/routes/session.ts';
-import { conversionDays, periodEndIfBoughtNow } from '../preview.ts';
+import { changeCostAnswer, conversionDays, periodEndIfBoughtNow } from '../preview.ts';
 import { subscriptionAnswer } from '../subscription-answer.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -11,6 +11,23 @@ import { parseInput } from '../../http/validate.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 
 export const Target = v.object({ plan: PlanId, interval: Interval });
+/** A paid plan to change to, and the checkout's currency (the payer's country's) if known. */
+export const ChangeCostQuery = v.object({
+  plan: v.picklist(['mini', 'premium']),
+  interval: Interval,
+  currency: v.optional(Currency),
+});
+
+/** Mounted at /api/v1/subscription/change-cost/ */
+export function changeCostRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.get('/', async (c) => {
+    const user = requireUser(c);
+    const query = parseInput(ChangeCostQuery, c.req.query());
+    return c.json(await changeCostAnswer(deps, user, query));
+  });
+  return router;
+}
 
 /** Mounted at /api/subscription/ */
 export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {

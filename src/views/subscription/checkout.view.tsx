@@ -5,7 +5,11 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Busy, RetryAlert } from '../../components/status.tsx';
-import type { AvailablePlan, Subscription } from '../../../contract/billing.ts';
+import type {
+  AvailablePlan,
+  PlanChangeCostAnswer,
+  Subscription,
+} from '../../../contract/billing.ts';
 import type { CardValues, checkoutMachine, PayerType } from '../../../machines/checkout.machine.ts';
 import type { PromoEvent, promoCodeMachine } from '../../../machines/promo-code.machine.ts';
 import {
@@ -52,7 +56,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const { snapshot, send, promo, plan, subscription, locale, entityOrders, invoiceMinimum } = props;
   const { onBack } = props;
   const { t, i18n } = useLingui();
-  const { plan: id, nextExpire, additionalDays } = snapshot.context;
+  const { plan: id, nextExpire, additionalDays, cost } = snapshot.context;
   const figures = checkoutFigures({
     context: snapshot.context,
     promo: promo.matches('success') ? promo.context.check : null,
@@ -112,7 +116,9 @@ export function CheckoutView(props: CheckoutViewProps) {
             amount={price ? formatMoney(price.amount, price.currency) : ''}
             discount={discount}
             nextPayment={
-              figures.payerType === 'individual' && nextExpire && price ? (
+              figures.payerType === 'individual' && cost ? (
+                <ChangeCostView cost={cost} locale={locale} />
+              ) : figures.payerType === 'individual' && nextExpire && price ? (
                 <Text>
                   {t`Next payment: ${formatMoney(price.amount, price.currency)} on ${formatDate(nextExpire, locale)}`}
                   {additionalDays
@@ -299,6 +305,30 @@ function PaidCheckout({
           />
         </chakra.div>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * A change of the running autopayment, before it is charged: what is charged now, the
+ * credit for the unused part of the current plan (and the days it adds), and the next
+ * payment, as the server computed them.
+ */
+function ChangeCostView({ cost, locale }: { cost: PlanChangeCostAnswer; locale: Locale }) {
+  const { t } = useLingui();
+  const now = formatMoney(cost.charged_now, cost.currency);
+  const credit = formatMoney(cost.credit.amount, cost.credit.currency);
+  const next = formatMoney(cost.next_payment_amount, cost.currency);
+  const date = formatDate(cost.next_payment_at, locale);
+  return (
+    <Stack gap="1">
+      <Text fontWeight="semibold">{t`Charged now: ${now}`}</Text>
+      {cost.credit.days > 0 && (
+        <Text>
+          {t`Credit for the unused part of your current plan: ${credit}, adds ${daysCount(cost.credit.days)}`}
+        </Text>
+      )}
+      <Text>{t`Next payment: ${next} on ${date}`}</Text>
     </Stack>
   );
 }

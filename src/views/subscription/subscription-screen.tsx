@@ -4,9 +4,11 @@ import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
+import { liveCardOnFileMachine } from '../../flows/card-on-file.flow.ts';
 import { livePaymentHistoryMachine } from '../../flows/payment-history.flow.ts';
 import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
+import { CardOnFileView } from './card-on-file.view.tsx';
 import { PaymentHistoryView } from './payment-history.view.tsx';
 import { SubscriptionView } from './subscription.view.tsx';
 
@@ -22,6 +24,9 @@ export interface SubscriptionScreenProps {
   onPlanLoaded?: (plan: PlanId) => void;
   machine?: typeof liveSubscriptionMachine;
   historyMachine?: typeof livePaymentHistoryMachine;
+  /** The card setup the provider sent the user back from (`card_setup`), else null. */
+  cardSetup?: string | null;
+  cardMachine?: typeof liveCardOnFileMachine;
 }
 
 /** /subscription: the page machine, plus a confirm machine per restore question. */
@@ -32,6 +37,8 @@ export function SubscriptionScreen({
   onPlanLoaded,
   machine = liveSubscriptionMachine,
   historyMachine = livePaymentHistoryMachine,
+  cardSetup = null,
+  cardMachine = liveCardOnFileMachine,
 }: SubscriptionScreenProps) {
   const page = useActorRef(machine, { inspect });
   const snapshot = useSelector(page, (s) => s);
@@ -39,7 +46,7 @@ export function SubscriptionScreen({
   const payment = useSelector(snapshot.children.pollPaymentStatus, (s) => s);
   // A confirm machine ends when accepted; a fresh one serves the next question.
   const [round, setRound] = useState(0);
-  const [opened] = useState({ query, onQueryRead });
+  const [opened] = useState({ query, onQueryRead, cardSetup });
 
   useEffect(() => {
     page.send({ type: 'page.open', query: opened.query });
@@ -73,6 +80,7 @@ export function SubscriptionScreen({
           payment={payment}
           locale={locale}
           history={<PaymentHistoryBlock machine={historyMachine} locale={locale} />}
+          card={<CardOnFileBlock machine={cardMachine} setupId={opened.cardSetup} />}
         />
       )}
     </ConfirmRound>
@@ -93,4 +101,27 @@ function PaymentHistoryBlock({
   const history = useActorRef(machine, { inspect });
   const snapshot = useSelector(history, (s) => s);
   return <PaymentHistoryView snapshot={snapshot} send={history.send} locale={locale} />;
+}
+
+/**
+ * The card's machine and view, drawn with the plan while its autopayment runs; the
+ * card setup come back from is read once, when the page opened.
+ */
+function CardOnFileBlock({
+  machine,
+  setupId,
+}: {
+  machine: typeof liveCardOnFileMachine;
+  setupId: string | null;
+}) {
+  const card = useActorRef(machine, { inspect });
+  const snapshot = useSelector(card, (s) => s);
+  useEffect(() => {
+    card.send({ type: 'card.open', setupId });
+  }, [card, setupId]);
+  const leaving = snapshot.output;
+  useEffect(() => {
+    if (leaving) window.location.assign(leaving);
+  }, [leaving]);
+  return <CardOnFileView snapshot={snapshot} send={card.send} />;
 }

@@ -28,6 +28,8 @@ export interface SubscriptionViewProps extends MachineViewProps<typeof subscript
   locale: Locale;
   /** The payment history, drawn under the plan once the page is loaded. */
   history?: ReactNode;
+  /** The card autopayments charge, drawn under the plan while its autopayment runs. */
+  card?: ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function SubscriptionView({
   payment,
   locale,
   history,
+  card,
 }: SubscriptionViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
@@ -95,6 +98,7 @@ export function SubscriptionView({
               locale={locale}
               send={sendConfirm}
             />
+            {data.subscription.autopayment_status === 'active' && card}
             {history}
           </>
         ) : null;

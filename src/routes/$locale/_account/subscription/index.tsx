@@ -15,6 +15,8 @@ const SubscriptionSearch = v.object({
   // The plan an invoice was requested for: the dialog names it (the plan stays until paid).
   plan: v.fallback(v.optional(v.picklist(['mini', 'premium'])), undefined),
   'subscription-canceled': v.optional(v.unknown()),
+  // The card setup the provider sends the user back from (a change of the saved card).
+  card_setup: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^co_[\w-]{1,64}$/))), undefined),
 });
 
 export const Route = createFileRoute('/$locale/_account/subscription/')({
@@ -54,6 +56,7 @@ function SubscriptionPage() {
       locale={isLocale(locale) ? locale : 'en'}
       onQueryRead={onQueryRead}
       onPlanLoaded={onPlanLoaded}
+      cardSetup={search.card_setup ?? null}
     />
   );
 }

@@ -1,0 +1,175 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Card, CardSetupStatus } from '../contract/billing.ts';
+import { errorCode } from './error-code.ts';
+import { fromError, fromOutput } from './event-params.ts';
+
+/** What the page tells of a card setup the user came back from. */
+export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
+
+export interface CardOnFileContext {
+  /** The card the provider reported, null when it told none. */
+  card: Card | null;
+  /** The card setup the provider sent the user back from (`card_setup`), else null. */
+  setupId: string | null;
+  outcome: CardOutcome | null;
+  /** The refusal's code when a change could not start. */
+  error: string | null;
+  /** The provider's page to go to. */
+  leaving: string | null;
+}
+export type CardOnFileEvent =
+  { type: 'card.open'; setupId: string | null } | { type: 'card.retry' } | { type: 'card.change' };
+
+/**
+ * "Payment card" on /subscription: the card autopayments charge, as the provider
+ * reports it, and Change card, which sends the user to the provider's page for a card
+ * setup that charges nothing. Back from it (`card_setup` in the address) the setup is
+ * polled every second, for at most 30 s as a successful payment's return is, until the
+ * provider has settled it: saved (the new card), or not saved (declined, cancelled).
+ */
+export const cardOnFileMachine = setup({
+  types: {
+    context: {} as CardOnFileContext,
+    events: {} as CardOnFileEvent,
+    output: {} as string | null,
+  },
+  actors: {
+    loadCard: fromPromise<Card | null>(async () => {
+      throw new Error('loadCard is provided by the app');
+    }),
+    loadSetup: fromPromise<CardSetupStatus, string>(async () => {
+      throw new Error('loadSetup is provided by the app');
+    }),
+    startSetup: fromPromise<string>(async () => {
+      throw new Error('startSetup is provided by the app');
+    }),
+  },
+  actions: {
+    keepSetupId: assign({ setupId: (_, params: { setupId: string | null }) => params.setupId }),
+    keepCard: assign({ card: (_, params: { card: Card | null }) => params.card }),
+    keepSetup: assign((_, params: { setup: CardSetupStatus }) => ({
+      card: params.setup.card,
+      outcome: params.setup.status === 'saved' ? ('saved' as const) : ('not_saved' as const),
+    })),
+    unconfirmed: assign({ outcome: 'unconfirmed' as const }),
+    forgetSetup: assign({ setupId: null }),
+    keepError: assign({ error: (_, params: { error: unknown }) => errorCode(params.error) }),
+    startAfresh: assign({ error: null, outcome: null }),
+    keepLeaving: assign({ leaving: (_, params: { url: string }) => params.url }),
+  },
+  guards: {
+    cameBack: ({ context }) => context.setupId !== null,
+    settled: (_, params: { setup: CardSetupStatus }) => params.setup.status !== 'open',
+    setupUnknown: (_, params: { error: unknown }) => errorCode(params.error) === 'not_found',
+  },
+  delays: {
+    pollInterval: 1000,
+    confirmTimeout: 30_000,
+  },
+}).createMachine({
+  id: 'cardOnFile',
+  context: { card: null, setupId: null, outcome: null, error: null, leaving: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Waits for the page to tell the card setup come back from, if any.',
+      on: {
+        'card.open': {
+          target: 'loading',
+          actions: { type: 'keepSetupId', params: ({ event }) => ({ setupId: event.setupId }) },
+        },
+      },
+    },
+    loading: {
+      description: 'The saved card loads.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCard',
+        src: 'loadCard',
+        onDone: [
+          {
+            guard: 'cameBack',
+            target: 'confirming',
+            actions: { type: 'keepCard', params: fromOutput('card') },
+          },
+          { target: 'ready', actions: { type: 'keepCard', params: fromOutput('card') } },
+        ],
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'The card could not be loaded, with Try again.',
+      on: { 'card.retry': 'loading' },
+    },
+    confirming: {
+      description:
+        'Back from the provider: the card setup is polled every second, for at most 30 s, until the provider has settled it.',
+      tags: ['busy'],
+      initial: 'checking',
+      after: { confirmTimeout: { target: 'ready', actions: 'unconfirmed' } },
+      states: {
+        checking: {
+          description: 'Asks for the card setup.',
+          invoke: {
+            id: 'loadSetup',
+            src: 'loadSetup',
+            input: ({ context }) => context.setupId ?? '',
+            onDone: [
+              {
+                guard: { type: 'settled', params: fromOutput('setup') },
+                target: '#cardOnFile.ready',
+                actions: { type: 'keepSetup', params: fromOutput('setup') },
+              },
+              { target: 'waiting' },
+            ],
+            onError: [
+              // Not the user's own setup (a forged or stale address): nothing to tell.
+              {
+                guard: { type: 'setupUnknown', params: fromError },
+                target: '#cardOnFile.ready',
+                actions: 'forgetSetup',
+              },
+              { target: 'waiting' },
+            ],
+          },
+        },
+        waiting: {
+          description: 'The provider has not settled it yet: waits a second.',
+          after: { pollInterval: 'checking' },
+        },
+      },
+    },
+    ready: {
+      description:
+        'The card (or that the provider told none), what became of a setup come back from, and Change card.',
+      on: { 'card.change': { target: 'starting', actions: 'startAfresh' } },
+    },
+    starting: {
+      description: "A card setup starts at the provider; its page's address comes back.",
+      tags: ['busy'],
+      invoke: {
+        id: 'startSetup',
+        src: 'startSetup',
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'keepLeaving', params: fromOutput('url') },
+        },
+        onError: {
+          target: 'startFailed',
+          actions: { type: 'keepError', params: fromError },
+        },
+      },
+    },
+    startFailed: {
+      description:
+        'The change could not start (why, by its code): the card stays, Change card again.',
+      on: { 'card.change': { target: 'starting', actions: 'startAfresh' } },
+    },
+    leaving: {
+      description: "Goes to the provider's page for the card setup.",
+      type: 'final',
+      tags: ['busy'],
+    },
+  },
+  output: ({ context }) => context.leaving,
+});

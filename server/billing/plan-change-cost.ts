@@ -1,0 +1,108 @@
+import type { Currency, Interval } from '../../contract/billing.ts';
+import type { PlanId } from '../../contract/profile.ts';
+import type { Database } from '../db/client.ts';
+import { planPrice, withPercentOff } from './prices.ts';
+import {
+  addPeriod,
+  DAY_MS,
+  paidPeriodRunning,
+  PERIOD_DAYS,
+  type CurrentSubscription,
+} from './subscription.ts';
+
+export type Target = { plan: PlanId; interval: Interval };
+
+/**
+ * What a change to another plan (or a new checkout over a running paid period) costs:
+ * the amount charged now, the credit for the unused part of the current period (its
+ * worth in the current subscription's currency, and the days of the new plan it buys,
+ * the spec's conversion), and the new period's end (the next payment) with what it will
+ * charge. The checkout shows it and the charge is made from it.
+ */
+export type PlanChangeCost = {
+  currency: Currency;
+  /** The target plan's price for its interval. */
+  price: number;
+  /** Charged now: the price, less a promo code's percent when one applies. */
+  chargedNow: number;
+  credit: { amount: number; currency: Currency; days: number };
+  nextPaymentAt: Date;
+  /** The next period's charge: the plan's full price (a renewal carries no promo code). */
+  nextPaymentAmount: number;
+};
+
+/**
+ * The cost of a change, from the prices it needs: `price` in the charge's currency and
+ * `creditPrice`, the target's price in the current subscription's currency, in which the
+ * unused part is valued. The unused part is the current price times the days left over
+ * the days its interval is worth (30 or 365); it buys whole days of the target at the
+ * target's price per day, and nothing from free, an ended period or a free price. The new
+ * period runs from `now` for one interval on the UTC calendar (`addPeriod`: month ends
+ * and 29 February clamp), then those days.
+ */
+export function planChangeCost({
+  current,
+  now,
+  target,
+  currency,
+  price,
+  creditPrice,
+  percentOff = 0,
+}: {
+  current: CurrentSubscription;
+  now: Date;
+  target: Target;
+  currency: Currency;
+  price: number;
+  creditPrice: number;
+  percentOff?: number;
+}): PlanChangeCost {
+  const running = paidPeriodRunning(current, now) && current.expireAt !== null;
+  const left = running && current.expireAt ? current.expireAt.getTime() - now.getTime() : 0;
+  const value =
+    running && current.price > 0
+      ? (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval]
+      : 0;
+  const days =
+    value > 0 && creditPrice > 0
+      ? Math.floor(value / (creditPrice / PERIOD_DAYS[target.interval]))
+      : 0;
+  return {
+    currency,
+    price,
+    chargedNow: withPercentOff(price, percentOff),
+    credit: { amount: Math.floor(value), currency: current.currency, days },
+    nextPaymentAt: addPeriod(now, target.interval, days),
+    nextPaymentAmount: price,
+  };
+}
+
+/** `planChangeCost` with the prices read from the price list. */
+export async function costOfChange(
+  db: Database,
+  current: CurrentSubscription,
+  now: Date,
+  target: Target,
+  currency: Currency,
+  percentOff = 0,
+): Promise<PlanChangeCost> {
+  const price = await planPrice(db, target.plan, target.interval, currency);
+  const creditPrice =
+    currency === current.currency
+      ? price
+      : await planPrice(db, target.plan, target.interval, current.currency);
+  return planChangeCost({ current, now, target, currency, price, creditPrice, percentOff });
+}
+
+/**
+ * The spec's conversion (GET /api/subscription/convertion/): the days the unused part of
+ * the current period adds to `target`, as `costOfChange` counts them.
+ */
+export async function additionalDays(
+  db: Database,
+  current: CurrentSubscription,
+  now: Date,
+  target: Target,
+): Promise<number> {
+  return (await costOfChange(db, current, now, target, current.currency)).credit.days;
+}

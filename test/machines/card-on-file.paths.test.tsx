@@ -1,0 +1,247 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { Card, CardSetupStatus } from '../../contract/billing.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { cardOnFileMachine, type CardOutcome } from '../../machines/card-on-file.machine.ts';
+import { CardOnFileView } from '../../src/views/subscription/card-on-file.view.tsx';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+
+const visa: Card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+const mir: Card = { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 };
+const open: CardSetupStatus = { status: 'open', card: visa };
+const saved: CardSetupStatus = { status: 'saved', card: mir };
+const notSaved: CardSetupStatus = { status: 'not_saved', card: visa };
+const busy = new ApiError(
+  [
+    {
+      code: 'checkout_in_progress',
+      detail: 'A payment is in progress',
+      source: { pointer: '' },
+      status: 409,
+      url: '/api/v1/card/',
+      useCase: 'change_card',
+    },
+  ],
+  409,
+);
+
+const unknown = new ApiError(
+  [
+    {
+      code: 'not_found',
+      detail: 'Not found',
+      source: { pointer: '' },
+      status: 404,
+      url: '/api/v1/card/setups/co_setup/',
+      useCase: 'get_card_setup',
+    },
+  ],
+  404,
+);
+
+const SAID: Record<string, string> = {
+  'visa 4242': 'Visa •••• 4242, expires 12/2030',
+  'mir 0004': 'Mir •••• 0004, expires 09/2031',
+};
+const said = (card: Card | null) =>
+  (card ? SAID[`${card.brand} ${card.last4}`] : null) ??
+  'The payment system has not reported a card yet.';
+const OUTCOMES = {
+  saved: 'The new card is saved: the next payments are charged to it.',
+  not_saved: 'The card was not changed.',
+  unconfirmed:
+    'The payment system has not confirmed the new card yet. It will show here once it does.',
+};
+const title = () => screen.getByRole('heading', { level: 2, name: 'Payment card' });
+const change = () => screen.getByRole('button', { name: 'Change card' });
+
+describeMachinePaths(cardOnFileMachine, {
+  paths: 13,
+  // Back from the provider's page with a card setup: the card loads, the setup is
+  // polled every second for at most 30 s; saved shows the new card, not saved the old
+  // one; Change card starts a setup and leaves for the provider's page.
+  steps: {
+    idle: {
+      'card.open': (_, event) => ({
+        to: 'loading',
+        set: { setupId: (event as { setupId: string | null }).setupId },
+        starts: { loadCard: undefined },
+      }),
+    },
+    loading: {
+      'done: loadCard': ({ context }, event) => {
+        const card: Card | null = outputOf(event);
+        return context.setupId === null
+          ? { to: 'ready', set: { card } }
+          : { to: 'confirming.checking', set: { card }, starts: { loadSetup: context.setupId } };
+      },
+      'error: loadCard': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'card.retry': { to: 'loading', starts: { loadCard: undefined } },
+    },
+    'confirming.checking': {
+      'done: loadSetup': (_, event) => {
+        const setup: CardSetupStatus = outputOf(event);
+        const outcome: CardOutcome = setup.status === 'saved' ? 'saved' : 'not_saved';
+        return setup.status === 'open'
+          ? { to: 'confirming.waiting' }
+          : {
+              to: 'ready',
+              set: { card: setup.card, outcome },
+            };
+      },
+      // Not the user's own setup: nothing to tell; any other failure: the next poll.
+      'error: loadSetup': (_, event) =>
+        (event as unknown as { error: ApiError }).error === unknown
+          ? { to: 'ready', set: { setupId: null } }
+          : { to: 'confirming.waiting' },
+      'after confirmTimeout': { to: 'ready', set: { outcome: 'unconfirmed' }, after: 30_000 },
+    },
+    'confirming.waiting': {
+      'after pollInterval': {
+        to: 'confirming.checking',
+        after: 1000,
+        starts: { loadSetup: 'co_setup' },
+      },
+      // The clock runs on to the deadline: the poll due meanwhile starts on the way.
+      'after confirmTimeout': {
+        to: 'ready',
+        set: { outcome: 'unconfirmed' },
+        after: 30_000,
+        starts: { loadSetup: 'co_setup' },
+      },
+    },
+    ready: {
+      'card.change': {
+        to: 'starting',
+        set: { outcome: null, error: null },
+        starts: { startSetup: undefined },
+      },
+    },
+    starting: {
+      'done: startSetup': (_, event) => ({ to: 'leaving', set: { leaving: outputOf(event) } }),
+      'error: startSetup': (_, event) => ({
+        to: 'startFailed',
+        set: { error: (event as unknown as { error: ApiError }).error.code },
+      }),
+    },
+    startFailed: {
+      'card.change': {
+        to: 'starting',
+        set: { error: null, outcome: null },
+        starts: { startSetup: undefined },
+      },
+    },
+  },
+  events: (snapshot) => [
+    // Opened plainly, or back from the provider's page with a card setup.
+    { type: 'card.open', setupId: null },
+    { type: 'card.open', setupId: 'co_setup' },
+    { type: 'card.retry' },
+    { type: 'card.change' },
+    ...internalEvents(snapshot, {
+      loadCard: { output: [visa], error: [new Error('network down')] },
+      loadSetup: { output: [open, saved, notSaved], error: [new Error('network down'), unknown] },
+      startSetup: { output: ['http://localhost/sandbox/pay/co_next'], error: [busy] },
+    }),
+  ],
+  serialize: (snapshot) => [
+    snapshot.context.setupId,
+    snapshot.context.card?.last4 ?? null,
+    snapshot.context.outcome,
+    snapshot.context.error,
+  ],
+  states: {
+    idle: (snapshot) => {
+      expect(snapshot.children.loadCard).toBeUndefined();
+      expect(snapshot.context.card).toBeNull();
+    },
+    loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+    loadFailed: (snapshot) => expect(snapshot.can({ type: 'card.retry' })).toBe(true),
+    confirming: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      // Change card waits until the setup come back from is known.
+      expect(snapshot.can({ type: 'card.change' })).toBe(false);
+    },
+    ready: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'card.change' })).toBe(true);
+      // An outcome only after coming back from a setup.
+      expect(snapshot.context.outcome !== null).toBe(snapshot.context.setupId !== null);
+    },
+    'confirming.checking': (snapshot) => expect(snapshot.children.loadSetup).toBeDefined(),
+    'confirming.waiting': (snapshot) => {
+      // Between polls nothing is under way, and the card is the one loaded.
+      expect(snapshot.children.loadSetup).toBeUndefined();
+      expect(snapshot.context.card).toEqual(visa);
+    },
+    starting: (snapshot) => expect(snapshot.context.error).toBeNull(),
+    startFailed: (snapshot) => expect(snapshot.context.error).toBe('checkout_in_progress'),
+    leaving: (snapshot) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toBe('http://localhost/sandbox/pay/co_next');
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <CardOnFileView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      // The page opens the machine at once: until then it shows as loading.
+      idle: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+      },
+      loading: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        expect(screen.queryByRole('button')).toBeNull();
+      },
+      loadFailed: () => {
+        title();
+        screen.getByText("Couldn't load your card.");
+        screen.getByRole('button', { name: 'Try again' });
+      },
+      confirming: (snapshot) => {
+        title();
+        screen.getByText(said(snapshot.context.card));
+        screen.getByText('Waiting for the payment system to confirm the new card…');
+        expect(change().hasAttribute('disabled')).toBe(true);
+      },
+      'confirming.checking': () => title(),
+      'confirming.waiting': () => {
+        title();
+        screen.getByText('Waiting for the payment system to confirm the new card…');
+      },
+      ready: (snapshot) => {
+        title();
+        screen.getByText(said(snapshot.context.card));
+        const { outcome } = snapshot.context;
+        expect(screen.queryByRole('status')?.textContent ?? null).toBe(
+          outcome ? OUTCOMES[outcome] : null,
+        );
+        expect(change().hasAttribute('disabled')).toBe(false);
+        expect(screen.queryByRole('alert')).toBeNull();
+      },
+      starting: () => {
+        title();
+        expect(change().hasAttribute('disabled')).toBe(true);
+      },
+      startFailed: () => {
+        title();
+        expect(screen.getByRole('alert').textContent).toBe(
+          'A payment is in progress. Try again once it is finished.',
+        );
+        expect(change().hasAttribute('disabled')).toBe(false);
+      },
+      leaving: () => {
+        title();
+        expect(change().hasAttribute('disabled')).toBe(true);
+      },
+    },
+  },
+});
