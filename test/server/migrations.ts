@@ -1,13 +1,15 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { migrationsFolder, type DatabaseHandle } from '../../server/db/client.ts';
+import { migrationsFolder, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 
 // A migration's test: the schema as it stood before it, rows written there, then the
 // server's own runner.
@@ -40,5 +42,30 @@ export async function migrateWith(handle: DatabaseHandle, folder: string): Promi
     await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Inserts rows naming only the columns given, so a test's rows can be written into the
+ * schema as it stood before a migration: a plain insert names every column of today's
+ * table, and a column added later does not exist there yet.
+ */
+export async function insertGiven<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: Partial<T['$inferInsert']>[],
+): Promise<void> {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  for (const row of rows) {
+    const keys = Object.keys(row).filter((key) => columns[key] !== undefined);
+    const values = keys.map((key) =>
+      sql.param((row as Record<string, unknown>)[key], columns[key]),
+    );
+    await db.execute(
+      sql`insert into ${table} (${sql.join(
+        keys.map((key) => sql.identifier(columns[key]!.name)),
+        sql`, `,
+      )}) values (${sql.join(values, sql`, `)})`,
+    );
   }
 }
