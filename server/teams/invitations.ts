@@ -66,8 +66,8 @@ export async function ownInvitations(deps: Pick<AppDeps, 'db' | 'clock'>, user: 
 /** A new token and the links of its mail, in the invitation's language. */
 function newLinks(deps: Pick<AppDeps, 'config'>, locale: 'en' | 'ru') {
   const token = randomBytes(32).toString('base64url');
-  const base = `${deps.config.publicUrl}/${locale}/teammanage/invitation/${token}`;
-  return { token, accept: base, decline: `${base}/decline` };
+  const page = `${deps.config.publicUrl}/${locale}/invitation/${token}`;
+  return { token, accept: page, decline: `${page}?answer=decline` };
 }
 
 async function mailInvitation(

@@ -35,7 +35,7 @@ async function invite(client: TestClient, email: string) {
 
 async function tokenTo(email: string) {
   const [mail] = await mailsTo(server(), email);
-  const token = /\/teammanage\/invitation\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
+  const token = /\/invitation\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no invitation mail to ${email}`);
   return token;
 }

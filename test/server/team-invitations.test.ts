@@ -52,7 +52,7 @@ async function listOf(client: TestClient) {
 /** The token of the newest invitation mail to `email`, and that mail. */
 async function linkTo(email: string) {
   const [mail] = await mailsTo(server(), email);
-  const token = /\/teammanage\/invitation\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
+  const token = /\/invitation\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
   if (!mail || !token) throw new Error(`no invitation mail to ${email}`);
   return { token, mail };
 }
@@ -104,7 +104,7 @@ describe('inviting', () => {
     const { token, mail } = await linkTo(email);
     expect(mail.subject).toContain('приглашает вас в команду');
     expect(mail.text).toContain('Ann Lee');
-    expect(mail.text).toContain(`/ru/teammanage/invitation/${token}/decline`);
+    expect(mail.text).toContain(`/ru/invitation/${token}?answer=decline`);
     expect(await listOf(client)).toEqual([invitation]);
     // Only the token's hash is stored.
     const rows = await server()
@@ -121,7 +121,7 @@ describe('inviting', () => {
     await invite(client, email, 'en');
     const { mail } = await linkTo(email);
     expect(mail.subject).toContain('invites you to a team');
-    expect(mail.text).toContain('/en/teammanage/invitation/');
+    expect(mail.text).toContain('/en/invitation/');
   });
 
   it('needs the premium plan and a signed-in user', async () => {
