@@ -30,6 +30,10 @@ const texts = {
     other: 'Sign out and continue',
     revoke: (to: string) => `Revoke the invitation to ${to}`,
     used: /This invitation link no longer works/,
+    signInToAccept: 'Sign in to accept',
+    login: 'Username or email',
+    password: 'Password',
+    signIn: 'Sign in',
   },
   ru: {
     browserLocale: 'ru-RU',
@@ -44,6 +48,10 @@ const texts = {
     other: 'Выйти и продолжить',
     revoke: (to: string) => `Отозвать приглашение на ${to}`,
     used: /Эта ссылка больше не действует/,
+    signInToAccept: 'Войти и принять',
+    login: 'Имя пользователя или эл. почта',
+    password: 'Пароль',
+    signIn: 'Войти',
   },
 } as const;
 type Locale = keyof typeof texts;
@@ -115,6 +123,33 @@ describe('team invitations by e-mail', () => {
       // The link replayed: no longer works.
       await invitee.page.goto(link);
       await invitee.page.getByText(t.used).waitFor();
+    });
+
+    it(`opened signed out, the link goes through sign-in and back (${locale})`, async () => {
+      const owner = await account(locale, `signin-owner-${locale}`);
+      const invitee = await account(locale, `signin-invitee-${locale}`);
+      await buyPremium(owner.context, owner.email);
+      await owner.page.goto(`/${locale}/teammanage/owner`);
+      await owner.page.getByRole('cell', { name: owner.username, exact: true }).waitFor();
+      await invite(owner.page, locale, invitee.email);
+      const mail = await latestMail(owner.context.request, invitee.email, (m) =>
+        m.subject.includes(t.subject),
+      );
+      const link = linkOf(mail, `/${locale}/invitation/`);
+
+      // A browser where nobody is signed in.
+      const browser = await chromium.newContext({ locale: t.browserLocale });
+      const page = await browser.newPage();
+      await page.goto(link);
+      await page.getByRole('button', { name: t.accept }).click();
+      await page.getByRole('link', { name: t.signInToAccept }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/${locale}/login/1`);
+      await page.getByLabel(t.login).fill(invitee.email);
+      await page.getByLabel(t.password, { exact: false }).fill(password);
+      await page.getByRole('button', { name: t.signIn, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(link);
+      await page.getByRole('button', { name: t.accept }).click();
+      await page.getByText(t.joined(owner.username)).waitFor();
     });
 
     it(`a revoked link shows that it no longer works (${locale})`, async () => {
