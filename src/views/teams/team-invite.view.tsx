@@ -110,8 +110,9 @@ export function TeamInviteView({ snapshot, send }: TeamInviteViewProps) {
                 name="locale"
                 value={context.locale}
                 options={[
-                  { value: 'en', label: 'English' },
-                  { value: 'ru', label: 'Русский' },
+                  // Each language named in itself, as the language switcher does.
+                  { value: 'en', label: 'English', lang: 'en' },
+                  { value: 'ru', label: 'Русский', lang: 'ru' },
                 ]}
                 error={localeError ? errorText(translate, localeError) : undefined}
                 onValueChange={(value) => {
