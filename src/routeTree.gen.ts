@@ -24,6 +24,7 @@ import { Route as LocaleAccountRemoveRouteImport } from './routes/$locale/_accou
 import { Route as LocaleAccountSecurityRouteImport } from './routes/$locale/_account/security'
 import { Route as LocaleAccountSoftwareRouteImport } from './routes/$locale/_account/software'
 import { Route as LocaleAccountTeammanageRouteRouteImport } from './routes/$locale/_account/teammanage/route'
+import { Route as LocaleInvitationTokenRouteImport } from './routes/$locale/invitation/$token'
 import { Route as LocaleLoginIndexRouteImport } from './routes/$locale/login/index'
 import { Route as LocaleLoginStepRouteImport } from './routes/$locale/login/$step'
 import { Route as LocalePasswordResetRouteImport } from './routes/$locale/password/reset'
@@ -117,6 +118,11 @@ const LocaleAccountTeammanageRouteRoute =
     path: '/teammanage',
     getParentRoute: () => LocaleAccountRoute,
   } as any)
+const LocaleInvitationTokenRoute = LocaleInvitationTokenRouteImport.update({
+  id: '/invitation/$token',
+  path: '/invitation/$token',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleLoginIndexRoute = LocaleLoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/$locale/remove': typeof LocaleAccountRemoveRoute
   '/$locale/security': typeof LocaleAccountSecurityRoute
   '/$locale/software': typeof LocaleAccountSoftwareRoute
+  '/$locale/invitation/$token': typeof LocaleInvitationTokenRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
   '/$locale/signup/$step': typeof LocaleSignupStepRoute
@@ -244,6 +251,7 @@ export interface FileRoutesByTo {
   '/$locale/remove': typeof LocaleAccountRemoveRoute
   '/$locale/security': typeof LocaleAccountSecurityRoute
   '/$locale/software': typeof LocaleAccountSoftwareRoute
+  '/$locale/invitation/$token': typeof LocaleInvitationTokenRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
   '/$locale/signup/$step': typeof LocaleSignupStepRoute
@@ -277,6 +285,7 @@ export interface FileRoutesById {
   '/$locale/_account/remove': typeof LocaleAccountRemoveRoute
   '/$locale/_account/security': typeof LocaleAccountSecurityRoute
   '/$locale/_account/software': typeof LocaleAccountSoftwareRoute
+  '/$locale/invitation/$token': typeof LocaleInvitationTokenRoute
   '/$locale/login/$step': typeof LocaleLoginStepRoute
   '/$locale/password/reset': typeof LocalePasswordResetRoute
   '/$locale/signup/$step': typeof LocaleSignupStepRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/$locale/remove'
     | '/$locale/security'
     | '/$locale/software'
+    | '/$locale/invitation/$token'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
     | '/$locale/signup/$step'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/$locale/remove'
     | '/$locale/security'
     | '/$locale/software'
+    | '/$locale/invitation/$token'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
     | '/$locale/signup/$step'
@@ -371,6 +382,7 @@ export interface FileRouteTypes {
     | '/$locale/_account/remove'
     | '/$locale/_account/security'
     | '/$locale/_account/software'
+    | '/$locale/invitation/$token'
     | '/$locale/login/$step'
     | '/$locale/password/reset'
     | '/$locale/signup/$step'
@@ -499,6 +511,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/teammanage'
       preLoaderRoute: typeof LocaleAccountTeammanageRouteRouteImport
       parentRoute: typeof LocaleAccountRoute
+    }
+    '/$locale/invitation/$token': {
+      id: '/$locale/invitation/$token'
+      path: '/invitation/$token'
+      fullPath: '/$locale/invitation/$token'
+      preLoaderRoute: typeof LocaleInvitationTokenRouteImport
+      parentRoute: typeof LocaleRoute
     }
     '/$locale/login/': {
       id: '/$locale/login/'
@@ -666,6 +685,7 @@ interface LocaleRouteChildren {
   LocaleSilent_logoutRoute: typeof LocaleSilent_logoutRoute
   LocaleTermsRoute: typeof LocaleTermsRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
+  LocaleInvitationTokenRoute: typeof LocaleInvitationTokenRoute
   LocaleLoginStepRoute: typeof LocaleLoginStepRoute
   LocalePasswordResetRoute: typeof LocalePasswordResetRoute
   LocaleSignupStepRoute: typeof LocaleSignupStepRoute
@@ -683,6 +703,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleSilent_logoutRoute: LocaleSilent_logoutRoute,
   LocaleTermsRoute: LocaleTermsRoute,
   LocaleIndexRoute: LocaleIndexRoute,
+  LocaleInvitationTokenRoute: LocaleInvitationTokenRoute,
   LocaleLoginStepRoute: LocaleLoginStepRoute,
   LocalePasswordResetRoute: LocalePasswordResetRoute,
   LocaleSignupStepRoute: LocaleSignupStepRoute,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { CONSULTATIONS_PER_DAY } from '../../contract/consultation.ts';
+import { INVITATION_RESENDS_PER_HOUR } from '../../contract/teams.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { throttled } from '../errors.ts';
@@ -21,6 +22,14 @@ export const LIMITS = {
   sendIp: { name: 'send-ip', max: 20, windowMs: 60 * MINUTE },
   /** Team screens look users up by exact username; more would be collecting accounts. */
   userLookup: { name: 'user-lookup', max: 30, windowMs: 15 * MINUTE },
+  /** Team invitations mail any address: a few an hour per owner (decision 0602). */
+  teamInvite: { name: 'team-invite', max: 20, windowMs: 60 * MINUTE },
+  /** Resends of one invitation, besides the minute between two (decision 0602). */
+  invitationResend: {
+    name: 'invitation-resend',
+    max: INVITATION_RESENDS_PER_HOUR,
+    windowMs: 60 * MINUTE,
+  },
   /** Consultation requests mail the sales team: a few a day per account (contract/consultation.ts). */
   consultation: { name: 'consultation', max: CONSULTATIONS_PER_DAY, windowMs: 24 * 60 * MINUTE },
 } as const satisfies Record<string, Limit>;

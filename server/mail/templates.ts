@@ -221,6 +221,95 @@ export function memberLeftMail(
       ]);
 }
 
+/** What an invitation mail tells: who invites, its two links and when they end. */
+export type InvitationMailDetails = {
+  ownerUsername: string;
+  ownerName: string;
+  accept: string;
+  decline: string;
+  expiresAt: Date;
+};
+
+const MONTHS = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  ru: [
+    'января',
+    'февраля',
+    'марта',
+    'апреля',
+    'мая',
+    'июня',
+    'июля',
+    'августа',
+    'сентября',
+    'октября',
+    'ноября',
+    'декабря',
+  ],
+} as const;
+
+/** Section 9's dates (UTC): 'MMMM D, YYYY' in English, 'D MMMM YYYY' in Russian. */
+function mailDate(locale: Locale, at: Date): string {
+  const month = MONTHS[locale][at.getUTCMonth()] ?? '';
+  return locale === 'ru'
+    ? `${at.getUTCDate()} ${month} ${at.getUTCFullYear()}`
+    : `${month} ${at.getUTCDate()}, ${at.getUTCFullYear()}`;
+}
+
+/** To an invited address, in the language the owner chose (decision 0602). */
+export function teamInvitationMail(locale: Locale, d: InvitationMailDetails): MailContent {
+  const who = d.ownerName === '' ? d.ownerUsername : `${d.ownerName} (${d.ownerUsername})`;
+  const until = mailDate(locale, d.expiresAt);
+  return locale === 'ru'
+    ? compose(`${d.ownerUsername} приглашает вас в команду`, [
+        `${who} приглашает вас в свою команду на портале: участники команды пользуются тарифом Premium.`,
+        `Принять приглашение: ${d.accept}`,
+        `Отклонить приглашение: ${d.decline}`,
+        `Ссылки действуют до ${until} и только один раз. Если вы не ждали этого письма, просто удалите его.`,
+      ])
+    : compose(`${d.ownerUsername} invites you to a team`, [
+        `${who} invites you to their team on the portal: the team's members get the Premium plan.`,
+        `Accept the invitation: ${d.accept}`,
+        `Decline the invitation: ${d.decline}`,
+        `The links work until ${until}, and only once. If you did not expect this mail, just delete it.`,
+      ]);
+}
+
+/** To a user the owner added by username (decision 0602), in the user's language. */
+export function memberAddedMail(
+  locale: Locale,
+  ownerUsername: string,
+  teamsUrl: string,
+  unsubscribe?: string,
+): MailContent {
+  return locale === 'ru'
+    ? compose(`${ownerUsername} добавил(а) вас в команду`, [
+        `Пользователь ${ownerUsername} добавил вас в свою команду: пока команда активна, вы пользуетесь тарифом Premium через неё.`,
+        `Ваши команды: ${teamsUrl}`,
+        'Выйти из команды можно на этой же странице.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ])
+    : compose(`${ownerUsername} added you to their team`, [
+        `The user ${ownerUsername} added you to their team: while the team is active, you get the Premium plan through it.`,
+        `Your teams: ${teamsUrl}`,
+        'You can leave the team on the same page.',
+        ...unsubscribeLine(locale, unsubscribe),
+      ]);
+}
+
 export type InvoiceMailDetails = {
   plan: 'mini' | 'premium';
   amount: number;

@@ -60,7 +60,17 @@ import { LegalDocument, LegalDocumentId } from '../../contract/legal.ts';
 import { Binding, BindingList } from '../../contract/onpremise.ts';
 import { Profile, Timezone, TimezoneUpdate } from '../../contract/profile.ts';
 import { ReleaseList, ReleasesQuery } from '../../contract/software.ts';
-import { Team, TeamList, TeamUpdate, UserLookup } from '../../contract/teams.ts';
+import {
+  Invitation,
+  InvitationAccepted,
+  InvitationLink,
+  InvitationList,
+  InvitationRequest,
+  Team,
+  TeamList,
+  TeamUpdate,
+  UserLookup,
+} from '../../contract/teams.ts';
 import { Webgis, WebgisLocationList, WebgisRefs } from '../../contract/webgis.ts';
 import { InvoiceFields } from '../billing/routes/subscription-update.ts';
 import { PageQuery as PaymentPageQuery } from '../billing/routes/payments.ts';
@@ -727,6 +737,61 @@ export const operations: Operation[] = [
     signedIn: true,
     query: LookupQuery,
     answer: json(UserLookup),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/team/invitations/',
+    tag: 'teams',
+    summary: "The own team's pending invitations",
+    signedIn: true,
+    answer: json(InvitationList),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/team/invitations/',
+    tag: 'teams',
+    summary: 'Invite an e-mail address to the own team',
+    signedIn: true,
+    body: body(InvitationRequest),
+    answer: json(Invitation, 201),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/team/invitations/:id/',
+    tag: 'teams',
+    summary: 'Revoke a pending invitation',
+    signedIn: true,
+    answer: noContent,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/team/invitations/:id/resend/',
+    tag: 'teams',
+    summary: 'Mail an invitation again with a new link',
+    signedIn: true,
+    answer: json(Invitation),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/invitations/:token/',
+    tag: 'teams',
+    summary: "What an invitation mail's link is",
+    answer: json(InvitationLink),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/invitations/:token/accept/',
+    tag: 'teams',
+    summary: 'Accept an invitation with the invited account',
+    signedIn: true,
+    answer: json(InvitationAccepted),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/invitations/:token/decline/',
+    tag: 'teams',
+    summary: 'Decline an invitation',
+    answer: noContent,
   },
   // On-premise
   {

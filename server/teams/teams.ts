@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { TEAM_MAX_SIZE_DEFAULT, teamMembers, teams, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
-import { memberLeftMail } from '../mail/templates.ts';
+import { memberAddedMail, memberLeftMail } from '../mail/templates.ts';
 import { ownerPremium } from './effective-plan.ts';
 
 /*
@@ -18,14 +18,30 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Why a command refused; the route turns it into its section-8 answer. */
 export type TeamRefusal =
-  'premium_required' | 'unknown_users' | 'user_not_found' | 'owner_cannot_leave' | 'not_member';
+  | 'premium_required'
+  | 'unknown_users'
+  | 'user_not_found'
+  | 'owner_cannot_leave'
+  | 'not_member'
+  // invitations (invitations.ts)
+  | 'not_found'
+  | 'team_full'
+  | 'already_member'
+  | 'already_invited'
+  | 'resend_too_early'
+  | 'invitation_expired'
+  | 'invitation_used'
+  | 'invitation_other_account';
 
 /** Thrown by a command (its transaction rolled back); caught by the route. */
 export class TeamRefused extends Error {
   readonly refusal: TeamRefusal;
-  constructor(refusal: TeamRefusal) {
+  /** Seconds to wait, for `resend_too_early`. */
+  readonly retryAfter: number | undefined;
+  constructor(refusal: TeamRefusal, retryAfter?: number) {
     super(refusal);
     this.refusal = refusal;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -142,7 +158,7 @@ export async function ownTeam(deps: Deps, user: User): Promise<Team> {
 }
 
 /** The team row of `owner`, made on first use; locked, so saves of one team queue. */
-async function lockedTeam(db: Database, ownerId: number, maxSize?: number) {
+export async function lockedTeam(db: Database, ownerId: number, maxSize?: number) {
   // The unique owner key settles two first saves at once: the second waits for the
   // first to commit, inserts nothing and then locks the row the first one made.
   const values = { ownerId, ...(maxSize === undefined ? {} : { maxSize }) };
@@ -161,7 +177,11 @@ async function lockedTeam(db: Database, ownerId: number, maxSize?: number) {
  * guid must name an existing account. More users than `max_size` may be saved: the
  * team then withholds premium from its members (effective-plan.ts).
  */
-export async function saveTeam(deps: Deps, user: User, guids: readonly string[]): Promise<Team> {
+export async function saveTeam(
+  deps: Deps & Pick<AppDeps, 'config' | 'jobs'>,
+  user: User,
+  guids: readonly string[],
+): Promise<Team> {
   const now = deps.clock.now();
   const wanted = [...new Set(guids.map((guid) => guid.trim().toLowerCase()))];
   // A text that is no uuid names nobody (and must not reach a uuid comparison).
@@ -191,13 +211,52 @@ export async function saveTeam(deps: Deps, user: User, guids: readonly string[])
         ),
       );
     if (memberIds.length > 0) {
-      await tx
+      const added = await tx
         .insert(teamMembers)
         .values(memberIds.map((userId) => ({ teamId: team.id, userId, addedAt: now })))
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: teamMembers.userId });
+      await noticeAdded(
+        deps,
+        tx,
+        user,
+        added.map((row) => row.userId),
+      );
     }
     return toTeam(tx, { id: team.id, owner: user, maxSize: team.maxSize }, user.id, now);
   });
+}
+
+/**
+ * Each user just added gets a notice in their own language, with a link to their teams
+ * (decision 0602), on the `account_notices` list; queued in the save's transaction.
+ */
+async function noticeAdded(
+  deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>,
+  tx: Database,
+  owner: User,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const added = await tx
+    .select({ id: users.id, email: users.email, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  for (const member of added) {
+    await sendToUser(
+      deps,
+      member,
+      (locale, unsubscribe) =>
+        memberAddedMail(
+          locale,
+          owner.username,
+          `${deps.config.publicUrl}/${locale}/teammanage/member`,
+          unsubscribe,
+        ),
+      'account_notices',
+      tx,
+    );
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { Team, TeamList, UserLookup } from '../../contract/teams.ts';
+import {
+  Invitation,
+  InvitationAccepted,
+  InvitationLink,
+  InvitationList,
+  Team,
+  TeamList,
+  UserLookup,
+  type InvitationRequest,
+} from '../../contract/teams.ts';
 import { call } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 
@@ -41,4 +50,62 @@ export async function leaveTeam(ownerId: string, signal?: AbortSignal) {
 /** Section 7: the one user with exactly this username (404 user_not_found otherwise). */
 export function lookupUser(username: string, signal?: AbortSignal) {
   return call('v1/users/', UserLookup, { query: { username }, signal, useCase: 'lookup_user' });
+}
+
+/** Decision 0602: the own team's pending invitations. */
+export function fetchInvitations(signal?: AbortSignal) {
+  return call('v1/team/invitations/', InvitationList, { signal, useCase: 'get_invitations' });
+}
+
+/** Decision 0602: invites an address; the mail goes in the language chosen. */
+export function inviteToTeam(request: InvitationRequest, signal?: AbortSignal) {
+  return call('v1/team/invitations/', Invitation, {
+    method: 'POST',
+    body: request,
+    signal,
+    useCase: 'invite',
+  });
+}
+
+/** Decision 0602: the owner withdraws a pending invitation (204). */
+export async function revokeInvitation(id: string, signal?: AbortSignal) {
+  await call(`v1/team/invitations/${encodeURIComponent(id)}/`, v.unknown(), {
+    method: 'DELETE',
+    signal,
+    useCase: 'revoke_invitation',
+  });
+}
+
+/** Decision 0602: mails a new link (at most once a minute, 5 times an hour). */
+export function resendInvitation(id: string, signal?: AbortSignal) {
+  return call(`v1/team/invitations/${encodeURIComponent(id)}/resend/`, Invitation, {
+    method: 'POST',
+    signal,
+    useCase: 'resend_invitation',
+  });
+}
+
+const linkPath = (token: string) => `v1/invitations/${encodeURIComponent(token)}/`;
+
+/** Decision 0602: what an invitation mail's link is (no sign-in needed). */
+export function fetchInvitationLink(token: string, signal?: AbortSignal) {
+  return call(linkPath(token), InvitationLink, { signal, useCase: 'get_invitation_link' });
+}
+
+/** Decision 0602: the signed-in invited account joins the team. */
+export function acceptInvitation(token: string, signal?: AbortSignal) {
+  return call(`${linkPath(token)}accept/`, InvitationAccepted, {
+    method: 'POST',
+    signal,
+    useCase: 'accept_invitation',
+  });
+}
+
+/** Decision 0602: declines the invitation (no sign-in needed). */
+export async function declineInvitation(token: string, signal?: AbortSignal) {
+  await call(`${linkPath(token)}decline/`, v.unknown(), {
+    method: 'POST',
+    signal,
+    useCase: 'decline_invitation',
+  });
 }

@@ -7,7 +7,8 @@ export interface SelectFieldProps {
   label: ReactNode;
   name: string;
   value: string;
-  options: readonly { value: string; label: string }[];
+  /** `lang`: a choice named in its own language (a language's name). */
+  options: readonly { value: string; label: string; lang?: string }[];
   /** Text of the empty choice; without it a value must be chosen. */
   placeholder?: string;
   error?: string | undefined;
@@ -43,7 +44,7 @@ export function SelectField({
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { TeamUpdate, type TeamErrorCode } from '../../../contract/teams.ts';
+import { InvitationRequest, TeamUpdate, type TeamErrorCode } from '../../../contract/teams.ts';
 import { requireUser } from '../../identity/routes/session.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -15,24 +15,53 @@ import {
   TeamRefused,
   type TeamRefusal,
 } from '../teams.ts';
-import { Refused, notFound, fieldError } from '../../errors.ts';
+import {
+  acceptInvitation,
+  declineInvitation,
+  invitationLink,
+  invite,
+  ownInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from '../invitations.ts';
+import { Refused, notFound, fieldError, throttled, type RefusalKind } from '../../errors.ts';
 
 /** Words for API users; the SPA shows its own per code. */
 const TEAM_DETAILS: Record<TeamErrorCode, string> = {
   premium_required: 'A team needs the Premium plan',
   user_not_found: 'There is no user with this username',
   owner_cannot_leave: 'The owner cannot leave their own team',
+  team_full: 'Every seat of the team is taken by its users and pending invitations',
+  already_member: 'This address belongs to a user of the team already',
+  already_invited: 'This address has a pending invitation to the team already',
+  invitation_expired: 'The invitation has expired. Ask the team owner for a new one',
+  invitation_used: 'The invitation was used already or withdrawn',
+  invitation_other_account: 'The invitation was sent to another e-mail address',
+};
+
+/** The refusals that belong to the invitation form's e-mail field. */
+const AT_EMAIL: ReadonlySet<TeamRefusal> = new Set(['already_member', 'already_invited']);
+
+const KIND: Partial<Record<TeamErrorCode, RefusalKind>> = {
+  user_not_found: 'not_found',
+  team_full: 'conflict',
+  already_member: 'conflict',
+  already_invited: 'conflict',
+  invitation_expired: 'conflict',
+  invitation_used: 'conflict',
 };
 
 /** A command's refusal in the section-8 shape. */
-export function teamRefusalError(refusal: TeamRefusal): Refused {
+export function teamRefusalError(refusal: TeamRefusal, retryAfter?: number): Refused {
   // Every guid must name an account: anything else is bad input at the field.
   if (refusal === 'unknown_users') return fieldError('users', 'invalid_input');
   // Not a member of it, or no such team: one answer, so no team is confirmed to exist.
-  if (refusal === 'not_member') return notFound();
+  if (refusal === 'not_member' || refusal === 'not_found') return notFound();
+  if (refusal === 'resend_too_early') return throttled('resend_too_early', retryAfter ?? 60);
+  const pointer = AT_EMAIL.has(refusal) ? 'email' : '';
   return new Refused({
-    kind: refusal === 'user_not_found' ? 'not_found' : 'forbidden',
-    errors: [{ code: refusal, detail: TEAM_DETAILS[refusal], source: { pointer: '' } }],
+    kind: KIND[refusal] ?? 'forbidden',
+    errors: [{ code: refusal, detail: TEAM_DETAILS[refusal], source: { pointer } }],
   });
 }
 
@@ -41,14 +70,15 @@ export async function answering<T>(command: Promise<T>): Promise<T> {
   try {
     return await command;
   } catch (error) {
-    if (error instanceof TeamRefused) throw teamRefusalError(error.refusal);
+    if (error instanceof TeamRefused) throw teamRefusalError(error.refusal, error.retryAfter);
     throw error;
   }
 }
 
 /**
- * Mounted at /api/v1/: the own team (team/), the teams the user is a member of (teams/)
- * and leaving one of them (teams/{owner_id}/membership/).
+ * Mounted at /api/v1/: the own team (team/), the teams the user is a member of (teams/),
+ * leaving one of them (teams/{owner_id}/membership/), the own team's invitations
+ * (team/invitations/) and an invitation mail's links (invitations/{token}/).
  */
 export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -62,6 +92,41 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   router.get('/teams/', async (c) => c.json(await memberTeams(deps, requireUser(c))));
+
+  router.get('/team/invitations/', async (c) => c.json(await ownInvitations(deps, requireUser(c))));
+
+  router.post('/team/invitations/', async (c) => {
+    const user = requireUser(c);
+    const request = parseInput(InvitationRequest, await readBody(c, 'json'));
+    return c.json(await answering(invite(deps, user, request)), 201);
+  });
+
+  router.delete('/team/invitations/:id/', async (c) => {
+    const user = requireUser(c);
+    await answering(revokeInvitation(deps, user, c.req.param('id')));
+    return c.body(null, 204);
+  });
+
+  router.post('/team/invitations/:id/resend/', async (c) => {
+    const user = requireUser(c);
+    return c.json(await answering(resendInvitation(deps, user, c.req.param('id'))));
+  });
+
+  // The links of an invitation mail: reading and declining need no sign-in (the token
+  // is the key), accepting needs the invited account.
+  router.get('/invitations/:token/', async (c) =>
+    c.json(await answering(invitationLink(deps, c.req.param('token')))),
+  );
+
+  router.post('/invitations/:token/accept/', async (c) => {
+    const user = requireUser(c);
+    return c.json(await answering(acceptInvitation(deps, user, c.req.param('token'))));
+  });
+
+  router.post('/invitations/:token/decline/', async (c) => {
+    await answering(declineInvitation(deps, c.req.param('token')));
+    return c.body(null, 204);
+  });
 
   router.delete('/teams/:owner_id/membership/', async (c) => {
     const user = requireUser(c);

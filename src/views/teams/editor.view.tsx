@@ -1,4 +1,5 @@
 import { Alert, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { overLimit } from '../../../contract/teams.ts';
@@ -13,10 +14,20 @@ import type { MachineViewProps } from '../machine-view.ts';
 export interface EditorViewProps extends MachineViewProps<typeof teamOwnerMachine> {
   /** The edit kept when the session ended, offered above the team (decision 0025). */
   draft?: DraftOfferViewProps | undefined;
+  /** The pending invitations and the invite form (decision 0602), under the users. */
+  invitations?: ReactNode;
+  /** How many seats pending invitations hold (decision 0602). */
+  pendingSeats?: number;
 }
 
 /** The team being edited: its users, the add field, and Save with what became of it. */
-export function EditorView({ snapshot, send, draft }: EditorViewProps) {
+export function EditorView({
+  snapshot,
+  send,
+  draft,
+  invitations,
+  pendingSeats = 0,
+}: EditorViewProps) {
   const { t, i18n } = useLingui();
   const { users, team, serverErrors } = snapshot.context;
   const max = team?.max_size ?? 0;
@@ -26,7 +37,7 @@ export function EditorView({ snapshot, send, draft }: EditorViewProps) {
     <Stack gap="5" align="flex-start">
       {draft && <DraftOfferView {...draft} />}
       <Text fontWeight="medium" data-testid="team-seats">
-        {seatsText(users.length, max)}
+        {seatsText(users.length + pendingSeats, max)}
       </Text>
       {overLimit({ users, max_size: max }) && (
         <Alert.Root status="warning" maxW="2xl">
@@ -44,6 +55,7 @@ export function EditorView({ snapshot, send, draft }: EditorViewProps) {
         disabled={saving}
         onRemove={(portalGuid) => send({ type: 'member.remove', portalGuid })}
       />
+      {invitations}
       <AddMemberView
         username={snapshot.context.username}
         error={snapshot.context.usernameError}

@@ -10,6 +10,12 @@ export const teamErrorMessages: Record<TeamErrorCode, MessageDescriptor> = {
   premium_required: msg`A team needs the Premium plan`,
   user_not_found: msg`There is no user with this username`,
   owner_cannot_leave: msg`The owner cannot leave their own team`,
+  team_full: msg`Every seat of the team is taken by its users and pending invitations`,
+  already_member: msg`This address belongs to a user of the team already`,
+  already_invited: msg`This address has a pending invitation already`,
+  invitation_expired: msg`The invitation has expired. Ask the team owner for a new one`,
+  invitation_used: msg`The invitation was used already or withdrawn`,
+  invitation_other_account: msg`The invitation was sent to another e-mail address`,
 };
 
 const usernameProblems: Record<UsernameProblem, MessageDescriptor> = {

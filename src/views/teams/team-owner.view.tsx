@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { TitledSection } from '../../components/titled.tsx';
 import type { teamOwnerMachine } from '../../../machines/team-owner.machine.ts';
 import { Busy, RetryAlert } from '../../components/status.tsx';
@@ -10,10 +11,20 @@ import { topState, type MachineViewProps } from '../machine-view.ts';
 export interface OwnerViewProps extends MachineViewProps<typeof teamOwnerMachine> {
   /** The edit kept when the session ended, offered above the team (decision 0025). */
   draft?: DraftOfferViewProps | undefined;
+  /** The pending invitations and the invite form (decision 0602). */
+  invitations?: ReactNode;
+  /** How many seats pending invitations hold. */
+  pendingSeats?: number;
 }
 
 /** The owner tab (section 2): a spinner, the upgrade offer, or the team to edit. */
-export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
+export function OwnerView({
+  snapshot,
+  send,
+  draft,
+  invitations,
+  pendingSeats = 0,
+}: OwnerViewProps) {
   const { t } = useLingui();
   const { context } = snapshot;
   const top = topState(snapshot.value);
@@ -31,7 +42,15 @@ export function OwnerView({ snapshot, send, draft }: OwnerViewProps) {
       case 'upgradeOffered':
         return <UpgradeOfferView team={context.team} />;
       case 'editing':
-        return <EditorView snapshot={snapshot} send={send} draft={draft} />;
+        return (
+          <EditorView
+            snapshot={snapshot}
+            send={send}
+            draft={draft}
+            invitations={invitations}
+            pendingSeats={pendingSeats}
+          />
+        );
       default:
         return top satisfies never;
     }
