@@ -170,6 +170,8 @@ export const securityEventKinds = [
   'reauthenticated',
   'reauth_failed',
   'password_changed',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 

@@ -38,6 +38,7 @@ import { sandboxPayRoutes } from './billing/routes/sandbox-pay.ts';
 import { signupRoutes } from './identity/routes/signup.ts';
 import { sessionListRoutes } from './identity/routes/sessions.ts';
 import { securityRoutes } from './identity/routes/security.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './identity/routes/passkeys.ts';
 import { paymentRoutes } from './billing/routes/payments.ts';
 import { devReauthRoutes, reauthRoutes } from './identity/routes/reauth.ts';
 import { socialLoginRoutes } from './identity/routes/social.ts';
@@ -137,8 +138,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/auth/signup/', signupRoutes(deps));
   app.route('/api/auth/password/', passwordRoutes(deps));
   app.route('/api/auth/social/', socialLoginRoutes(deps));
+  app.route('/api/auth/passkey/', passkeySignInRoutes(deps));
   app.route('/api/v1/profile/', profileRoutes(deps));
   app.route('/api/v1/sessions/', sessionListRoutes(deps));
+  app.route('/api/v1/security/passkeys/', passkeyRoutes(deps));
   app.route('/api/v1/security/', securityRoutes(deps));
   app.route('/api/v1/session/', reauthRoutes(deps));
   app.route('/api/v1/unsubscribe/', unsubscribeRoutes(deps));

@@ -43,6 +43,14 @@ import {
   Unsubscription,
 } from '../../contract/identity.ts';
 import { LegalDocument, LegalDocumentId } from '../../contract/legal.ts';
+import {
+  AddPasskeyForm,
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  PasskeySignInForm,
+  RenamePasskeyForm,
+} from '../../contract/passkeys.ts';
 import { Binding, BindingList } from '../../contract/onpremise.ts';
 import { Profile, Timezone, TimezoneUpdate } from '../../contract/profile.ts';
 import { ReleaseList, ReleasesQuery } from '../../contract/software.ts';
@@ -116,6 +124,22 @@ export const operations: Operation[] = [
     tag: 'auth',
     summary: 'Sign in with e-mail and password',
     body: form(LoginForm),
+    answer: json(AuthResult),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey/options/',
+    tag: 'auth',
+    summary:
+      'Options for a passkey sign-in (navigator.credentials.get()), with a challenge for this browser',
+    answer: json(PasskeyOptions),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey/',
+    tag: 'auth',
+    summary: "Sign in with a passkey's assertion made from this browser's challenge",
+    body: body(PasskeySignInForm),
     answer: json(AuthResult),
   },
   {
@@ -335,6 +359,50 @@ export const operations: Operation[] = [
       'Change the password with the current one (needs a recent sign-in); every other session ends',
     signedIn: true,
     body: body(ChangePasswordForm),
+    answer: noContent,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/security/passkeys/',
+    tag: 'security',
+    summary: "The account's passkeys, oldest first",
+    signedIn: true,
+    answer: json(PasskeyList),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/passkeys/options/',
+    tag: 'security',
+    summary:
+      'Options for navigator.credentials.create(), with a challenge for this session (needs a recent sign-in)',
+    signedIn: true,
+    answer: json(PasskeyOptions),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/passkeys/',
+    tag: 'security',
+    summary:
+      "Save the passkey made from this session's challenge, with its name (needs a recent sign-in)",
+    signedIn: true,
+    body: body(AddPasskeyForm),
+    answer: json(Passkey, 201),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/security/passkeys/:id/',
+    tag: 'security',
+    summary: 'Rename a passkey',
+    signedIn: true,
+    body: body(RenamePasskeyForm),
+    answer: json(Passkey),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/security/passkeys/:id/',
+    tag: 'security',
+    summary: 'Remove a passkey (needs a recent sign-in)',
+    signedIn: true,
     answer: noContent,
   },
   {

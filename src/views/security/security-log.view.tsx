@@ -32,6 +32,7 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
     switch (kind) {
       case 'sign_in':
         if (provider) return t`Signed in with ${provider}`;
+        if (method === 'passkey') return t`Signed in with a passkey`;
         return method === 'code'
           ? t`Signed in with a code sent by e-mail`
           : t`Signed in with the password`;
@@ -57,6 +58,10 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`A wrong password was entered to confirm identity`;
       case 'password_changed':
         return t`Password changed`;
+      case 'passkey_added':
+        return t`Passkey added`;
+      case 'passkey_removed':
+        return t`Passkey removed`;
     }
   };
   const { events } = snapshot.context;
