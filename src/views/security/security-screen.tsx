@@ -8,6 +8,7 @@ import { liveSecurityLogMachine } from '../../flows/security-log.flow.ts';
 import { liveSessionListMachine } from '../../flows/session-list.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { NoPasswordView, PasswordChangeView } from './password-change.view.tsx';
+import { PasskeysBlock } from './passkeys-block.tsx';
 import { SecurityLogView } from './security-log.view.tsx';
 import { SessionListView } from './session-list.view.tsx';
 
@@ -37,6 +38,7 @@ export function SecurityScreen({ hasPassword = true }: SecurityScreenProps) {
       ) : (
         <NoPasswordView />
       )}
+      <PasskeysBlock />
       <Separator />
       <SecurityLogView snapshot={logSnapshot} send={log.send} />
     </TitledPage>
