@@ -61,7 +61,8 @@ export const AuthenticationCredential = v.object({
   response: v.looseObject({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),
-    signature: base64url(1024),
+    // Up to ML-DSA-87's 4,627 bytes: post-quantum signatures are long.
+    signature: base64url(8192),
     userHandle: v.optional(base64url(256)),
   }),
   clientExtensionResults: v.looseObject({}),
