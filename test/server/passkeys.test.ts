@@ -222,6 +222,16 @@ describe('attacks on passkey registration', () => {
     expect(await json<Passkey[]>(await client.get(LIST))).toEqual([]);
   });
 
+  it('refuses a sign-in challenge for a registration, and a registration one for a sign-in', async () => {
+    const { user, client } = await signedIn(server());
+    const key = softwarePasskey(origin(), handleOf(user));
+    await failsAsPasskey(await save(client, 'Mixed', key.register(await signInChallenge(client))));
+    const { key: added } = await addPasskey(client, user);
+    const registration = await registrationChallenge(client);
+    await signInChallenge(client);
+    await failsAsPasskey(await signInWith(client, added.assert(registration)));
+  });
+
   it('refuses the same authenticator’s credential twice', async () => {
     const { user, client } = await signedIn(server());
     const { key } = await addPasskey(client, user);
