@@ -77,5 +77,7 @@ export const errorCodes = [
   'checkout_in_progress',
   'no_autopayment',
   'payment_failed',
+  // passkeys (decision 0219)
+  'passkey_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -176,6 +176,8 @@ export const securityEventKinds = [
   'two_factor_disabled',
   'recovery_codes_regenerated',
   'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 

@@ -52,6 +52,7 @@ export const DETAILS = {
   checkout_in_progress: 'A payment is already in progress. Wait for it to finish',
   no_autopayment: 'There is no autopayment to change',
   payment_failed: 'The payment failed. Try again or contact your payment provider',
+  passkey_failed: 'The passkey was not accepted. Try again',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export type DetailedCode = keyof typeof DETAILS;

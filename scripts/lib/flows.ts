@@ -85,6 +85,7 @@ export const API_DOMAINS: Record<string, string> = {
   identity: 'identity', // /api/auth/signup/, /api/auth/password/; its ip_country is geo's
   legal: 'legal',
   onpremise: 'onpremise',
+  passkeys: 'identity', // /api/v1/security/passkeys/, /api/auth/passkey/
   profile: 'profile',
   security: 'identity', // /api/v1/sessions/, /api/v1/security/
   session: 'profile', // /api/v1/profile/, /api/v1/user_timezone_info/

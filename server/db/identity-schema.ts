@@ -6,9 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
-  bigint,
   integer,
   jsonb,
   pgTable,
@@ -103,6 +104,59 @@ export const securityEvents = pgTable(
     index('security_events_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('security_events_created_at_idx').on(t.createdAt),
     check('security_events_kind_known', oneOf(t.kind, securityEventKinds)),
+  ],
+);
+
+/**
+ * The account's passkeys (WebAuthn credentials, decision 0219): the public id the API
+ * names it by, the authenticator's credential id and public key, its signature counter.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The authenticator's credential id, base64url: one account's only. */
+    credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up now. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges: single use (consumed by one DELETE … RETURNING), five minutes.
+ * A registration's is bound to the session that asked (the hash of its token) and its
+ * user; a sign-in's to the browser (the hash of the nonce in its signed cookie).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
+    /** register: the asking session's token hash and its user. */
+    sessionHash: text('session_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** sign_in: sha256 of the browser's cookie nonce. */
+    browserHash: text('browser_hash'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose_known', oneOf(t.purpose, ['register', 'sign_in'])),
   ],
 );
 

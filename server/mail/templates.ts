@@ -146,6 +146,22 @@ export function twoFactorChangedMail(change: TwoFactorChange) {
   };
 }
 
+/** To the user when a passkey was added to the account on the security page. */
+export function passkeyAddedMail(name: string) {
+  return (locale: Locale, unsubscribe?: string): MailContent =>
+    locale === 'ru'
+      ? compose('Добавлен ключ доступа', [
+          `К вашему профилю добавлен ключ доступа (passkey) «${name}» на странице «Безопасность».`,
+          'Если это были не вы, удалите ключ на этой странице, смените пароль и напишите в поддержку.',
+          ...unsubscribeLine(locale, unsubscribe),
+        ])
+      : compose('A passkey was added', [
+          `The passkey "${name}" was added to your profile on the Security page.`,
+          'If it was not you, remove it there, change your password and contact support.',
+          ...unsubscribeLine(locale, unsubscribe),
+        ]);
+}
+
 /** What the new-sign-in notice tells of the browser. */
 export type SignInDetails = {
   at: Date;

@@ -57,6 +57,14 @@ import {
   Unsubscription,
 } from '../../contract/identity.ts';
 import { LegalDocument, LegalDocumentId } from '../../contract/legal.ts';
+import {
+  AddPasskeyForm,
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  PasskeySignInForm,
+  RenamePasskeyForm,
+} from '../../contract/passkeys.ts';
 import { Binding, BindingList } from '../../contract/onpremise.ts';
 import { Profile, Timezone, TimezoneUpdate } from '../../contract/profile.ts';
 import { ReleaseList, ReleasesQuery } from '../../contract/software.ts';
@@ -148,6 +156,22 @@ export const operations: Operation[] = [
     tag: 'auth',
     summary: "The sign-in's second step: the authenticator app's code or a recovery code; signs in",
     body: form(SecondFactorForm),
+    answer: json(AuthResult),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey/options/',
+    tag: 'auth',
+    summary:
+      'Options for a passkey sign-in (navigator.credentials.get()), with a challenge for this browser',
+    answer: json(PasskeyOptions),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey/',
+    tag: 'auth',
+    summary: "Sign in with a passkey's assertion made from this browser's challenge",
+    body: body(PasskeySignInForm),
     answer: json(AuthResult),
   },
   {
@@ -409,6 +433,50 @@ export const operations: Operation[] = [
     path: '/api/v1/security/two-factor/',
     tag: 'security',
     summary: 'Turn the authenticator app off (needs a recent sign-in)',
+    signedIn: true,
+    answer: noContent,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/security/passkeys/',
+    tag: 'security',
+    summary: "The account's passkeys, oldest first",
+    signedIn: true,
+    answer: json(PasskeyList),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/passkeys/options/',
+    tag: 'security',
+    summary:
+      'Options for navigator.credentials.create(), with a challenge for this session (needs a recent sign-in)',
+    signedIn: true,
+    answer: json(PasskeyOptions),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/security/passkeys/',
+    tag: 'security',
+    summary:
+      "Save the passkey made from this session's challenge, with its name (needs a recent sign-in)",
+    signedIn: true,
+    body: body(AddPasskeyForm),
+    answer: json(Passkey, 201),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/security/passkeys/:id/',
+    tag: 'security',
+    summary: 'Rename a passkey',
+    signedIn: true,
+    body: body(RenamePasskeyForm),
+    answer: json(Passkey),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/security/passkeys/:id/',
+    tag: 'security',
+    summary: 'Remove a passkey (needs a recent sign-in)',
     signedIn: true,
     answer: noContent,
   },

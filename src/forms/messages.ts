@@ -94,6 +94,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   checkout_in_progress: msg`A payment is already in progress. Please wait for it to finish.`,
   no_autopayment: msg`There is no subscription payment to change.`,
   payment_failed: msg`The payment did not go through. Please try again or contact your payment provider.`,
+  passkey_failed: msg`The passkey was not accepted. Please try again.`,
 };
 
 export const commonError = msg`An error occurred. Please try again later or with another input.`;

@@ -67,6 +67,10 @@ describe('re-authentication cannot be skipped by calling the API directly', () =
       ['POST', '/api/v1/security/two-factor/confirm/', JSON.stringify({ code: '123456' })],
       ['POST', '/api/v1/security/two-factor/recovery-codes/', body],
       ['DELETE', '/api/v1/security/two-factor/', body],
+      // Adding a passkey (its options first) and removing one (refused before any lookup).
+      ['POST', '/api/v1/security/passkeys/options/', body],
+      ['POST', '/api/v1/security/passkeys/', body],
+      ['DELETE', '/api/v1/security/passkeys/00000000-0000-4000-8000-000000000000/', body],
     ];
     for (const [method, path, sent] of sensitive) {
       const answer = await stolen.request(`${path}${query}`, {

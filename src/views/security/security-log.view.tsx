@@ -34,6 +34,7 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         if (provider) return t`Signed in with ${provider}`;
         if (method === 'totp') return t`Signed in with the authenticator app's code`;
         if (method === 'recovery_code') return t`Signed in with a recovery code`;
+        if (method === 'passkey') return t`Signed in with a passkey`;
         return method === 'code'
           ? t`Signed in with a code sent by e-mail`
           : t`Signed in with the password`;
@@ -71,6 +72,10 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
         return t`New recovery codes made`;
       case 'recovery_code_used':
         return t`A recovery code was used`;
+      case 'passkey_added':
+        return t`Passkey added`;
+      case 'passkey_removed':
+        return t`Passkey removed`;
     }
   };
   const { events } = snapshot.context;

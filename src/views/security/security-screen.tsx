@@ -12,6 +12,7 @@ import { liveTwoFactorSetupMachine } from '../../flows/two-factor-setup.flow.ts'
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { EmailChangeView } from './email-change.view.tsx';
 import { NoPasswordView, PasswordChangeView } from './password-change.view.tsx';
+import { PasskeysBlock } from './passkeys-block.tsx';
 import { SecurityLogView } from './security-log.view.tsx';
 import { SessionListView } from './session-list.view.tsx';
 import { TwoFactorView } from './two-factor-setup.view.tsx';
@@ -59,6 +60,7 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
       ) : (
         <NoPasswordView />
       )}
+      <PasskeysBlock />
       <Separator />
       <EmailChangeView
         snapshot={emailChange.snapshot}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { Locale } from '../../contract/countries.ts';
+import type { AddPasskeyForm, AuthenticationCredential, Passkey } from '../../contract/passkeys.ts';
+import type { Config } from '../config.ts';
+import { passkeys, users, webauthnChallenges, type User } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { notFound, refused } from '../errors.ts';
+import { sendToUser, userLocale } from '../mail/send.ts';
+import { passkeyAddedMail } from '../mail/templates.ts';
+import type { Device } from './devices.ts';
+import { recordEvent } from './security-events.ts';
+import { hashToken } from './tokens.ts';
+
+/** A challenge is good for five minutes, once (decision 0219). */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** The relying party's name the browser shows beside the passkey. */
+const RP_NAME = 'Account portal';
+/** A user has a handful; more would be a script's. */
+export const PASSKEYS_MAX = 20;
+
+/** The relying party: PUBLIC_URL's host is its id, PUBLIC_URL's origin the only origin. */
+export function relyingParty(config: Pick<Config, 'publicUrl'>): { id: string; origin: string } {
+  const url = new URL(config.publicUrl);
+  return { id: url.hostname, origin: url.origin };
+}
+
+const failed = () => refused('passkey_failed');
+
+/** The challenge the browser signed, from its clientDataJSON; a malformed one fails. */
+function challengeOf(clientDataJSON: string): string {
+  try {
+    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    if (typeof challenge !== 'string' || challenge === '') throw new Error('no challenge');
+    return challenge;
+  } catch {
+    throw failed();
+  }
+}
+
+/** The hash a sign-in challenge keeps of its browser's cookie nonce. */
+const browserHash = (nonce: string) =>
+  createHash('sha256').update(`passkey:${nonce}`).digest('hex');
+
+/** The user handle a passkey carries: the account's public guid, never its row id. */
+const userHandleOf = (user: Pick<User, 'portalGuid'>) => new TextEncoder().encode(user.portalGuid);
+
+function asPasskey(row: typeof passkeys.$inferSelect): Passkey {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    synced: row.deviceType === 'multiDevice' && row.backedUp,
+  };
+}
+
+/**
+ * The options for navigator.credentials.create(): a discoverable credential with user
+ * verification, none of the account's passkeys again. The challenge is kept for the
+ * asking session and user only.
+ */
+export async function registrationOptions(
+  deps: AppDeps,
+  user: User,
+  token: string,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const rp = relyingParty(deps.config);
+  const existing = await deps.db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    userID: userHandleOf(user),
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({
+      id: row.credentialId,
+      transports: row.transports,
+    })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await deps.db.insert(webauthnChallenges).values({
+    challenge: options.challenge,
+    purpose: 'register',
+    sessionHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+  });
+  return options;
+}
+
+/**
+ * Saves the passkey the browser made from this session's challenge, with its name.
+ * The challenge is consumed first, whatever follows: a second use of it, a challenge of
+ * another session or user, an expired one, or a credential that does not verify answer
+ * `passkey_failed`. One transaction: the passkey, the event, the notice mail.
+ */
+export async function addPasskey(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  form: v.InferOutput<typeof AddPasskeyForm>,
+  device: Device,
+  pageLocale: Locale | null,
+): Promise<Passkey> {
+  const now = deps.clock.now();
+  const challenge = challengeOf(form.credential.response.clientDataJSON);
+  const consumed = await deps.db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, 'register'),
+        eq(webauthnChallenges.sessionHash, hashToken(token)),
+        eq(webauthnChallenges.userId, user.id),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  if (consumed.length === 0) throw failed();
+  const rp = relyingParty(deps.config);
+  let info;
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: form.credential as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw failed();
+    info = verification.registrationInfo;
+  } catch {
+    throw failed();
+  }
+  return deps.db.transaction(async (tx) => {
+    if ((await tx.$count(passkeys, eq(passkeys.userId, user.id))) >= PASSKEYS_MAX) throw failed();
+    const [row] = await tx
+      .insert(passkeys)
+      .values({
+        userId: user.id,
+        credentialId: info.credential.id,
+        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        counter: info.credential.counter,
+        transports: info.credential.transports ?? [],
+        deviceType: info.credentialDeviceType,
+        backedUp: info.credentialBackedUp,
+        name: form.name,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: passkeys.credentialId })
+      .returning();
+    // The same authenticator's credential again: it is registered already.
+    if (!row) throw failed();
+    await recordEvent(tx, now, user.id, 'passkey_added', device);
+    const locale = pageLocale ?? userLocale(user);
+    await sendToUser(deps, { ...user, locale }, passkeyAddedMail(form.name), 'account_notices', tx);
+    return asPasskey(row);
+  });
+}
+
+/** The account's passkeys, oldest first. */
+export async function passkeysOf(deps: AppDeps, userId: number): Promise<Passkey[]> {
+  const rows = await deps.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+    .limit(PASSKEYS_MAX);
+  return rows.map(asPasskey);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A new name for one of the user's passkeys; another user's is not found. */
+export async function renamePasskey(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  name: string,
+): Promise<Passkey> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await deps.db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
+  if (!row) throw notFound();
+  return asPasskey(row);
+}
+
+/** Removes one of the user's passkeys, with its event; another user's is not found. */
+export async function removePasskey(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  device: Device,
+): Promise<void> {
+  if (!UUID.test(id)) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (removed.length === 0) throw notFound();
+    await recordEvent(tx, deps.clock.now(), userId, 'passkey_removed', device);
+  });
+}
+
+/**
+ * The options for navigator.credentials.get() at sign-in: no account named (the
+ * passkey is discoverable and says whose it is), user verification required. The
+ * challenge is kept for the browser whose cookie holds `nonce`.
+ */
+export async function signInOptions(
+  deps: AppDeps,
+  nonce: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps.config).id,
+    userVerification: 'required',
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await deps.db.insert(webauthnChallenges).values({
+    challenge: options.challenge,
+    purpose: 'sign_in',
+    browserHash: browserHash(nonce),
+    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+  });
+  return options;
+}
+
+/**
+ * Checks a passkey's assertion against this browser's challenge, consumed first: the
+ * signature by the stored public key, the origin and relying party, user verification,
+ * and a signature counter that went up (when the authenticator counts). The new
+ * counter is written only if no other sign-in wrote one meanwhile. Answers the user's
+ * id; every failure is the one `passkey_failed`.
+ */
+export async function verifyPasskeySignIn(
+  deps: AppDeps,
+  nonce: string,
+  credential: v.InferOutput<typeof AuthenticationCredential>,
+): Promise<number> {
+  const now = deps.clock.now();
+  const challenge = challengeOf(credential.response.clientDataJSON);
+  const consumed = await deps.db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, 'sign_in'),
+        eq(webauthnChallenges.browserHash, browserHash(nonce)),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  if (consumed.length === 0) throw failed();
+  const [found] = await deps.db
+    .select({ passkey: passkeys, portalGuid: users.portalGuid })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialId, credential.id))
+    .limit(1);
+  if (!found) throw failed();
+  const { passkey } = found;
+  const handle = credential.response.userHandle;
+  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandleOf(found))) {
+    throw failed();
+  }
+  const rp = relyingParty(deps.config);
+  let info;
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: credential as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw failed();
+    info = verification.authenticationInfo;
+  } catch {
+    throw failed();
+  }
+  const updated = await deps.db
+    .update(passkeys)
+    .set({ counter: info.newCounter, backedUp: info.credentialBackedUp, lastUsedAt: now })
+    .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
+    .returning({ id: passkeys.id });
+  if (updated.length === 0) throw failed();
+  return passkey.userId;
+}

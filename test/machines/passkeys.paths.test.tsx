@@ -1,0 +1,306 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { Passkey } from '../../contract/passkeys.ts';
+import { nameProblem, passkeysMachine } from '../../machines/passkeys.machine.ts';
+import { PasskeysView } from '../../src/views/security/passkeys.view.tsx';
+import { laptopPasskey, newPasskey, phonePasskey } from '../fixtures/passkeys.ts';
+import { Providers } from '../render/providers.tsx';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+
+type Snapshot = SnapshotFrom<typeof passkeysMachine>;
+const laptop = laptopPasskey;
+const phone = phonePasskey;
+
+const ROWS: Record<string, string> = {
+  [laptop.id]: 'Work laptopadded November 2, 2026 · not used yetRenameRemove',
+  [phone.id]: 'Phoneadded November 10, 2026 · last used November 25, 2026 · syncedRenameRemove',
+  [newPasskey.id]: 'Tabletadded November 27, 2026 · not used yetRenameRemove',
+};
+const WORDS: Record<string, string> = {
+  required: 'This field is required',
+  maxLength: 'Must be at most 64 characters',
+  system: 'Something went wrong. Try again later.',
+  passkey_cancelled: 'No passkey was created: it was cancelled or took too long.',
+  reauth_required: 'For your security, confirm it is you: enter your password again.',
+};
+const title = () => screen.getByRole('heading', { level: 2, name: 'Passkeys' });
+const rows = () => screen.queryAllByRole('listitem');
+const add = () => screen.getByRole('button', { name: 'Add a passkey' }) as HTMLButtonElement;
+const nameField = () => screen.getByLabelText('Name of the new passkey') as HTMLInputElement;
+const renameField = () => screen.queryByLabelText('New name of the passkey') as HTMLInputElement;
+const dialog = () => screen.queryByRole('alertdialog');
+const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+
+/** Each passkey in order, the one renamed as a field instead of its row. */
+function listed(snapshot: Snapshot) {
+  const { passkeys, selected } = snapshot.context;
+  const editing = snapshot.matches('renaming') || snapshot.matches('savingName');
+  const texts = rows().map((row) =>
+    within(row).queryByRole('textbox') ? 'field' : row.textContent,
+  );
+  expect(texts).toEqual(passkeys.map((p) => (editing && p.id === selected ? 'field' : ROWS[p.id])));
+  if (passkeys.length === 0) screen.getByText('You have no passkeys yet.');
+  expect(nameField().value).toBe(snapshot.context.draft);
+}
+const rowButtons = () =>
+  screen.queryAllByRole('button', { name: /^(Rename|Remove) / }) as HTMLButtonElement[];
+
+const without = (passkeys: Passkey[], id: string | null) => passkeys.filter((p) => p.id !== id);
+
+describeMachinePaths(passkeysMachine, {
+  paths: 73,
+  // Issue 34, capability 6, and decision 0219: the passkeys load; a named passkey is
+  // added (the name required, 64 characters at most); a listed one is renamed in place
+  // or removed after a confirmation; one already gone leaves the list without a word;
+  // any other failure is said, and a refused rename keeps its field.
+  steps: {
+    loading: {
+      'done: loadPasskeys': (_, event) => ({ to: 'ready', set: { passkeys: outputOf(event) } }),
+      'error: loadPasskeys': { to: 'loadFailed' },
+    },
+    loadFailed: {
+      'passkeys.retry': { to: 'loading', starts: { loadPasskeys: undefined } },
+    },
+    ready: {
+      'name.change': (_, event) => ({
+        to: 'ready',
+        set: { draft: (event as { value: string }).value, draftError: null },
+      }),
+      'passkey.add': ({ context }) => {
+        const problem = nameProblem(context.draft);
+        return problem === null
+          ? {
+              to: 'adding',
+              set: { error: null, draftError: null },
+              starts: { registerPasskey: context.draft.trim() },
+            }
+          : { to: 'ready', set: { draftError: problem } };
+      },
+      'rename.start': ({ context }, event) => {
+        const id = (event as { id: string }).id;
+        const found = context.passkeys.find((p) => p.id === id);
+        return found
+          ? {
+              to: 'renaming',
+              set: { selected: id, rename: found.name, renameError: null, error: null },
+            }
+          : { to: 'ready' };
+      },
+      'passkey.remove': ({ context }, event) => {
+        const id = (event as { id: string }).id;
+        const found = context.passkeys.find((p) => p.id === id);
+        return found
+          ? {
+              to: 'confirming',
+              set: { selected: id, rename: found.name, renameError: null, error: null },
+            }
+          : { to: 'ready' };
+      },
+    },
+    adding: {
+      'done: registerPasskey': ({ context }, event) => ({
+        to: 'ready',
+        set: { passkeys: [...context.passkeys, outputOf(event)], draft: '' },
+      }),
+      'error: registerPasskey': (_, event) => ({
+        to: 'ready',
+        set: { selected: null, error: errorOf(event).code },
+      }),
+    },
+    renaming: {
+      'rename.change': (_, event) => ({
+        to: 'renaming',
+        set: { rename: (event as { value: string }).value, renameError: null },
+      }),
+      'rename.save': ({ context }) => {
+        const problem = nameProblem(context.rename);
+        return problem === null
+          ? {
+              to: 'savingName',
+              set: { error: null },
+              starts: { renamePasskey: { id: context.selected, name: context.rename.trim() } },
+            }
+          : { to: 'renaming', set: { renameError: problem } };
+      },
+      'rename.cancel': { to: 'ready', set: { selected: null } },
+    },
+    savingName: {
+      'done: renamePasskey': ({ context }, event) => ({
+        to: 'ready',
+        set: {
+          passkeys: context.passkeys.map((p) =>
+            p.id === context.selected ? (outputOf(event) as Passkey) : p,
+          ),
+          selected: null,
+        },
+      }),
+      'error: renamePasskey': ({ context }, event) =>
+        errorOf(event).code === 'not_found'
+          ? {
+              to: 'ready',
+              set: { passkeys: without(context.passkeys, context.selected), selected: null },
+            }
+          : { to: 'renaming', set: { error: errorOf(event).code } },
+    },
+    confirming: {
+      'remove.confirm': ({ context }) => ({
+        to: 'removing',
+        starts: { removePasskey: context.selected },
+      }),
+      'remove.cancel': { to: 'ready', set: { selected: null } },
+    },
+    removing: {
+      'done: removePasskey': ({ context }) => ({
+        to: 'ready',
+        set: { passkeys: without(context.passkeys, context.selected), selected: null },
+      }),
+      'error: removePasskey': ({ context }, event) =>
+        errorOf(event).code === 'not_found'
+          ? {
+              to: 'ready',
+              set: { passkeys: without(context.passkeys, context.selected), selected: null },
+            }
+          : { to: 'ready', set: { selected: null, error: errorOf(event).code } },
+    },
+  },
+  events: (snapshot) => [
+    { type: 'passkeys.retry' },
+    // A good name (the empty one is where the form starts).
+    { type: 'name.change', value: 'Tablet' },
+    { type: 'passkey.add' },
+    // A listed passkey (an unlisted one is no step: the guard refuses it).
+    { type: 'rename.start', id: laptop.id },
+    { type: 'rename.change', value: '' },
+    { type: 'rename.save' },
+    { type: 'rename.cancel' },
+    { type: 'passkey.remove', id: laptop.id },
+    { type: 'remove.confirm' },
+    { type: 'remove.cancel' },
+    ...internalEvents(snapshot, {
+      loadPasskeys: { output: [[laptop, phone], []] },
+      registerPasskey: {
+        // One new passkey: the list stays finite.
+        output: snapshot.context.passkeys.some((p) => p.id === newPasskey.id) ? [] : [newPasskey],
+        error: [{ code: 'passkey_cancelled' }],
+      },
+      renamePasskey: {
+        output: [{ ...laptop, name: snapshot.context.rename.trim() }],
+        error: [{ code: 'not_found' }, { code: 'system' }],
+      },
+      removePasskey: { error: [{ code: 'not_found' }, { code: 'reauth_required' }] },
+    }),
+  ],
+  // What tells states apart for the paths: how many passkeys and whether each name
+  // would pass. The steps check the exact context all the same.
+  serialize: (snapshot) => ({
+    passkeys: snapshot.context.passkeys.length,
+    draft: nameProblem(snapshot.context.draft),
+    rename: nameProblem(snapshot.context.rename),
+  }),
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.passkeys).toEqual([]);
+    },
+    loadFailed: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'passkey.add' })).toBe(false);
+    },
+    ready: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.selected).toBeNull();
+    },
+    adding: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(nameProblem(snapshot.context.draft)).toBeNull();
+    },
+    renaming: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.passkeys.some((p) => p.id === snapshot.context.selected)).toBe(true);
+    },
+    savingName: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(nameProblem(snapshot.context.rename)).toBeNull();
+    },
+    confirming: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context.selected).toBe(laptop.id);
+    },
+    removing: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.selected).toBe(laptop.id);
+    },
+  },
+  view: {
+    render: (snapshot) => (
+      <Providers locale="en">
+        <PasskeysView snapshot={snapshot} send={() => {}} />
+      </Providers>
+    ),
+    states: {
+      loading: () => {
+        title();
+        expect(screen.getByRole('status').textContent).toBe('Loading');
+        expect(rows()).toEqual([]);
+      },
+      loadFailed: () => {
+        title();
+        screen.getByText("Couldn't load your passkeys.");
+        expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+      },
+      ready: (snapshot) => {
+        title();
+        listed(snapshot);
+        expect(add().disabled).toBe(false);
+        expect(add().hasAttribute('data-loading')).toBe(false);
+        for (const button of rowButtons()) expect(button.disabled).toBe(false);
+        const { draftError, error } = snapshot.context;
+        expect(nameField().getAttribute('aria-invalid') === 'true').toBe(draftError !== null);
+        if (draftError) screen.getByText(WORDS[draftError]!);
+        expect(alertText()).toBe(error === null ? null : WORDS[error]);
+        expect(dialog()).toBeNull();
+      },
+      adding: (snapshot) => {
+        title();
+        listed(snapshot);
+        expect(add().hasAttribute('data-loading')).toBe(true);
+        for (const button of rowButtons()) expect(button.disabled).toBe(true);
+        expect(alertText()).toBeNull();
+      },
+      renaming: (snapshot) => {
+        title();
+        listed(snapshot);
+        expect(renameField().value).toBe(snapshot.context.rename);
+        const { renameError, error } = snapshot.context;
+        expect(renameField().getAttribute('aria-invalid') === 'true').toBe(renameError !== null);
+        if (renameError) screen.getByText(WORDS[renameError]!);
+        expect(alertText()).toBe(error === null ? null : WORDS[error]);
+        expect(add().disabled).toBe(true);
+      },
+      savingName: (snapshot) => {
+        title();
+        listed(snapshot);
+        expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('data-loading')).toBe(
+          true,
+        );
+        expect(alertText()).toBeNull();
+      },
+      confirming: () => {
+        title();
+        const open = dialog();
+        expect(open).not.toBeNull();
+        within(open!).getByText('Remove the passkey?');
+        within(open!).getByText(laptop.name);
+        expect(add().disabled).toBe(true);
+      },
+      removing: () => {
+        const open = dialog();
+        expect(open).not.toBeNull();
+        expect(
+          within(open!).getByRole('button', { name: /Remov/ }).hasAttribute('data-loading'),
+        ).toBe(true);
+      },
+    },
+  },
+});
