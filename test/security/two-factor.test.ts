@@ -67,10 +67,13 @@ const send = (browser: TestClient, code: string) =>
 describe('authenticator codes (checklist point 30)', () => {
   it('a code seen once is refused on reuse within its window, even sent at once', async () => {
     const { user, secret } = await withApp();
-    const browsers = await atCodeStep(user, 6);
+    // Three at once: fewer than the five tries a lock takes, so whichever order the
+    // database takes them in (the right one resets the count), none is locked out and
+    // the reuse is refused as a wrong code. More would race the lock on PostgreSQL.
+    const browsers = await atCodeStep(user, 3);
     const code = codeFor(secret);
     const answers = await Promise.all(browsers.map((browser) => send(browser, code)));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     // Still within the same 30 seconds: refused again.
     const [late] = await atCodeStep(user, 1);
     expect(await fieldCodes(await send(late!, code))).toEqual([
