@@ -1,3 +1,4 @@
+import { formatDate } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { Locale } from '../../contract/countries.ts';
 import { escapeHtml as escape } from '../escape-html.ts';
@@ -246,49 +247,10 @@ export type InvitationMailDetails = {
   expiresAt: Date;
 };
 
-const MONTHS = {
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-  ru: [
-    'января',
-    'февраля',
-    'марта',
-    'апреля',
-    'мая',
-    'июня',
-    'июля',
-    'августа',
-    'сентября',
-    'октября',
-    'ноября',
-    'декабря',
-  ],
-} as const;
-
-/** Section 9's dates (UTC): 'MMMM D, YYYY' in English, 'D MMMM YYYY' in Russian. */
-function mailDate(locale: Locale, at: Date): string {
-  const month = MONTHS[locale][at.getUTCMonth()] ?? '';
-  return locale === 'ru'
-    ? `${at.getUTCDate()} ${month} ${at.getUTCFullYear()}`
-    : `${month} ${at.getUTCDate()}, ${at.getUTCFullYear()}`;
-}
-
 /** To an invited address, in the language the owner chose (decision 0602). */
 export function teamInvitationMail(locale: Locale, d: InvitationMailDetails): MailContent {
   const who = d.ownerName === '' ? d.ownerUsername : `${d.ownerName} (${d.ownerUsername})`;
-  const until = mailDate(locale, d.expiresAt);
+  const until = formatDate(d.expiresAt, locale);
   return locale === 'ru'
     ? compose(`${d.ownerUsername} приглашает вас в команду`, [
         `${who} приглашает вас в свою команду на портале: участники команды пользуются тарифом Premium.`,

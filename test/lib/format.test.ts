@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../src/i18n/format.ts';
+import { formatDate } from '../../contract/dates.ts';
 import { formatMoney, groupThousands } from '../../contract/money.ts';
 
 const nbsp = '\u00a0';

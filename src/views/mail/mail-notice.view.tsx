@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { mailNoticeMachine } from '../../../machines/mail-notice.machine.ts';
 import { Button } from '../../components/button.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { isLocale } from '../../i18n/locale.ts';
 
 export interface MailNoticeViewProps {

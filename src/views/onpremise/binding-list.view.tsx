@@ -1,7 +1,7 @@
 import { Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Binding } from '../../../contract/onpremise.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 
 export interface BindingListViewProps {

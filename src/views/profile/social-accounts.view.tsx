@@ -6,7 +6,7 @@ import { SectionLoadingView } from './section-loading.view.tsx';
 import { socialProviders, type SocialProvider } from '../../../contract/identity.ts';
 import type { socialAccountsMachine } from '../../../machines/social-accounts.machine.ts';
 import { errorText } from '../../forms/messages.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { ProviderMark, providerNames } from '../login/social-buttons.tsx';
 import type { MachineViewProps } from '../machine-view.ts';

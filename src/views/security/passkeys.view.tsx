@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import { errorText, maxLengthMessage, validationMessages } from '../../forms/messages.ts';
 import { trimTyped } from '../../forms/trim.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 import { useDeviceWords } from './device-words.ts';

@@ -5,7 +5,7 @@ import { isOneOf } from '../../../contract/one-of.ts';
 import type { securityLogMachine } from '../../../machines/security-log.machine.ts';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { providerNames } from '../login/social-buttons.tsx';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
 import type { MachineViewProps } from '../machine-view.ts';

@@ -6,7 +6,7 @@ import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import { errorText } from '../../forms/messages.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 import { useDeviceWords } from './device-words.ts';

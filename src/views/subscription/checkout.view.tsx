@@ -20,7 +20,7 @@ import {
 } from '../../../machines/checkout.select.ts';
 import { planNames } from '../../components/plan-names.ts';
 import { contactEmail } from '../../components/site.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { daysCount } from '../../i18n/plurals.ts';
 import type { Locale } from '../../i18n/locale.ts';

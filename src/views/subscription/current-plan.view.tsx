@@ -7,7 +7,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { Subscription } from '../../../contract/billing.ts';
 import { planActions, type PlanAction } from '../../../machines/subscription.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { priceLabel } from './money.ts';
 

@@ -5,7 +5,7 @@ import type { Subscription } from '../../../contract/billing.ts';
 import type { Outcome } from '../../../machines/subscription.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
 import { contactEmail } from '../../components/site.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { priceLabel } from './money.ts';
 

@@ -7,7 +7,7 @@ import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { planNames } from '../../components/plan-names.ts';
 import { TitledSection } from '../../components/titled.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import type { MachineViewProps } from '../machine-view.ts';
 import { NewTabNote } from '../new-tab.tsx';

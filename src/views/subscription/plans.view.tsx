@@ -12,7 +12,7 @@ import {
 } from '../../../machines/subscription-update.machine.ts';
 import type { SubscriptionData } from '../../../machines/subscription.machine.ts';
 import { planNames } from '../../components/plan-names.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { FeatureList } from './feature-list.view.tsx';

@@ -5,7 +5,7 @@ import type { confirmMachine } from '../../../machines/confirm.machine.ts';
 import type { ConfirmEvent } from '../../components/confirm-dialog.tsx';
 import { ConfirmView } from '../../components/confirm.view.tsx';
 import { planNames } from '../../components/plan-names.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { priceLabel } from './money.ts';
 

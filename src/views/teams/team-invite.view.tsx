@@ -15,7 +15,7 @@ import { FieldFrame } from '../../forms/field-frame.tsx';
 import { errorText, validationMessages } from '../../forms/messages.ts';
 import { SelectField } from '../../forms/select-field.tsx';
 import { trimTyped } from '../../forms/trim.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import type { MachineViewProps } from '../machine-view.ts';
 import { teamErrorMessages } from './messages.ts';

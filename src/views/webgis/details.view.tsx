@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { Webgis } from '../../../contract/webgis.ts';
 import { Badge } from '../../components/badge.tsx';
 import { planNames } from '../../components/plan-names.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate } from '../../../contract/dates.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { NewTabNote } from '../new-tab.tsx';
 import { SectionCard } from './section-card.tsx';

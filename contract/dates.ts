@@ -1,4 +1,4 @@
-import type { Locale } from './locale.ts';
+import type { Locale } from './countries.ts';
 
 const months: Record<Locale, readonly string[]> = {
   en: [
