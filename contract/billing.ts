@@ -261,8 +261,9 @@ export const CardSetupStatus = v.object({
 export type CardSetupStatus = v.InferOutput<typeof CardSetupStatus>;
 
 /**
- * GET /api/v1/subscription/change-cost/?plan=&interval=&currency=: what a change to
- * `plan` and `interval` costs now, as the charge will take it: charged now, the credit
+ * GET /api/v1/subscription/change-cost/?plan=&interval=&currency=&coupon=: what a change
+ * to `plan` and `interval` costs now, as the charge will take it: charged now (less the
+ * promo code's percent a new checkout would take), the credit
  * for the unused part of the current period (its worth, and the days of the new plan it
  * buys: the conversion's additional_days), and the next payment's date and amount.
  */

@@ -84,7 +84,8 @@ async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
   throw refusal('conflict', 'checkout_in_progress');
 }
 
-const couponError = (status: string) =>
+/** A promo code refused at its field, its status as the detail. */
+export const couponError = (status: string) =>
   fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: status }]);
 
 type NewCheckout = typeof checkouts.$inferInsert;

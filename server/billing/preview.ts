@@ -3,9 +3,9 @@ import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { fieldError } from '../errors.ts';
-import { changeCurrency } from './checkout.ts';
+import { changeCurrency, couponError } from './checkout.ts';
 import { additionalDays, costOfChange } from './plan-change-cost.ts';
-import { currencyFor } from './prices.ts';
+import { checkCoupon, currencyFor } from './prices.ts';
 import { addPeriod, autopaymentOf, currentSubscription } from './subscription.ts';
 
 type Target = { plan: PlanId; interval: Interval };
@@ -35,12 +35,19 @@ export async function periodEndIfBoughtNow(
  * GET /api/v1/subscription/change-cost/: the cost of a change to `target` for the
  * caller's own subscription, from the function the charge uses. A running autopayment
  * changes plan in the subscription's currency (another given is a field error); a new
- * checkout pays in the given one (the payer's country's), else the account's.
+ * checkout pays in the given one (the payer's country's), else the account's, less the
+ * promo code it would take (checked as the checkout checks it, and refused at its field
+ * likewise). A plan change takes no promo code, so one given to it is refused.
  */
 export async function changeCostAnswer(
   deps: Deps,
   user: Pick<User, 'id' | 'country'>,
-  target: { plan: 'mini' | 'premium'; interval: Interval; currency?: Currency | undefined },
+  target: {
+    plan: 'mini' | 'premium';
+    interval: Interval;
+    currency?: Currency | undefined;
+    coupon?: string;
+  },
 ): Promise<PlanChangeCostAnswer> {
   const current = await currentSubscription(deps.db, user);
   const changing = (await autopaymentOf(deps.db, user.id))?.status === 'active';
@@ -51,7 +58,15 @@ export async function changeCostAnswer(
       throw fieldError('currency', 'invalid_input');
     }
   }
-  const cost = await costOfChange(deps.db, current, deps.clock.now(), target, currency);
+  const now = deps.clock.now();
+  const coupon = await checkCoupon(deps.db, now, {
+    ...target,
+    coupon: target.coupon ?? '',
+    currency,
+  });
+  if (changing && coupon.status !== 'no_coupon') throw couponError('plan_change');
+  if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
+  const cost = await costOfChange(deps.db, current, now, target, currency, coupon.percent);
   return {
     plan: target.plan,
     interval: target.interval,

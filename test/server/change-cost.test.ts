@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentPage, PlanChangeCostAnswer } from '../../contract/billing.ts';
-import { planPrice } from '../../server/billing/prices.ts';
-import { autopayments } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { planPrice, withPercentOff } from '../../server/billing/prices.ts';
+import { autopayments, checkouts } from '../../server/db/schema.ts';
 import { DAY, useTestServer, type TestClient } from './harness.ts';
-import { autopaymentRow, json, sendJson, setPlan, signedIn } from './billing.ts';
+import {
+  autopaymentRow,
+  checkoutRequest,
+  json,
+  sendJson,
+  setPlan,
+  signedIn,
+  startCheckout,
+} from './billing.ts';
 
 const server = useTestServer();
 const PATH = '/api/v1/subscription/change-cost/';
@@ -90,6 +99,43 @@ describe('GET /api/v1/subscription/change-cost/', () => {
     expect(Math.abs(Date.parse(answer.next_payment_at) - monthLater.getTime())).toBeLessThan(
       3 * DAY,
     );
+  });
+
+  it("takes a new checkout's promo code off the charge now, as the checkout then charges", async () => {
+    const { client, user } = await signedIn(server());
+    // The checkout below pays from GB, in dollars.
+    const mini = await planPrice(server().db, 'mini', 'monthly', 'usd');
+    const shown = await costOf(client, 'plan=mini&interval=monthly&currency=usd&coupon=welcome10');
+    expect(shown).toMatchObject({
+      price: mini,
+      charged_now: withPercentOff(mini, 10),
+      // A renewal carries no promo code.
+      next_payment_amount: mini,
+    });
+    expect(shown.charged_now).toBeLessThan(mini);
+    await startCheckout(client, checkoutRequest({ coupon: 'WELCOME10' }));
+    const [checkout] = await server()
+      .db.select({ amount: checkouts.amount, currency: checkouts.currency })
+      .from(checkouts)
+      .where(eq(checkouts.userId, user.id));
+    expect(checkout).toEqual({ amount: shown.charged_now, currency: 'usd' });
+  });
+
+  it('refuses a promo code the checkout would refuse, and any for a plan change', async () => {
+    const buyer = await signedIn(server());
+    const unknown = await buyer.client.get(`${PATH}?plan=mini&interval=monthly&coupon=NOSUCHCODE`);
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({
+      errors: [{ code: 'invalid_input', detail: 'err_not_found', source: { pointer: 'coupon' } }],
+    });
+    const { client } = await paying(10);
+    const change = await client.get(`${PATH}?plan=premium&interval=monthly&coupon=WELCOME10`);
+    expect(change.status).toBe(400);
+    expect(await json(change)).toMatchObject({
+      errors: [{ code: 'invalid_input', source: { pointer: 'coupon' } }],
+    });
+    // Without it the same change is answered.
+    await costOf(client, 'plan=premium&interval=monthly');
   });
 
   it('refuses a bad query with section 8 field errors, and a stranger with 401', async () => {

@@ -11,11 +11,15 @@ import { parseInput } from '../../http/validate.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 
 export const Target = v.object({ plan: PlanId, interval: Interval });
-/** A paid plan to change to, and the checkout's currency (the payer's country's) if known. */
+/**
+ * A paid plan to change to, the checkout's currency (the payer's country's) if known, and
+ * the promo code a new checkout would take (as POST /api/autopayment/ takes it).
+ */
 export const ChangeCostQuery = v.object({
   plan: v.picklist(['mini', 'premium']),
   interval: Interval,
   currency: v.optional(Currency),
+  coupon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'maxLength')), ''),
 });
 
 /** Mounted at /api/v1/subscription/change-cost/ */
