@@ -48,7 +48,7 @@ export async function personalData(deps: AppDeps, user: User) {
     billingData(db, user.id),
     currentSubscription(db, user),
     webgisData(db, user.id),
-    teamData(db, user.id),
+    teamData(db, user),
     teamPlan(db, user.id, deps.clock.now()),
     onpremiseData(db, user.id),
     consultationData(db, user.id),

@@ -1,15 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { teamMembers, teams, users } from '../db/schema.ts';
+import { teamInvitations, teamMembers, teams, users } from '../db/schema.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The user's teams as the personal-data export gives them: the team they own (null
- * before their first save) with its members as the team screen shows them, and the
- * teams they are a member of, named by their owners.
+ * before their first save) with its members as the team screen shows them and the
+ * invitations it sent (the addresses the owner typed, never a link's token), the teams
+ * they are a member of, named by their owners, and the invitations sent to their
+ * address, named by the inviting owner.
  */
-export async function teamData(db: Database, userId: number) {
+export async function teamData(db: Database, user: { id: number; email: string }) {
+  const userId = user.id;
   const [own] = await db.select().from(teams).where(eq(teams.ownerId, userId));
   const members = own
     ? await db
@@ -36,6 +39,24 @@ export async function teamData(db: Database, userId: number) {
     .innerJoin(users, eq(users.id, teams.ownerId))
     .where(eq(teamMembers.userId, userId))
     .orderBy(asc(teamMembers.addedAt), asc(teams.id));
+  const sent = own
+    ? await db
+        .select()
+        .from(teamInvitations)
+        .where(eq(teamInvitations.teamId, own.id))
+        .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
+    : [];
+  const received = await db
+    .select({
+      owner_guid: users.portalGuid,
+      owner_username: users.username,
+      invitation: teamInvitations,
+    })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .where(eq(teamInvitations.email, user.email.toLowerCase()))
+    .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
   return {
     own_team: own
       ? {
@@ -45,8 +66,26 @@ export async function teamData(db: Database, userId: number) {
             ...member,
             added_at: iso(addedAt),
           })),
+          invitations: sent.map((invitation) => ({
+            email: invitation.email,
+            ...invitationDates(invitation),
+          })),
         }
       : null,
+    invitations_received: received.map(({ invitation, ...owner }) => ({
+      ...owner,
+      ...invitationDates(invitation),
+    })),
     memberships: memberships.map(({ addedAt, ...team }) => ({ ...team, added_at: iso(addedAt) })),
   };
 }
+
+/** What an invitation's record holds besides its addresses: language, state and times. */
+const invitationDates = (invitation: typeof teamInvitations.$inferSelect) => ({
+  locale: invitation.locale,
+  state: invitation.state,
+  created_at: iso(invitation.createdAt),
+  sent_at: iso(invitation.sentAt),
+  expires_at: iso(invitation.expiresAt),
+  ended_at: iso(invitation.endedAt),
+});

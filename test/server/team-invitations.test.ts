@@ -398,3 +398,42 @@ describe('adding by username', () => {
     expect(await mailsTo(server(), member.email)).toHaveLength(1);
   });
 });
+
+describe('the personal-data export', () => {
+  type Exported = {
+    teams: {
+      own_team: { invitations: { email: string; state: string; locale: string }[] } | null;
+      invitations_received: { owner_username: string; state: string }[];
+    };
+  };
+  const exportOf = async (client: TestClient) =>
+    json<Exported>(await client.get('/api/v1/profile/export/'));
+
+  it("gives the owner the invitations sent and the invitee those to the invitee's address", async () => {
+    const owner = await premiumOwner();
+    const email = newAddress();
+    await invite(owner.client, email, 'ru');
+    const invitee = await signedIn(server(), { email });
+    const stranger = await signedIn(server());
+
+    const sent = await exportOf(owner.client);
+    expect(sent.teams.own_team?.invitations).toEqual([
+      expect.objectContaining({ email, state: 'pending', locale: 'ru' }),
+    ]);
+    // The link's token is the invitee's, never the owner's to read.
+    const { token } = await linkTo(email);
+    expect(JSON.stringify(sent)).not.toContain(token);
+    expect(sent.teams.invitations_received).toEqual([]);
+
+    const received = await exportOf(invitee.client);
+    expect(received.teams.invitations_received).toEqual([
+      expect.objectContaining({ owner_username: owner.user.username, state: 'pending' }),
+    ]);
+    expect((await exportOf(stranger.client)).teams.invitations_received).toEqual([]);
+
+    expect((await accept(invitee.client, token)).status).toBe(200);
+    expect((await exportOf(owner.client)).teams.own_team?.invitations).toEqual([
+      expect.objectContaining({ email, state: 'accepted' }),
+    ]);
+  });
+});
