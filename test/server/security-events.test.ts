@@ -1,7 +1,7 @@
 import { desc, eq, isNull, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { securityEvents, sessions } from '../../server/db/schema.ts';
-import { sweepIdentity } from '../../server/identity/sweep.ts';
+import { securityEvents, sessions, twoFactors } from '../../server/db/schema.ts';
+import { PENDING_TWO_FACTOR_MS, sweepIdentity } from '../../server/identity/sweep.ts';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import {
   recordFailedSignIn,
@@ -121,7 +121,33 @@ describe('GET /api/v1/security/events/', () => {
     );
     expect(await server().db.$count(sessions, eq(sessions.userId, recent.id))).toBe(0);
     // Nothing is left past its time: a second run deletes nothing.
-    expect(await sweepIdentity(server())).toEqual({ sessions: 0, events: 0 });
+    expect(await sweepIdentity(server())).toEqual({ sessions: 0, events: 0, twoFactorSetups: 0 });
+  });
+
+  it('the hourly sweep deletes an authenticator-app setup a day without its first code, never an app that is on', async () => {
+    const setup = (client: TestClient) =>
+      client.request('/api/v1/security/two-factor/setup/', { method: 'POST' });
+    const stale = await signedIn(server());
+    expect((await setup(stale.client)).status).toBe(200);
+    const on = await signedIn(server());
+    await server()
+      .db.insert(twoFactors)
+      .values({
+        userId: on.user.id,
+        secret: 'x',
+        enabledAt: server().clock.now(),
+        createdAt: server().clock.now(),
+      });
+    server().clock.advance(PENDING_TWO_FACTOR_MS - 60_000);
+    const fresh = await signedIn(server());
+    expect((await setup(fresh.client)).status).toBe(200);
+    server().clock.advance(2 * 60_000);
+    const rowOf = async (userId: number) =>
+      (await server().db.select().from(twoFactors).where(eq(twoFactors.userId, userId))).length;
+    expect((await sweepIdentity(server())).twoFactorSetups).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(stale.user.id)).toBe(0);
+    expect(await rowOf(fresh.user.id)).toBe(1);
+    expect(await rowOf(on.user.id)).toBe(1);
   });
 
   it('keeps 180 days and shows the newest 100', async () => {
