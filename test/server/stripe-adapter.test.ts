@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Checkout } from '../../server/billing/providers/provider.ts';
@@ -99,6 +99,21 @@ function fakeStripeApi(answer: (call: ApiCall) => Response | Promise<Response>):
   return calls;
 }
 
+/** A paid session's PaymentIntent read back with its card payment method expanded. */
+const paidIntentWithCard = (call: ApiCall) =>
+  Response.json({
+    id: call.url.pathname.split('/').pop(),
+    object: 'payment_intent',
+    status: 'succeeded',
+    customer: 'cus_test_1',
+    payment_method: {
+      id: 'pm_card_1',
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 },
+    },
+  });
+
 /** Stripe's error body (https://docs.stripe.com/api/errors). */
 const stripeError = (status: number, error: Record<string, unknown>) =>
   Response.json({ error }, { status, headers: { 'Request-Id': 'req_test' } });
@@ -167,6 +182,10 @@ const checkout = (fields: Partial<Checkout> = {}): Checkout => ({
 // ---------------------------------------------------------------------------
 
 describe('verifyWebhook', () => {
+  let readBacks: ApiCall[] = [];
+  beforeEach(() => {
+    readBacks = fakeStripeApi(paidIntentWithCard);
+  });
   const failedIntent = {
     id: 'pi_test_3',
     object: 'payment_intent',
@@ -190,9 +209,15 @@ describe('verifyWebhook', () => {
   };
   it.each([
     {
-      maps: 'a paid checkout.session.completed to payment.succeeded with the customer',
+      maps: 'a paid checkout.session.completed to payment.succeeded with the saved card',
       event: stripeEvent('evt_paid', 'checkout.session.completed', paidSession('co_a')),
-      to: { id: 'evt_paid', type: 'payment.succeeded', checkoutId: 'co_a', ref: 'cus_test_1' },
+      to: {
+        id: 'evt_paid',
+        type: 'payment.succeeded',
+        checkoutId: 'co_a',
+        ref: 'cus_test_1:pm_card_1',
+        card: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 },
+      },
     },
     {
       maps: 'checkout.session.expired to payment.canceled',
@@ -225,6 +250,39 @@ describe('verifyWebhook', () => {
     },
   ])('maps $maps', async ({ event, to }) => {
     expect(await verify(signed(event))).toEqual(to);
+  });
+
+  it("reads a paid session's card from its PaymentIntent, and settles without it when Stripe fails", async () => {
+    const event = stripeEvent('evt_card', 'checkout.session.completed', paidSession('co_card'));
+    await verify(signed(event));
+    expect(readBacks.map((call) => [call.method, call.url.pathname])).toEqual([
+      ['GET', '/v1/payment_intents/pi_test_1'],
+    ]);
+    expect([...(readBacks[0]?.url.searchParams.values() ?? [])]).toEqual(['payment_method']);
+    // Stripe down or silent: the payment settles on the customer alone, with no card.
+    fakeStripeApi(() => stripeError(500, { type: 'api_error', message: 'Something went wrong' }));
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_card',
+      type: 'payment.succeeded',
+      checkoutId: 'co_card',
+      ref: 'cus_test_1',
+    });
+    // A card Stripe tells in a shape the app does not keep is left out, the method kept.
+    fakeStripeApi((call) =>
+      Response.json({
+        id: call.url.pathname.split('/').pop(),
+        object: 'payment_intent',
+        payment_method: {
+          id: 'pm_odd',
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: 'visa', last4: '12', exp_month: 13, exp_year: 2031 },
+        },
+      }),
+    );
+    const odd = await verify(signed(event));
+    expect(odd).toMatchObject({ ref: 'cus_test_1:pm_odd' });
+    expect(odd?.card).toBeUndefined();
   });
 
   it('answers null for authentic events that are not ours or settle nothing', async () => {
@@ -473,12 +531,14 @@ describe('through the app', () => {
 
   it('a GB checkout is settled once by a signed checkout.session.completed', async () => {
     const { user, client } = await signedIn(server());
-    const calls = fakeStripeApi(() =>
-      Response.json({
-        id: 'cs_test_app',
-        object: 'checkout.session',
-        url: 'https://checkout.stripe.com/c/pay/cs_test_app',
-      }),
+    const calls = fakeStripeApi((call) =>
+      call.method === 'GET'
+        ? paidIntentWithCard(call)
+        : Response.json({
+            id: 'cs_test_app',
+            object: 'checkout.session',
+            url: 'https://checkout.stripe.com/c/pay/cs_test_app',
+          }),
     );
     const started = await client.postJson('/api/autopayment/', checkoutRequest({ country: 'GB' }));
     expect(started.status).toBe(200);
@@ -513,7 +573,23 @@ describe('through the app', () => {
       .db.select()
       .from(autopayments)
       .where(eq(autopayments.userId, user.id));
-    expect(auto).toMatchObject({ status: 'active', provider: 'stripe', providerRef: 'cus_test_1' });
+    // The card the session saved, read back from its PaymentIntent, is what later charges take.
+    expect(auto).toMatchObject({
+      status: 'active',
+      provider: 'stripe',
+      providerRef: 'cus_test_1:pm_card_1',
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      cardExpMonth: 3,
+      cardExpYear: 2031,
+    });
+    const shown = await json<{ card: unknown }>(await client.get('/api/v1/card/'));
+    expect(shown.card).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 3,
+      exp_year: 2031,
+    });
     const [granted] = await server()
       .db.select()
       .from(subscriptions)
@@ -531,22 +607,21 @@ describe('through the app', () => {
       .from(subscriptions)
       .where(eq(subscriptions.userId, user.id));
     expect(after?.expireAt).toEqual(granted?.expireAt);
-    // No call to Stripe was needed to take the webhook.
-    expect(calls).toHaveLength(1);
+    // Each authentic delivery read the PaymentIntent back; nothing else was asked.
+    expect(calls.slice(1).map((call) => call.url.pathname)).toEqual(
+      Array(3).fill('/v1/payment_intents/pi_test_1'),
+    );
 
     // A plan change charges the saved card: a decline is the payer's answer (200, the
     // reason shown), an outage a retryable 502; the running plan stays either way.
     const { provider: _, ...change } = checkoutRequest({ plan: 'premium', country: 'GB' });
-    const charges = fakeStripeApi((call) =>
-      call.method === 'GET' ? savedCards('cus_test_1', ['pm_saved']) : cardDeclined(),
-    );
+    const charges = fakeStripeApi(() => cardDeclined());
     const declined = await sendJson(client, 'PATCH', '/api/autopayment/', change);
     expect(declined.status).toBe(200);
-    expect(charges.map((c) => c.url.pathname)).toEqual([
-      '/v1/customers/cus_test_1/payment_methods',
-      '/v1/payment_intents',
-    ]);
-    expect(charges[1]?.form.get('customer')).toBe('cus_test_1');
+    // The saved method is known: no list of the customer's cards is needed.
+    expect(charges.map((c) => c.url.pathname)).toEqual(['/v1/payment_intents']);
+    expect(charges[0]?.form.get('customer')).toBe('cus_test_1');
+    expect(charges[0]?.form.get('payment_method')).toBe('pm_card_1');
     const { autopayment } = await json<{ autopayment: Record<string, unknown> }>(declined);
     expect(autopayment).toMatchObject({
       status: 'active',

@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import * as v from 'valibot';
+import { Card } from '../../../contract/billing.ts';
 import type { Config } from '../../config.ts';
 import type { ChargeResult, Checkout, PaymentEvent, PaymentProvider } from './provider.ts';
 
@@ -62,6 +64,20 @@ function chargeResult(intent: Stripe.PaymentIntent): ChargeResult {
   }
 }
 
+/** A card payment method as the app keeps it; none for anything Stripe tells otherwise. */
+function cardOf(method: Stripe.PaymentMethod): Card | undefined {
+  const card = method.card;
+  const parsed = card
+    ? v.safeParse(Card, {
+        brand: card.brand.toLowerCase().slice(0, 20),
+        last4: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+      })
+    : null;
+  return parsed?.success ? parsed.output : undefined;
+}
+
 /**
  * Stripe (cards outside RU) on the official `stripe` SDK. The first payment is a
  * Checkout Session in payment mode that saves the card for off-session renewals;
@@ -122,6 +138,31 @@ export function stripeProvider(keys: Keys): PaymentProvider {
     }
   }
 
+  /**
+   * What a paid session saved: its PaymentIntent read back with the payment method, for
+   * the card and the method later charges take. The session itself names neither. When
+   * Stripe cannot tell now, the payment still settles, on the customer alone (a charge
+   * then takes the customer's first saved card) and with no card to show.
+   */
+  async function savedBy(session: Stripe.Checkout.Session, signal: AbortSignal) {
+    const customer = idOf(session.customer);
+    const intentId = idOf(session.payment_intent);
+    if (!customer || !intentId) return { ref: customer };
+    try {
+      const stripe = await client(keys.secretKey, signal);
+      const intent = await calling(signal, () =>
+        stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] }),
+      );
+      const method = intent.payment_method;
+      if (method && typeof method !== 'string') {
+        return { ref: `${customer}:${method.id}`, card: cardOf(method) };
+      }
+    } catch {
+      // Settled without it: the webhook's own answer must not wait on a second call.
+    }
+    return { ref: customer };
+  }
+
   return {
     id: 'stripe',
     sandbox: false,
@@ -157,7 +198,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       return { redirectUrl: session.url };
     },
     charge,
-    verifyWebhook: async (body, headers) => {
+    verifyWebhook: async (body, headers, signal) => {
       const event = await parse(body, headers);
       if (!event) return null;
       let found: Omit<PaymentEvent, 'id'> | null = null;
@@ -166,8 +207,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
           const session = event.data.object;
           const checkoutId = session.metadata?.checkout_id;
           if (checkoutId && session.payment_status === 'paid') {
-            // The session names no card: a charge takes the customer's saved one.
-            found = { type: 'payment.succeeded', checkoutId, ref: idOf(session.customer) };
+            found = { type: 'payment.succeeded', checkoutId, ...(await savedBy(session, signal)) };
           }
           break;
         }
