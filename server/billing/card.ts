@@ -56,8 +56,10 @@ export async function startCardSetup(
   const autopayment = await autopaymentOf(deps.db, user.id);
   if (autopayment?.status !== 'active') throw refused('no_autopayment');
   const provider = paymentProvider(deps.config, autopayment.provider);
-  // The real adapters have no card-only setup yet (decision 0307).
-  if (!provider?.sandbox) throw refused('plan_unavailable');
+  // The sandbox's page takes a card checkout; a real adapter needs its own setup call.
+  if (!provider || (!provider.sandbox && !provider.startCardSetup)) {
+    throw refused('plan_unavailable');
+  }
   if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
   const id = newCheckoutId();
   const back = new URL(local ? `${base}${given}` : given);
@@ -90,7 +92,15 @@ export async function startCardSetup(
   });
   // A parallel start holds the one open checkout.
   if (!checkout) throw refusal('conflict', 'checkout_in_progress');
-  return { id, redirect_url: await redirectTo(deps, provider, checkout, {}) };
+  const setup = provider.startCardSetup?.bind(provider);
+  const redirectUrl = await redirectTo(
+    deps,
+    provider,
+    checkout,
+    {},
+    setup && ((signal) => setup(checkout, autopayment.providerRef, back.toString(), signal)),
+  );
+  return { id, redirect_url: redirectUrl };
 }
 
 /** GET /api/v1/card/setups/{id}/: the caller's own card setup, else 404 alike. */

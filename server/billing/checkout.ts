@@ -124,13 +124,12 @@ export async function redirectTo(
   provider: PaymentProvider,
   checkout: Checkout,
   options: Record<string, string>,
+  start = (signal: AbortSignal) => provider.startCheckout(checkout, options, signal),
 ): Promise<string> {
   crashPoint('checkout-before-provider');
   let redirectUrl: string;
   try {
-    ({ redirectUrl } = await bounded(deps.config.providerTimeoutMs, (signal) =>
-      provider.startCheckout(checkout, options, signal),
-    ));
+    ({ redirectUrl } = await bounded(deps.config.providerTimeoutMs, start));
   } catch (error) {
     deps.logger.warn('checkout start failed', { provider: provider.id, error });
     // Closes the checkout and gives back its promo code, so the payer may start again.

@@ -7,7 +7,7 @@ import { paymentProvider } from '../../server/billing/providers/registry.ts';
 import { stripeProvider } from '../../server/billing/providers/stripe.ts';
 import { autopayments, checkouts, subscriptions } from '../../server/db/schema.ts';
 import { testConfig, useTestServer } from './harness.ts';
-import { checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+import { autopaymentRow, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
 
 /**
  * The Stripe adapter on the official SDK, offline: webhooks signed the way Stripe
@@ -111,6 +111,33 @@ const paidIntentWithCard = (call: ApiCall) =>
       object: 'payment_method',
       type: 'card',
       card: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 },
+    },
+  });
+
+/** A completed setup session, as checkout.session.completed carries it. */
+const setupSession = (checkoutId: string) => ({
+  id: 'cs_test_setup',
+  object: 'checkout.session',
+  mode: 'setup',
+  status: 'complete',
+  payment_status: 'no_payment_required',
+  customer: 'cus_test_1',
+  setup_intent: 'seti_test_1',
+  metadata: { checkout_id: checkoutId },
+});
+
+/** A setup session's SetupIntent read back with the new card expanded. */
+const setupIntentWithCard = (call: ApiCall) =>
+  Response.json({
+    id: call.url.pathname.split('/').pop(),
+    object: 'setup_intent',
+    status: 'succeeded',
+    customer: 'cus_test_1',
+    payment_method: {
+      id: 'pm_new_card',
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2032 },
     },
   });
 
@@ -342,6 +369,58 @@ describe('verifyWebhook', () => {
     if (!configured) throw new Error('no stripe adapter');
     expect(await verify(delivery, configured)).toBeNull();
     expect(await verify(delivery)).not.toBeNull();
+  });
+});
+
+describe('a card setup', () => {
+  it('is a setup-mode session on the saved customer, keyed by the checkout id', async () => {
+    const calls = fakeStripeApi(() =>
+      Response.json({
+        id: 'cs_test_setup',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_setup',
+      }),
+    );
+    const back = 'https://portal.example.com/en/subscription?card_setup=co_card_1';
+    const setup = adapter.startCardSetup;
+    if (!setup) throw new Error('the Stripe adapter has no card setup');
+    const started = await setup(
+      checkout({ id: 'co_card_1', kind: 'card', amount: 0 }),
+      'cus_test_1:pm_old',
+      back,
+      idle(),
+    );
+    expect(started).toEqual({ redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_setup' });
+    expect(calls).toHaveLength(1);
+    const form = calls[0]?.form;
+    expect(calls[0]?.url.pathname).toBe('/v1/checkout/sessions');
+    expect(calls[0]?.headers.get('Idempotency-Key')).toBe('co_card_1');
+    expect(form?.get('mode')).toBe('setup');
+    expect(form?.get('customer')).toBe('cus_test_1');
+    expect(form?.get('success_url')).toBe(back);
+    expect(form?.get('cancel_url')).toBe(back);
+    expect(form?.get('metadata[checkout_id]')).toBe('co_card_1');
+    // Nothing is charged: no amount, no line items.
+    expect([...(form?.keys() ?? [])].some((key) => key.startsWith('line_items'))).toBe(false);
+    // Without a saved customer there is nothing to add a card to.
+    await expect(setup(checkout({ kind: 'card' }), null, back, idle())).rejects.toThrow();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('settles by its completed session with the new method and card, read from the SetupIntent', async () => {
+    const calls = fakeStripeApi(setupIntentWithCard);
+    const event = stripeEvent('evt_setup', 'checkout.session.completed', setupSession('co_s'));
+    expect(await verify(signed(event))).toEqual({
+      id: 'evt_setup',
+      type: 'payment.succeeded',
+      checkoutId: 'co_s',
+      ref: 'cus_test_1:pm_new_card',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2032 },
+    });
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/v1/setup_intents/seti_test_1']);
+    // Stripe cannot tell the new method now: refused, so that Stripe delivers it again.
+    fakeStripeApi(() => stripeError(500, { type: 'api_error', message: 'Something went wrong' }));
+    await expect(verify(signed(event))).rejects.toThrow();
   });
 });
 
@@ -636,5 +715,59 @@ describe('through the app', () => {
       await client.get('/api/subscription/'),
     );
     expect(subscription.plan).toBe('mini');
+  });
+
+  it("changes a Stripe payer's card through a setup session, and its webhook saves it", async () => {
+    const { user, client } = await signedIn(server());
+    await server()
+      .db.insert(autopayments)
+      .values(
+        autopaymentRow(user.id, {
+          providerRef: 'cus_test_1:pm_old',
+          cardBrand: 'mastercard',
+          cardLast4: '4444',
+          cardExpMonth: 1,
+          cardExpYear: 2027,
+        }),
+      );
+    const calls = fakeStripeApi((call) =>
+      call.method === 'GET'
+        ? setupIntentWithCard(call)
+        : Response.json({
+            id: 'cs_test_setup',
+            object: 'checkout.session',
+            url: 'https://checkout.stripe.com/c/pay/cs_test_setup',
+          }),
+    );
+    const started = await sendJson(client, 'POST', '/api/v1/card/', {
+      return_url: '/en/subscription',
+    });
+    expect(started.status).toBe(200);
+    const { id, redirect_url } = await json<{ id: string; redirect_url: string }>(started);
+    expect(redirect_url).toBe('https://checkout.stripe.com/c/pay/cs_test_setup');
+    expect(calls[0]?.form.get('mode')).toBe('setup');
+    expect(calls[0]?.form.get('customer')).toBe('cus_test_1');
+    expect(calls[0]?.form.get('success_url')).toMatch(
+      new RegExp(`/en/subscription\\?card_setup=${id}$`),
+    );
+    const status = async () =>
+      json<{ status: string; card: unknown }>(await client.get(`/api/v1/card/setups/${id}/`));
+    expect((await status()).status).toBe('open');
+
+    const event = stripeEvent('evt_app_setup', 'checkout.session.completed', setupSession(id));
+    const { body, header } = signed(event);
+    const answer = await postWebhook(body, header);
+    expect(answer.status).toBe(200);
+    expect(await json(answer)).toEqual({ status: 'processed' });
+    const newCard = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2032 };
+    expect(await status()).toEqual({ status: 'saved', card: newCard });
+    expect(await json(await client.get('/api/v1/card/'))).toEqual({ card: newCard });
+    const [auto] = await server()
+      .db.select()
+      .from(autopayments)
+      .where(eq(autopayments.userId, user.id));
+    // Later charges take the new card; the plan did not move and nothing was charged.
+    expect(auto).toMatchObject({ providerRef: 'cus_test_1:pm_new_card', plan: 'mini' });
+    expect(calls.some((call) => call.url.pathname === '/v1/payment_intents')).toBe(false);
   });
 });

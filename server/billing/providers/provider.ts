@@ -40,6 +40,17 @@ export interface PaymentProvider {
     urls: Record<string, string>,
     signal: AbortSignal,
   ): Promise<{ redirectUrl: string }>;
+  /**
+   * A card setup (a checkout of kind `card`, which charges nothing) at the provider's
+   * hosted page, on the saved customer `ref`; the payer comes back to `returnUrl`. A
+   * provider without it has no card change but the sandbox's own page (startCheckout).
+   */
+  startCardSetup?(
+    checkout: Checkout,
+    ref: string | null,
+    returnUrl: string,
+    signal: AbortSignal,
+  ): Promise<{ redirectUrl: string }>;
   /** Charges the saved method (plan change, renewal). */
   charge(checkout: Checkout, ref: string | null, signal: AbortSignal): Promise<ChargeResult>;
   /** The event in a webhook, or null when it is not authentic. */

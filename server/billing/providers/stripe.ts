@@ -163,6 +163,24 @@ export function stripeProvider(keys: Keys): PaymentProvider {
     return { ref: customer };
   }
 
+  /**
+   * What a completed setup session saved: the new method and its card, read back from
+   * its SetupIntent. A setup is nothing but that method, so when Stripe cannot tell it
+   * now this throws: the webhook is refused, and Stripe delivers it again later.
+   */
+  async function setUpBy(session: Stripe.Checkout.Session, signal: AbortSignal) {
+    const customer = idOf(session.customer);
+    const intentId = idOf(session.setup_intent);
+    if (!customer || !intentId) throw new Error('stripe: a setup session without its intent');
+    const stripe = await client(keys.secretKey, signal);
+    const intent = await calling(signal, () =>
+      stripe.setupIntents.retrieve(intentId, { expand: ['payment_method'] }),
+    );
+    const method = intent.payment_method;
+    if (!method || typeof method === 'string') throw new Error('stripe: a setup without a method');
+    return { ref: `${customer}:${method.id}`, card: cardOf(method) };
+  }
+
   return {
     id: 'stripe',
     sandbox: false,
@@ -197,6 +215,27 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       if (!session.url) throw new Error('stripe: no session url');
       return { redirectUrl: session.url };
     },
+    // A setup-mode session on the saved customer: the card is saved, nothing charged.
+    startCardSetup: async (checkout, ref, returnUrl, signal) => {
+      const [customer] = (ref ?? '').split(':');
+      if (!customer) throw new Error('stripe: no saved customer to add a card to');
+      const stripe = await client(keys.secretKey, signal);
+      const session = await calling(signal, () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            allowed_payment_method_types: ['card'],
+            customer,
+            success_url: returnUrl,
+            cancel_url: returnUrl,
+            metadata: { checkout_id: checkout.id },
+          },
+          { idempotencyKey: checkout.id },
+        ),
+      );
+      if (!session.url) throw new Error('stripe: no session url');
+      return { redirectUrl: session.url };
+    },
     charge,
     verifyWebhook: async (body, headers, signal) => {
       const event = await parse(body, headers);
@@ -206,7 +245,9 @@ export function stripeProvider(keys: Keys): PaymentProvider {
         case 'checkout.session.completed': {
           const session = event.data.object;
           const checkoutId = session.metadata?.checkout_id;
-          if (checkoutId && session.payment_status === 'paid') {
+          if (checkoutId && session.mode === 'setup' && session.status === 'complete') {
+            found = { type: 'payment.succeeded', checkoutId, ...(await setUpBy(session, signal)) };
+          } else if (checkoutId && session.payment_status === 'paid') {
             found = { type: 'payment.succeeded', checkoutId, ...(await savedBy(session, signal)) };
           }
           break;
