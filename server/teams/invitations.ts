@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import {
   INVITATION_RESEND_AFTER_MS,
   INVITATION_TTL_MS,
@@ -342,4 +342,22 @@ export async function declineInvitation(
       .set({ state: 'declined', endedAt: now })
       .where(eq(teamInvitations.id, row.invitation.id));
   });
+}
+
+/**
+ * A development aid (POST /api/dev/teams/invitations/expire, outside production): the
+ * caller's team's pending invitations reach the end of their 7 days now, so the expired
+ * row and link page can be seen without waiting a week. Answers how many.
+ */
+export async function expireOwnInvitations(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: Pick<User, 'id'>,
+): Promise<number> {
+  const own = deps.db.select({ id: teams.id }).from(teams).where(eq(teams.ownerId, user.id));
+  const ended = await deps.db
+    .update(teamInvitations)
+    .set({ expiresAt: deps.clock.now() })
+    .where(and(inArray(teamInvitations.teamId, own), eq(teamInvitations.state, 'pending')))
+    .returning({ id: teamInvitations.id });
+  return ended.length;
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyPremium, newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail, linkOf } from './mailbox.ts';
@@ -10,7 +10,8 @@ import { latestMail, linkOf } from './mailbox.ts';
  * owner invites an address in the chosen language, the invitee reads the mail in the
  * development mailbox and accepts with the invited account (another account gets its
  * own page), then shows on the owner's table; a revoked link shows the "no longer works"
- * page. Both pages pass axe.
+ * page, an expired one the "expired" page (its 7 days ended by the development aid).
+ * Both pages pass axe.
  */
 
 const password = 'Invite-pass-1';
@@ -30,6 +31,8 @@ const texts = {
     other: 'Sign out and continue',
     revoke: (to: string) => `Revoke the invitation to ${to}`,
     used: /This invitation link no longer works/,
+    expiredRow: 'Expired',
+    expired: /This invitation has expired: its link works for 7 days/,
     signInToAccept: 'Sign in to accept',
     login: 'Username or email',
     password: 'Password',
@@ -48,6 +51,8 @@ const texts = {
     other: 'Выйти и продолжить',
     revoke: (to: string) => `Отозвать приглашение на ${to}`,
     used: /Эта ссылка больше не действует/,
+    expiredRow: 'Истекло',
+    expired: /Срок приглашения истёк: ссылка действует 7 дней/,
     signInToAccept: 'Войти и принять',
     login: 'Имя пользователя или эл. почта',
     password: 'Пароль',
@@ -174,6 +179,39 @@ describe('team invitations by e-mail', () => {
       await visit.goto(link);
       await visit.getByText(t.used).waitFor();
       await expectAccessible(visit);
+    });
+
+    it(`an expired link says so, and the owner's row shows it expired (${locale})`, async () => {
+      const owner = await account(locale, `expired-owner-${locale}`);
+      const invitee = await account(locale, `expired-invitee-${locale}`);
+      await buyPremium(owner.context, owner.email);
+      const { page } = owner;
+      await page.goto(`/${locale}/teammanage/owner`);
+      await page.getByRole('cell', { name: owner.username, exact: true }).waitFor();
+      await invite(page, locale, invitee.email);
+      const mail = await latestMail(owner.context.request, invitee.email, (m) =>
+        m.subject.includes(t.subject),
+      );
+      const link = linkOf(mail, `/${locale}/invitation/`);
+
+      // The 7 days end now (a development aid; absent in production).
+      const ended = await owner.context.request.post('/api/dev/teams/invitations/expire', {
+        headers: await csrfHeader(owner.context),
+      });
+      expect(ended.status(), await ended.text()).toBe(200);
+      expect(await ended.json()).toEqual({ expired: 1 });
+
+      // The invited account itself cannot accept it: the page says why and what to do.
+      await invitee.page.goto(link);
+      await invitee.page.getByText(t.expired).waitFor();
+      expect(await invitee.page.getByRole('button', { name: t.accept }).count()).toBe(0);
+      await expectAccessible(invitee.page);
+
+      await page.reload();
+      const row = page.getByTestId('invitation-row').filter({ hasText: invitee.email });
+      await row.getByText(t.expiredRow, { exact: true }).waitFor();
+      // Not joined: the owner's table has no row for the invitee.
+      expect(await page.getByRole('cell', { name: invitee.username, exact: true }).count()).toBe(0);
     });
   }
 });

@@ -18,6 +18,7 @@ import {
 import {
   acceptInvitation,
   declineInvitation,
+  expireOwnInvitations,
   invitationLink,
   invite,
   ownInvitations,
@@ -143,8 +144,10 @@ const MaxSizeBody = v.object({
 
 /**
  * Mounted at /api/dev/teams/ outside production only: POST max-size with {max_size} sets
- * the signed-in owner's seat limit (a development aid for the over-limit screens). Under
- * /api/, the session and the CSRF check are the same as for every call.
+ * the signed-in owner's seat limit (a development aid for the over-limit screens); POST
+ * invitations/expire ends the owner's pending invitations' 7 days now (for the expired
+ * row and link page). Under /api/, the session and the CSRF check are the same as for
+ * every call.
  */
 export function devTeamRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -152,6 +155,10 @@ export function devTeamRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = requireUser(c);
     const { max_size } = parseInput(MaxSizeBody, await readBody(c, 'json'));
     return c.json(await setTeamMaxSize(deps, user, max_size));
+  });
+  router.post('/invitations/expire', async (c) => {
+    const user = requireUser(c);
+    return c.json({ expired: await expireOwnInvitations(deps, user) });
   });
   return router;
 }
