@@ -16,7 +16,7 @@ export const idleJobs: JobQueue = {
   ping: () => Promise.resolve(),
 };
 
-/** A mail as the queue carries it.
+/** A mail as the queue carries it. */
 export const testMail = (to: string, subject = 'Hello'): Mail => ({
   to,
   subject,
