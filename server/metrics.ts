@@ -110,6 +110,19 @@ export class Metrics {
     return this;
   }
 
+  /** Watches the app's parts: its database pool (where it has one), queue and session cache. */
+  watchApp(parts: {
+    poolStats?: MetricSources['pool'] | undefined;
+    jobs: { depth?(): Promise<QueueDepth> };
+    sessionCache: { readonly lookups: { hits: number; misses: number } };
+  }): this {
+    return this.watch({
+      ...(parts.poolStats ? { pool: parts.poolStats } : {}),
+      queueDepth: () => parts.jobs.depth?.() ?? Promise.resolve([]),
+      sessionCache: () => parts.sessionCache.lookups,
+    });
+  }
+
   /** The process's own (CPU, memory, event loop): once per process, never in tests. */
   withProcessMetrics(): this {
     collectDefaultMetrics({ register: this.registry });

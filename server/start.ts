@@ -87,11 +87,7 @@ const jobs = await openQueue(
 );
 const sessionCache = new SessionCache(handle.changeFeed());
 await sessionCache.start();
-metrics.watch({
-  ...(handle.poolStats ? { pool: handle.poolStats } : {}),
-  queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
-  sessionCache: () => sessionCache.lookups,
-});
+metrics.watchApp({ poolStats: handle.poolStats, jobs, sessionCache });
 const app = createApp({ config, db, logger, clock, jobs, sessionCache, metrics, errors });
 started.app = app;
 // The queue's workers start beside the server's listening, not before it: a job sent in

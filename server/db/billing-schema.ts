@@ -20,7 +20,7 @@ import {
 } from '../../contract/billing.ts';
 import { planIds } from '../../contract/profile.ts';
 import { oneOf, timestamptz } from './columns.ts';
-import { users } from './identity-schema.ts';
+import { userRef } from './identity-schema.ts';
 
 // The columns below that hold one of a list are typed with it (`enum` is TypeScript's
 // only: the column stays text) and CHECKed against it (docs/decisions/0027).
@@ -28,11 +28,6 @@ const planId = (name: string) => text(name, { enum: planIds });
 const interval = () => text('interval', { enum: intervals });
 const currency = () => text('currency', { enum: currencies });
 const provider = () => text('provider', { enum: providers });
-
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 export type ByCurrency = { rub: number; usd: number; eur: number };
 
@@ -149,7 +144,7 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: text('id').primaryKey(),
-    userId: userRef(),
+    userId: userRef().notNull(),
     kind: text('kind', { enum: checkoutKinds }).notNull(),
     provider: provider().notNull(),
     status: text('status', { enum: checkoutStatuses }).notNull(),
@@ -195,7 +190,7 @@ export const invoiceRequests = pgTable(
   'invoice_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: userRef(),
+    userId: userRef().notNull(),
     plan: planId('plan').notNull(),
     annualPayment: boolean('annual_payment').notNull(),
     amount: integer('amount').notNull(),
@@ -230,7 +225,7 @@ export const payments = pgTable(
     checkoutId: text('checkout_id')
       .primaryKey()
       .references(() => checkouts.id, { onDelete: 'cascade' }),
-    userId: userRef(),
+    userId: userRef().notNull(),
     status: text('status', { enum: paymentOutcomes }).notNull(),
     provider: provider().notNull(),
     plan: planId('plan').notNull(),

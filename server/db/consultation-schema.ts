@@ -5,15 +5,13 @@
  */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { users } from './identity-schema.ts';
+import { userRef } from './identity-schema.ts';
 
 export const consultationRequests = pgTable(
   'consultation_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company').notNull().default(''),

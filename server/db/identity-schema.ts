@@ -57,6 +57,10 @@ export const users = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/** A column naming a user (`user_id` unless named): the account's removal takes its row. */
+export const userRef = (name = 'user_id') =>
+  integer(name).references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -64,9 +68,7 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     // The session's public name, for the sessions list: the token's hash never leaves.
     id: uuid('id').notNull().unique().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
@@ -91,7 +93,7 @@ export const securityEvents = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     // Null for a sign-in naming no account: logged all the same, so that answer does the
     // wrong password's work and takes its time (checklist point 9).
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: text('kind', { enum: securityEventKinds }).notNull(),
     // The sign-in method ('password', 'code', a provider) or the provider linked.
     method: text('method'),
@@ -115,9 +117,7 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     /** The authenticator's credential id, base64url: one account's only. */
     credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
     /** The COSE public key, base64url. */
@@ -149,7 +149,7 @@ export const webauthnChallenges = pgTable(
     purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
     /** register: the asking session's token hash and its user. */
     sessionHash: text('session_hash'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** sign_in: sha256 of the browser's cookie nonce. */
     browserHash: text('browser_hash'),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -202,9 +202,7 @@ export const undeliveredMails = pgTable(
  * derived from SESSION_SECRET, pending until a first code confirms it.
  */
 export const twoFactors = pgTable('two_factors', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   /** AES-256-GCM: base64url of the nonce, the ciphertext and the tag. */
   secret: text('secret').notNull(),
   /** Null while the setup waits for its first code. */
@@ -222,9 +220,7 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: timestamptz('created_at').notNull(),
@@ -234,9 +230,7 @@ export const recoveryCodes = pgTable(
 
 /** The one live e-mail code of a user; a new code replaces the row. */
 export const emailCodes = pgTable('email_codes', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   // HMAC with SESSION_SECRET: six digits would fall to a plain hash at once.
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
@@ -249,9 +243,7 @@ export const emailCodes = pgTable('email_codes', {
  * mailed to it, kept as the sign-up's code is. A new request replaces the row.
  */
 export const emailChanges = pgTable('email_changes', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   // Lower-cased, as users.email.
   newEmail: text('new_email').notNull(),
   // HMAC with SESSION_SECRET over the user, the new address and the code.
@@ -269,9 +261,7 @@ export const emailChangeUndos = pgTable(
   'email_change_undos',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     oldEmail: text('old_email').notNull(),
     newEmail: text('new_email').notNull(),
     createdAt: timestamptz('created_at').notNull(),
@@ -288,9 +278,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
@@ -312,9 +300,7 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull(),
@@ -334,9 +320,7 @@ export const socialAccounts = pgTable(
  * link replace or delete the row, so an older cookie is worth nothing.
  */
 export const pendingSignups = pgTable('pending_signups', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   nonceHash: text('nonce_hash').notNull(),
   /** Set when this very flow checked the mailed code. */
   verifiedAt: timestamptz('verified_at'),
@@ -360,7 +344,7 @@ export const oauthStates = pgTable(
     next: text('next'),
     locale: text('locale').notNull(),
     codeVerifier: text('code_verifier').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
@@ -372,18 +356,14 @@ export const oauthStates = pgTable(
  * upsert so that parallel exports send one.
  */
 export const exportNotices = pgTable('export_notices', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   sentAt: timestamptz('sent_at').notNull(),
 });
 
 export const unsubscriptions = pgTable(
   'unsubscriptions',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     list: text('list').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },

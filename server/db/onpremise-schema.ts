@@ -6,15 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { users } from './identity-schema.ts';
+import { userRef } from './identity-schema.ts';
 
 export const onpremiseBindings = pgTable(
   'onpremise_bindings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     /** As setup prints it (upper case); bound to one account at most, across all of them. */
     identifier: text('identifier').notNull(),
     /** The user's name for the install; may be empty. */

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf, timestamptz } from './columns.ts';
-import { users } from './identity-schema.ts';
+import { userRef, users } from './identity-schema.ts';
 
 /** Section 9: premium includes a team of five users; more may be saved but withhold premium. */
 export const TEAM_MAX_SIZE_DEFAULT = 5;
@@ -26,10 +26,7 @@ export const teams = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** One team per owner: the unique key also settles two concurrent first saves. */
-    ownerId: integer('owner_id')
-      .notNull()
-      .unique('teams_one_per_owner')
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id').notNull().unique('teams_one_per_owner'),
     /** How many users (the owner included) the team may hold with premium. */
     maxSize: integer('max_size').notNull().default(TEAM_MAX_SIZE_DEFAULT),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -44,9 +41,7 @@ export const teamMembers = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     addedAt: timestamptz('added_at').notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import { locales } from '../../contract/countries.ts';
 import { planIds } from '../../contract/profile.ts';
 import { webgisStates, webgisTransitions } from '../../contract/webgis-states.ts';
 import { oneOf, sqlList, timestamptz } from './columns.ts';
-import { users } from './identity-schema.ts';
+import { userRef } from './identity-schema.ts';
 
 /** Data centers (section 3's server locations): seed data, names in both locales. */
 export const webgisLocations = pgTable(
@@ -37,10 +37,7 @@ export const webgisInstances = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** One instance per user: a second create is refused (an errored one is replaced). */
-    userId: integer('user_id')
-      .notNull()
-      .unique('webgis_instances_one_per_user')
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull().unique('webgis_instances_one_per_user'),
     /** Lower-case, section 5's rule; unique across all instances. */
     subdomain: text('subdomain').notNull(),
     locationId: text('location_id')

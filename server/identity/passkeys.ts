@@ -11,11 +11,12 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Locale } from '../../contract/countries.ts';
 import type { AddPasskeyForm, AuthenticationCredential, Passkey } from '../../contract/passkeys.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { passkeys, users, webauthnChallenges, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound, refused } from '../errors.ts';
@@ -49,6 +50,34 @@ function challengeOf(clientDataJSON: string): string {
   } catch {
     throw failed();
   }
+}
+
+/**
+ * Deletes the unexpired challenge the browser signed (its clientDataJSON's), of
+ * `purpose` and held by `owner` (the session and user, or the browser), and answers it;
+ * none such fails. Consumed before anything is checked, so it is good once.
+ */
+async function consumeChallenge(
+  db: Database,
+  now: Date,
+  clientDataJSON: string,
+  purpose: (typeof webauthnChallenges.$inferSelect)['purpose'],
+  owner: SQL | undefined,
+): Promise<string> {
+  const challenge = challengeOf(clientDataJSON);
+  const consumed = await db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, purpose),
+        owner,
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  if (consumed.length === 0) throw failed();
+  return challenge;
 }
 
 /** The hash a sign-in challenge keeps of its browser's cookie nonce. */
@@ -122,20 +151,16 @@ export async function addPasskey(
   pageLocale: Locale | null,
 ): Promise<Passkey> {
   const now = deps.clock.now();
-  const challenge = challengeOf(form.credential.response.clientDataJSON);
-  const consumed = await deps.db
-    .delete(webauthnChallenges)
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, 'register'),
-        eq(webauthnChallenges.sessionHash, hashToken(token)),
-        eq(webauthnChallenges.userId, user.id),
-        gt(webauthnChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge });
-  if (consumed.length === 0) throw failed();
+  const challenge = await consumeChallenge(
+    deps.db,
+    now,
+    form.credential.response.clientDataJSON,
+    'register',
+    and(
+      eq(webauthnChallenges.sessionHash, hashToken(token)),
+      eq(webauthnChallenges.userId, user.id),
+    ),
+  );
   const rp = relyingParty(deps.config);
   let info;
   try {
@@ -261,19 +286,13 @@ export async function verifyPasskeySignIn(
   credential: v.InferOutput<typeof AuthenticationCredential>,
 ): Promise<number> {
   const now = deps.clock.now();
-  const challenge = challengeOf(credential.response.clientDataJSON);
-  const consumed = await deps.db
-    .delete(webauthnChallenges)
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, 'sign_in'),
-        eq(webauthnChallenges.browserHash, browserHash(nonce)),
-        gt(webauthnChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge });
-  if (consumed.length === 0) throw failed();
+  const challenge = await consumeChallenge(
+    deps.db,
+    now,
+    credential.response.clientDataJSON,
+    'sign_in',
+    eq(webauthnChallenges.browserHash, browserHash(nonce)),
+  );
   const [found] = await deps.db
     .select({ passkey: passkeys, portalGuid: users.portalGuid })
     .from(passkeys)

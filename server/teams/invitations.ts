@@ -22,8 +22,7 @@ import { hit, LIMITS } from '../identity/throttle.ts';
 import { hashToken } from '../identity/tokens.ts';
 import { queueMail } from '../mail/send.ts';
 import { teamInvitationMail } from '../mail/templates.ts';
-import { ownerPremium } from './effective-plan.ts';
-import { lockedTeam, TeamRefused } from './teams.ts';
+import { lockedTeam, requireOwnPremium, TeamRefused } from './teams.ts';
 
 /*
  * Team invitations by e-mail (decision 0602). The owner invites an address; the mail,
@@ -104,11 +103,7 @@ export async function invite(
   await hit(deps, [{ limit: LIMITS.teamInvite, subject: `user:${user.id}` }]);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ premium: ownerPremium(users.id, now) })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (own?.premium !== true) throw new TeamRefused('premium_required');
+    await requireOwnPremium(tx, user.id, now);
     const team = await lockedTeam(tx, user.id);
     if (email === user.email.toLowerCase()) throw new TeamRefused('already_member');
     const [member] = await tx

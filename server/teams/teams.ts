@@ -157,6 +157,15 @@ export async function ownTeam(deps: Deps, user: User): Promise<Team> {
   return teamAnswer(head, row?.members ?? [], row?.active === true, user.id);
 }
 
+/** Refuses (`premium_required`) unless the user's own plan is premium at `now`. */
+export async function requireOwnPremium(db: Database, userId: number, now: Date) {
+  const [own] = await db
+    .select({ premium: ownerPremium(users.id, now) })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (own?.premium !== true) throw new TeamRefused('premium_required');
+}
+
 /** The team row of `owner`, made on first use; locked, so saves of one team queue. */
 export async function lockedTeam(db: Database, ownerId: number, maxSize?: number) {
   // The unique owner key settles two first saves at once: the second waits for the
@@ -187,11 +196,7 @@ export async function saveTeam(
   // A text that is no uuid names nobody (and must not reach a uuid comparison).
   if (wanted.some((guid) => !UUID.test(guid))) throw new TeamRefused('unknown_users');
   return deps.db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ premium: ownerPremium(users.id, now) })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (own?.premium !== true) throw new TeamRefused('premium_required');
+    await requireOwnPremium(tx, user.id, now);
     const found =
       wanted.length === 0
         ? []

@@ -67,16 +67,33 @@ export async function newAccount(
 }
 
 /**
- * A new account (an address of its own, from `prefix`) signed in within a context of its
- * own in the browser language `browserLocale`, with a page of it and its username.
+ * A new account (an address of its own, from `prefix`; in `country`, Germany unless told)
+ * signed in within a context of its own in the browser language `browserLocale`, with a
+ * page of it and its username. With `languageHeader`, the API calls carry that language
+ * too, as a browser's would: the account's mails are in it.
  */
 export async function signedIn(
   chromium: Chromium,
-  { browserLocale, prefix, password }: { browserLocale: string; prefix: string; password: string },
+  {
+    browserLocale,
+    prefix,
+    password,
+    country = 'DE',
+    languageHeader = false,
+  }: {
+    browserLocale: string;
+    prefix: string;
+    password: string;
+    country?: string;
+    languageHeader?: boolean;
+  },
 ) {
-  const context = await chromium.newContext({ locale: browserLocale });
+  const context = await chromium.newContext({
+    locale: browserLocale,
+    ...(languageHeader ? { extraHTTPHeaders: { 'Accept-Language': browserLocale } } : {}),
+  });
   const email = uniqueEmail(prefix);
-  await newAccount(context, email, password);
+  await newAccount(context, email, password, country);
   const profile = await context.request.get('/api/v1/profile/');
   const { username } = (await profile.json()) as { username: string };
   return { context, page: await context.newPage(), email, username };

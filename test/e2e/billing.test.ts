@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { latestMail } from './mailbox.ts';
+import { buyer, checkoutTexts } from './checkout.ts';
 import { useChromium } from './chromium.ts';
 
 let context: BrowserContext;
@@ -16,18 +17,13 @@ const chromium = useChromium();
  */
 const walks = {
   en: {
-    browserLocale: 'en-US',
-    country: 'DE',
+    ...checkoutTexts.en,
     firstName: 'First name',
-    selected: 'You selected',
-    pay: /^Pay \S/,
-    created: 'Subscription created',
     notCreated: 'Subscription not created',
     lastPaymentFailed: 'Your last payment failed',
     updated: 'Subscription updated',
     cancelled: 'Subscription cancelled',
     restored: 'Subscription restored',
-    ok: 'OK',
     cancel: 'Cancel subscription',
     countryRefused: 'This country is not available. Please choose another country.',
     invalidInput: 'Entered data is not valid. Please check your input and try again.',
@@ -45,18 +41,13 @@ const walks = {
     },
   },
   ru: {
-    browserLocale: 'ru-RU',
-    country: 'RU',
+    ...checkoutTexts.ru,
     firstName: 'Имя',
-    selected: 'Вы выбрали',
-    pay: /^Оплатить \S/,
-    created: 'Подписка оформлена',
     notCreated: 'Подписка не оформлена',
     lastPaymentFailed: 'Последний платёж не прошёл',
     updated: 'Подписка изменена',
     cancelled: 'Подписка отменена',
     restored: 'Подписка восстановлена',
-    ok: 'ОК',
     cancel: 'Отменить подписку',
     countryRefused: 'Эта страна недоступна. Выберите другую страну.',
     invalidInput: 'Введённые данные некорректны. Проверьте их и попробуйте ещё раз.',
@@ -77,9 +68,7 @@ const walks = {
 type Locale = keyof typeof walks;
 
 async function open(locale: Locale, prefix: string) {
-  context = await chromium.newContext({ locale: walks[locale].browserLocale });
-  page = await context.newPage();
-  await newAccount(context, uniqueEmail(prefix), 'Buyer-pass-1', walks[locale].country);
+  ({ context, page } = await buyer(chromium, locale, prefix));
 }
 
 /** The checkout of `/subscription/update?…`, its payer form filled from the profile. */
@@ -217,10 +206,9 @@ describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
 
 describe('billing in ru: invoice', () => {
   it('requests an invoice as a legal entity, refusing a bad phone at its field first', async () => {
-    context = await chromium.newContext({ locale: walks.ru.browserLocale });
-    page = await context.newPage();
-    const email = uniqueEmail('invoice');
-    await newAccount(context, email, 'Buyer-pass-1', walks.ru.country);
+    const made = await buyer(chromium, 'ru', 'invoice');
+    ({ context, page } = made);
+    const { email } = made;
     const contact = uniqueEmail('invoice-contact');
     // On a phone: nothing may stick out sideways.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { buyer, buyMiniInSandbox } from './checkout.ts';
 import { useChromium } from './chromium.ts';
 
 const chromium = useChromium();
@@ -14,12 +14,6 @@ const chromium = useChromium();
  */
 const walks = {
   en: {
-    browserLocale: 'en-US',
-    country: 'DE',
-    selected: 'You selected',
-    pay: /^Pay \S/,
-    created: 'Subscription created',
-    ok: 'OK',
     title: 'Payment card',
     first: 'Visa •••• 4242, expires 12/2030',
     change: 'Change card',
@@ -28,12 +22,6 @@ const walks = {
     next: 'Mastercard •••• 4444, expires 11/2029',
   },
   ru: {
-    browserLocale: 'ru-RU',
-    country: 'RU',
-    selected: 'Вы выбрали',
-    pay: /^Оплатить \S/,
-    created: 'Подписка оформлена',
-    ok: 'ОК',
     title: 'Платёжная карта',
     first: 'Мир •••• 0004, действует до 09/2031',
     change: 'Сменить карту',
@@ -54,21 +42,8 @@ describe.each(['en', 'ru'] as const)('the card on file in %s', (locale) => {
   const w = walks[locale];
 
   it('shows the card paid with, and changes it through the provider', async () => {
-    const context = await chromium.newContext({ locale: w.browserLocale });
-    const page = await context.newPage();
-    await newAccount(context, uniqueEmail(`card-${locale}`), 'Buyer-pass-1', w.country);
-
-    await page.goto(`/${locale}/subscription/update?plan=mini&period=monthly`);
-    await page.getByText(w.selected).waitFor();
-    await page.getByRole('button', { name: w.pay }).click();
-    await page.waitForURL('**/sandbox/pay/**');
-    await page.getByRole('button', { name: /^Pay [€$\d]/ }).click();
-    await page.waitForURL(`**/${locale}/subscription**`);
-    await page
-      .getByRole('dialog')
-      .getByRole('heading', { name: w.created })
-      .waitFor({ timeout: 40_000 });
-    await page.getByRole('button', { name: w.ok }).click();
+    const { context, page } = await buyer(chromium, locale, `card-${locale}`);
+    await buyMiniInSandbox(page, locale);
 
     const block = cardBlock(page, w.title);
     await block.getByText(w.first).waitFor();

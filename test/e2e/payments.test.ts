@@ -1,12 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../server/pdf.ts';
-import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { buyer, buyMiniInSandbox } from './checkout.ts';
 import { useChromium } from './chromium.ts';
 
-let context: BrowserContext;
-let page: Page;
 const chromium = useChromium();
 
 /**
@@ -17,24 +14,12 @@ const chromium = useChromium();
  */
 const walks = {
   en: {
-    browserLocale: 'en-US',
-    country: 'DE',
-    selected: 'You selected',
-    pay: /^Pay \S/,
-    created: 'Subscription created',
-    ok: 'OK',
     history: 'Payment history',
     row: /^Mini, monthly · €9\s+Paid\s/,
     receipt: 'Receipt (PDF) (opens in a new tab)',
     said: ['Payment receipt', 'GIS Operator LLC', 'Plan: Mini, monthly', 'Amount paid: €9'],
   },
   ru: {
-    browserLocale: 'ru-RU',
-    country: 'RU',
-    selected: 'Вы выбрали',
-    pay: /^Оплатить \S/,
-    created: 'Подписка оформлена',
-    ok: 'ОК',
     history: 'История платежей',
     row: /^Mini, помесячно · 790\s₽\s+Оплачен\s/,
     receipt: 'Квитанция (PDF) (откроется в новой вкладке)',
@@ -51,25 +36,13 @@ describe.each(['en', 'ru'] as const)('payment history in %s', (locale) => {
   const w = walks[locale];
 
   it('shows a plan paid in the sandbox, with its receipt as a PDF', async () => {
-    context = await chromium.newContext({ locale: w.browserLocale });
-    page = await context.newPage();
-    await newAccount(context, uniqueEmail(`history-${locale}`), 'Buyer-pass-1', w.country);
+    const { context, page } = await buyer(chromium, locale, `history-${locale}`);
 
     await page.goto(`/${locale}/subscription`);
     await page.getByRole('heading', { level: 2, name: w.history }).waitFor();
     await page.getByText(locale === 'en' ? 'No payments yet.' : 'Платежей пока нет.').waitFor();
 
-    await page.goto(`/${locale}/subscription/update?plan=mini&period=monthly`);
-    await page.getByText(w.selected).waitFor();
-    await page.getByRole('button', { name: w.pay }).click();
-    await page.waitForURL('**/sandbox/pay/**');
-    await page.getByRole('button', { name: /^Pay [€$\d]/ }).click();
-    await page.waitForURL(`**/${locale}/subscription**`);
-    await page
-      .getByRole('dialog')
-      .getByRole('heading', { name: w.created })
-      .waitFor({ timeout: 40_000 });
-    await page.getByRole('button', { name: w.ok }).click();
+    await buyMiniInSandbox(page, locale);
 
     const history = page.locator('section, div').filter({
       has: page.getByRole('heading', { level: 2, name: w.history }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { buyer, buyMiniInSandbox, checkoutTexts } from './checkout.ts';
 import { useChromium } from './chromium.ts';
 
 const chromium = useChromium();
@@ -12,13 +12,8 @@ const chromium = useChromium();
  */
 const walks = {
   en: {
-    browserLocale: 'en-US',
-    country: 'DE',
-    selected: 'You selected',
-    pay: /^Pay \S/,
-    created: 'Subscription created',
+    ...checkoutTexts.en,
     updated: 'Subscription updated',
-    ok: 'OK',
     chargedNow: /^Charged now: (.+)$/,
     credit: /^Credit for the unused part of your current plan: €\d+, adds \d+ days?$/,
     next: /^Next payment: (.+) on \w+ \d{1,2}, \d{4}$/,
@@ -26,13 +21,8 @@ const walks = {
     row: (amount: string) => `Premium, monthly · ${amount}`,
   },
   ru: {
-    browserLocale: 'ru-RU',
-    country: 'RU',
-    selected: 'Вы выбрали',
-    pay: /^Оплатить \S/,
-    created: 'Подписка оформлена',
+    ...checkoutTexts.ru,
     updated: 'Подписка изменена',
-    ok: 'ОК',
     chargedNow: /^Спишем сейчас: (.+)$/,
     credit:
       /^Зачёт за неиспользованную часть текущего тарифа: \d+\s₽, добавит \d+ (день|дня|дней)$/,
@@ -46,21 +36,8 @@ describe.each(['en', 'ru'] as const)('the cost of a plan change in %s', (locale)
   const w = walks[locale];
 
   it('is shown before paying, and is what the change charges', async () => {
-    const context = await chromium.newContext({ locale: w.browserLocale });
-    const page = await context.newPage();
-    await newAccount(context, uniqueEmail(`change-${locale}`), 'Buyer-pass-1', w.country);
-
-    await page.goto(`/${locale}/subscription/update?plan=mini&period=monthly`);
-    await page.getByText(w.selected).waitFor();
-    await page.getByRole('button', { name: w.pay }).click();
-    await page.waitForURL('**/sandbox/pay/**');
-    await page.getByRole('button', { name: /^Pay [€$\d]/ }).click();
-    await page.waitForURL(`**/${locale}/subscription**`);
-    await page
-      .getByRole('dialog')
-      .getByRole('heading', { name: w.created })
-      .waitFor({ timeout: 40_000 });
-    await page.getByRole('button', { name: w.ok }).click();
+    const { context, page } = await buyer(chromium, locale, `change-${locale}`);
+    await buyMiniInSandbox(page, locale);
 
     await page.goto(`/${locale}/subscription/update?plan=premium&period=monthly`);
     const charged = page.getByText(w.chargedNow);

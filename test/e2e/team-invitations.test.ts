@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, signedIn, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail, linkOf } from './mailbox.ts';
@@ -61,21 +61,10 @@ const texts = {
 } as const;
 type Locale = keyof typeof texts;
 
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  username: string;
-}
+type Account = Awaited<ReturnType<typeof signedIn>>;
 
-async function account(locale: Locale, prefix: string): Promise<Account> {
-  const context = await chromium.newContext({ locale: texts[locale].browserLocale });
-  const email = uniqueEmail(prefix);
-  await newAccount(context, email, password);
-  const profile = await context.request.get('/api/v1/profile/');
-  const { username } = (await profile.json()) as { username: string };
-  return { context, page: await context.newPage(), email, username };
-}
+const account = (locale: Locale, prefix: string): Promise<Account> =>
+  signedIn(chromium, { browserLocale: texts[locale].browserLocale, prefix, password });
 
 /** The owner tab's invite form: the address, the mail's language, Invite. */
 async function invite(page: Page, locale: Locale, to: string) {

@@ -1,6 +1,6 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
+import { buyPremium, csrfHeader, signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
@@ -79,27 +79,19 @@ const texts = {
 } as const;
 type Locale = keyof typeof texts;
 
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  username: string;
-}
+type Account = Awaited<ReturnType<typeof signedIn>>;
 
-/** A new signed-in account in `locale`, and a page of it. */
-async function account(locale: Locale, prefix: string): Promise<Account> {
-  // The API calls of sign-up carry the language too, as a browser's would: the account's
-  // mails (the owner's notice of a member who left) are in it.
-  const context = await chromium.newContext({
-    locale: texts[locale].browserLocale,
-    extraHTTPHeaders: { 'Accept-Language': texts[locale].browserLocale },
+/**
+ * A new signed-in account in `locale`, and a page of it. The API calls of sign-up carry
+ * the language too: the account's mails (the owner's notice of a member who left) are in it.
+ */
+const account = (locale: Locale, prefix: string): Promise<Account> =>
+  signedIn(chromium, {
+    browserLocale: texts[locale].browserLocale,
+    prefix,
+    password,
+    languageHeader: true,
   });
-  const email = uniqueEmail(prefix);
-  await newAccount(context, email, password);
-  const profile = await context.request.get('/api/v1/profile/');
-  const { username } = (await profile.json()) as { username: string };
-  return { context, page: await context.newPage(), email, username };
-}
 
 /** Keyboard focus moved with Tab until it reaches `target`. */
 async function tabTo(page: Page, target: Locator) {

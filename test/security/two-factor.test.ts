@@ -1,8 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { RecoveryCodes, TwoFactorSetup } from '../../contract/identity.ts';
 import { recoveryCodes, twoFactors, type User } from '../../server/db/schema.ts';
 import {
   decryptSecret,
@@ -11,9 +9,10 @@ import {
   TWO_FACTOR_LOCK_MS,
 } from '../../server/identity/two-factor.ts';
 import { LIMITS } from '../../server/identity/throttle.ts';
-import { json, sendJson, signedIn } from '../server/billing.ts';
+import { json, signedIn } from '../server/billing.ts';
 import { useTestServer, type TestClient } from '../server/harness.ts';
 import { fieldCodes } from '../server/identity.ts';
+import { appCode, turnedOnApp } from '../server/two-factor-app.ts';
 
 /*
  * Checklist point 30 (ASVS 6.5, 6.6): someone who has the password of an account with
@@ -24,26 +23,13 @@ import { fieldCodes } from '../server/identity.ts';
  */
 const server = useTestServer();
 const PASSWORD = 'Secret-pass-1';
-const STEP_MS = 30_000;
 
-function codeFor(secret: string, steps = 0): string {
-  const step = Math.floor(server().clock.now().getTime() / STEP_MS) + steps;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
+const codeFor = (secret: string, steps = 0) => appCode(server(), secret, steps);
 
-async function withApp(): Promise<{ user: User; secret: string; codes: string[] }> {
+async function withApp() {
   // Every test in a fresh throttle window: wrong codes count per address, as passwords do.
   server().clock.advance(LIMITS.loginIp.windowMs);
-  const { user, client } = await signedIn(server());
-  const setup = await json<TwoFactorSetup>(
-    await sendJson(client, 'POST', '/api/v1/security/two-factor/setup/'),
-  );
-  const confirmed = await sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', {
-    code: codeFor(setup.secret),
-  });
-  const { recovery_codes: codes } = await json<RecoveryCodes>(confirmed);
-  server().clock.advance(STEP_MS);
-  return { user, secret: setup.secret, codes };
+  return await turnedOnApp(server());
 }
 
 /** Browsers past the password, each at the code step, one after another. */

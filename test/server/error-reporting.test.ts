@@ -7,19 +7,10 @@ import { localizeHtml } from '../../server/spa.ts';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { RELEASE, startErrorReporting, type ErrorReporter } from '../../server/error-reporting.ts';
-import type { JobQueue } from '../../server/jobs/queue.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import { envelopeSink, type EnvelopeSink } from './envelope-sink.ts';
 import { createClient, createTestDatabase, testConfig } from './harness.ts';
-
-const jobs: JobQueue = {
-  send: () => Promise.resolve(),
-  start: () => Promise.resolve(),
-  drain: () => Promise.resolve(0),
-  maintain: () => Promise.resolve(),
-  stop: () => Promise.resolve(),
-  ping: () => Promise.resolve(),
-};
+import { idleJobs } from './queues.ts';
 
 describe('error reporting', () => {
   it('is off, and the SDK not loaded, without SENTRY_DSN', async () => {
@@ -107,7 +98,7 @@ describe('error reporting', () => {
       if (!reporter) throw new Error('error reporting did not start');
       errors = reporter;
       handle = await createTestDatabase();
-      app = createApp({ config: testConfig(), db: handle.db, logger, jobs, errors });
+      app = createApp({ config: testConfig(), db: handle.db, logger, jobs: idleJobs, errors });
       // A closed database: every query throws, the kind of failure nobody planned.
       await handle.close();
     });

@@ -173,11 +173,7 @@ export function useTestServer(
     // The cache is on, as in the app: every server test also checks that it is never stale.
     const sessionCache = new SessionCache(handle.changeFeed());
     await sessionCache.start();
-    metrics.watch({
-      ...(handle.poolStats ? { pool: handle.poolStats } : {}),
-      queueDepth: () => jobs.depth?.() ?? Promise.resolve([]),
-      sessionCache: () => sessionCache.lookups,
-    });
+    metrics.watchApp({ poolStats: handle.poolStats, jobs, sessionCache });
     const app = createApp({
       config,
       db,

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
-import type { JobQueue } from '../../server/jobs/queue.ts';
 import { jsonLogger } from '../../server/logger.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
 import { REMOVED, stripPersonal } from '../../contract/personal.ts';
 import { createClient, createTestDatabase, testConfig, useTestServer } from './harness.ts';
+import { idleJobs } from './queues.ts';
 
 const server = useTestServer();
 
@@ -153,20 +153,17 @@ describe('one log line per request', () => {
 describe('the JSON log of the running server', () => {
   const lines: string[] = [];
   const destination = { write: (line: string) => void lines.push(line) } as DestinationStream;
-  const jobs: JobQueue = {
-    send: () => Promise.resolve(),
-    start: () => Promise.resolve(),
-    drain: () => Promise.resolve(0),
-    maintain: () => Promise.resolve(),
-    stop: () => Promise.resolve(),
-    ping: () => Promise.resolve(),
-  };
   let handle: DatabaseHandle;
   let app: ReturnType<typeof createApp>;
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = createApp({ config: testConfig(), db: handle.db, logger: jsonLogger(destination), jobs });
+    app = createApp({
+      config: testConfig(),
+      db: handle.db,
+      logger: jsonLogger(destination),
+      jobs: idleJobs,
+    });
     // A closed database: every query fails, and the failure is logged with its error.
     await handle.close();
   });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPeriod } from '../../server/billing/subscription.ts';
+import { inTimeZone } from './time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 const end = (from: string, interval: 'monthly' | 'yearly', extraDays = 0) =>
@@ -57,7 +58,6 @@ function periodCases() {
 
 describe('addPeriod in the process time zone', periodCases);
 
-// Node applies a new process.env.TZ at once (Vitest runs server files in child processes).
 describe.each([
   // [zone, the local day of 2027-01-31T23:30Z there]
   ['Pacific/Kiritimati', 1], // UTC+14
@@ -68,14 +68,7 @@ describe.each([
   ['Asia/Kolkata', 1], // UTC+5:30
   ['Australia/Lord_Howe', 1], // half-hour daylight saving
 ])('addPeriod with TZ=%s', (zone, localDay) => {
-  const saved = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.TZ;
-    else process.env.TZ = saved;
-  });
+  inTimeZone(zone);
 
   it('runs in that zone', () => {
     expect(at('2027-01-31T23:30:00.000Z').getDate()).toBe(localDay);

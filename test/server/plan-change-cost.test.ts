@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planChangeCost, type Target } from '../../server/billing/plan-change-cost.ts';
 import type { CurrentSubscription } from '../../server/billing/subscription.ts';
+import { inTimeZone } from './time-zone.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
@@ -137,14 +138,7 @@ describe.each([
   'Europe/Moscow',
   'Australia/Lord_Howe',
 ])('planChangeCost with TZ=%s', (zone) => {
-  const saved = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.TZ;
-    else process.env.TZ = saved;
-  });
+  inTimeZone(zone);
 
   it('runs in that zone', () => {
     expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);

@@ -1,9 +1,20 @@
 import { queueDefinitions } from '../../server/queues.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import type { Mail } from '../../server/mail/types.ts';
+import type { JobQueue } from '../../server/jobs/queue.ts';
 import type { TestServer } from './harness.ts';
 
 /* What the tests of the job queues' work share. */
+
+/** A queue that takes every job and runs none, for an app whose test needs no job done. */
+export const idleJobs: JobQueue = {
+  send: () => Promise.resolve(),
+  start: () => Promise.resolve(),
+  drain: () => Promise.resolve(0),
+  maintain: () => Promise.resolve(),
+  stop: () => Promise.resolve(),
+  ping: () => Promise.resolve(),
+};
 
 /** A mail as the queue carries it. */
 export const testMail = (to: string, subject = 'Hello'): Mail => ({

@@ -147,34 +147,30 @@ describe('a refused request', () => {
   const limit = (name: string) => ({ name, max: 2, windowMs: 15 * MINUTE });
   const counts = () => server().db.select().from(rateLimits).orderBy(rateLimits.key);
 
-  it('under several limits costs one read and writes nothing', async () => {
+  /** Two hits under `hits`, then the refused third: its statements; it changed no count. */
+  async function refusalStatements(hits: Parameters<typeof hit>[1]): Promise<string[]> {
     const { deps, statements } = countingDeps();
+    await hit(deps, hits);
+    await hit(deps, hits);
+    const before = await counts();
+    statements.length = 0;
+    await expect(hit(deps, hits)).rejects.toMatchObject({
+      refusal: { kind: 'throttled', code: 'too_many_requests' },
+    });
+    expect(await counts()).toEqual(before);
+    return [...statements];
+  }
+
+  it('under several limits costs one read and writes nothing', async () => {
     const hits = [
       { limit: limit('test-refusal-a'), subject: 'x' },
       { limit: limit('test-refusal-b'), subject: 'x' },
     ];
-    await hit(deps, hits);
-    await hit(deps, hits);
-    const before = await counts();
-    statements.length = 0;
-    await expect(hit(deps, hits)).rejects.toMatchObject({
-      refusal: { kind: 'throttled', code: 'too_many_requests' },
-    });
-    expect(statements).toEqual(['select']);
-    expect(await counts()).toEqual(before);
+    expect(await refusalStatements(hits)).toEqual(['select']);
   });
 
   it('under one limit costs its one conditional upsert, which changes no count', async () => {
-    const { deps, statements } = countingDeps();
     const hits = [{ limit: limit('test-refusal-one'), subject: 'x' }];
-    await hit(deps, hits);
-    await hit(deps, hits);
-    const before = await counts();
-    statements.length = 0;
-    await expect(hit(deps, hits)).rejects.toMatchObject({
-      refusal: { kind: 'throttled', code: 'too_many_requests' },
-    });
-    expect(statements).toEqual(['insert']);
-    expect(await counts()).toEqual(before);
+    expect(await refusalStatements(hits)).toEqual(['insert']);
   });
 });

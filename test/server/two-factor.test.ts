@@ -1,14 +1,8 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
-import type {
-  RecoveryCodes,
-  SecurityEvent,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '../../contract/identity.ts';
+import type { RecoveryCodes, SecurityEvent, TwoFactorStatus } from '../../contract/identity.ts';
 import { recoveryCodes, twoFactors, type User } from '../../server/db/schema.ts';
 import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
 import { TWO_FACTOR_LOCK_MS } from '../../server/identity/two-factor.ts';
@@ -16,16 +10,12 @@ import { json, sendJson, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { fieldCodes, mailsTo, uniqueEmail } from './identity.ts';
 import { location, socialRoundTrip } from './social-flow.ts';
+import { appCode, startSetup, STEP_MS, turnedOnApp } from './two-factor-app.ts';
 
 const server = useTestServer();
 const PASSWORD = 'Secret-pass-1';
-const STEP_MS = 30_000;
-
 /** The app's code for the secret shown, at the server's clock (plus `steps` time steps). */
-function codeFor(secret: string, steps = 0): string {
-  const step = Math.floor(server().clock.now().getTime() / STEP_MS) + steps;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
+const codeFor = (secret: string, steps = 0) => appCode(server(), secret, steps);
 
 const signIn = (client: TestClient, login: string) =>
   client.postForm('/api/auth/login/', { login, password: PASSWORD });
@@ -34,30 +24,8 @@ const secondStep = (client: TestClient, code: string) =>
 const signedInNow = async (client: TestClient) =>
   (await client.get('/api/v1/profile/')).status === 200;
 
-async function startSetup(client: TestClient): Promise<TwoFactorSetup> {
-  const answer = await sendJson(client, 'POST', '/api/v1/security/two-factor/setup/');
-  expect(answer.status).toBe(200);
-  return await json<TwoFactorSetup>(answer);
-}
-
 /** A user with the app on: the secret and the recovery codes it was given. */
-async function withApp(): Promise<{
-  user: User;
-  client: TestClient;
-  secret: string;
-  codes: string[];
-}> {
-  const { user, client } = await signedIn(server());
-  const { secret } = await startSetup(client);
-  const confirmed = await sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', {
-    code: codeFor(secret),
-  });
-  expect(confirmed.status).toBe(200);
-  const { recovery_codes: codes } = await json<RecoveryCodes>(confirmed);
-  // The setup's code is spent: the sign-in's codes come from the next step on.
-  server().clock.advance(STEP_MS);
-  return { user, client, secret, codes };
-}
+const withApp = () => turnedOnApp(server());
 
 /** A browser past the password of `user`, at the code step. */
 async function atCodeStep(user: User): Promise<TestClient> {
