@@ -1,18 +1,22 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { SecondFactorForm } from '../contract/identity.ts';
-import { fromError } from './event-params.ts';
+import { submittedCode } from './code-step.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
+import {
+  doneWithNext,
+  isTokenError,
+  lostOnTokenError,
+  sessionStepActions,
+  type SessionStepContext,
+} from './session-step.ts';
 
 export interface SecondFactorValues {
   code: string;
 }
-export interface SecondFactorContext {
+export interface SecondFactorContext extends SessionStepContext {
   serverErrors: ServerErrors;
-  tokenError: TokenErrorCode | null;
-  next: string;
 }
 export type SecondFactorEvent = form.Events<SecondFactorValues, 'code'>;
 
@@ -37,15 +41,11 @@ export const secondFactorMachine = setup({
   guards: {
     isValid: (_, params: { values: SecondFactorValues }) =>
       v.safeParse(SecondFactorForm, params.values).success,
-    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+    isTokenError,
   },
   actions: {
     ...form.actions<SecondFactorContext, SecondFactorEvent>(),
-    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
-    keepTokenError: assign({
-      tokenError: (_, params: { error: unknown }) =>
-        params.error instanceof SignupTokenError ? params.error.code : null,
-    }),
+    ...sessionStepActions<SecondFactorContext, SecondFactorEvent>(),
   },
 }).createMachine({
   id: 'secondFactor',
@@ -66,21 +66,9 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'submitCode',
         src: 'submitCode',
-        input: ({ event }) => ({
-          code: event.type === 'form.submit' ? event.values.code.trim() : '',
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isTokenError', params: fromError },
-            target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: fromError },
-          },
-          form.backWithServerErrors('editing'),
-        ],
+        input: submittedCode,
+        onDone: doneWithNext('signedIn'),
+        onError: [lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: {

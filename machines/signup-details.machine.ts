@@ -4,8 +4,14 @@ import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromOutput } from './event-params.ts';
+import {
+  doneWithNext,
+  isTokenError,
+  lostOnTokenError,
+  sessionStepActions,
+  type SessionStepContext,
+} from './session-step.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -21,11 +27,9 @@ export interface CountryChoice {
   /** The visitor's country by IP, or '' when unknown. */
   country: string;
 }
-export interface DetailsContext extends CountryChoice {
+export interface DetailsContext extends CountryChoice, SessionStepContext {
   locale: Locale;
   serverErrors: ServerErrors;
-  tokenError: TokenErrorCode | null;
-  next: string;
 }
 export type DetailsEvent = form.Events<DetailsValues, DetailsField> | { type: 'details.retry' };
 
@@ -54,19 +58,15 @@ export const signupDetailsMachine = setup({
   guards: {
     isValid: (_, params: { values: DetailsValues }) =>
       v.safeParse(DetailsForm, params.values).success,
-    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+    isTokenError,
   },
   actions: {
     ...form.actions<DetailsContext, DetailsEvent>(),
-    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    ...sessionStepActions<DetailsContext, DetailsEvent>(),
     keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
       countries: params.choice.countries,
       country: params.choice.country,
     })),
-    keepTokenError: assign({
-      tokenError: (_, params: { error: unknown }) =>
-        params.error instanceof SignupTokenError ? params.error.code : null,
-    }),
   },
 }).createMachine({
   id: 'signupDetails',
@@ -115,18 +115,8 @@ export const signupDetailsMachine = setup({
           event.type === 'form.submit'
             ? event.values
             : { first_name: '', last_name: '', country: '' },
-        onDone: {
-          target: 'done',
-          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isTokenError', params: fromError },
-            target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: fromError },
-          },
-          form.backWithServerErrors('editing'),
-        ],
+        onDone: doneWithNext('done'),
+        onError: [lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: { description: 'The sign-up session is gone: sign-up restarts at /signup/0.' },

@@ -1,0 +1,96 @@
+import { assign, type EventObject } from 'xstate';
+import { isOneOf } from '../contract/one-of.ts';
+import { fromError } from './event-params.ts';
+
+/*
+ * What the steps of a half-done sign-up or sign-in do alike (the code step, sign-up's
+ * details, the second factor): the server keeps the session of the step, and when it
+ * refuses that session itself the step ends in a state of its own (`sessionLost`),
+ * keeping the refusal's code; when the step goes through, the machine keeps the address
+ * the server says to go to next. Written once; the guard and the actions keep their
+ * names, so docs/flows show `isTokenError`, `keepTokenError` and `keepNext`.
+ */
+
+/**
+ * Section 8: the confirmation (or sign-up) session is gone or not valid. On the code
+ * step the user gets a new code by signing in again; on the details step sign-up
+ * restarts at /signup/0.
+ */
+export const tokenErrorCodes = [
+  'token_not_found',
+  'wrong_token',
+  'token_expired',
+  'email_not_confirmed',
+] as const;
+export type TokenErrorCode = (typeof tokenErrorCodes)[number];
+
+export function isTokenErrorCode(code: string): code is TokenErrorCode {
+  return isOneOf(tokenErrorCodes, code);
+}
+
+/** What an actor rejects with when the server refused the sign-up session itself. */
+export class SignupTokenError extends Error {
+  readonly code: TokenErrorCode;
+  constructor(code: TokenErrorCode) {
+    super(`The sign-up session was refused: ${code}`);
+    this.name = 'SignupTokenError';
+    this.code = code;
+  }
+}
+
+/** What such a step's context holds for the actions below. */
+export interface SessionStepContext {
+  tokenError: TokenErrorCode | null;
+  next: string;
+}
+
+/** The guard `isTokenError` (params `{ error }`): the server refused the session itself. */
+export function isTokenError(_: unknown, params: { error: unknown }): boolean {
+  return params.error instanceof SignupTokenError;
+}
+
+/**
+ * The named actions of such a step, for its setup: `setup({ actions: {
+ * ...sessionStepActions<Context, Event>(), … } })`.
+ *
+ * - `keepTokenError` (params `{ error }`): the code the server refused the session with;
+ * - `keepNext` (params `{ next }`): where to go once the step went through.
+ */
+export function sessionStepActions<
+  TContext extends SessionStepContext,
+  TEvent extends EventObject,
+>() {
+  return {
+    // TypeScript cannot tell that these fit every such context: they do, as long as no
+    // context narrows tokenError or next (as in form-parts.ts).
+    keepTokenError: assign<TContext, TEvent, { error: unknown }, TEvent, never>(
+      (_, params) =>
+        ({
+          tokenError: params.error instanceof SignupTokenError ? params.error.code : null,
+        }) as Partial<TContext>,
+    ),
+    keepNext: assign<TContext, TEvent, { next: string }, TEvent, never>(
+      (_, params) => ({ next: params.next }) as Partial<TContext>,
+    ),
+  };
+}
+
+/** An `onError` branch: the server refused the session itself, which is lost (`target`). */
+export function lostOnTokenError(target: string) {
+  return {
+    guard: { type: 'isTokenError' as const, params: fromError },
+    target,
+    actions: { type: 'keepTokenError' as const, params: fromError },
+  };
+}
+
+/** An invoked actor's `onDone` with `{ next }`: to `target`, keeping that address. */
+export function doneWithNext(target: string) {
+  return {
+    target,
+    actions: {
+      type: 'keepNext' as const,
+      params: ({ event }: { event: { output: { next: string } } }) => ({ next: event.output.next }),
+    },
+  };
+}
