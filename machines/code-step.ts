@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, type EventObject } from 'xstate';
 import { ConfirmForm } from '../contract/identity.ts';
 import { fromError, fromOutput } from './event-params.ts';
@@ -10,8 +9,11 @@ import type { FormContext } from './form-parts.ts';
  * written once: the code form and the resend countdown run side by side. The countdown
  * is the state `resend.coolingDown`: it ends after `resendCooldown` (until the server's
  * resend_available_at, or its retry_after when it refused a new code too early) and
- * moves the displayed clock every `tick` (1 s). The guards, actions and delays keep
- * their names, so docs/flows show `isTooEarly`, `keepResentCode`, `moveClock`.
+ * moves the displayed clock every `tick` (1 s). Machines import it whole (`import * as
+ * codeStep from './code-step.ts'`): `states: { editing: codeStep.editing('isValid',
+ * 'submitting'), … }` and `resend: codeStep.resendRegion('resendCode')`. The guards,
+ * actions and delays keep their names in the machine's setup, so docs/flows show
+ * `isTooEarly`, `keepResentCode`, `moveClock`.
  */
 
 /** The code form's values. */
@@ -67,9 +69,7 @@ export function fromPending(
 }
 
 /** The guard `isValidCode` (params `{ values }`): the code passes the form's rules. */
-export function isValidCode(_: unknown, params: { values: unknown }): boolean {
-  return v.safeParse(ConfirmForm, params.values).success;
-}
+export const isValidCode = form.passes(ConfirmForm);
 
 /** The guard `isTooEarly` (params `{ error }`): the server refused a new code too early. */
 export function isTooEarly(_: unknown, params: { error: unknown }): boolean {
@@ -78,7 +78,7 @@ export function isTooEarly(_: unknown, params: { error: unknown }): boolean {
 
 /**
  * The named actions of the resend countdown, for a setup: `setup({ actions: {
- * ...codeStepActions<Context, Event>(), … } })`.
+ * ...codeStep.actions<Context, Event>(), … } })`.
  *
  * - `moveClock`: the countdown's clock moves to now;
  * - `keepResentCode` (params `{ pending }`): a new code went out, the old one no longer
@@ -86,7 +86,7 @@ export function isTooEarly(_: unknown, params: { error: unknown }): boolean {
  * - `waitAfterRefusal` (params `{ error }`): the countdown starts again for the
  *   server's retry_after.
  */
-export function codeStepActions<TContext extends CodeStepContext, TEvent extends EventObject>() {
+export function actions<TContext extends CodeStepContext, TEvent extends EventObject>() {
   // TypeScript cannot tell that these fit every such context: they do, as long as no
   // context narrows the fields of CodeStepContext (as in form-parts.ts).
   return {
@@ -105,8 +105,8 @@ export function codeStepActions<TContext extends CodeStepContext, TEvent extends
   };
 }
 
-/** The delays of the countdown, for a setup: `resendCooldown` and `tick`. */
-export const codeStepDelays = {
+/** The delays of the countdown, for a setup: `setup({ delays: codeStep.delays })`. */
+export const delays = {
   resendCooldown: ({ context }: { context: Pick<CodeStepContext, 'resendAt' | 'now'> }) =>
     Math.max(0, context.resendAt - context.now),
   tick: 1000,
@@ -116,7 +116,7 @@ export const codeStepDelays = {
  * The code form's `editing` state: the code field, refused codes at it; a valid submit
  * goes on to `target` (which checks the code) when `guard` passes the values.
  */
-export function codeEditing<TGuard extends string>(guard: TGuard, target: string) {
+export function editing<TGuard extends string>(guard: TGuard, target: string) {
   return {
     description: 'The code field — a wrong code is refused at it.',
     on: {

@@ -1,36 +1,24 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   ChangeEmailForm,
   type AccountEmail,
   type PendingEmailChange,
 } from '../contract/identity.ts';
-import {
-  codeEditing,
-  codeStepActions,
-  codeStepDelays,
-  fromPending,
-  isTooEarly,
-  isValidCode,
-  resendRegion,
-  submittedCode,
-  type CodeStepContext,
-  type CodeValues,
-} from './code-step.ts';
+import * as codeStep from './code-step.ts';
 import { fromOutput } from './event-params.ts';
 import * as form from './form-parts.ts';
 
 export interface AddressValues {
   email: string;
 }
-export interface EmailChangeContext extends CodeStepContext {
+export interface EmailChangeContext extends codeStep.CodeStepContext {
   /** The address the last confirmed change made the account's, or null. */
   changedTo: string | null;
   /** How many times the address was changed here: a new, empty form after each. */
   changes: number;
 }
 /** What either form submits: the address form its `email`, the code form its `code`. */
-export type EmailChangeValues = Partial<AddressValues & CodeValues>;
+export type EmailChangeValues = Partial<AddressValues & codeStep.CodeValues>;
 export type EmailChangeEvent =
   | form.Events<EmailChangeValues, 'email' | 'code'>
   | { type: 'code.resend' }
@@ -58,7 +46,7 @@ export const emailChangeMachine = setup({
     startEmailChange: fromPromise<PendingEmailChange, AddressValues>(async () => {
       throw new Error('startEmailChange is provided by the app');
     }),
-    confirmEmailChange: fromPromise<AccountEmail, CodeValues>(async () => {
+    confirmEmailChange: fromPromise<AccountEmail, codeStep.CodeValues>(async () => {
       throw new Error('confirmEmailChange is provided by the app');
     }),
     resendEmailChangeCode: fromPromise<PendingEmailChange>(async () => {
@@ -66,24 +54,23 @@ export const emailChangeMachine = setup({
     }),
   },
   guards: {
-    isValidAddress: (_, params: { values: unknown }) =>
-      v.safeParse(ChangeEmailForm, params.values).success,
-    isValidCode,
-    isTooEarly,
+    isValidAddress: form.passes(ChangeEmailForm),
+    isValidCode: codeStep.isValidCode,
+    isTooEarly: codeStep.isTooEarly,
   },
   actions: {
     ...form.actions<EmailChangeContext, EmailChangeEvent>(),
     keepPending: assign((_, params: { pending: PendingEmailChange }) => ({
-      ...fromPending(params.pending),
+      ...codeStep.fromPending(params.pending),
       resent: false,
     })),
-    ...codeStepActions<EmailChangeContext, EmailChangeEvent>(),
+    ...codeStep.actions<EmailChangeContext, EmailChangeEvent>(),
     keepChanged: assign(({ context }, params: { changed: AccountEmail }) => ({
       changedTo: params.changed.email,
       changes: context.changes + 1,
     })),
   },
-  delays: codeStepDelays,
+  delays: codeStep.delays,
 }).createMachine({
   id: 'emailChange',
   context: {
@@ -129,14 +116,14 @@ export const emailChangeMachine = setup({
           description: 'The code form.',
           initial: 'editing',
           states: {
-            editing: codeEditing('isValidCode', 'confirming'),
+            editing: codeStep.editing('isValidCode', 'confirming'),
             confirming: {
               description: 'Checks the code; right, the address changes.',
               tags: ['busy'],
               invoke: {
                 id: 'confirmEmailChange',
                 src: 'confirmEmailChange',
-                input: submittedCode,
+                input: codeStep.submittedCode,
                 onDone: {
                   target: '#emailChange.changed',
                   actions: { type: 'keepChanged', params: fromOutput('changed') },
@@ -146,7 +133,7 @@ export const emailChangeMachine = setup({
             },
           },
         },
-        resend: resendRegion('resendEmailChangeCode'),
+        resend: codeStep.resendRegion('resendEmailChangeCode'),
       },
     },
     changed: {

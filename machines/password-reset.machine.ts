@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ResetRequestForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
@@ -31,8 +30,7 @@ export const passwordResetMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: ResetValues }) =>
-      v.safeParse(ResetRequestForm, params.values).success,
+    isValid: form.passes(ResetRequestForm),
   },
   actions: {
     ...form.actions<PasswordResetContext, PasswordResetEvent>(),

@@ -1,21 +1,14 @@
-import * as v from 'valibot';
 import { fromPromise, setup } from 'xstate';
 import { SecondFactorForm } from '../contract/identity.ts';
-import { submittedCode } from './code-step.ts';
+import * as codeStep from './code-step.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import {
-  doneWithNext,
-  isTokenError,
-  lostOnTokenError,
-  sessionStepActions,
-  type SessionStepContext,
-} from './session-step.ts';
+import * as session from './session-step.ts';
 
 export interface SecondFactorValues {
   code: string;
 }
-export interface SecondFactorContext extends SessionStepContext {
+export interface SecondFactorContext extends session.SessionStepContext {
   serverErrors: ServerErrors;
 }
 export type SecondFactorEvent = form.Events<SecondFactorValues, 'code'>;
@@ -39,13 +32,12 @@ export const secondFactorMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: SecondFactorValues }) =>
-      v.safeParse(SecondFactorForm, params.values).success,
-    isTokenError,
+    isValid: form.passes(SecondFactorForm),
+    isTokenError: session.isTokenError,
   },
   actions: {
     ...form.actions<SecondFactorContext, SecondFactorEvent>(),
-    ...sessionStepActions<SecondFactorContext, SecondFactorEvent>(),
+    ...session.actions<SecondFactorContext, SecondFactorEvent>(),
   },
 }).createMachine({
   id: 'secondFactor',
@@ -66,9 +58,9 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'submitCode',
         src: 'submitCode',
-        input: submittedCode,
-        onDone: doneWithNext('signedIn'),
-        onError: [lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
+        input: codeStep.submittedCode,
+        onDone: session.doneWithNext('signedIn'),
+        onError: [session.lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: {

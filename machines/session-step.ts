@@ -1,14 +1,16 @@
 import { assign, type EventObject } from 'xstate';
 import { isOneOf } from '../contract/one-of.ts';
 import { fromError } from './event-params.ts';
+import { Refusal } from './refusal.ts';
 
 /*
  * What the steps of a half-done sign-up or sign-in do alike (the code step, sign-up's
  * details, the second factor): the server keeps the session of the step, and when it
  * refuses that session itself the step ends in a state of its own (`sessionLost`),
  * keeping the refusal's code; when the step goes through, the machine keeps the address
- * the server says to go to next. Written once; the guard and the actions keep their
- * names, so docs/flows show `isTokenError`, `keepTokenError` and `keepNext`.
+ * the server says to go to next. Written once, imported whole (`import * as session from
+ * './session-step.ts'`); the guard and the actions keep their names in the machine's
+ * setup, so docs/flows show `isTokenError`, `keepTokenError` and `keepNext`.
  */
 
 /**
@@ -29,12 +31,10 @@ export function isTokenErrorCode(code: string): code is TokenErrorCode {
 }
 
 /** What an actor rejects with when the server refused the sign-up session itself. */
-export class SignupTokenError extends Error {
-  readonly code: TokenErrorCode;
+export class SignupTokenError extends Refusal<TokenErrorCode> {
+  override readonly name = 'SignupTokenError';
   constructor(code: TokenErrorCode) {
-    super(`The sign-up session was refused: ${code}`);
-    this.name = 'SignupTokenError';
-    this.code = code;
+    super('The sign-up session', code);
   }
 }
 
@@ -51,15 +51,12 @@ export function isTokenError(_: unknown, params: { error: unknown }): boolean {
 
 /**
  * The named actions of such a step, for its setup: `setup({ actions: {
- * ...sessionStepActions<Context, Event>(), … } })`.
+ * ...session.actions<Context, Event>(), … } })`.
  *
  * - `keepTokenError` (params `{ error }`): the code the server refused the session with;
  * - `keepNext` (params `{ next }`): where to go once the step went through.
  */
-export function sessionStepActions<
-  TContext extends SessionStepContext,
-  TEvent extends EventObject,
->() {
+export function actions<TContext extends SessionStepContext, TEvent extends EventObject>() {
   return {
     // TypeScript cannot tell that these fit every such context: they do, as long as no
     // context narrows tokenError or next (as in form-parts.ts).

@@ -4,14 +4,13 @@ import { SetPasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError } from './event-params.ts';
+import { Refusal } from './refusal.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
-export class ResetLinkInvalid extends Error {
-  readonly code: string;
+export class ResetLinkInvalid extends Refusal {
+  override readonly name = 'ResetLinkInvalid';
   constructor(code: string) {
-    super(`The reset link was refused: ${code}`);
-    this.name = 'ResetLinkInvalid';
-    this.code = code;
+    super('The reset link', code);
   }
 }
 

@@ -1,17 +1,10 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput } from './event-params.ts';
-import {
-  doneWithNext,
-  isTokenError,
-  lostOnTokenError,
-  sessionStepActions,
-  type SessionStepContext,
-} from './session-step.ts';
+import * as session from './session-step.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -27,7 +20,7 @@ export interface CountryChoice {
   /** The visitor's country by IP, or '' when unknown. */
   country: string;
 }
-export interface DetailsContext extends CountryChoice, SessionStepContext {
+export interface DetailsContext extends CountryChoice, session.SessionStepContext {
   locale: Locale;
   serverErrors: ServerErrors;
 }
@@ -56,13 +49,12 @@ export const signupDetailsMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: DetailsValues }) =>
-      v.safeParse(DetailsForm, params.values).success,
-    isTokenError,
+    isValid: form.passes(DetailsForm),
+    isTokenError: session.isTokenError,
   },
   actions: {
     ...form.actions<DetailsContext, DetailsEvent>(),
-    ...sessionStepActions<DetailsContext, DetailsEvent>(),
+    ...session.actions<DetailsContext, DetailsEvent>(),
     keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
       countries: params.choice.countries,
       country: params.choice.country,
@@ -115,8 +107,8 @@ export const signupDetailsMachine = setup({
           event.type === 'form.submit'
             ? event.values
             : { first_name: '', last_name: '', country: '' },
-        onDone: doneWithNext('done'),
-        onError: [lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
+        onDone: session.doneWithNext('done'),
+        onError: [session.lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: { description: 'The sign-up session is gone: sign-up restarts at /signup/0.' },

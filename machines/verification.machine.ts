@@ -1,26 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PendingSignup } from '../contract/identity.ts';
-import {
-  codeEditing,
-  codeStepActions,
-  codeStepDelays,
-  fromPending,
-  isTooEarly,
-  isValidCode,
-  resendRegion,
-  submittedCode,
-  type CodeStepContext,
-  type CodeValues,
-} from './code-step.ts';
+import * as codeStep from './code-step.ts';
 import * as form from './form-parts.ts';
 import { fromOutput } from './event-params.ts';
-import {
-  doneWithNext,
-  isTokenError,
-  lostOnTokenError,
-  sessionStepActions,
-  type SessionStepContext,
-} from './session-step.ts';
+import * as session from './session-step.ts';
 
 export { ResendTooEarly, secondsLeft, type CodeValues } from './code-step.ts';
 export {
@@ -34,12 +17,14 @@ export interface VerificationInput {
   /** Where to go when the e-mail turns out to be confirmed already. */
   confirmedNext: string;
 }
-export interface VerificationContext extends CodeStepContext, SessionStepContext {}
+export interface VerificationContext extends codeStep.CodeStepContext, session.SessionStepContext {}
 export type VerificationEvent =
-  form.Events<CodeValues, 'code'> | { type: 'code.resend' } | { type: 'verification.retry' };
+  | form.Events<codeStep.CodeValues, 'code'>
+  | { type: 'code.resend' }
+  | { type: 'verification.retry' };
 
 /** An `onError` branch: the server refused the sign-up session itself, which is lost. */
-const sessionLostOnTokenError = lostOnTokenError('#verification.sessionLost');
+const sessionLostOnTokenError = session.lostOnTokenError('#verification.sessionLost');
 
 /**
  * E-mail verification (/signup/1 and /login/2): loads the pending sign-up, then the
@@ -61,7 +46,7 @@ export const verificationMachine = setup({
     fetchPending: fromPromise<PendingSignup>(async () => {
       throw new Error('fetchPending is provided by the app');
     }),
-    confirmCode: fromPromise<{ next: string }, CodeValues>(async () => {
+    confirmCode: fromPromise<{ next: string }, codeStep.CodeValues>(async () => {
       throw new Error('confirmCode is provided by the app');
     }),
     resendCode: fromPromise<PendingSignup>(async () => {
@@ -69,18 +54,20 @@ export const verificationMachine = setup({
     }),
   },
   guards: {
-    isValid: isValidCode,
+    isValid: codeStep.isValidCode,
     isConfirmed: (_, params: { pending: PendingSignup }) => params.pending.email_confirmed,
-    isTokenError,
-    isTooEarly,
+    isTokenError: session.isTokenError,
+    isTooEarly: codeStep.isTooEarly,
   },
   actions: {
-    keepPending: assign((_, params: { pending: PendingSignup }) => fromPending(params.pending)),
+    keepPending: assign((_, params: { pending: PendingSignup }) =>
+      codeStep.fromPending(params.pending),
+    ),
     ...form.actions<VerificationContext, VerificationEvent>(),
-    ...sessionStepActions<VerificationContext, VerificationEvent>(),
-    ...codeStepActions<VerificationContext, VerificationEvent>(),
+    ...session.actions<VerificationContext, VerificationEvent>(),
+    ...codeStep.actions<VerificationContext, VerificationEvent>(),
   },
-  delays: codeStepDelays,
+  delays: codeStep.delays,
 }).createMachine({
   id: 'verification',
   context: ({ input }) => ({
@@ -126,21 +113,21 @@ export const verificationMachine = setup({
           description: 'The code form.',
           initial: 'editing',
           states: {
-            editing: codeEditing('isValid', 'submitting'),
+            editing: codeStep.editing('isValid', 'submitting'),
             submitting: {
               description: 'Checks the code.',
               tags: ['busy'],
               invoke: {
                 id: 'confirmCode',
                 src: 'confirmCode',
-                input: submittedCode,
-                onDone: doneWithNext('#verification.confirmed'),
+                input: codeStep.submittedCode,
+                onDone: session.doneWithNext('#verification.confirmed'),
                 onError: [sessionLostOnTokenError, form.backWithServerErrors('editing')],
               },
             },
           },
         },
-        resend: resendRegion('resendCode', [sessionLostOnTokenError]),
+        resend: codeStep.resendRegion('resendCode', [sessionLostOnTokenError]),
       },
     },
     sessionLost: {
