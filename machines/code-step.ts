@@ -1,6 +1,6 @@
 import { assign, type EventObject } from 'xstate';
 import { ConfirmForm } from '../contract/identity.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromOutput, ifError } from './event-params.ts';
 import * as form from './form-parts.ts';
 import type { FormContext } from './form-parts.ts';
 
@@ -173,11 +173,7 @@ export function resendRegion<TActor extends string, TRefusal extends object>(
             actions: { type: 'keepResentCode' as const, params: fromOutput('pending') },
           },
           onError: [
-            {
-              guard: { type: 'isTooEarly' as const, params: fromError },
-              target: 'coolingDown',
-              actions: { type: 'waitAfterRefusal' as const, params: fromError },
-            },
+            ifError('isTooEarly', 'coolingDown', 'waitAfterRefusal'),
             ...refusals,
             { target: 'ready' },
           ],

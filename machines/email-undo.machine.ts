@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccountEmail } from '../contract/identity.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromOutput, ifError } from './event-params.ts';
 import { Refusal } from './refusal.ts';
 
 /** Why the server refused the link: it is unknown, used, voided by an earlier undo or late. */
@@ -75,11 +75,7 @@ export const emailUndoMachine = setup({
           actions: { type: 'keepRestored', params: fromOutput('restored') },
         },
         onError: [
-          {
-            guard: { type: 'isRefused', params: fromError },
-            target: 'refused',
-            actions: { type: 'keepRefusal', params: fromError },
-          },
+          ifError('isRefused', 'refused', 'keepRefusal'),
           { target: 'failed', actions: 'markFailed' },
         ],
       },

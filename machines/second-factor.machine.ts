@@ -1,16 +1,12 @@
 import { fromPromise, setup } from 'xstate';
 import { SecondFactorForm } from '../contract/identity.ts';
 import * as codeStep from './code-step.ts';
-import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import * as session from './session-step.ts';
 
-export interface SecondFactorValues {
-  code: string;
-}
-export interface SecondFactorContext extends session.SessionStepContext {
-  serverErrors: ServerErrors;
-}
+/** The code field's value: the authenticator app's six digits or a recovery code. */
+export type SecondFactorValues = codeStep.CodeValues;
+export interface SecondFactorContext extends form.FormContext, session.SessionStepContext {}
 export type SecondFactorEvent = form.Events<SecondFactorValues, 'code'>;
 
 /**

@@ -1,6 +1,6 @@
 import { assign, type EventObject } from 'xstate';
 import { isOneOf } from '../contract/one-of.ts';
-import { fromError } from './event-params.ts';
+import { ifError } from './event-params.ts';
 import { Refusal } from './refusal.ts';
 
 /*
@@ -74,11 +74,7 @@ export function actions<TContext extends SessionStepContext, TEvent extends Even
 
 /** An `onError` branch: the server refused the session itself, which is lost (`target`). */
 export function lostOnTokenError(target: string) {
-  return {
-    guard: { type: 'isTokenError' as const, params: fromError },
-    target,
-    actions: { type: 'keepTokenError' as const, params: fromError },
-  };
+  return ifError('isTokenError', target, 'keepTokenError');
 }
 
 /** An invoked actor's `onDone` with `{ next }`: to `target`, keeping that address. */

@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { SetPasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError } from './event-params.ts';
+import { ifError } from './event-params.ts';
 import { Refusal } from './refusal.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
@@ -81,11 +81,7 @@ export const setPasswordMachine = setup({
         }),
         onDone: 'changed',
         onError: [
-          {
-            guard: { type: 'isLinkInvalid', params: fromError },
-            target: 'linkInvalid',
-            actions: { type: 'keepLinkError', params: fromError },
-          },
+          ifError('isLinkInvalid', 'linkInvalid', 'keepLinkError'),
           form.backWithServerErrors('editing'),
         ],
       },
