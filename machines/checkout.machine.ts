@@ -124,10 +124,8 @@ export const checkoutMachine = setup({
     }),
   },
   guards: {
-    isValidCard: (_, params: { values: CardValues }) =>
-      v.safeParse(CardForm, params.values).success,
-    isValidEntity: (_, params: { values: EntityValues }) =>
-      v.safeParse(EntityForm, params.values).success,
+    isValidCard: form.passes(CardForm),
+    isValidEntity: form.passes(EntityForm),
   },
   actions: {
     ...form.actions<CheckoutContext, CheckoutEvent>(),

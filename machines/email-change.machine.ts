@@ -1,46 +1,28 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   ChangeEmailForm,
-  ConfirmForm,
   type AccountEmail,
   type PendingEmailChange,
 } from '../contract/identity.ts';
-import { fromError, fromOutput } from './event-params.ts';
-import type { ServerErrors } from './field-errors.ts';
+import * as codeStep from './code-step.ts';
+import { fromOutput } from './event-params.ts';
 import * as form from './form-parts.ts';
-import { ResendTooEarly, type CodeValues } from './verification.machine.ts';
 
 export interface AddressValues {
   email: string;
 }
-export interface EmailChangeContext {
-  /** The new address the code went to. */
-  email: string;
-  /** Local time (ms) from which a new code may be requested. */
-  resendAt: number;
-  /** The clock of the countdown (ms), moved by `tick`; the view derives the seconds. */
-  now: number;
-  /** A new code was sent for this change: the old one no longer works. */
-  resent: boolean;
-  serverErrors: ServerErrors;
+export interface EmailChangeContext extends codeStep.CodeStepContext {
   /** The address the last confirmed change made the account's, or null. */
   changedTo: string | null;
   /** How many times the address was changed here: a new, empty form after each. */
   changes: number;
 }
 /** What either form submits: the address form its `email`, the code form its `code`. */
-export type EmailChangeValues = Partial<AddressValues & CodeValues>;
+export type EmailChangeValues = Partial<AddressValues & codeStep.CodeValues>;
 export type EmailChangeEvent =
   | form.Events<EmailChangeValues, 'email' | 'code'>
   | { type: 'code.resend' }
   | { type: 'change.cancel' };
-
-const fromPending = (pending: PendingEmailChange) => ({
-  email: pending.email,
-  resendAt: Date.parse(pending.resend_available_at),
-  now: Date.now(),
-});
 
 /** The values of a submit. */
 const valuesOf = (event: EmailChangeEvent): EmailChangeValues =>
@@ -64,7 +46,7 @@ export const emailChangeMachine = setup({
     startEmailChange: fromPromise<PendingEmailChange, AddressValues>(async () => {
       throw new Error('startEmailChange is provided by the app');
     }),
-    confirmEmailChange: fromPromise<AccountEmail, CodeValues>(async () => {
+    confirmEmailChange: fromPromise<AccountEmail, codeStep.CodeValues>(async () => {
       throw new Error('confirmEmailChange is provided by the app');
     }),
     resendEmailChangeCode: fromPromise<PendingEmailChange>(async () => {
@@ -72,38 +54,23 @@ export const emailChangeMachine = setup({
     }),
   },
   guards: {
-    isValidAddress: (_, params: { values: unknown }) =>
-      v.safeParse(ChangeEmailForm, params.values).success,
-    isValidCode: (_, params: { values: unknown }) =>
-      v.safeParse(ConfirmForm, params.values).success,
-    isTooEarly: (_, params: { error: unknown }) => params.error instanceof ResendTooEarly,
+    isValidAddress: form.passes(ChangeEmailForm),
+    isValidCode: codeStep.isValidCode,
+    isTooEarly: codeStep.isTooEarly,
   },
   actions: {
     ...form.actions<EmailChangeContext, EmailChangeEvent>(),
     keepPending: assign((_, params: { pending: PendingEmailChange }) => ({
-      ...fromPending(params.pending),
+      ...codeStep.fromPending(params.pending),
       resent: false,
     })),
-    keepResentCode: assign((_, params: { pending: PendingEmailChange }) => ({
-      ...fromPending(params.pending),
-      resent: true,
-      serverErrors: {},
-    })),
-    moveClock: assign({ now: () => Date.now() }),
-    waitAfterRefusal: assign((_, params: { error: unknown }) => {
-      const now = Date.now();
-      const wait = params.error instanceof ResendTooEarly ? params.error.retryAfter : 0;
-      return { now, resendAt: now + wait * 1000 };
-    }),
+    ...codeStep.actions<EmailChangeContext, EmailChangeEvent>(),
     keepChanged: assign(({ context }, params: { changed: AccountEmail }) => ({
       changedTo: params.changed.email,
       changes: context.changes + 1,
     })),
   },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(0, context.resendAt - context.now),
-    tick: 1000,
-  },
+  delays: codeStep.delays,
 }).createMachine({
   id: 'emailChange',
   context: {
@@ -149,20 +116,14 @@ export const emailChangeMachine = setup({
           description: 'The code form.',
           initial: 'editing',
           states: {
-            editing: {
-              description: 'The code field — a wrong code is refused at it.',
-              on: {
-                'field.edit': form.forgetServerErrorOnEdit(),
-                'form.submit': form.submitWhen('isValidCode', 'confirming'),
-              },
-            },
+            editing: codeStep.editing('isValidCode', 'confirming'),
             confirming: {
               description: 'Checks the code; right, the address changes.',
               tags: ['busy'],
               invoke: {
                 id: 'confirmEmailChange',
                 src: 'confirmEmailChange',
-                input: ({ event }) => ({ code: valuesOf(event).code?.trim() ?? '' }),
+                input: codeStep.submittedCode,
                 onDone: {
                   target: '#emailChange.changed',
                   actions: { type: 'keepChanged', params: fromOutput('changed') },
@@ -172,50 +133,7 @@ export const emailChangeMachine = setup({
             },
           },
         },
-        resend: {
-          description: 'Request a new code.',
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              description: 'The countdown until a new code may be requested.',
-              initial: 'counting',
-              after: { resendCooldown: 'ready' },
-              states: {
-                counting: {
-                  description: 'The seconds left move every second.',
-                  after: {
-                    tick: { target: 'counting', reenter: true, actions: 'moveClock' },
-                  },
-                },
-              },
-            },
-            ready: {
-              description: 'A new code may be requested.',
-              on: { 'code.resend': 'sending' },
-            },
-            sending: {
-              description: 'Sends a new code — the previous one stops working.',
-              tags: ['busy'],
-              invoke: {
-                id: 'resendEmailChangeCode',
-                src: 'resendEmailChangeCode',
-                onDone: {
-                  target: 'coolingDown',
-                  actions: { type: 'keepResentCode', params: fromOutput('pending') },
-                },
-                onError: [
-                  {
-                    guard: { type: 'isTooEarly', params: fromError },
-                    target: 'coolingDown',
-                    actions: { type: 'waitAfterRefusal', params: fromError },
-                  },
-                  // Any other failure went to the global handler; the user may try again.
-                  { target: 'ready' },
-                ],
-              },
-            },
-          },
-        },
+        resend: codeStep.resendRegion('resendEmailChangeCode'),
       },
     },
     changed: {

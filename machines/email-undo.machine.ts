@@ -1,18 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccountEmail } from '../contract/identity.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromOutput, ifError } from './event-params.ts';
+import { Refusal } from './refusal.ts';
 
 /** Why the server refused the link: it is unknown, used, voided by an earlier undo or late. */
 export type UndoRefusal =
   'wrong_token' | 'token_used' | 'token_superseded' | 'token_expired' | 'user_already_exists';
 
 /** What an actor rejects with when the server refused the link itself. */
-export class UndoRefused extends Error {
-  readonly code: UndoRefusal;
+export class UndoRefused extends Refusal<UndoRefusal> {
+  override readonly name = 'UndoRefused';
   constructor(code: UndoRefusal) {
-    super(`The undo link was refused: ${code}`);
-    this.name = 'UndoRefused';
-    this.code = code;
+    super('The undo link', code);
   }
 }
 
@@ -76,11 +75,7 @@ export const emailUndoMachine = setup({
           actions: { type: 'keepRestored', params: fromOutput('restored') },
         },
         onError: [
-          {
-            guard: { type: 'isRefused', params: fromError },
-            target: 'refused',
-            actions: { type: 'keepRefusal', params: fromError },
-          },
+          ifError('isRefused', 'refused', 'keepRefusal'),
           { target: 'failed', actions: 'markFailed' },
         ],
       },

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { assign, emit, type EventObject } from 'xstate';
 import { fromError } from './event-params.ts';
 import { toServerErrors, withoutField, type ServerErrors } from './field-errors.ts';
@@ -59,6 +60,15 @@ export function actions<TContext extends FormContext, TEvent extends EventObject
       type: 'validationFailed',
     }),
   };
+}
+
+/**
+ * A form's validity guard (params `{ values }`, as `submitWhen` gives them): the values
+ * pass the form's `schema` from contract/. `guards: { isValid: form.passes(DetailsForm) }`.
+ */
+export function passes(schema: v.GenericSchema) {
+  return (_: unknown, params: { values: unknown }): boolean =>
+    v.safeParse(schema, params.values).success;
 }
 
 /** The guard `hasFieldErrors` (params `{ error }`): the rejection names fields of the form. */

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ChangePasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
@@ -38,8 +37,7 @@ export const passwordChangeMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: PasswordChangeValues }) =>
-      v.safeParse(ChangePasswordForm, params.values).success,
+    isValid: form.passes(ChangePasswordForm),
   },
   actions: {
     ...form.actions<PasswordChangeContext, PasswordChangeEvent>(),

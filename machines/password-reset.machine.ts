@@ -1,16 +1,13 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ResetRequestForm } from '../contract/identity.ts';
-import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 
 export interface ResetValues {
   email: string;
 }
-export interface PasswordResetContext {
+export interface PasswordResetContext extends form.FormContext {
   /** The address the link went to, once sent. */
   email: string;
-  serverErrors: ServerErrors;
 }
 export type PasswordResetEvent = form.Events<ResetValues, 'email'>;
 
@@ -31,8 +28,7 @@ export const passwordResetMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: ResetValues }) =>
-      v.safeParse(ResetRequestForm, params.values).success,
+    isValid: form.passes(ResetRequestForm),
   },
   actions: {
     ...form.actions<PasswordResetContext, PasswordResetEvent>(),

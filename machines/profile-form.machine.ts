@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Country } from '../contract/countries.ts';
 import { ProfileUpdate } from '../contract/identity.ts';
@@ -42,8 +42,7 @@ export const profileFormMachine = setup({
   },
   delays: { savedNotice: 3000 },
   guards: {
-    isValid: (_, params: { values: ProfileValues }) =>
-      v.safeParse(ProfileUpdate, params.values).success,
+    isValid: form.passes(ProfileUpdate),
   },
   actions: {
     ...form.actions<ProfileFormContext, ProfileFormEvent>(),

@@ -1,19 +1,12 @@
-import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { SecondFactorForm } from '../contract/identity.ts';
-import { fromError } from './event-params.ts';
-import type { ServerErrors } from './field-errors.ts';
+import * as codeStep from './code-step.ts';
 import * as form from './form-parts.ts';
-import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
+import * as session from './session-step.ts';
 
-export interface SecondFactorValues {
-  code: string;
-}
-export interface SecondFactorContext {
-  serverErrors: ServerErrors;
-  tokenError: TokenErrorCode | null;
-  next: string;
-}
+/** The code field's value: the authenticator app's six digits or a recovery code. */
+export type SecondFactorValues = codeStep.CodeValues;
+export interface SecondFactorContext extends form.FormContext, session.SessionStepContext {}
 export type SecondFactorEvent = form.Events<SecondFactorValues, 'code'>;
 
 /**
@@ -35,17 +28,12 @@ export const secondFactorMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: SecondFactorValues }) =>
-      v.safeParse(SecondFactorForm, params.values).success,
-    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+    isValid: form.passes(SecondFactorForm),
+    isTokenError: session.isTokenError,
   },
   actions: {
     ...form.actions<SecondFactorContext, SecondFactorEvent>(),
-    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
-    keepTokenError: assign({
-      tokenError: (_, params: { error: unknown }) =>
-        params.error instanceof SignupTokenError ? params.error.code : null,
-    }),
+    ...session.actions<SecondFactorContext, SecondFactorEvent>(),
   },
 }).createMachine({
   id: 'secondFactor',
@@ -66,21 +54,9 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'submitCode',
         src: 'submitCode',
-        input: ({ event }) => ({
-          code: event.type === 'form.submit' ? event.values.code.trim() : '',
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isTokenError', params: fromError },
-            target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: fromError },
-          },
-          form.backWithServerErrors('editing'),
-        ],
+        input: codeStep.submittedCode,
+        onDone: session.doneWithNext('signedIn'),
+        onError: [session.lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: {

@@ -3,15 +3,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import { SetPasswordForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError } from './event-params.ts';
+import { ifError } from './event-params.ts';
+import { Refusal } from './refusal.ts';
 
 /** The reset link's token was refused: the user asks for a new link. */
-export class ResetLinkInvalid extends Error {
-  readonly code: string;
+export class ResetLinkInvalid extends Refusal {
+  override readonly name = 'ResetLinkInvalid';
   constructor(code: string) {
-    super(`The reset link was refused: ${code}`);
-    this.name = 'ResetLinkInvalid';
-    this.code = code;
+    super('The reset link', code);
   }
 }
 
@@ -82,11 +81,7 @@ export const setPasswordMachine = setup({
         }),
         onDone: 'changed',
         onError: [
-          {
-            guard: { type: 'isLinkInvalid', params: fromError },
-            target: 'linkInvalid',
-            actions: { type: 'keepLinkError', params: fromError },
-          },
+          ifError('isLinkInvalid', 'linkInvalid', 'keepLinkError'),
           form.backWithServerErrors('editing'),
         ],
       },

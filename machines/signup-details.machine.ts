@@ -1,11 +1,10 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { SignupTokenError, type TokenErrorCode } from './verification.machine.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromOutput } from './event-params.ts';
+import * as session from './session-step.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -21,11 +20,9 @@ export interface CountryChoice {
   /** The visitor's country by IP, or '' when unknown. */
   country: string;
 }
-export interface DetailsContext extends CountryChoice {
+export interface DetailsContext extends CountryChoice, session.SessionStepContext {
   locale: Locale;
   serverErrors: ServerErrors;
-  tokenError: TokenErrorCode | null;
-  next: string;
 }
 export type DetailsEvent = form.Events<DetailsValues, DetailsField> | { type: 'details.retry' };
 
@@ -52,21 +49,16 @@ export const signupDetailsMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: DetailsValues }) =>
-      v.safeParse(DetailsForm, params.values).success,
-    isTokenError: (_, params: { error: unknown }) => params.error instanceof SignupTokenError,
+    isValid: form.passes(DetailsForm),
+    isTokenError: session.isTokenError,
   },
   actions: {
     ...form.actions<DetailsContext, DetailsEvent>(),
-    keepNext: assign({ next: (_, params: { next: string }) => params.next }),
+    ...session.actions<DetailsContext, DetailsEvent>(),
     keepCountryChoice: assign((_, params: { choice: CountryChoice }) => ({
       countries: params.choice.countries,
       country: params.choice.country,
     })),
-    keepTokenError: assign({
-      tokenError: (_, params: { error: unknown }) =>
-        params.error instanceof SignupTokenError ? params.error.code : null,
-    }),
   },
 }).createMachine({
   id: 'signupDetails',
@@ -115,18 +107,8 @@ export const signupDetailsMachine = setup({
           event.type === 'form.submit'
             ? event.values
             : { first_name: '', last_name: '', country: '' },
-        onDone: {
-          target: 'done',
-          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isTokenError', params: fromError },
-            target: 'sessionLost',
-            actions: { type: 'keepTokenError', params: fromError },
-          },
-          form.backWithServerErrors('editing'),
-        ],
+        onDone: session.doneWithNext('done'),
+        onError: [session.lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },
     },
     sessionLost: { description: 'The sign-up session is gone: sign-up restarts at /signup/0.' },

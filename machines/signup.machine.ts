@@ -54,8 +54,7 @@ export const signupMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: SignupValues }) =>
-      v.safeParse(SignupValuesSchema, params.values).success,
+    isValid: form.passes(SignupValuesSchema),
   },
   actions: {
     ...form.actions<SignupContext, SignupEvent>(),

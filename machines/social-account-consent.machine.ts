@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialProvider } from '../contract/identity.ts';
 import { fromError } from './event-params.ts';
+import { Refusal } from './refusal.ts';
 
 export interface SocialAccountConsentInput {
   /** The provider whose identity the server holds until the visitor decides. */
@@ -17,12 +18,10 @@ export type SocialAccountConsentOutput =
   | { outcome: 'failed'; error: string };
 
 /** What an actor rejects with: the server's error code, for the page to word. */
-export class ConsentRefused extends Error {
-  readonly code: string;
+export class ConsentRefused extends Refusal {
+  override readonly name = 'ConsentRefused';
   constructor(code: string) {
-    super(`The consent was refused: ${code}`);
-    this.name = 'ConsentRefused';
-    this.code = code;
+    super('The consent', code);
   }
 }
 

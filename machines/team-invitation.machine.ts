@@ -35,6 +35,18 @@ const ENDED = {
 
 const isEnded = (code: string): code is keyof typeof ENDED => Object.hasOwn(ENDED, code);
 
+/** A link's end: the page's result of that name. */
+type End = (typeof ENDED)[keyof typeof ENDED];
+
+/** An `onError` branch: the refusal names the link's `end` (`endsIn`), shown on its page. */
+const toEnd = (end: End) => ({
+  guard: {
+    type: 'endsIn' as const,
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, end }),
+  },
+  target: end,
+});
+
 /**
  * An invitation mail's link (/invitation/{token}; decision 0602). Reads what the link is:
  * an expired, used or unknown link ends on its page at once. A pending one offers Accept
@@ -68,7 +80,7 @@ export const teamInvitationMachine = setup({
     isOtherAccount: ({ context }) =>
       context.link !== null &&
       context.signedInEmail?.toLowerCase() !== context.link.email.toLowerCase(),
-    endsIn: (_, params: { error: unknown; end: 'expired' | 'used' | 'otherAccount' }) => {
+    endsIn: (_, params: { error: unknown; end: End }) => {
       const code = errorCode(params.error);
       return isEnded(code) && ENDED[code] === params.end;
     },
@@ -149,24 +161,9 @@ export const teamInvitationMachine = setup({
           actions: { type: 'keepJoined', params: fromOutput('joined') },
         },
         onError: [
-          {
-            guard: {
-              type: 'endsIn',
-              params: ({ event }) => ({ error: event.error, end: 'expired' }),
-            },
-            target: 'expired',
-          },
-          {
-            guard: { type: 'endsIn', params: ({ event }) => ({ error: event.error, end: 'used' }) },
-            target: 'used',
-          },
-          {
-            guard: {
-              type: 'endsIn',
-              params: ({ event }) => ({ error: event.error, end: 'otherAccount' }),
-            },
-            target: 'otherAccount',
-          },
+          toEnd('expired'),
+          toEnd('used'),
+          toEnd('otherAccount'),
           { target: 'offered', actions: 'markFailed' },
         ],
       },
@@ -178,20 +175,7 @@ export const teamInvitationMachine = setup({
         id: 'declineInvitation',
         src: 'declineInvitation',
         onDone: 'declined',
-        onError: [
-          {
-            guard: {
-              type: 'endsIn',
-              params: ({ event }) => ({ error: event.error, end: 'expired' }),
-            },
-            target: 'expired',
-          },
-          {
-            guard: { type: 'endsIn', params: ({ event }) => ({ error: event.error, end: 'used' }) },
-            target: 'used',
-          },
-          { target: 'offered', actions: 'markFailed' },
-        ],
+        onError: [toEnd('expired'), toEnd('used'), { target: 'offered', actions: 'markFailed' }],
       },
     },
     accepted: { description: 'Joined: a link to the team.', type: 'final' },

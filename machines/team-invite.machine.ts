@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { Invitation, InvitationRequest } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifError } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
@@ -226,11 +226,7 @@ export const teamInviteMachine = setup({
           actions: { type: 'addInvitation', params: fromOutput('invitation') },
         },
         onError: [
-          {
-            guard: { type: 'hasServerErrors', params: fromError },
-            target: 'ready',
-            actions: { type: 'keepServerErrors', params: fromError },
-          },
+          ifError('hasServerErrors', 'ready', 'keepServerErrors'),
           // Reported by the actor (a toast); the form stays as typed.
           { target: 'ready' },
         ],

@@ -4,7 +4,7 @@ import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/tea
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifError } from './event-params.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -269,11 +269,7 @@ export const teamOwnerMachine = setup({
               },
             ],
             onError: [
-              {
-                guard: { type: 'hasUsernameError', params: fromError },
-                target: 'ready',
-                actions: { type: 'keepUsernameError', params: fromError },
-              },
+              ifError('hasUsernameError', 'ready', 'keepUsernameError'),
               // Reported by the actor (a toast); the field stays as typed.
               { target: 'ready' },
             ],

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   TwoFactorCodeForm,
@@ -67,8 +66,7 @@ export const twoFactorSetupMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: TwoFactorCodeValues }) =>
-      v.safeParse(TwoFactorCodeForm, params.values).success,
+    isValid: form.passes(TwoFactorCodeForm),
     isEnabled: (_, params: { status: TwoFactorStatus }) => params.status.enabled,
   },
   actions: {

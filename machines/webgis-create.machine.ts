@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import {
@@ -87,8 +86,7 @@ export const webgisCreateMachine = setup({
     }),
   },
   guards: {
-    isValid: (_, params: { values: WebgisCreateForm }) =>
-      v.safeParse(WebgisCreateForm, params.values).success,
+    isValid: form.passes(WebgisCreateForm),
     hasFieldErrors: form.hasFieldErrors,
     // One that ended in error may be created again (the server allows it): the form shows.
     hasInstance: (_, params: { existing: Webgis | null }) =>
