@@ -5,12 +5,10 @@ import { passkeysMachine, type PasskeysContext } from '../machines/passkeys.mach
 import { PasskeysView } from '../src/views/security/passkeys.view.tsx';
 import { laptopPasskey, newPasskey, phonePasskey } from '../test/fixtures/passkeys.ts';
 import { LiveView } from './live.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
 type Value = SnapshotFrom<typeof passkeysMachine>['value'];
-interface Args {
-  value: Value;
-  context: PasskeysContext;
-}
+type Args = StateArgs<typeof passkeysMachine, Value>;
 
 const two: PasskeysContext = {
   passkeys: [laptopPasskey, phonePasskey],
@@ -26,9 +24,7 @@ const laptop = laptopPasskey.id;
 /** "Passkeys" on /security (decision 0219): every state of its machine. */
 const meta = {
   title: 'Flows/Security/Passkeys',
-  render: ({ value, context }) => (
-    <PasskeysView snapshot={passkeysMachine.resolveState({ value, context })} send={() => {}} />
-  ),
+  render: renderState(passkeysMachine, PasskeysView),
   args: { value: 'ready', context: two },
 } satisfies Meta<Args>;
 export default meta;
