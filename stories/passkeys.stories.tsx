@@ -1,23 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { passkeysMachine, type PasskeysContext } from '../machines/passkeys.machine.ts';
 import { PasskeysView } from '../src/views/security/passkeys.view.tsx';
 import { laptopPasskey, newPasskey, phonePasskey } from '../test/fixtures/passkeys.ts';
 import { LiveView } from './live.tsx';
-import { renderState, type StateArgs } from './state.tsx';
+import { initialContext, renderState, type StateArgs } from './state.tsx';
 
-type Value = SnapshotFrom<typeof passkeysMachine>['value'];
-type Args = StateArgs<typeof passkeysMachine, Value>;
+type Args = StateArgs<typeof passkeysMachine>;
 
 const two: PasskeysContext = {
+  ...initialContext(passkeysMachine),
   passkeys: [laptopPasskey, phonePasskey],
-  draft: '',
-  draftError: null,
-  selected: null,
-  rename: '',
-  renameError: null,
-  error: null,
 };
 const laptop = laptopPasskey.id;
 

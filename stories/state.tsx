@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import type { AnyStateMachine, ContextFrom, SnapshotFrom, StateValue } from 'xstate';
+import {
+  createActor,
+  type AnyStateMachine,
+  type ContextFrom,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
 import type { MachineViewProps } from '../src/views/machine-view.ts';
 
 /**
@@ -26,4 +32,15 @@ export function renderState<TMachine extends AnyStateMachine>(
     const snapshot = machine.resolveState({ value, context }) as SnapshotFrom<TMachine>;
     return <View snapshot={snapshot} send={() => {}} />;
   };
+}
+
+/**
+ * The machine's own context as it starts (the actor is made, never started: nothing
+ * runs), for a story that shows what changes from it.
+ */
+export function initialContext<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+): ContextFrom<TMachine> {
+  const snapshot: { context: ContextFrom<TMachine> } = createActor(machine).getSnapshot();
+  return snapshot.context;
 }
