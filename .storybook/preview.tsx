@@ -3,32 +3,32 @@ import { Providers } from '../test/render/providers.tsx';
 import { isLocale } from '../src/i18n/locale.ts';
 import { setColorMode } from '../src/theme/color-mode.ts';
 
+type Global = NonNullable<Preview['globalTypes']>[string];
+type Toolbar = NonNullable<Global['toolbar']>;
+
+/** A global chosen in the toolbar from its items, the chosen one's title shown. */
+const toolbarGlobal = (
+  description: string,
+  title: string,
+  icon: Toolbar['icon'],
+  items: Toolbar['items'],
+): Global => ({ description, toolbar: { title, icon, items, dynamicTitle: true } });
+
 const preview: Preview = {
   globalTypes: {
-    locale: {
-      description: 'Language of the interface',
-      toolbar: {
-        title: 'Locale',
-        icon: 'globe',
-        items: [
-          { value: 'en', title: 'English' },
-          { value: 'ru', title: 'Русский' },
-        ],
-        dynamicTitle: true,
-      },
-    },
-    colorMode: {
-      description: 'Colour mode (the portal follows the system setting)',
-      toolbar: {
-        title: 'Colour mode',
-        icon: 'mirror',
-        items: [
-          { value: 'light', title: 'Light' },
-          { value: 'dark', title: 'Dark' },
-        ],
-        dynamicTitle: true,
-      },
-    },
+    locale: toolbarGlobal('Language of the interface', 'Locale', 'globe', [
+      { value: 'en', title: 'English' },
+      { value: 'ru', title: 'Русский' },
+    ]),
+    colorMode: toolbarGlobal(
+      'Colour mode (the portal follows the system setting)',
+      'Colour mode',
+      'mirror',
+      [
+        { value: 'light', title: 'Light' },
+        { value: 'dark', title: 'Dark' },
+      ],
+    ),
   },
   initialGlobals: { locale: 'en', colorMode: 'light' },
   decorators: [

@@ -1,13 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SnapshotFrom } from 'xstate';
 import { draftOfferMachine, type DraftOfferContext } from '../machines/draft-offer.machine.ts';
 import { DraftOfferView } from '../src/views/draft-offer.view.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
-type Value = SnapshotFrom<typeof draftOfferMachine>['value'];
-interface Args {
-  value: Value;
-  context: DraftOfferContext;
-}
+type Args = StateArgs<typeof draftOfferMachine>;
 
 const context: DraftOfferContext = { draft: { company: 'ACME Ltd', first_name: 'Anna Maria' } };
 
@@ -17,9 +13,7 @@ const context: DraftOfferContext = { draft: { company: 'ACME Ltd', first_name: '
  */
 const meta = {
   title: 'Flows/Forms/Unsaved changes offer',
-  render: ({ value, context }) => (
-    <DraftOfferView snapshot={draftOfferMachine.resolveState({ value, context })} send={() => {}} />
-  ),
+  render: renderState(draftOfferMachine, DraftOfferView),
   args: { value: 'offered', context },
 } satisfies Meta<Args>;
 export default meta;

@@ -5,6 +5,7 @@ import type { Binding, OnpremiseErrorCode } from '../contract/onpremise.ts';
 import { onpremiseMachine, type OnpremiseContext } from '../machines/onpremise.machine.ts';
 import { onpremiseErrorMessages } from '../src/flows/onpremise-messages.ts';
 import { OnpremiseView } from '../src/views/onpremise/onpremise.view.tsx';
+import { initialContext } from './state.tsx';
 
 interface Args {
   value: SnapshotFrom<typeof onpremiseMachine>['value'];
@@ -33,16 +34,10 @@ const many = [3, 4, 5].map((id) => ({
 }));
 
 const base: OnpremiseContext = {
+  ...initialContext(onpremiseMachine),
   plan: { plan: 'premium', team_plan: null },
-  viaTeam: false,
   bindings: [office, lab],
   max: 5,
-  full: false,
-  request: null,
-  pending: null,
-  serverErrors: {},
-  notice: null,
-  added: 0,
 };
 
 /** The page locale follows the story's language, as the address does in the app. */

@@ -1,34 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { passkeysMachine, type PasskeysContext } from '../machines/passkeys.machine.ts';
 import { PasskeysView } from '../src/views/security/passkeys.view.tsx';
 import { laptopPasskey, newPasskey, phonePasskey } from '../test/fixtures/passkeys.ts';
 import { LiveView } from './live.tsx';
+import { initialContext, renderState, type StateArgs } from './state.tsx';
 
-type Value = SnapshotFrom<typeof passkeysMachine>['value'];
-interface Args {
-  value: Value;
-  context: PasskeysContext;
-}
+type Args = StateArgs<typeof passkeysMachine>;
 
 const two: PasskeysContext = {
+  ...initialContext(passkeysMachine),
   passkeys: [laptopPasskey, phonePasskey],
-  draft: '',
-  draftError: null,
-  selected: null,
-  rename: '',
-  renameError: null,
-  error: null,
 };
 const laptop = laptopPasskey.id;
 
 /** "Passkeys" on /security (decision 0219): every state of its machine. */
 const meta = {
   title: 'Flows/Security/Passkeys',
-  render: ({ value, context }) => (
-    <PasskeysView snapshot={passkeysMachine.resolveState({ value, context })} send={() => {}} />
-  ),
+  render: renderState(passkeysMachine, PasskeysView),
   args: { value: 'ready', context: two },
 } satisfies Meta<Args>;
 export default meta;

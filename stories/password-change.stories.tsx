@@ -5,23 +5,16 @@ import {
 } from '../machines/password-change.machine.ts';
 import { NoPasswordView, PasswordChangeView } from '../src/views/security/password-change.view.tsx';
 import { refusedAt } from './args.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value: 'editing' | 'saving' | 'changed';
-  context: PasswordChangeContext;
-}
+type Args = StateArgs<typeof passwordChangeMachine, 'editing' | 'saving' | 'changed'>;
 
 const base: PasswordChangeContext = { serverErrors: {}, changes: 0 };
 
 /** "Password" on /security (decision 0216): one story per state. */
 const meta = {
   title: 'Flows/Change password',
-  render: ({ value, context }) => (
-    <PasswordChangeView
-      snapshot={passwordChangeMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(passwordChangeMachine, PasswordChangeView),
   args: { value: 'editing', context: base },
 } satisfies Meta<Args>;
 export default meta;

@@ -2,25 +2,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { FieldErrors } from '../machines/field-errors.ts';
-import {
-  passwordResetMachine,
-  type PasswordResetContext,
-  type ResetValues,
-} from '../machines/password-reset.machine.ts';
+import { passwordResetMachine, type ResetValues } from '../machines/password-reset.machine.ts';
 import { ResetView } from '../src/views/password/password-reset.view.tsx';
 import { errorAt, LiveView } from './live.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value: 'editing' | 'submitting' | 'sent';
-  context: PasswordResetContext;
-}
+type Args = StateArgs<typeof passwordResetMachine, 'editing' | 'submitting' | 'sent'>;
 
 /** Password reset (/password/reset): one story per state of the reset machine. */
 const meta = {
   title: 'Flows/Password reset',
-  render: ({ value, context }) => (
-    <ResetView snapshot={passwordResetMachine.resolveState({ value, context })} send={() => {}} />
-  ),
+  render: renderState(passwordResetMachine, ResetView),
   args: { value: 'editing', context: { email: '', serverErrors: {} } },
 } satisfies Meta<Args>;
 export default meta;

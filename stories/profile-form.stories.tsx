@@ -12,12 +12,10 @@ import {
 import { ProfileFormView } from '../src/views/profile/profile-form.view.tsx';
 import { demoUser } from '../test/fixtures/users.ts';
 import { errorAt, LiveView } from './live.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
 type Value = SnapshotFrom<typeof profileFormMachine>['value'];
-interface Args {
-  value: Value;
-  context: ProfileFormContext;
-}
+type Args = StateArgs<typeof profileFormMachine, Value>;
 
 const countries = [
   { code: 'DE', name_en: 'Germany', name_ru: 'Германия' },
@@ -28,12 +26,7 @@ const context: ProfileFormContext = { user: demoUser, countries, serverErrors: {
 /** The personal data block of /profile: every state of the profile form machine. */
 const meta = {
   title: 'Flows/Profile/Personal data',
-  render: ({ value, context }) => (
-    <ProfileFormView
-      snapshot={profileFormMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(profileFormMachine, ProfileFormView),
   args: { value: { editing: 'idle' }, context },
 } satisfies Meta<Args>;
 export default meta;

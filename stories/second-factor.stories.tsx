@@ -5,23 +5,19 @@ import {
 } from '../machines/second-factor.machine.ts';
 import { SecondFactorView } from '../src/views/login/second-factor.view.tsx';
 import { refusedAt } from './args.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value: 'editing' | 'submitting' | 'sessionLost' | 'signedIn';
-  context: SecondFactorContext;
-}
+type Args = StateArgs<
+  typeof secondFactorMachine,
+  'editing' | 'submitting' | 'sessionLost' | 'signedIn'
+>;
 
 const base: SecondFactorContext = { serverErrors: {}, tokenError: null, next: '/en/profile' };
 
 /** The sign-in's code step at /login/2 (decision 0218): one story per state. */
 const meta = {
   title: 'Flows/Sign-in code from the app',
-  render: ({ value, context }) => (
-    <SecondFactorView
-      snapshot={secondFactorMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(secondFactorMachine, SecondFactorView),
   args: { value: 'editing', context: base },
 } satisfies Meta<Args>;
 export default meta;

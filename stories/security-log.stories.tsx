@@ -1,14 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SnapshotFrom } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
-import { securityLogMachine, type SecurityLogContext } from '../machines/security-log.machine.ts';
+import { securityLogMachine } from '../machines/security-log.machine.ts';
 import { SecurityLogView } from '../src/views/security/security-log.view.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
-type Value = SnapshotFrom<typeof securityLogMachine>['value'];
-interface Args {
-  value: Value;
-  context: SecurityLogContext;
-}
+type Args = StateArgs<typeof securityLogMachine>;
 
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`;
 const laptop = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
@@ -38,12 +34,7 @@ const events: SecurityEvent[] = [
 /** "Recent security activity" on /security: every state of its machine, every kind of event. */
 const meta = {
   title: 'Flows/Security/Activity',
-  render: ({ value, context }) => (
-    <SecurityLogView
-      snapshot={securityLogMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(securityLogMachine, SecurityLogView),
   args: { value: 'ready', context: { events } },
 } satisfies Meta<Args>;
 export default meta;

@@ -1,17 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { sessionListMachine, type SessionListContext } from '../machines/session-list.machine.ts';
 import { SessionListView } from '../src/views/security/session-list.view.tsx';
 import { LiveView } from './live.tsx';
 import { laptopSession, phoneSession, unknownSession } from '../test/fixtures/security.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
-type Value = SnapshotFrom<typeof sessionListMachine>['value'];
-interface Args {
-  value: Value;
-  context: SessionListContext;
-}
+type Args = StateArgs<typeof sessionListMachine>;
 
 const laptop = laptopSession;
 const phone: SessionInfo = { ...phoneSession, country: 'RU' };
@@ -21,12 +18,7 @@ const three: SessionListContext = { sessions: [laptop, phone, script], ending: n
 /** "Where you're signed in" on /security: every state of its machine. */
 const meta = {
   title: 'Flows/Security/Sessions',
-  render: ({ value, context }) => (
-    <SessionListView
-      snapshot={sessionListMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(sessionListMachine, SessionListView),
   args: { value: 'ready', context: three },
 } satisfies Meta<Args>;
 export default meta;

@@ -2,23 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { setPasswordMachine, type SetPasswordContext } from '../machines/set-password.machine.ts';
 import { SetPasswordView } from '../src/views/password/set-password.view.tsx';
 import { refusedAt } from './args.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value: 'editing' | 'submitting' | 'linkInvalid' | 'changed';
-  context: SetPasswordContext;
-}
+type Args = StateArgs<
+  typeof setPasswordMachine,
+  'editing' | 'submitting' | 'linkInvalid' | 'changed'
+>;
 
 const base: SetPasswordContext = { token: 'abc', serverErrors: {}, linkError: null };
 
 /** The reset link's page (/password/set/{token}): one story per state. */
 const meta = {
   title: 'Flows/Set a new password',
-  render: ({ value, context }) => (
-    <SetPasswordView
-      snapshot={setPasswordMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(setPasswordMachine, SetPasswordView),
   args: { value: 'editing', context: base },
 } satisfies Meta<Args>;
 export default meta;

@@ -2,12 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { signupDetailsMachine, type DetailsContext } from '../machines/signup-details.machine.ts';
 import { DetailsView } from '../src/views/signup/signup-details.view.tsx';
 import { refusedAt } from './args.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
 type Value = 'loading' | 'unavailable' | 'editing' | 'submitting' | 'sessionLost' | 'done';
-interface Args {
-  value: Value;
-  context: DetailsContext;
-}
+type Args = StateArgs<typeof signupDetailsMachine, Value>;
 
 const base: DetailsContext = {
   locale: 'en',
@@ -25,9 +23,7 @@ const base: DetailsContext = {
 /** Sign-up step 2 (/signup/2): one story per state of the details machine. */
 const meta = {
   title: 'Flows/Sign up details',
-  render: ({ value, context }) => (
-    <DetailsView snapshot={signupDetailsMachine.resolveState({ value, context })} send={() => {}} />
-  ),
+  render: renderState(signupDetailsMachine, DetailsView),
   args: { value: 'editing', context: base },
 } satisfies Meta<Args>;
 export default meta;

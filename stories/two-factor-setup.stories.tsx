@@ -6,22 +6,22 @@ import {
 } from '../machines/two-factor-setup.machine.ts';
 import { TwoFactorView } from '../src/views/security/two-factor-setup.view.tsx';
 import { refusedAt } from './args.ts';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value:
-    | 'loading'
-    | 'loadFailed'
-    | 'off'
-    | 'starting'
-    | 'scanning'
-    | 'confirming'
-    | 'showingCodes'
-    | 'on'
-    | 'regenerating'
-    | 'confirmingDisable'
-    | 'disabling';
-  context: TwoFactorSetupContext;
-}
+type Args = StateArgs<
+  typeof twoFactorSetupMachine,
+  | 'loading'
+  | 'loadFailed'
+  | 'off'
+  | 'starting'
+  | 'scanning'
+  | 'confirming'
+  | 'showingCodes'
+  | 'on'
+  | 'regenerating'
+  | 'confirmingDisable'
+  | 'disabling'
+>;
 
 const base: TwoFactorSetupContext = {
   setup: null,
@@ -57,12 +57,7 @@ const codes = [
 /** "Authenticator app" on /security (decision 0218): one story per state. */
 const meta = {
   title: 'Flows/Authenticator app',
-  render: ({ value, context }) => (
-    <TwoFactorView
-      snapshot={twoFactorSetupMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(twoFactorSetupMachine, TwoFactorView),
   args: { value: 'off', context: base },
 } satisfies Meta<Args>;
 export default meta;

@@ -11,11 +11,9 @@ import {
 } from '../machines/verification.machine.ts';
 import { VerificationView } from '../src/views/verification/verification.view.tsx';
 import { errorAt, LiveView } from './live.tsx';
+import { renderState, type StateArgs } from './state.tsx';
 
-interface Args {
-  value: StateValue;
-  context: VerificationContext;
-}
+type Args = StateArgs<typeof verificationMachine, StateValue>;
 
 const now = Date.parse('2026-11-23T00:00:00Z');
 const base: VerificationContext = {
@@ -39,12 +37,7 @@ const codeError = (code: string) => ({
 /** The e-mail code (/signup/1, /login/2): one story per state of the verification machine. */
 const meta = {
   title: 'Flows/Email verification',
-  render: ({ value, context }) => (
-    <VerificationView
-      snapshot={verificationMachine.resolveState({ value, context })}
-      send={() => {}}
-    />
-  ),
+  render: renderState(verificationMachine, VerificationView),
   args: { value: active('editing', counting), context: base },
 } satisfies Meta<Args>;
 export default meta;

@@ -7,9 +7,10 @@ import { passwordRule } from '../forms/messages.ts';
 
 /*
  * The fields that ask for the same thing wherever they stand, with the same words and
- * the browser's autofill: the e-mail (password reset, sign-up, consultation), the
- * company and the phone (the profile, and the consultation request, which takes the
- * profile's rules and texts), and a new password (sign-up, setting a new one).
+ * the browser's autofill: the e-mail (password reset, sign-up, consultation, and the new
+ * one of an e-mail change), the first and last names (the sign-up's details, the
+ * profile), the company and the phone (the profile, and the consultation request, which
+ * takes the profile's rules and texts), and a new password (sign-up, setting a new one).
  */
 
 type Shown = Pick<TextFieldProps, 'autoFocus' | 'required'>;
@@ -22,8 +23,10 @@ interface Contact {
   helperText?: MessageDescriptor;
 }
 
-const contact: Record<'email' | 'company' | 'phone', Contact> = {
+const contact: Record<'email' | 'first_name' | 'last_name' | 'company' | 'phone', Contact> = {
   email: { label: msg`Email`, type: 'email', autoComplete: 'email' },
+  first_name: { label: msg`First name`, type: 'text', autoComplete: 'given-name' },
+  last_name: { label: msg`Last name`, type: 'text', autoComplete: 'family-name' },
   company: { label: msg`Company`, type: 'text', autoComplete: 'organization' },
   phone: {
     label: msg`Phone`,
@@ -44,8 +47,23 @@ function useContact(name: keyof typeof contact) {
   };
 }
 
-export function EmailField({ kit, ...shown }: { kit: Form.Kit<{ email: string }> } & Shown) {
+/** An e-mail address; `label` names it where it is not just "Email" (a new one, say). */
+export function EmailField({
+  kit,
+  ...shown
+}: { kit: Form.Kit<{ email: string }>; label?: string } & Shown) {
   return <Form.TextField kit={kit} name="email" {...useContact('email')} {...shown} />;
+}
+
+export function FirstNameField({
+  kit,
+  ...shown
+}: { kit: Form.Kit<{ first_name: string }> } & Shown) {
+  return <Form.TextField kit={kit} name="first_name" {...useContact('first_name')} {...shown} />;
+}
+
+export function LastNameField({ kit, ...shown }: { kit: Form.Kit<{ last_name: string }> } & Shown) {
+  return <Form.TextField kit={kit} name="last_name" {...useContact('last_name')} {...shown} />;
 }
 
 export function CompanyField({ kit }: { kit: Form.Kit<{ company: string }> }) {

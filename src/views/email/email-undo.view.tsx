@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { emailUndoMachine, UndoRefusal } from '../../../machines/email-undo.machine.ts';
 import { Button } from '../../components/button.tsx';
 import { TitledPage } from '../../components/titled.tsx';
+import { LinkQuestion } from '../link-question.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 
 export type EmailUndoViewProps = MachineViewProps<typeof emailUndoMachine>;
@@ -35,24 +36,16 @@ export function EmailUndoView({ snapshot, send }: EmailUndoViewProps) {
       case 'failed':
       case 'undoing':
         return (
-          <Stack gap="4" align="flex-start">
-            <Text>
-              {t`The email of your profile was changed. Put the old address back? Every browser signed in to the profile will be signed out.`}
-            </Text>
-            {state === 'failed' && (
-              <Text color="fg.error" role="alert">
-                {t`Couldn't undo the change. Please try again.`}
-              </Text>
-            )}
-            <Button
-              colorPalette="blue"
-              loading={state === 'undoing'}
-              loadingText={t`Undoing…`}
-              onClick={() => send({ type: 'undo.confirm' })}
-            >
-              {t`Undo the email change`}
-            </Button>
-          </Stack>
+          <LinkQuestion
+            question={t`The email of your profile was changed. Put the old address back? Every browser signed in to the profile will be signed out.`}
+            failure={
+              state === 'failed' ? t`Couldn't undo the change. Please try again.` : undefined
+            }
+            action={t`Undo the email change`}
+            busy={state === 'undoing'}
+            busyText={t`Undoing…`}
+            onConfirm={() => send({ type: 'undo.confirm' })}
+          />
         );
       case 'undone': {
         const email = snapshot.context.email ?? '';

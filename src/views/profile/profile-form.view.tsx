@@ -7,7 +7,7 @@ import { RetryAlert } from '../../components/status.tsx';
 import { industries, ProfileUpdate, roles } from '../../../contract/identity.ts';
 import type { ProfileValues, profileFormMachine } from '../../../machines/profile-form.machine.ts';
 import * as Form from '../../forms/kit.tsx';
-import { CompanyField, PhoneField } from '../contact-fields.tsx';
+import { CompanyField, FirstNameField, LastNameField, PhoneField } from '../contact-fields.tsx';
 import { useDraft } from '../../forms/use-form-draft.ts';
 import { DraftOfferView } from '../draft-offer.view.tsx';
 import { industryLabels, roleLabels } from './labels.ts';
@@ -65,22 +65,8 @@ function ProfileFields({ snapshot, send, formRef }: ProfileFormViewProps) {
     <Form.Root kit={kit} label={t`Personal data`}>
       <DraftOfferView snapshot={draft.snapshot} send={draft.send} />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="2">
-        <Form.TextField
-          kit={kit}
-          name="first_name"
-          label={t`First name`}
-          required
-          type="text"
-          autoComplete="given-name"
-        />
-        <Form.TextField
-          kit={kit}
-          name="last_name"
-          label={t`Last name`}
-          required
-          type="text"
-          autoComplete="family-name"
-        />
+        <FirstNameField kit={kit} required />
+        <LastNameField kit={kit} required />
         <CompanyField kit={kit} />
         <PhoneField kit={kit} />
         <Form.SelectField

@@ -10,6 +10,7 @@ import { secondsLeft } from '../../../machines/verification.machine.ts';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
 import * as Form from '../../forms/kit-core.tsx';
+import { EmailField } from '../contact-fields.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 import { CodeFormView } from '../verification/code-form.view.tsx';
 import { ResendControls } from '../verification/resend.view.tsx';
@@ -92,14 +93,7 @@ function AddressFormView(props: Form.ViewProps<EmailChangeEvent>) {
   return (
     <Form.Root kit={kit} label={t`Change email`}>
       <Stack gap="row" maxW="md">
-        <Form.TextField
-          kit={kit}
-          name="email"
-          label={t`New email`}
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField kit={kit} label={t`New email`} required />
         <Form.Submit kit={kit} busyText={t`Sending…`} alignSelf="flex-start">
           {t`Send code`}
         </Form.Submit>

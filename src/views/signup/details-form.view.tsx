@@ -6,6 +6,7 @@ import { DetailsForm } from '../../../contract/identity.ts';
 import type { DetailsEvent } from '../../../machines/signup-details.machine.ts';
 import * as Form from '../../forms/kit.tsx';
 import { isLocale } from '../../i18n/locale.ts';
+import { FirstNameField, LastNameField } from '../contact-fields.tsx';
 
 export interface DetailsFormViewProps extends Form.ViewProps<DetailsEvent> {
   countries: Country[];
@@ -31,21 +32,8 @@ export function DetailsFormView(props: DetailsFormViewProps) {
   return (
     <Form.Root kit={kit} label={t`About you`}>
       <Stack gap="row">
-        <Form.TextField
-          kit={kit}
-          name="first_name"
-          label={t`First name`}
-          autoComplete="given-name"
-          autoFocus
-          required
-        />
-        <Form.TextField
-          kit={kit}
-          name="last_name"
-          label={t`Last name`}
-          autoComplete="family-name"
-          required
-        />
+        <FirstNameField kit={kit} autoFocus required />
+        <LastNameField kit={kit} required />
         <Form.SelectField
           kit={kit}
           name="country"

@@ -1,9 +1,9 @@
-import { Stack, Text } from '@chakra-ui/react';
-import { Button } from '../../components/button.tsx';
+import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { TitledPage } from '../../components/titled.tsx';
 import { Busy, RetryAlert } from '../../components/status.tsx';
 import type { unsubscribeMachine } from '../../../machines/unsubscribe.machine.ts';
+import { LinkQuestion } from '../link-question.tsx';
 import type { MachineViewProps } from '../machine-view.ts';
 
 export type UnsubscribeViewProps = MachineViewProps<typeof unsubscribeMachine>;
@@ -27,23 +27,15 @@ export function UnsubscribeView({ snapshot, send }: UnsubscribeViewProps) {
       case 'asking':
       case 'confirming':
         return (
-          <Stack gap="4" align="flex-start">
-            <Text>
-              {t`Stop sending account notices (data exports, password changes) to ${email}?`}
-            </Text>
-            {snapshot.context.failed && (
-              <Text color="fg.error" role="alert">
-                {t`Couldn't save your choice. Please try again.`}
-              </Text>
-            )}
-            <Button
-              colorPalette="blue"
-              loading={state === 'confirming'}
-              onClick={() => send({ type: 'unsubscribe.confirm' })}
-            >
-              {t`Unsubscribe`}
-            </Button>
-          </Stack>
+          <LinkQuestion
+            question={t`Stop sending account notices (data exports, password changes) to ${email}?`}
+            failure={
+              snapshot.context.failed ? t`Couldn't save your choice. Please try again.` : undefined
+            }
+            action={t`Unsubscribe`}
+            busy={state === 'confirming'}
+            onConfirm={() => send({ type: 'unsubscribe.confirm' })}
+          />
         );
       case 'unsubscribed':
         return <Text role="status">{t`${email} will no longer receive account notices.`}</Text>;
