@@ -30,8 +30,8 @@ export async function addPasskey(
 }
 
 /** The challenge the sign-in page gets for this browser. */
-export async function signInChallenge(browser: TestClient, init: RequestInit = {}) {
-  const answer = await browser.request('/api/auth/passkey/options/', { method: 'POST', ...init });
+export async function signInChallenge(browser: TestClient, headers: Record<string, string> = {}) {
+  const answer = await browser.request('/api/auth/passkey/options/', { method: 'POST', headers });
   expect(answer.status).toBe(200);
   return challengeOf(await answer.json());
 }

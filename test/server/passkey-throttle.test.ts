@@ -24,7 +24,7 @@ describe('passkey sign-in options', () => {
 
     const flooder = server().client();
     for (let i = 0; i < LIMITS.passkeyOptionsIp.max; i += 1) {
-      await signInChallenge(flooder, { headers: from('198.51.100.7') });
+      await signInChallenge(flooder, from('198.51.100.7'));
     }
     const refused = await flooder.request(OPTIONS, {
       method: 'POST',
@@ -40,7 +40,7 @@ describe('passkey sign-in options', () => {
 
     const browser = server().client();
     const headers = { ...from('198.51.100.8'), 'Content-Type': 'application/json' };
-    const challenge = await signInChallenge(browser, { headers });
+    const challenge = await signInChallenge(browser, headers);
     const answer = await browser.request('/api/auth/passkey/', {
       method: 'POST',
       headers,
@@ -51,7 +51,7 @@ describe('passkey sign-in options', () => {
 
     // The window over, the first IP is heard again.
     server().clock.advance(15 * MINUTE);
-    await signInChallenge(flooder, { headers: from('198.51.100.7') });
+    await signInChallenge(flooder, from('198.51.100.7'));
   });
 
   it('keeps every challenge a browser asked for: the autofill’s and the button’s', async () => {
@@ -59,9 +59,9 @@ describe('passkey sign-in options', () => {
     const { key } = await addPasskey(server(), client, user);
     const browser = server().client();
     const headers = { ...from('198.51.100.9'), 'Content-Type': 'application/json' };
-    const autofill = await signInChallenge(browser, { headers });
+    const autofill = await signInChallenge(browser, headers);
     // The button's answer came last and its cookie stays, yet the autofill's challenge is good.
-    await signInChallenge(browser, { headers });
+    await signInChallenge(browser, headers);
     const answer = await browser.request('/api/auth/passkey/', {
       method: 'POST',
       headers,
