@@ -75,19 +75,29 @@ export const loginMachine = setup({
   states: {
     editing: {
       description:
-        "The form: login and password, Sign in with a passkey, links to /signup/ and /password/reset/, social sign-in buttons. Meanwhile the login field's autofill offers the browser's passkeys, where the browser can; a passkey refused there is told, and the autofill offers them again.",
-      invoke: {
-        id: 'watchPasskeyAutofill',
-        src: 'watchPasskeyAutofill',
-        input: ({ context }) => ({ next: context.next }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
+        'The form: login and password, Sign in with a passkey, links to /signup/ and /password/reset/, social sign-in buttons.',
+      initial: 'offering',
+      states: {
+        offering: {
+          description:
+            "The login field's autofill offers the browser's passkeys, where the browser can, until the user picks one.",
+          invoke: {
+            id: 'watchPasskeyAutofill',
+            src: 'watchPasskeyAutofill',
+            input: ({ context }) => ({ next: context.next }),
+            onDone: {
+              target: '#login.signedIn',
+              actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'keepPasskeyError', params: fromError },
+            },
+          },
         },
-        onError: {
-          target: 'editing',
-          reenter: true,
-          actions: { type: 'keepPasskeyError', params: fromError },
+        idle: {
+          description:
+            'A passkey picked from the autofill was refused and is told; the autofill offers nothing more until the form is sent or the button is tried.',
         },
       },
       on: {

@@ -7,17 +7,8 @@ export const loginMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
-      "description": "The form: login and password, Sign in with a passkey, links to /signup/ and /password/reset/, social sign-in buttons. Meanwhile the login field's autofill offers the browser's passkeys, where the browser can; a passkey refused there is told, and the autofill offers them again.",
-      "invoke": [
-        {
-          "id": "watchPasskeyAutofill",
-          "src": "watchPasskeyAutofill",
-          "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
-          "onError": [
-            { "target": "#login.editing", "reenter": true, "actions": ["keepPasskeyError"] }
-          ]
-        }
-      ],
+      "initial": "offering",
+      "description": "The form: login and password, Sign in with a passkey, links to /signup/ and /password/reset/, social sign-in buttons.",
       "on": {
         "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
@@ -25,6 +16,22 @@ export const loginMachine = createMachine({
           { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ],
         "passkey.start": [{ "target": "#login.passkey", "actions": ["forgetPasskeyError"] }]
+      },
+      "states": {
+        "offering": {
+          "description": "The login field's autofill offers the browser's passkeys, where the browser can, until the user picks one.",
+          "invoke": [
+            {
+              "id": "watchPasskeyAutofill",
+              "src": "watchPasskeyAutofill",
+              "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
+              "onError": [{ "target": "#login.editing.idle", "actions": ["keepPasskeyError"] }]
+            }
+          ]
+        },
+        "idle": {
+          "description": "A passkey picked from the autofill was refused and is told; the autofill offers nothing more until the form is sent or the button is tried."
+        }
       }
     },
     "submitting": {

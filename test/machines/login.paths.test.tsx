@@ -51,16 +51,16 @@ const passkeyRefused =
   });
 
 describeMachinePaths(loginMachine, {
-  paths: 58,
+  paths: 73,
   input: { next },
   // Section 2, Login, section 5 (Behaviour, Per form) and section 8 (user_absent,
   // wrong_credentials at their fields): a valid form signs in and goes to next. Decision
   // 0219: a passkey signs in from the button or the autofill; its refusal is told on the
   // page, and the form stays as it was.
   steps: {
-    editing: {
-      'field.edit': fieldEdited('editing'),
-      'form.submit': submitted('editing', validLogin, (values, { context }) => ({
+    'editing.offering': {
+      'field.edit': fieldEdited('editing.offering'),
+      'form.submit': submitted('editing.offering', validLogin, (values, { context }) => ({
         to: 'submitting',
         starts: { submitLogin: { ...values, next: context.next } },
       })),
@@ -70,21 +70,33 @@ describeMachinePaths(loginMachine, {
         starts: { signInWithPasskey: { next } },
       },
       'done: watchPasskeyAutofill': signedIn,
-      // Told, and the autofill offers the passkeys again.
-      'error: watchPasskeyAutofill': passkeyRefused('editing', { watchPasskeyAutofill: { next } }),
+      // Told; the autofill offers nothing more, lest a refused passkey be offered again and again.
+      'error: watchPasskeyAutofill': passkeyRefused('editing.idle'),
+    },
+    'editing.idle': {
+      'field.edit': fieldEdited('editing.idle'),
+      'form.submit': submitted('editing.idle', validLogin, (values, { context }) => ({
+        to: 'submitting',
+        starts: { submitLogin: { ...values, next: context.next } },
+      })),
+      'passkey.start': {
+        to: 'passkey',
+        set: { passkeyError: null },
+        starts: { signInWithPasskey: { next } },
+      },
     },
     submitting: {
       'done: submitLogin': signedIn,
       // Back to the form, whose autofill offers the passkeys again.
       'error: submitLogin': (before, event) => ({
-        ...refused('editing')(before, event),
+        ...refused('editing.offering')(before, event),
         starts: { watchPasskeyAutofill: { next } },
       }),
     },
     passkey: {
       'done: signInWithPasskey': signedIn,
       // Back to the form, whose autofill offers the passkeys again.
-      'error: signInWithPasskey': passkeyRefused('editing', {
+      'error: signInWithPasskey': passkeyRefused('editing.offering', {
         watchPasskeyAutofill: { next },
       }),
     },
@@ -132,9 +144,12 @@ describeMachinePaths(loginMachine, {
       expect(snapshot.output).toEqual({ next: '/en/subscription' });
     },
     // The autofill waits for a passkey while the form waits for the user, and only then.
-    editing: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.children).toHaveProperty('watchPasskeyAutofill');
+    editing: (snapshot) => expect(snapshot.hasTag('busy')).toBe(false),
+    'editing.offering': (snapshot) =>
+      expect(snapshot.children).toHaveProperty('watchPasskeyAutofill'),
+    'editing.idle': (snapshot) => {
+      expect(snapshot.children).not.toHaveProperty('watchPasskeyAutofill');
+      expect(snapshot.context.passkeyError).not.toBeNull();
     },
     submitting: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -152,6 +167,8 @@ describeMachinePaths(loginMachine, {
       </Providers>
     ),
     states: {
+      'editing.offering': () => screen.getByRole('form', { name: 'Sign in' }),
+      'editing.idle': () => expect(screen.getByRole('alert').textContent).not.toBe(''),
       editing: (snapshot) => {
         screen.getByRole('heading', { name: 'Sign in' });
         screen.getByRole('link', { name: 'Forgot password?' });
