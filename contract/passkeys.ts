@@ -92,3 +92,7 @@ export const PasskeySignInForm = v.object({
   next: v.optional(v.string()),
 });
 export type PasskeySignInForm = v.InferInput<typeof PasskeySignInForm>;
+
+/** POST /api/v1/session/reauth/passkey/: a passkey of the account proves who the user is. */
+export const PasskeyReauthForm = v.object({ credential: AuthenticationCredential });
+export type PasskeyReauthForm = v.InferInput<typeof PasskeyReauthForm>;

@@ -1,12 +1,16 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ReauthForm, type SocialProvider } from '../contract/identity.ts';
+import { errorCode } from './error-code.ts';
+import { fromError } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 
-/** How this account can prove who it is: its password, or a linked provider. */
+/** How this account can prove who it is: its password, a passkey, or a linked provider. */
 export interface ReauthProofs {
   hasPassword: boolean;
+  /** The account has a passkey (decision 0219). */
+  hasPasskey: boolean;
   providers: SocialProvider[];
 }
 export interface ReauthValues {
@@ -17,9 +21,14 @@ export interface ReauthContext {
   serverErrors: ServerErrors;
   /** The server took the proof. */
   proven: boolean;
+  /** Why the last passkey gave no proof, as an error code, else null. */
+  passkeyError: string | null;
 }
 export type ReauthEvent =
-  form.Events<ReauthValues, 'password'> | { type: 'reauth.cancel' } | { type: 'reauth.retry' };
+  | form.Events<ReauthValues, 'password'>
+  | { type: 'reauth.cancel' }
+  | { type: 'reauth.retry' }
+  | { type: 'passkey.use' };
 /** Whether the user proved who they are: the refused call is then retried once. */
 export interface ReauthOutput {
   proven: boolean;
@@ -28,8 +37,9 @@ export interface ReauthOutput {
 /**
  * The app's re-authentication dialog (decision 0215), opened by the API client when a
  * sensitive action answered 403 `reauth_required`: the account's password (a wrong one
- * comes back at the field, as at sign-in), or, for an account without one, a sign-in
- * with a linked provider that returns to the page. It ends `proven` (the client retries
+ * comes back at the field, as at sign-in), one of its passkeys (decision 0219), or, for
+ * an account without a password, a sign-in with a linked provider that returns to the
+ * page. It ends `proven` (the client retries
  * the action) or `cancelled` (the action's page shows its refusal).
  */
 export const reauthMachine = setup({
@@ -46,20 +56,34 @@ export const reauthMachine = setup({
     reauthenticate: fromPromise<void, ReauthValues>(async () => {
       throw new Error('reauthenticate is provided by the app');
     }),
+    /** The browser asks for one of the account's passkeys; the server takes it as proof. */
+    reauthenticateWithPasskey: fromPromise<void>(async () => {
+      throw new Error('reauthenticateWithPasskey is provided by the app');
+    }),
   },
   guards: {
     // Only an account with a password is asked for one.
     isValid: ({ context }, params: { values: ReauthValues }) =>
       context.proofs.hasPassword && v.safeParse(ReauthForm, params.values).success,
+    hasPasskey: ({ context }) => context.proofs.hasPasskey,
   },
   actions: {
     ...form.actions<ReauthContext, ReauthEvent>(),
     keepProofs: assign({ proofs: (_, params: { proofs: ReauthProofs }) => params.proofs }),
     markProven: assign({ proven: true }),
+    forgetPasskeyError: assign({ passkeyError: null }),
+    keepPasskeyError: assign({
+      passkeyError: (_, params: { error: unknown }) => errorCode(params.error),
+    }),
   },
 }).createMachine({
   id: 'reauth',
-  context: { proofs: { hasPassword: true, providers: [] }, serverErrors: {}, proven: false },
+  context: {
+    proofs: { hasPassword: true, hasPasskey: false, providers: [] },
+    serverErrors: {},
+    proven: false,
+    passkeyError: null,
+  },
   output: ({ context }) => ({ proven: context.proven }),
   initial: 'loading',
   states: {
@@ -82,11 +106,27 @@ export const reauthMachine = setup({
     },
     asking: {
       description:
-        'The password, with Confirm and Cancel; an account without one signs in with a linked provider instead.',
+        'The password, with Confirm and Cancel; an account without one signs in with a linked provider instead. An account with a passkey may Use a passkey.',
       on: {
         'field.edit': form.forgetServerErrorOnEdit(),
         'form.submit': form.submitWhen('isValid', 'checking'),
+        'passkey.use': {
+          guard: 'hasPasskey',
+          target: 'checkingPasskey',
+          actions: 'forgetPasskeyError',
+        },
         'reauth.cancel': 'cancelled',
+      },
+    },
+    checkingPasskey: {
+      description:
+        "The browser asks for one of the account's passkeys, the server checks it. A refusal or a cancel comes back to the dialog with its message.",
+      tags: ['busy'],
+      invoke: {
+        id: 'reauthenticateWithPasskey',
+        src: 'reauthenticateWithPasskey',
+        onDone: { target: 'proven', actions: 'markProven' },
+        onError: { target: 'asking', actions: { type: 'keepPasskeyError', params: fromError } },
       },
     },
     checking: {

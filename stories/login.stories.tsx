@@ -9,7 +9,7 @@ import { SocialSignInError } from '../src/views/login/social-buttons.tsx';
 import { errorAt, LiveView } from './live.tsx';
 
 interface Args {
-  value: 'editing' | 'submitting' | 'signedIn';
+  value: 'editing' | 'submitting' | 'passkey' | 'signedIn';
   context: LoginContext;
   /** What the address tells the page: `?notice=` or `?error=`. */
   banner?: 'profile_removed' | 'social_denied' | 'token_expired';
@@ -27,7 +27,10 @@ const meta = {
       <LoginView snapshot={loginMachine.resolveState({ value, context })} send={() => {}} />
     </>
   ),
-  args: { value: 'editing', context: { next: '/en/profile', serverErrors: {} } },
+  args: {
+    value: 'editing',
+    context: { next: '/en/profile', serverErrors: {}, passkeyError: null },
+  },
 } satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -38,6 +41,7 @@ export const UnknownAccount: Story = {
   args: {
     context: {
       next: '/en/profile',
+      passkeyError: null,
       serverErrors: {
         login: {
           field: 'login',
@@ -53,6 +57,7 @@ export const WrongPassword: Story = {
   args: {
     context: {
       next: '/en/profile',
+      passkeyError: null,
       serverErrors: {
         password: {
           field: 'password',
@@ -66,6 +71,25 @@ export const WrongPassword: Story = {
 
 export const Submitting: Story = { args: { value: 'submitting' } };
 
+/** The browser asks for a passkey: the button spins, what was typed stays. */
+export const SigningInWithPasskey: Story = { args: { value: 'passkey' } };
+
+const passkeyRefused = (passkeyError: string): Story => ({
+  args: { context: { next: '/en/profile', serverErrors: {}, passkeyError } },
+});
+
+/** The server did not accept the passkey (`passkey_failed`). */
+export const PasskeyNotAccepted: Story = passkeyRefused('passkey_failed');
+
+/** The user closed the browser's passkey prompt, or it timed out (`NotAllowedError`). */
+export const PasskeyCancelled: Story = passkeyRefused('passkey_cancelled');
+
+/** Too many sign-in tries from here (429). */
+export const PasskeyThrottled: Story = passkeyRefused('too_many_requests');
+
+/** A browser without WebAuthn. */
+export const PasskeyUnsupported: Story = passkeyRefused('passkey_unsupported');
+
 export const SignedIn: Story = { args: { value: 'signedIn' } };
 
 export const AfterProfileRemoval: Story = { args: { banner: 'profile_removed' } };
@@ -75,7 +99,10 @@ export const SocialSignInCancelled: Story = { args: { banner: 'social_denied' } 
 /** A social sign-in that took too long or came back to another browser. */
 export const SocialSignInLost: Story = { args: { banner: 'token_expired' } };
 
-/** The form on a live machine; the server refuses the password at its field. */
+/**
+ * The form on a live machine; the server refuses the password at its field, the user
+ * cancels the passkey prompt, and the autofill offers nothing.
+ */
 function LiveLogin() {
   const machine = loginMachine.provide({
     actors: {
@@ -84,6 +111,12 @@ function LiveLogin() {
           { field: 'password', code: 'wrong_credentials', detail: 'The password is incorrect' },
         ]);
       }),
+      signInWithPasskey: fromPromise<{ next: string }, { next: string }>(async () => {
+        throw { code: 'passkey_cancelled' };
+      }),
+      watchPasskeyAutofill: fromPromise<{ next: string }, { next: string }>(
+        () => new Promise<never>(() => {}),
+      ),
     },
   });
   return (
@@ -127,5 +160,20 @@ export const SentEmpty: Story = {
     await waitFor(() => expect(field(canvas, LOGIN)).toHaveAttribute('aria-invalid', 'true'));
     await expect(errorAt(field(canvas, LOGIN))).toMatch(REQUIRED);
     await expect(errorAt(field(canvas, PASSWORD))).toMatch(REQUIRED);
+  },
+};
+
+/** A cancelled passkey prompt: its message shows, and the form keeps what was typed. */
+export const PasskeyCancelledTyped: Story = {
+  render: () => <LiveLogin />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(LOGIN, { selector: 'input' }), 'anna');
+    await userEvent.click(
+      canvas.getByRole('button', { name: /^(Sign in with a passkey|Войти с ключом доступа)$/ }),
+    );
+    await canvas.findByRole('alert');
+    await expect(field(canvas, LOGIN)).toHaveValue('anna');
+    await expect(canvas.getByRole('button', { name: SIGN_IN })).toBeEnabled();
   },
 };

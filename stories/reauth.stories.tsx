@@ -4,15 +4,17 @@ import { ReauthView } from '../src/views/reauth/reauth.view.tsx';
 import { refusedAt } from './args.ts';
 
 interface Args {
-  value: 'loading' | 'loadFailed' | 'asking' | 'checking';
+  value: 'loading' | 'loadFailed' | 'asking' | 'checking' | 'checkingPasskey';
   context: ReauthContext;
 }
 
 const base: ReauthContext = {
-  proofs: { hasPassword: true, providers: [] },
+  proofs: { hasPassword: true, hasPasskey: false, providers: [] },
   serverErrors: {},
   proven: false,
+  passkeyError: null,
 };
+const withPasskey: ReauthContext = { ...base, proofs: { ...base.proofs, hasPasskey: true } };
 
 /**
  * The app's re-auth dialog (decision 0215), opened over any page when a sensitive action
@@ -54,5 +56,36 @@ export const TooManyTries: Story = {
 export const Checking: Story = { args: { value: 'checking' } };
 
 export const WithoutPassword: Story = {
-  args: { context: { ...base, proofs: { hasPassword: false, providers: ['yandex', 'github'] } } },
+  args: {
+    context: {
+      ...base,
+      proofs: { hasPassword: false, hasPasskey: false, providers: ['yandex', 'github'] },
+    },
+  },
+};
+
+/** An account with a passkey: Use a passkey besides the password. */
+export const WithPasskey: Story = { args: { context: withPasskey } };
+
+/** The browser asks for the passkey, the server checks it. */
+export const CheckingPasskey: Story = { args: { value: 'checkingPasskey', context: withPasskey } };
+
+/** The prompt was cancelled or timed out. */
+export const PasskeyCancelled: Story = {
+  args: { context: { ...withPasskey, passkeyError: 'passkey_cancelled' } },
+};
+
+/** The server did not take the passkey (another account's, say). */
+export const PasskeyNotAccepted: Story = {
+  args: { context: { ...withPasskey, passkeyError: 'passkey_failed' } },
+};
+
+/** No password: the passkey or the linked provider. */
+export const PasskeyWithoutPassword: Story = {
+  args: {
+    context: {
+      ...withPasskey,
+      proofs: { hasPassword: false, hasPasskey: true, providers: ['yandex'] },
+    },
+  },
 };

@@ -26,7 +26,7 @@ const meta = {
       <LoginView
         snapshot={loginMachine.resolveState({
           value: 'editing',
-          context: { next: '/en/profile', serverErrors: {} },
+          context: { next: '/en/profile', serverErrors: {}, passkeyError: null },
         })}
         send={() => {}}
       />

@@ -7,17 +7,35 @@ export const loginMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
-      "description": "The form: login and password, links to /signup/ and /password/reset/, social sign-in buttons.",
+      "initial": "offering",
+      "description": "The form: login and password, Sign in with a passkey, links to /signup/ and /password/reset/, social sign-in buttons.",
       "on": {
         "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
           { "target": "#login.submitting", "guard": "isValid", "actions": ["clearServerErrors"] },
           { "actions": ["clearServerErrors", "reportValidationFailed"] }
-        ]
+        ],
+        "passkey.start": [{ "target": "#login.passkey", "actions": ["forgetPasskeyError"] }]
+      },
+      "states": {
+        "offering": {
+          "description": "The login field's autofill offers the browser's passkeys, where the browser can, until the user picks one.",
+          "invoke": [
+            {
+              "id": "watchPasskeyAutofill",
+              "src": "watchPasskeyAutofill",
+              "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
+              "onError": [{ "target": "#login.editing.idle", "actions": ["keepPasskeyError"] }]
+            }
+          ]
+        },
+        "idle": {
+          "description": "A passkey picked from the autofill was refused and is told; the autofill offers nothing more until the form is sent or the button is tried."
+        }
       }
     },
     "submitting": {
-      "description": "Signs in — the form waits.",
+      "description": "Signs in with the password — the form waits.",
       "tags": ["busy"],
       "invoke": [
         {
@@ -25,6 +43,18 @@ export const loginMachine = createMachine({
           "src": "submitLogin",
           "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
           "onError": [{ "target": "#login.editing", "actions": ["keepServerErrors"] }]
+        }
+      ]
+    },
+    "passkey": {
+      "description": "The browser asks for a passkey, the server signs in with it — the form waits, keeping what was typed. A refusal, a cancel or a browser without passkeys comes back to the form with its message.",
+      "tags": ["busy"],
+      "invoke": [
+        {
+          "id": "signInWithPasskey",
+          "src": "signInWithPasskey",
+          "onDone": [{ "target": "#login.signedIn", "actions": ["keepNext"] }],
+          "onError": [{ "target": "#login.editing", "actions": ["keepPasskeyError"] }]
         }
       ]
     },

@@ -26,15 +26,34 @@ export const reauthMachine = createMachine({
       }
     },
     "asking": {
-      "description": "The password, with Confirm and Cancel; an account without one signs in with a linked provider instead.",
+      "description": "The password, with Confirm and Cancel; an account without one signs in with a linked provider instead. An account with a passkey may Use a passkey.",
       "on": {
         "field.edit": [{ "actions": ["forgetServerError"] }],
         "form.submit": [
           { "target": "#reauth.checking", "guard": "isValid", "actions": ["clearServerErrors"] },
           { "actions": ["clearServerErrors", "reportValidationFailed"] }
         ],
+        "passkey.use": [
+          {
+            "target": "#reauth.checkingPasskey",
+            "guard": "hasPasskey",
+            "actions": ["forgetPasskeyError"]
+          }
+        ],
         "reauth.cancel": [{ "target": "#reauth.cancelled" }]
       }
+    },
+    "checkingPasskey": {
+      "description": "The browser asks for one of the account's passkeys, the server checks it. A refusal or a cancel comes back to the dialog with its message.",
+      "tags": ["busy"],
+      "invoke": [
+        {
+          "id": "reauthenticateWithPasskey",
+          "src": "reauthenticateWithPasskey",
+          "onDone": [{ "target": "#reauth.proven", "actions": ["markProven"] }],
+          "onError": [{ "target": "#reauth.asking", "actions": ["keepPasskeyError"] }]
+        }
+      ]
     },
     "checking": {
       "description": "The server checks the password.",

@@ -139,15 +139,16 @@ export const passkeys = pgTable(
 
 /**
  * WebAuthn challenges: single use (consumed by one DELETE … RETURNING), five minutes.
- * A registration's is bound to the session that asked (the hash of its token) and its
- * user; a sign-in's to the browser (the hash of the nonce in its signed cookie).
+ * A registration's and a re-authentication's are bound to the session that asked (the
+ * hash of its token) and its user; a sign-in's to the browser (the hash of the nonce in
+ * its signed cookie).
  */
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: text('challenge').primaryKey(),
-    purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
-    /** register: the asking session's token hash and its user. */
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'reauth'] }).notNull(),
+    /** register and reauth: the asking session's token hash and its user. */
     sessionHash: text('session_hash'),
     userId: userRef(),
     /** sign_in: sha256 of the browser's cookie nonce. */
@@ -156,7 +157,7 @@ export const webauthnChallenges = pgTable(
   },
   (t) => [
     index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
-    check('webauthn_challenges_purpose_known', oneOf(t.purpose, ['register', 'sign_in'])),
+    check('webauthn_challenges_purpose_known', oneOf(t.purpose, ['register', 'sign_in', 'reauth'])),
   ],
 );
 

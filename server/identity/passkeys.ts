@@ -300,6 +300,23 @@ export async function verifyPasskeySignIn(
     .where(eq(passkeys.credentialId, credential.id))
     .limit(1);
   if (!found) throw failed();
+  await checkAssertion(deps, now, challenge, credential, found);
+  return found.passkey.userId;
+}
+
+/**
+ * The assertion checked against the passkey it names, whose challenge the caller has
+ * consumed: the user handle (when sent) is the account's, the signature by the stored
+ * key, the origin and relying party, user verification, and a signature counter that
+ * went up. The new counter is written only if no other use wrote one meanwhile.
+ */
+async function checkAssertion(
+  deps: AppDeps,
+  now: Date,
+  challenge: string,
+  credential: v.InferOutput<typeof AuthenticationCredential>,
+  found: { passkey: typeof passkeys.$inferSelect; portalGuid: string },
+): Promise<void> {
   const { passkey } = found;
   const handle = credential.response.userHandle;
   if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandleOf(found))) {
@@ -332,5 +349,75 @@ export async function verifyPasskeySignIn(
     .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
     .returning({ id: passkeys.id });
   if (updated.length === 0) throw failed();
-  return passkey.userId;
+}
+
+/**
+ * The options for navigator.credentials.get() when a signed-in user proves again who
+ * they are (decision 0215): only the account's own passkeys are allowed, user
+ * verification required. The challenge is kept for the asking session and user only.
+ * An account without passkeys has nothing to prove with: `passkey_failed`.
+ */
+export async function reauthOptions(
+  deps: AppDeps,
+  user: User,
+  token: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const own = await deps.db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id))
+    .limit(PASSKEYS_MAX);
+  if (own.length === 0) throw failed();
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps.config).id,
+    userVerification: 'required',
+    allowCredentials: own.map((row) => ({
+      id: row.credentialId,
+      transports: row.transports as AuthenticatorTransport[],
+    })),
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await deps.db.insert(webauthnChallenges).values({
+    challenge: options.challenge,
+    purpose: 'reauth',
+    sessionHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+  });
+  return options;
+}
+
+/**
+ * Checks a re-authentication's assertion: this session's challenge for this user,
+ * consumed first, and a passkey of this very account (another account's is refused as
+ * any failure is, `passkey_failed`), verified as at sign-in.
+ */
+export async function verifyPasskeyReauth(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  credential: v.InferOutput<typeof AuthenticationCredential>,
+): Promise<void> {
+  const now = deps.clock.now();
+  const challenge = challengeOf(credential.response.clientDataJSON);
+  const consumed = await deps.db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, 'reauth'),
+        eq(webauthnChallenges.sessionHash, hashToken(token)),
+        eq(webauthnChallenges.userId, user.id),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  if (consumed.length === 0) throw failed();
+  const [passkey] = await deps.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.credentialId, credential.id), eq(passkeys.userId, user.id)))
+    .limit(1);
+  if (!passkey) throw failed();
+  await checkAssertion(deps, now, challenge, credential, { passkey, portalGuid: user.portalGuid });
 }

@@ -2,8 +2,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, forbidden, notAuthenticated } from '../errors.ts';
+import type * as v from 'valibot';
+import type { AuthenticationCredential } from '../../contract/passkeys.ts';
+import { fieldError, forbidden, notAuthenticated, Refused } from '../errors.ts';
 import type { Device } from './devices.ts';
+import { verifyPasskeyReauth } from './passkeys.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
@@ -60,6 +63,42 @@ export async function reauthenticate(
     await recordEvent(deps.db, now, user.id, 'reauth_failed', device, 'password');
     throw fieldError('password', 'wrong_credentials');
   }
+  await markProven(deps, user, token, device, 'password');
+}
+
+/**
+ * The user proves again who they are with one of their passkeys (decision 0219): the
+ * assertion answers this session's challenge, and the passkey is the account's own.
+ * A failure is `passkey_failed` and is logged; a success counts as the password does.
+ * The caller counts the try in the sign-in throttle before, and forgives it after.
+ */
+export async function reauthenticateWithPasskey(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  credential: v.InferOutput<typeof AuthenticationCredential>,
+  device: Device,
+): Promise<void> {
+  try {
+    await verifyPasskeyReauth(deps, user, token, credential);
+  } catch (error) {
+    if (error instanceof Refused) {
+      await recordEvent(deps.db, deps.clock.now(), user.id, 'reauth_failed', device, 'passkey');
+    }
+    throw error;
+  }
+  await markProven(deps, user, token, device, 'passkey');
+}
+
+/** The caller's session counts as freshly signed in, and the log tells how; one transaction. */
+async function markProven(
+  deps: AppDeps,
+  user: User,
+  token: string,
+  device: Device,
+  method: 'password' | 'passkey',
+): Promise<void> {
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Only the caller's own session, and only while it is the user's: no other
     // session is ever made fresh by this.
@@ -69,7 +108,7 @@ export async function reauthenticate(
       .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, user.id)))
       .returning({ id: sessions.id });
     if (proven.length === 0) throw notAuthenticated();
-    await recordEvent(tx, now, user.id, 'reauthenticated', device, 'password');
+    await recordEvent(tx, now, user.id, 'reauthenticated', device, method);
   });
 }
 

@@ -15,6 +15,11 @@ export const LIMITS = {
   loginAccount: { name: 'login-account', max: 5, windowMs: 15 * MINUTE },
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginDevice: { name: 'login-device', max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Passkey challenges asked for before any sign-in, per IP: each is a row (decision
+   * 0219). Twice the sign-in's: a sign-in page asks once for its autofill, once per button.
+   */
+  passkeyOptionsIp: { name: 'passkey-options-ip', max: 60, windowMs: 15 * MINUTE },
   sendAddress: { name: 'send-address', max: 5, windowMs: 60 * MINUTE },
   /** Codes and resets of one account, whatever address it had when each was mailed. */
   sendAccount: { name: 'send-account', max: 5, windowMs: 60 * MINUTE },

@@ -62,6 +62,7 @@ import {
   Passkey,
   PasskeyList,
   PasskeyOptions,
+  PasskeyReauthForm,
   PasskeySignInForm,
   RenamePasskeyForm,
 } from '../../contract/passkeys.ts';
@@ -524,6 +525,25 @@ export const operations: Operation[] = [
       'Prove who you are again with the password, for an action that answered 403 reauth_required',
     signedIn: true,
     body: body(ReauthForm),
+    answer: noContent,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/session/reauth/passkey/options/',
+    tag: 'security',
+    summary:
+      "Options for navigator.credentials.get() allowing the account's passkeys, with a challenge for this session",
+    signedIn: true,
+    answer: json(PasskeyOptions),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/session/reauth/passkey/',
+    tag: 'security',
+    summary:
+      "Prove who you are again with one of the account's passkeys, from this session's challenge",
+    signedIn: true,
+    body: body(PasskeyReauthForm),
     answer: noContent,
   },
   // Reference data

@@ -6,6 +6,7 @@ import {
   SessionList,
 } from '../../contract/identity.ts';
 import { readPaths } from '../../contract/page-reads.ts';
+import { PasskeyOptions } from '../../contract/passkeys.ts';
 import { call } from './client.ts';
 import { postForNewCode } from './identity.api.ts';
 
@@ -47,6 +48,28 @@ export async function reauthenticate(password: string, signal?: AbortSignal): Pr
     body: { password },
     signal,
     useCase: 'reauth',
+  });
+}
+
+/** Options for the browser's prompt, allowing the account's passkeys (decision 0219). */
+export function fetchReauthPasskeyOptions(signal?: AbortSignal) {
+  return call('v1/session/reauth/passkey/options/', PasskeyOptions, {
+    method: 'POST',
+    signal,
+    useCase: 'reauth_passkey_options',
+  });
+}
+
+/** One of the account's passkeys proves who the user is, as the password does. */
+export async function reauthenticateWithPasskey(
+  credential: unknown,
+  signal?: AbortSignal,
+): Promise<void> {
+  await call('v1/session/reauth/passkey/', v.unknown(), {
+    method: 'POST',
+    body: { credential },
+    signal,
+    useCase: 'reauth_passkey',
   });
 }
 

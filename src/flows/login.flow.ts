@@ -1,9 +1,61 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { LoginForm } from '../../contract/auth.ts';
-import { signIn } from '../api/auth.api.ts';
+import { fetchPasskeySignInOptions, signIn, signInWithPasskey } from '../api/auth.api.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
+
+// The WebAuthn library loads only when a passkey is asked for: the sign-in page is the
+// first visit, which carries as little as it can (decision 0009).
+const webauthn = () => import('@simplewebauthn/browser');
+
+/** The browser's refusal as the page's codes: no WebAuthn here, or cancelled (or timed out). */
+function browserRefusal(error: unknown): { code: string } {
+  const name = error instanceof Error ? error.name : '';
+  return { code: name === 'NotSupportedError' ? 'passkey_unsupported' : 'passkey_cancelled' };
+}
+
+/** Stays pending until the signal aborts: an autofill that cannot be offered offers nothing. */
+const never = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+
+/**
+ * A passkey sign-in: options from the server, the browser's prompt (or, with `autofill`,
+ * its autofill's offer), the assertion posted back. Leaving the state aborts the
+ * browser's ceremony.
+ */
+async function passkeySignIn(next: string, signal: AbortSignal, autofill: boolean) {
+  const browser = await webauthn();
+  if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return never(signal);
+  if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
+  let options;
+  try {
+    options = await fetchPasskeySignInOptions(signal);
+  } catch (error) {
+    // The autofill was never asked for: its failure to start is not the user's to read.
+    if (autofill) return never(signal);
+    throw error;
+  }
+  signal.throwIfAborted();
+  const stop = () => browser.WebAuthnAbortService.cancelCeremony();
+  signal.addEventListener('abort', stop);
+  let credential;
+  try {
+    credential = await browser.startAuthentication({
+      optionsJSON: options as unknown as Parameters<
+        typeof browser.startAuthentication
+      >[0]['optionsJSON'],
+      useBrowserAutofill: autofill,
+    });
+  } catch (error) {
+    // An autofill withdrawn (the button asked instead, the page left) offers nothing more.
+    if (autofill) return never(signal);
+    throw browserRefusal(error);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  return signInWithPasskey(credential, next, signal);
+}
 
 export const liveLoginMachine = loginMachine.provide({
   actors: {
@@ -15,5 +67,9 @@ export const liveLoginMachine = loginMachine.provide({
         throw claimFieldErrors(error, ['login', 'password']);
       }
     }),
+    signInWithPasskey: fromPromise(({ input, signal }) => passkeySignIn(input.next, signal, false)),
+    watchPasskeyAutofill: fromPromise(({ input, signal }) =>
+      passkeySignIn(input.next, signal, true),
+    ),
   },
 });

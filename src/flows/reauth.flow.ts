@@ -2,19 +2,30 @@ import { fromPromise } from 'xstate';
 import { reauthMachine } from '../../machines/reauth.machine.ts';
 import { ApiError } from '../api/errors.ts';
 import { fetchSocialAccounts } from '../api/profile.api.ts';
-import { reauthenticate } from '../api/security.api.ts';
+import { fetchPasskeys } from '../api/passkeys.api.ts';
+import {
+  fetchReauthPasskeyOptions,
+  reauthenticate,
+  reauthenticateWithPasskey,
+} from '../api/security.api.ts';
 import { fetchProfile } from '../api/session.api.ts';
 import { claimFieldErrors } from './field-errors.ts';
 
 export const liveReauthMachine = reauthMachine.provide({
   actors: {
     loadProofs: fromPromise(async ({ signal }) => {
-      const [user, social] = await Promise.all([fetchProfile(signal), fetchSocialAccounts(signal)]);
+      const [user, social, passkeys] = await Promise.all([
+        fetchProfile(signal),
+        fetchSocialAccounts(signal),
+        fetchPasskeys(signal),
+      ]);
       return {
         hasPassword: user?.has_password !== false,
+        hasPasskey: passkeys.length > 0,
         providers: social.map((account) => account.provider),
       };
     }),
+    reauthenticateWithPasskey: fromPromise(({ signal }) => passkeyProof(signal)),
     reauthenticate: fromPromise(async ({ input, signal }) => {
       try {
         await reauthenticate(input.password, signal);
@@ -32,4 +43,30 @@ function atPassword(error: unknown): unknown {
     item.code === 'too_many_requests' ? { ...item, source: { pointer: 'password' } } : item,
   );
   return new ApiError(items, error.status);
+}
+
+/**
+ * Options allowing the account's passkeys, the browser's prompt, the assertion posted:
+ * the session counts as freshly signed in. The prompt refused or cancelled is
+ * `passkey_cancelled`; a browser without WebAuthn `passkey_unsupported`.
+ */
+async function passkeyProof(signal: AbortSignal): Promise<void> {
+  const browser = await import('@simplewebauthn/browser');
+  if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
+  const options = await fetchReauthPasskeyOptions(signal);
+  const stop = () => browser.WebAuthnAbortService.cancelCeremony();
+  signal.addEventListener('abort', stop);
+  let credential;
+  try {
+    credential = await browser.startAuthentication({
+      optionsJSON: options as unknown as Parameters<
+        typeof browser.startAuthentication
+      >[0]['optionsJSON'],
+    });
+  } catch {
+    throw { code: 'passkey_cancelled' };
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  await reauthenticateWithPasskey(credential, signal);
 }

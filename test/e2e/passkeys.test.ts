@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { virtualAuthenticator } from './webauthn.ts';
 
 /*
  * "Passkeys" on /security (decision 0219), against the real server, with Chromium's
@@ -48,25 +49,6 @@ const texts = {
     logged: 'Ключ доступа добавлен',
   },
 } as const;
-
-/** Chromium's virtual platform authenticator on this page: it verifies the user by itself. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return {
-    credentials: async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
 
 /**
  * The server's passkey sign-in from the page, as the sign-in page will do it: options,

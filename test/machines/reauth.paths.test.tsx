@@ -4,7 +4,7 @@ import { FieldErrors } from '../../machines/field-errors.ts';
 import { reauthMachine } from '../../machines/reauth.machine.ts';
 import { ReauthView } from '../../src/views/reauth/reauth.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 
 const TITLE = "Confirm it's you";
@@ -13,12 +13,19 @@ const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checki
 const passwordField = () => screen.queryByLabelText(/^Password/);
 const cancelButtons = () => screen.getAllByRole('button', { name: 'Cancel' });
 const dialogOpen = () => screen.queryByRole('dialog') !== null;
+const passkeyButton = () => screen.queryByRole('button', { name: 'Use a passkey' });
+/** Decision 0219: each passkey failure in the dialog's words. */
+const PASSKEY_WORDS: Record<string, string> = {
+  passkey_failed: 'The passkey was not accepted. Please try again.',
+  passkey_cancelled: 'No passkey was used: it was cancelled or took too long.',
+};
 
 describeMachinePaths(reauthMachine, {
-  paths: 14,
+  paths: 61,
   // Decision 0214 (re-authentication before a sensitive change): the dialog learns how
   // the account proves who it is; an account with a password types it (a password is
   // required), one without signs in with a linked provider; Cancel leaves it refused.
+  // Decision 0219: an account with a passkey may use it instead; its refusal is told.
   steps: {
     loading: {
       'done: loadProofs': (_, event) => ({ to: 'asking', set: { proofs: outputOf(event) } }),
@@ -40,7 +47,22 @@ describeMachinePaths(reauthMachine, {
             starts: { reauthenticate: { password: values.password } },
           }),
         )(before, event),
+      'passkey.use': (before) =>
+        before.context.proofs.hasPasskey
+          ? {
+              to: 'checkingPasskey',
+              set: { passkeyError: null },
+              starts: { reauthenticateWithPasskey: undefined },
+            }
+          : { to: 'asking' },
       'reauth.cancel': { to: 'cancelled' },
+    },
+    checkingPasskey: {
+      'done: reauthenticateWithPasskey': { to: 'proven', set: { proven: true } },
+      'error: reauthenticateWithPasskey': (_, event) => ({
+        to: 'asking',
+        set: { passkeyError: errorOf(event).code },
+      }),
     },
     checking: {
       'done: reauthenticate': { to: 'proven', set: { proven: true } },
@@ -53,12 +75,18 @@ describeMachinePaths(reauthMachine, {
     { type: 'field.edit', field: 'password' },
     { type: 'reauth.cancel' },
     { type: 'reauth.retry' },
+    { type: 'passkey.use' },
     ...internalEvents(snapshot, {
       loadProofs: {
         output: [
-          { hasPassword: true, providers: [] },
-          { hasPassword: false, providers: ['yandex'] },
+          { hasPassword: true, hasPasskey: false, providers: [] },
+          { hasPassword: false, hasPasskey: false, providers: ['yandex'] },
+          { hasPassword: true, hasPasskey: true, providers: [] },
+          { hasPassword: false, hasPasskey: true, providers: ['yandex'] },
         ],
+      },
+      reauthenticateWithPasskey: {
+        error: [{ code: 'passkey_failed' }, { code: 'passkey_cancelled' }],
       },
       reauthenticate: {
         error: [
@@ -77,6 +105,11 @@ describeMachinePaths(reauthMachine, {
     checking: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.context.proofs.hasPassword).toBe(true);
+    },
+    checkingPasskey: (snapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.proofs.hasPasskey).toBe(true);
+      expect(snapshot.context.passkeyError).toBeNull();
     },
     proven: (snapshot) => expect(snapshot.output).toEqual({ proven: true }),
     cancelled: (snapshot) => expect(snapshot.output).toEqual({ proven: false }),
@@ -102,6 +135,12 @@ describeMachinePaths(reauthMachine, {
       asking: (snapshot) => {
         screen.getByRole('dialog', { name: TITLE });
         expect(cancelButtons().length).toBeGreaterThan(0);
+        const { hasPasskey } = snapshot.context.proofs;
+        expect(passkeyButton() !== null).toBe(hasPasskey);
+        const { passkeyError } = snapshot.context;
+        expect(screen.queryByRole('alert')?.textContent ?? null).toBe(
+          passkeyError === null ? null : PASSKEY_WORDS[passkeyError],
+        );
         if (!snapshot.context.proofs.hasPassword) {
           // No password to give: the linked provider's sign-in, back to this page.
           expect(passwordField()).toBeNull();
@@ -118,6 +157,12 @@ describeMachinePaths(reauthMachine, {
       checking: () => {
         expect(confirmButton().textContent).toContain('Checking…');
         expect(confirmButton()).toHaveProperty('disabled', true);
+      },
+      checkingPasskey: (snapshot) => {
+        expect(passkeyButton()).toHaveProperty('disabled', true);
+        if (snapshot.context.proofs.hasPassword) {
+          expect(confirmButton()).toHaveProperty('disabled', true);
+        }
       },
       proven: () => {
         screen.getByText(PAGE);

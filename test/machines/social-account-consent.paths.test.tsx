@@ -111,7 +111,7 @@ describeMachinePaths(socialAccountConsentMachine, {
         <LoginView
           snapshot={loginMachine.resolveState({
             value: 'editing',
-            context: { next: '/en/profile', serverErrors: {} },
+            context: { next: '/en/profile', serverErrors: {}, passkeyError: null },
           })}
           send={() => {}}
         />

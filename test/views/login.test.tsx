@@ -16,7 +16,13 @@ type Submit = (input: {
 function renderLogin(submit: Submit, locale: 'en' | 'ru' = 'en') {
   const onSignedIn = vi.fn();
   const machine = loginMachine.provide({
-    actors: { submitLogin: fromPromise(({ input }) => submit(input)) },
+    actors: {
+      submitLogin: fromPromise(({ input }) => submit(input)),
+      // jsdom has no WebAuthn: the autofill offers nothing.
+      watchPasskeyAutofill: fromPromise<{ next: string }, { next: string }>(
+        () => new Promise<never>(() => {}),
+      ),
+    },
   });
   render(
     <Providers locale={locale}>

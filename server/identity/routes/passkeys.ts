@@ -89,6 +89,19 @@ function browserNonce(c: Context<AppEnv>, deps: AppDeps): string {
   }
 }
 
+/**
+ * The nonce this browser holds already, else a new one: the page's autofill and its
+ * button may each ask for a challenge, and either answer may come last.
+ */
+function nonceFor(c: Context<AppEnv>, deps: AppDeps): string {
+  try {
+    return browserNonce(c, deps);
+  } catch (error) {
+    if (error instanceof Refused) return randomBytes(32).toString('base64url');
+    throw error;
+  }
+}
+
 /** Counted per IP, like the sign-in's IP bucket: a passkey sign-in names no account first. */
 const passkeyHits = (c: Context<AppEnv>, deps: AppDeps): Hit[] => [
   { limit: LIMITS.loginIp, subject: clientIp(c, deps.config) },
@@ -99,7 +112,9 @@ export function passkeySignInRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/options/', async (c) => {
-    const nonce = randomBytes(32).toString('base64url');
+    // Each answer is a challenge row: an anonymous caller must not fill the table.
+    await hit(deps, [{ limit: LIMITS.passkeyOptionsIp, subject: clientIp(c, deps.config) }]);
+    const nonce = nonceFor(c, deps);
     const options = await signInOptions(deps, nonce);
     setSignedCookie(
       c,

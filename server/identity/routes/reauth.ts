@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { ReauthForm } from '../../../contract/identity.ts';
+import { PasskeyReauthForm } from '../../../contract/passkeys.ts';
 import type { AppDeps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
-import { ageProof, reauthenticate } from '../reauth.ts';
+import { reauthOptions } from '../passkeys.ts';
+import { ageProof, reauthenticate, reauthenticateWithPasskey } from '../reauth.ts';
 import { forgive, hit } from '../throttle.ts';
 import { signInHits } from './auth.ts';
 import { deviceOf } from './device.ts';
@@ -23,6 +25,24 @@ export function reauthRoutes(deps: AppDeps): Hono<AppEnv> {
     const hits = signInHits(c, deps, user, user.username);
     await hit(deps, hits);
     await reauthenticate(deps, user, token, form.password, deviceOf(c, deps));
+    await forgive(deps, hits);
+    return c.body(null, 204);
+  });
+
+  // Or one of the account's passkeys (decisions 0215, 0219): options for this session…
+  router.post('/reauth/passkey/options/', async (c) => {
+    const user = requireUser(c);
+    return c.json(await reauthOptions(deps, user, sessionToken(c, deps)));
+  });
+
+  // …and the assertion, counted like the password.
+  router.post('/reauth/passkey/', async (c) => {
+    const user = requireUser(c);
+    const token = sessionToken(c, deps);
+    const form = parseInput(PasskeyReauthForm, await readBody(c, 'json'));
+    const hits = signInHits(c, deps, user, user.username);
+    await hit(deps, hits);
+    await reauthenticateWithPasskey(deps, user, token, form.credential, deviceOf(c, deps));
     await forgive(deps, hits);
     return c.body(null, 204);
   });

@@ -23,7 +23,8 @@ export function LoginFormView(props: LoginFormViewProps) {
           name="login"
           label={t`Username or email`}
           type="text"
-          autoComplete="username"
+          // "webauthn": the browser's autofill offers the account's passkeys here too.
+          autoComplete="username webauthn"
           autoFocus
           required
         />

@@ -1,0 +1,2 @@
+ALTER TABLE "webauthn_challenges" DROP CONSTRAINT "webauthn_challenges_purpose_known";--> statement-breakpoint
+ALTER TABLE "webauthn_challenges" ADD CONSTRAINT "webauthn_challenges_purpose_known" CHECK ("webauthn_challenges"."purpose" in ('register', 'sign_in', 'reauth'));
