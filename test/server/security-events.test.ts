@@ -130,14 +130,12 @@ describe('GET /api/v1/security/events/', () => {
     const stale = await signedIn(server());
     expect((await setup(stale.client)).status).toBe(200);
     const on = await signedIn(server());
-    await server()
-      .db.insert(twoFactors)
-      .values({
-        userId: on.user.id,
-        secret: 'x',
-        enabledAt: server().clock.now(),
-        createdAt: server().clock.now(),
-      });
+    await server().db.insert(twoFactors).values({
+      userId: on.user.id,
+      secret: 'x',
+      enabledAt: server().clock.now(),
+      createdAt: server().clock.now(),
+    });
     server().clock.advance(PENDING_TWO_FACTOR_MS - 60_000);
     const fresh = await signedIn(server());
     expect((await setup(fresh.client)).status).toBe(200);
