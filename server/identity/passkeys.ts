@@ -21,7 +21,7 @@ import { passkeys, users, webauthnChallenges, type User } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts';
 import { notFound, refused } from '../errors.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
-import { passkeyAddedMail } from '../mail/templates.ts';
+import { passkeyAddedMail, passkeyRemovedMail } from '../mail/templates.ts';
 import type { Device } from './devices.ts';
 import { recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
@@ -235,18 +235,22 @@ export async function renamePasskey(
 /** Removes one of the user's passkeys, with its event; another user's is not found. */
 export async function removePasskey(
   deps: AppDeps,
-  userId: number,
+  user: User,
   id: string,
   device: Device,
+  pageLocale: Locale | null,
 ): Promise<void> {
   if (!UUID.test(id)) throw notFound();
   await deps.db.transaction(async (tx) => {
-    const removed = await tx
+    const [removed] = await tx
       .delete(passkeys)
-      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-      .returning({ id: passkeys.id });
-    if (removed.length === 0) throw notFound();
-    await recordEvent(tx, deps.clock.now(), userId, 'passkey_removed', device);
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
+      .returning({ name: passkeys.name });
+    if (!removed) throw notFound();
+    await recordEvent(tx, deps.clock.now(), user.id, 'passkey_removed', device);
+    const locale = pageLocale ?? userLocale(user);
+    const notice = passkeyRemovedMail(removed.name);
+    await sendToUser(deps, { ...user, locale }, notice, 'account_notices', tx);
   });
 }
 

@@ -163,6 +163,21 @@ export function passkeyAddedMail(name: string) {
         ]);
 }
 
+export function passkeyRemovedMail(name: string) {
+  return (locale: Locale, unsubscribe?: string): MailContent =>
+    locale === 'ru'
+      ? compose('Удалён ключ доступа', [
+          `Из вашего профиля удалён ключ доступа (passkey) «${name}»: с ним больше нельзя войти.`,
+          'Если это были не вы, смените пароль, проверьте список входов на странице «Безопасность» и напишите в поддержку.',
+          ...unsubscribeLine(locale, unsubscribe),
+        ])
+      : compose('A passkey was removed', [
+          `The passkey "${name}" was removed from your profile: it signs in no more.`,
+          'If it was not you, change your password, check where you are signed in on the Security page and contact support.',
+          ...unsubscribeLine(locale, unsubscribe),
+        ]);
+}
+
 /** What the new-sign-in notice tells of the browser. */
 export type SignInDetails = {
   at: Date;

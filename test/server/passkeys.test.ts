@@ -127,6 +127,10 @@ describe('passkeys on the security page', () => {
     expect(await json<Passkey[]>(await client.get(LIST))).toEqual([]);
     const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
     expect(events[0]?.kind).toBe('passkey_removed');
+    // The account's address is told, naming the passkey (checklist point 31).
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('A passkey was removed');
+    expect(notice?.text).toContain('"Laptop"');
     const { browser, answer } = await signInOnce(key);
     await failsAsPasskey(answer);
     expect(await signedInStill(browser)).toBe(false);

@@ -67,7 +67,7 @@ export function passkeyRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.delete('/:id/', async (c) => {
     const user = await requireRecentSignIn(c, deps);
-    await removePasskey(deps, user.id, c.req.param('id'), deviceOf(c, deps));
+    await removePasskey(deps, user, c.req.param('id'), deviceOf(c, deps), pageLocaleOf(c));
     return c.body(null, 204);
   });
 
