@@ -5,6 +5,7 @@ import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts
 import { PaymentHistoryView } from '../../src/views/subscription/payment-history.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { loadStates } from './load-paths.ts';
 
 const paid: Payment = {
   id: 'co_paid',
@@ -124,14 +125,7 @@ describeMachinePaths(paymentHistoryMachine, {
   ],
   serialize: (snapshot) => [snapshot.context.payments.length, snapshot.context.nextPage],
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.payments).toEqual([]);
-    },
-    loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'payments.retry' })).toBe(true);
-    },
+    ...loadStates('payments', 'payments.retry'),
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       // Show more only while there is a next page.

@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import { securityLogMachine } from '../../machines/security-log.machine.ts';
 import { SecurityLogView } from '../../src/views/security/security-log.view.tsx';
-import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
+import { loadStates, loadSteps } from './load-paths.ts';
 
 type Seen = Pick<SecurityEvent, 'browser' | 'os' | 'ip' | 'country'>;
 const laptop: Seen = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
@@ -38,11 +39,7 @@ describeMachinePaths(securityLogMachine, {
   // Decision 0214 (the security page): the account's security events load, with Try
   // again when they could not be.
   steps: {
-    loading: {
-      'done: loadEvents': (_, event) => ({ to: 'ready', set: { events: outputOf(event) } }),
-      'error: loadEvents': { to: 'loadFailed' },
-    },
-    loadFailed: { 'events.retry': { to: 'loading', starts: { loadEvents: undefined } } },
+    ...loadSteps('loadEvents', 'events', 'events.retry'),
   },
   events: (snapshot) => [
     { type: 'events.retry' },
@@ -51,14 +48,7 @@ describeMachinePaths(securityLogMachine, {
   ],
   serialize: (snapshot) => snapshot.context.events.length,
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.events).toEqual([]);
-    },
-    loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'events.retry' })).toBe(true);
-    },
+    ...loadStates('events', 'events.retry'),
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.can({ type: 'events.retry' })).toBe(false);
@@ -66,11 +56,7 @@ describeMachinePaths(securityLogMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <SecurityLogView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(SecurityLogView),
     states: {
       loading: () => {
         title();
