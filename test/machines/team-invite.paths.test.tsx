@@ -5,7 +5,6 @@ import type { Invitation } from '../../contract/teams.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { teamInviteMachine, type TeamInviteEvent } from '../../machines/team-invite.machine.ts';
 import { TeamInviteView, timeOf } from '../../src/views/teams/team-invite.view.tsx';
-import { Providers } from '../render/providers.tsx';
 import {
   describeMachinePaths,
   errorOf,
@@ -13,6 +12,7 @@ import {
   outputOf,
   type StepTable,
 } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
 
 const invitation = (id: string, email: string, expired = false): Invitation => ({
   id,
@@ -98,6 +98,24 @@ const readyRows: Rows = {
 
 const without = (list: Invitation[], id: string | null) => list.filter((one) => one.id !== id);
 
+/**
+ * A revoke or resend that failed: an invitation already gone leaves the list without a
+ * word; any other failure is said at its row.
+ */
+const rowFailed: Rows[string] = ({ context }, event) =>
+  errorOf(event).code === 'not_found'
+    ? {
+        to: 'ready',
+        set: { invitations: without(context.invitations, context.working), working: null },
+      }
+    : {
+        to: 'ready',
+        set: {
+          rowProblem: { id: context.working ?? '', code: errorOf(event).code ?? 'system' },
+          working: null,
+        },
+      };
+
 describeMachinePaths(teamInviteMachine, {
   paths: 134,
   input: { locale: 'en' },
@@ -144,19 +162,7 @@ describeMachinePaths(teamInviteMachine, {
         to: 'ready',
         set: { invitations: without(context.invitations, context.working), working: null },
       }),
-      'error: revokeInvitation': ({ context }, event) =>
-        errorOf(event).code === 'not_found'
-          ? {
-              to: 'ready',
-              set: { invitations: without(context.invitations, context.working), working: null },
-            }
-          : {
-              to: 'ready',
-              set: {
-                rowProblem: { id: context.working ?? '', code: errorOf(event).code ?? 'system' },
-                working: null,
-              },
-            },
+      'error: revokeInvitation': rowFailed,
     },
     resending: {
       'done: resendInvitation': ({ context }, event) => {
@@ -170,19 +176,7 @@ describeMachinePaths(teamInviteMachine, {
           },
         };
       },
-      'error: resendInvitation': ({ context }, event) =>
-        errorOf(event).code === 'not_found'
-          ? {
-              to: 'ready',
-              set: { invitations: without(context.invitations, context.working), working: null },
-            }
-          : {
-              to: 'ready',
-              set: {
-                rowProblem: { id: context.working ?? '', code: errorOf(event).code ?? 'system' },
-                working: null,
-              },
-            },
+      'error: resendInvitation': rowFailed,
     },
   },
   events: (snapshot) => [
@@ -240,11 +234,7 @@ describeMachinePaths(teamInviteMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <TeamInviteView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(TeamInviteView),
     states: {
       loading: () => {
         expect(screen.getByRole('status').textContent).toContain('Loading invitations…');
