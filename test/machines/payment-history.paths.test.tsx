@@ -3,25 +3,12 @@ import { expect } from 'vitest';
 import type { Payment, PaymentPage } from '../../contract/billing.ts';
 import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts';
 import { PaymentHistoryView } from '../../src/views/subscription/payment-history.view.tsx';
+import { paidPayment } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
 import { loadStates } from './load-paths.ts';
 
-const paid: Payment = {
-  id: 'co_paid',
-  created_at: '2026-11-23T10:00:00Z',
-  plan: 'mini',
-  interval: 'monthly',
-  period_start: '2026-11-23T10:00:00Z',
-  period_end: '2026-12-23T10:00:00Z',
-  amount: 9,
-  currency: 'usd',
-  discount: 1,
-  coupon: 'AUTUMN10',
-  provider: 'stripe',
-  status: 'paid',
-  receipt_url: '/api/v1/payments/co_paid/receipt/',
-};
+const paid = paidPayment;
 const invoice: Payment = {
   ...paid,
   id: 'inv_3',
