@@ -13,16 +13,9 @@ import {
   type StepTable,
 } from './path-harness.ts';
 import { englishView } from './path-view.tsx';
+import { teamInvitation } from '../fixtures/teams.ts';
 
-const invitation = (id: string, email: string, expired = false): Invitation => ({
-  id,
-  email,
-  locale: 'en',
-  sent_at: '2026-11-27T10:00:00.000Z',
-  expires_at: '2026-12-04T10:00:00.000Z',
-  resend_at: '2026-11-27T10:01:00.000Z',
-  expired,
-});
+const invitation = teamInvitation;
 const kate = invitation('inv-1', 'kate@example.com');
 const old = invitation('inv-2', 'old@example.com', true);
 const invited = invitation('inv-3', 'new@example.com');
