@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { outputOf, type StepTable } from './path-harness.ts';
@@ -7,30 +8,59 @@ import { outputOf, type StepTable } from './path-harness.ts';
    loads into one context field and the section is ready, or it could not be loaded and
    offers Try again. */
 
-/**
- * The step rows of such a load: `load`'s answer kept in `field` and `ready`; its failure
- * `loadFailed`, where `retry` starts `load` again (without input).
- */
-export const loadSteps = (load: string, field: string, retry: string): StepTable => ({
-  loading: {
-    [`done: ${load}`]: (_, event) => ({ to: 'ready', set: { [field]: outputOf(event) } }),
-    [`error: ${load}`]: { to: 'loadFailed' },
-  },
-  loadFailed: { [retry]: { to: 'loading', starts: { [load]: undefined } } },
-});
+export interface ListLoad {
+  /** The effect that reads the list. */
+  load: string;
+  /** The context field the list is kept in. */
+  field: string;
+  /** The event that tries again. */
+  retry: string;
+  /** Finds the section's heading (and fails without it). */
+  heading: () => void;
+  /** What the section says when the list could not be loaded. */
+  failed: string;
+}
 
 /**
- * The per-state checks of such a load: `loading` is busy and lists nothing yet;
- * `loadFailed` is not busy, lists nothing and takes `retry`.
+ * The step rows, the per-state checks and the view checks of such a load: `load`'s
+ * answer kept in `field` and `ready`; its failure `loadFailed`, where `retry` starts
+ * `load` again (without input). `loading` is busy and `loadFailed` not; neither lists
+ * anything. The view says Loading, or else `failed` with Try again, under the heading.
  */
-export const loadStates = (field: string, retry: string) => ({
-  loading: (snapshot: AnyMachineSnapshot) => {
-    expect(snapshot.hasTag('busy')).toBe(true);
-    expect(snapshot.context[field]).toEqual([]);
-  },
-  loadFailed: (snapshot: AnyMachineSnapshot) => {
-    expect(snapshot.hasTag('busy')).toBe(false);
-    expect(snapshot.context[field]).toEqual([]);
-    expect(snapshot.can({ type: retry })).toBe(true);
-  },
-});
+export function listLoad({ load, field, retry, heading, failed }: ListLoad) {
+  const steps: StepTable = {
+    loading: {
+      [`done: ${load}`]: (_, event) => ({ to: 'ready', set: { [field]: outputOf(event) } }),
+      [`error: ${load}`]: { to: 'loadFailed' },
+    },
+    loadFailed: { [retry]: { to: 'loading', starts: { [load]: undefined } } },
+  };
+  const states = {
+    loading: (snapshot: AnyMachineSnapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context[field]).toEqual([]);
+    },
+    loadFailed: (snapshot: AnyMachineSnapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context[field]).toEqual([]);
+      expect(snapshot.can({ type: retry })).toBe(true);
+    },
+  };
+  const views = {
+    loading: () => {
+      heading();
+      expect(screen.getByRole('status').textContent).toBe('Loading');
+      expect(screen.queryAllByRole('listitem')).toEqual([]);
+      expect(screen.queryByText(failed)).toBeNull();
+    },
+    loadFailed: () => {
+      heading();
+      screen.getByText(failed);
+      const again = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
+      expect(again.disabled).toBe(false);
+      expect(screen.queryAllByRole('listitem')).toEqual([]);
+      expect(screen.queryByRole('status')).toBeNull();
+    },
+  };
+  return { steps, states, views };
+}

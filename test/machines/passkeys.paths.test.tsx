@@ -7,7 +7,7 @@ import { PasskeysView } from '../../src/views/security/passkeys.view.tsx';
 import { laptopPasskey, newPasskey, phonePasskey } from '../fixtures/passkeys.ts';
 import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 import { englishView } from './path-view.tsx';
-import { loadStates, loadSteps } from './load-paths.ts';
+import { listLoad } from './load-paths.ts';
 
 type Snapshot = SnapshotFrom<typeof passkeysMachine>;
 const laptop = laptopPasskey;
@@ -49,7 +49,13 @@ const rowButtons = () =>
 
 const without = (passkeys: Passkey[], id: string | null) => passkeys.filter((p) => p.id !== id);
 /** The passkeys load, with Try again when they could not be. */
-const loaded = loadStates('passkeys', 'passkeys.retry');
+const loaded = listLoad({
+  load: 'loadPasskeys',
+  field: 'passkeys',
+  retry: 'passkeys.retry',
+  heading: title,
+  failed: "Couldn't load your passkeys.",
+});
 
 describeMachinePaths(passkeysMachine, {
   paths: 73,
@@ -58,7 +64,7 @@ describeMachinePaths(passkeysMachine, {
   // or removed after a confirmation; one already gone leaves the list without a word;
   // any other failure is said, and a refused rename keeps its field.
   steps: {
-    ...loadSteps('loadPasskeys', 'passkeys', 'passkeys.retry'),
+    ...loaded.steps,
     ready: {
       'name.change': (_, event) => ({
         to: 'ready',
@@ -196,9 +202,9 @@ describeMachinePaths(passkeysMachine, {
     rename: nameProblem(snapshot.context.rename),
   }),
   states: {
-    ...loaded,
+    ...loaded.states,
     loadFailed: (snapshot) => {
-      loaded.loadFailed(snapshot);
+      loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'passkey.add' })).toBe(false);
     },
     ready: (snapshot) => {
@@ -229,14 +235,9 @@ describeMachinePaths(passkeysMachine, {
   view: {
     render: englishView(PasskeysView),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-        expect(rows()).toEqual([]);
-      },
+      loading: loaded.views.loading,
       loadFailed: () => {
-        title();
-        screen.getByText("Couldn't load your passkeys.");
+        loaded.views.loadFailed();
         expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
       },
       ready: (snapshot) => {

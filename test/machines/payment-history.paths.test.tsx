@@ -6,7 +6,7 @@ import { PaymentHistoryView } from '../../src/views/subscription/payment-history
 import { paidPayment } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
-import { loadStates } from './load-paths.ts';
+import { listLoad } from './load-paths.ts';
 
 const paid = paidPayment;
 const invoice: Payment = {
@@ -61,6 +61,14 @@ function expectRowsSaid(count: number) {
   const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ');
   expect(rows().map(plain)).toEqual(ROWS.slice(0, count).map(([, said]) => said));
 }
+/** The first page loads, with Try again when it could not be (its steps below: it asks for page 1). */
+const loaded = listLoad({
+  load: 'loadPage',
+  field: 'payments',
+  retry: 'payments.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(paymentHistoryMachine, {
   paths: 4,
@@ -112,7 +120,7 @@ describeMachinePaths(paymentHistoryMachine, {
   ],
   serialize: (snapshot) => [snapshot.context.payments.length, snapshot.context.nextPage],
   states: {
-    ...loadStates('payments', 'payments.retry'),
+    ...loaded.states,
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       // Show more only while there is a next page.
@@ -134,16 +142,7 @@ describeMachinePaths(paymentHistoryMachine, {
       </Providers>
     ),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        screen.getByRole('button', { name: 'Try again' });
-        expect(rows()).toEqual([]);
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         const count = snapshot.context.payments.length;

@@ -7,7 +7,7 @@ import { SessionListView } from '../../src/views/security/session-list.view.tsx'
 import { laptopSession, phoneSession, unknownSession } from '../fixtures/security.ts';
 import { describeMachinePaths, errorOf, internalEvents } from './path-harness.ts';
 import { englishView } from './path-view.tsx';
-import { loadStates, loadSteps } from './load-paths.ts';
+import { listLoad } from './load-paths.ts';
 
 const laptop = laptopSession;
 const phone = phoneSession;
@@ -55,7 +55,13 @@ const without = (sessions: SessionInfo[], id: string) => ({
 });
 const failed = { to: 'ready', set: { ending: null, error: 'system' } };
 /** The sessions load, with Try again when they could not be. */
-const loaded = loadStates('sessions', 'sessions.retry');
+const loaded = listLoad({
+  load: 'loadSessions',
+  field: 'sessions',
+  retry: 'sessions.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(sessionListMachine, {
   paths: 9,
@@ -63,7 +69,7 @@ describeMachinePaths(sessionListMachine, {
   // browser (never this one) signs out, all others sign out together, a browser already
   // gone leaves the list without a word, any other failure is said.
   steps: {
-    ...loadSteps('loadSessions', 'sessions', 'sessions.retry'),
+    ...loaded.steps,
     ready: {
       'session.end': ({ context }, event) => {
         const id = (event as { id: string }).id;
@@ -111,9 +117,9 @@ describeMachinePaths(sessionListMachine, {
     error: snapshot.context.error,
   }),
   states: {
-    ...loaded,
+    ...loaded.states,
     loadFailed: (snapshot) => {
-      loaded.loadFailed(snapshot);
+      loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(false);
     },
     ready: (snapshot) => {
@@ -140,19 +146,7 @@ describeMachinePaths(sessionListMachine, {
   view: {
     render: englishView(SessionListView),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-        expect(rows()).toEqual([]);
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        expect(
-          (screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled,
-        ).toBe(false);
-        expect(rows()).toEqual([]);
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         for (const other of listed(snapshot)) {
