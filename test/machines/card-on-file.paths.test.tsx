@@ -4,40 +4,30 @@ import type { Card, CardSetupStatus } from '../../contract/billing.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { cardOnFileMachine, type CardOutcome } from '../../machines/card-on-file.machine.ts';
 import { CardOnFileView } from '../../src/views/subscription/card-on-file.view.tsx';
-import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
 
 const visa: Card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
 const mir: Card = { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 };
 const open: CardSetupStatus = { status: 'open', card: visa };
 const saved: CardSetupStatus = { status: 'saved', card: mir };
 const notSaved: CardSetupStatus = { status: 'not_saved', card: visa };
-const busy = new ApiError(
-  [
-    {
-      code: 'checkout_in_progress',
-      detail: 'A payment is in progress',
-      source: { pointer: '' },
-      status: 409,
-      url: '/api/v1/card/',
-      useCase: 'change_card',
-    },
-  ],
+/** The server's refusal of one request, not about a field. */
+const refusal = (status: number, code: string, detail: string, url: string, useCase: string) =>
+  new ApiError([{ code, detail, source: { pointer: '' }, status, url, useCase }], status);
+const busy = refusal(
   409,
+  'checkout_in_progress',
+  'A payment is in progress',
+  '/api/v1/card/',
+  'change_card',
 );
-
-const unknown = new ApiError(
-  [
-    {
-      code: 'not_found',
-      detail: 'Not found',
-      source: { pointer: '' },
-      status: 404,
-      url: '/api/v1/card/setups/co_setup/',
-      useCase: 'get_card_setup',
-    },
-  ],
+const unknown = refusal(
   404,
+  'not_found',
+  'Not found',
+  '/api/v1/card/setups/co_setup/',
+  'get_card_setup',
 );
 
 const SAID: Record<string, string> = {
@@ -185,11 +175,7 @@ describeMachinePaths(cardOnFileMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <CardOnFileView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(CardOnFileView),
     states: {
       // The page opens the machine at once: until then it shows as loading.
       idle: () => {

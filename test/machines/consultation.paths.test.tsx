@@ -12,16 +12,9 @@ import { ConsultationView } from '../../src/views/consultation/consultation.view
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 import { fieldEdited, refused } from './fixtures/form-steps.ts';
-import { consultationPrefill } from '../fixtures/consultation.ts';
+import { consultationPrefill, consultationUser } from '../fixtures/consultation.ts';
 
-const user: ConsultationInput['user'] = {
-  first_name: 'Anna',
-  last_name: 'Petrova',
-  email: 'anna@example.com',
-  company: 'Geo Survey',
-  phone: '+7 495 123-45-67',
-  industry: 'cadastre',
-};
+const user: ConsultationInput['user'] = consultationUser;
 const PREFILL: ConsultationForm = consultationPrefill;
 // What the user typed: spaces around, another address; the request is trimmed.
 const typed: ConsultationForm = {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { AccountEmail, PendingEmailChange } from '../../contract/identity.ts';
 import { emailChangeMachine, type EmailChangeEvent } from '../../machines/email-change.machine.ts';
@@ -8,19 +8,10 @@ import { ResendTooEarly, secondsLeft } from '../../machines/verification.machine
 import { EmailChangeView } from '../../src/views/security/email-change.view.tsx';
 import { Providers } from '../render/providers.tsx';
 import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
-import {
-  describeMachinePaths,
-  errorOf,
-  internalEvents,
-  outputOf,
-  type StepTable,
-} from './path-harness.ts';
+import { describeMachinePaths, internalEvents, outputOf, type StepTable } from './path-harness.ts';
+import { at, resendRows, startEachAtT0 } from './resend-paths.ts';
 
-// Every path starts on the same clock, so the countdowns have their real lengths.
-const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
-beforeEach(() => vi.setSystemTime(T0));
-afterEach(() => vi.useRealTimers());
-const at = (ms: number) => new Date(T0 + ms).toISOString();
+startEachAtT0();
 
 const NEW = 'new@example.com';
 const pending: PendingEmailChange = {
@@ -34,17 +25,6 @@ const changed: AccountEmail = { email: NEW };
 
 type Snapshot = SnapshotFrom<typeof emailChangeMachine>;
 type Rows = StepTable<Snapshot, EmailChangeEvent>[string];
-
-/**
- * The decision on the code (as on sign-up): a new code after a 60-second countdown; when
- * the server refuses one as too early, after the wait it gives (30 s here). Keyed by
- * when the countdown ends on the test's clock.
- */
-const countdown: Record<number, number> = {
-  [T0 + 60_000]: 60_000,
-  [T0 + 120_000]: 60_000,
-  [T0 + 90_000]: 30_000,
-};
 
 /** Section 5: an address is required and must look like one; the server gets it trimmed. */
 const validAddress = ({ email }: { email?: string }) =>
@@ -85,58 +65,15 @@ const entryRows = (resend: string): Record<string, Rows> => ({
   },
 });
 
-/** The countdown's steps; `entry` is where the code form stands meanwhile. */
-const resendRows = (entry: string): Record<string, Rows> => ({
-  'coolingDown.counting': {
-    'after tick': ({ context }) => ({
-      to: side(entry, 'coolingDown.counting'),
-      set: { now: context.now + 1000 },
-      after: 1000,
-    }),
-    'after resendCooldown': ({ context }) => ({
-      to: side(entry, 'ready'),
-      set: { now: context.resendAt - 1000 },
-      after: countdown[context.resendAt],
-    }),
-  },
-  ready: {
-    'code.resend': { to: side(entry, 'sending'), starts: { resendEmailChangeCode: undefined } },
-  },
-  sending: {
-    // The old code stops working; a refusal at the field was about it, so it goes.
-    'done: resendEmailChangeCode': (_, event) => {
-      const sent: PendingEmailChange = outputOf(event);
-      return {
-        to: side(entry, 'coolingDown.counting'),
-        set: {
-          email: sent.email,
-          resendAt: Date.parse(sent.resend_available_at),
-          now: Date.now(),
-          resent: true,
-          serverErrors: {},
-        },
-      };
-    },
-    'error: resendEmailChangeCode': (_, event) => {
-      const error = errorOf(event) as unknown;
-      if (error instanceof ResendTooEarly) {
-        return {
-          to: side(entry, 'coolingDown.counting'),
-          set: { now: Date.now(), resendAt: Date.now() + error.retryAfter * 1000 },
-        };
-      }
-      // Any other failure was said by the global handler: the user may ask again.
-      return { to: side(entry, 'ready') };
-    },
-  },
-});
-
 /** Every pair of the two sides of the code step, each step from its side's rows. */
 function codeRows(): StepTable<Snapshot, EmailChangeEvent> {
   const table: StepTable<Snapshot, EmailChangeEvent> = {};
   for (const entry of ['editing', 'confirming']) {
     for (const resend of ['coolingDown.counting', 'ready', 'sending']) {
-      const rows = { ...entryRows(resend)[entry], ...resendRows(entry)[resend] };
+      const rows = {
+        ...entryRows(resend)[entry],
+        ...resendRows((state) => side(entry, state), 'resendEmailChangeCode')[resend],
+      };
       // Another address, from any step of the code: back to the address form, the code's
       // errors gone.
       table[side(entry, resend)] = {

@@ -5,8 +5,9 @@ import type { Passkey } from '../../contract/passkeys.ts';
 import { nameProblem, passkeysMachine } from '../../machines/passkeys.machine.ts';
 import { PasskeysView } from '../../src/views/security/passkeys.view.tsx';
 import { laptopPasskey, newPasskey, phonePasskey } from '../fixtures/passkeys.ts';
-import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
+import { listLoad } from './load-paths.ts';
 
 type Snapshot = SnapshotFrom<typeof passkeysMachine>;
 const laptop = laptopPasskey;
@@ -47,6 +48,14 @@ const rowButtons = () =>
   screen.queryAllByRole('button', { name: /^(Rename|Remove) / }) as HTMLButtonElement[];
 
 const without = (passkeys: Passkey[], id: string | null) => passkeys.filter((p) => p.id !== id);
+/** The passkeys load, with Try again when they could not be. */
+const loaded = listLoad({
+  load: 'loadPasskeys',
+  field: 'passkeys',
+  retry: 'passkeys.retry',
+  heading: title,
+  failed: "Couldn't load your passkeys.",
+});
 
 describeMachinePaths(passkeysMachine, {
   paths: 73,
@@ -55,13 +64,7 @@ describeMachinePaths(passkeysMachine, {
   // or removed after a confirmation; one already gone leaves the list without a word;
   // any other failure is said, and a refused rename keeps its field.
   steps: {
-    loading: {
-      'done: loadPasskeys': (_, event) => ({ to: 'ready', set: { passkeys: outputOf(event) } }),
-      'error: loadPasskeys': { to: 'loadFailed' },
-    },
-    loadFailed: {
-      'passkeys.retry': { to: 'loading', starts: { loadPasskeys: undefined } },
-    },
+    ...loaded.steps,
     ready: {
       'name.change': (_, event) => ({
         to: 'ready',
@@ -199,12 +202,9 @@ describeMachinePaths(passkeysMachine, {
     rename: nameProblem(snapshot.context.rename),
   }),
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.passkeys).toEqual([]);
-    },
+    ...loaded.states,
     loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
+      loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'passkey.add' })).toBe(false);
     },
     ready: (snapshot) => {
@@ -233,20 +233,11 @@ describeMachinePaths(passkeysMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <PasskeysView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(PasskeysView),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-        expect(rows()).toEqual([]);
-      },
+      loading: loaded.views.loading,
       loadFailed: () => {
-        title();
-        screen.getByText("Couldn't load your passkeys.");
+        loaded.views.loadFailed();
         expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
       },
       ready: (snapshot) => {

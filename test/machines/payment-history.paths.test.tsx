@@ -3,24 +3,12 @@ import { expect } from 'vitest';
 import type { Payment, PaymentPage } from '../../contract/billing.ts';
 import { paymentHistoryMachine } from '../../machines/payment-history.machine.ts';
 import { PaymentHistoryView } from '../../src/views/subscription/payment-history.view.tsx';
+import { paidPayment } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { listLoad } from './load-paths.ts';
 
-const paid: Payment = {
-  id: 'co_paid',
-  created_at: '2026-11-23T10:00:00Z',
-  plan: 'mini',
-  interval: 'monthly',
-  period_start: '2026-11-23T10:00:00Z',
-  period_end: '2026-12-23T10:00:00Z',
-  amount: 9,
-  currency: 'usd',
-  discount: 1,
-  coupon: 'AUTUMN10',
-  provider: 'stripe',
-  status: 'paid',
-  receipt_url: '/api/v1/payments/co_paid/receipt/',
-};
+const paid = paidPayment;
 const invoice: Payment = {
   ...paid,
   id: 'inv_3',
@@ -73,6 +61,14 @@ function expectRowsSaid(count: number) {
   const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ');
   expect(rows().map(plain)).toEqual(ROWS.slice(0, count).map(([, said]) => said));
 }
+/** The first page loads, with Try again when it could not be (its steps below: it asks for page 1). */
+const loaded = listLoad({
+  load: 'loadPage',
+  field: 'payments',
+  retry: 'payments.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(paymentHistoryMachine, {
   paths: 4,
@@ -124,14 +120,7 @@ describeMachinePaths(paymentHistoryMachine, {
   ],
   serialize: (snapshot) => [snapshot.context.payments.length, snapshot.context.nextPage],
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.payments).toEqual([]);
-    },
-    loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'payments.retry' })).toBe(true);
-    },
+    ...loaded.states,
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       // Show more only while there is a next page.
@@ -153,16 +142,7 @@ describeMachinePaths(paymentHistoryMachine, {
       </Providers>
     ),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        screen.getByRole('button', { name: 'Try again' });
-        expect(rows()).toEqual([]);
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         const count = snapshot.context.payments.length;

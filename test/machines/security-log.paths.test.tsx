@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import { securityLogMachine } from '../../machines/security-log.machine.ts';
 import { SecurityLogView } from '../../src/views/security/security-log.view.tsx';
-import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, internalEvents, outputOf } from './path-harness.ts';
+import { describeMachinePaths, internalEvents } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
+import { listLoad } from './load-paths.ts';
 
 type Seen = Pick<SecurityEvent, 'browser' | 'os' | 'ip' | 'country'>;
 const laptop: Seen = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
@@ -32,17 +33,21 @@ const events = EVERY_KIND.map(([e]) => e);
 const title = () => screen.getByRole('heading', { level: 2, name: 'Recent security activity' });
 const LOAD_FAILED = "Couldn't load your security activity.";
 const EMPTY = 'Nothing has happened yet.';
+/** The log loads, with Try again when it could not be. */
+const loaded = listLoad({
+  load: 'loadEvents',
+  field: 'events',
+  retry: 'events.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(securityLogMachine, {
   paths: 3,
   // Decision 0214 (the security page): the account's security events load, with Try
   // again when they could not be.
   steps: {
-    loading: {
-      'done: loadEvents': (_, event) => ({ to: 'ready', set: { events: outputOf(event) } }),
-      'error: loadEvents': { to: 'loadFailed' },
-    },
-    loadFailed: { 'events.retry': { to: 'loading', starts: { loadEvents: undefined } } },
+    ...loaded.steps,
   },
   events: (snapshot) => [
     { type: 'events.retry' },
@@ -51,14 +56,7 @@ describeMachinePaths(securityLogMachine, {
   ],
   serialize: (snapshot) => snapshot.context.events.length,
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.events).toEqual([]);
-    },
-    loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'events.retry' })).toBe(true);
-    },
+    ...loaded.states,
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.can({ type: 'events.retry' })).toBe(false);
@@ -66,22 +64,9 @@ describeMachinePaths(securityLogMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <SecurityLogView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(SecurityLogView),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        screen.getByRole('button', { name: 'Try again' });
-        expect(screen.queryAllByRole('listitem')).toEqual([]);
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         const rows = screen.queryAllByRole('listitem').map((row) => row.textContent);

@@ -5,8 +5,9 @@ import type { SessionInfo } from '../../contract/identity.ts';
 import { sessionListMachine } from '../../machines/session-list.machine.ts';
 import { SessionListView } from '../../src/views/security/session-list.view.tsx';
 import { laptopSession, phoneSession, unknownSession } from '../fixtures/security.ts';
-import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
+import { listLoad } from './load-paths.ts';
 
 const laptop = laptopSession;
 const phone = phoneSession;
@@ -53,6 +54,14 @@ const without = (sessions: SessionInfo[], id: string) => ({
   set: { sessions: sessions.filter((s) => s.id !== id), ending: null },
 });
 const failed = { to: 'ready', set: { ending: null, error: 'system' } };
+/** The sessions load, with Try again when they could not be. */
+const loaded = listLoad({
+  load: 'loadSessions',
+  field: 'sessions',
+  retry: 'sessions.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(sessionListMachine, {
   paths: 9,
@@ -60,13 +69,7 @@ describeMachinePaths(sessionListMachine, {
   // browser (never this one) signs out, all others sign out together, a browser already
   // gone leaves the list without a word, any other failure is said.
   steps: {
-    loading: {
-      'done: loadSessions': (_, event) => ({ to: 'ready', set: { sessions: outputOf(event) } }),
-      'error: loadSessions': { to: 'loadFailed' },
-    },
-    loadFailed: {
-      'sessions.retry': { to: 'loading', starts: { loadSessions: undefined } },
-    },
+    ...loaded.steps,
     ready: {
       'session.end': ({ context }, event) => {
         const id = (event as { id: string }).id;
@@ -114,13 +117,9 @@ describeMachinePaths(sessionListMachine, {
     error: snapshot.context.error,
   }),
   states: {
-    loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.sessions).toEqual([]);
-    },
+    ...loaded.states,
     loadFailed: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.context.sessions).toEqual([]);
+      loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(false);
     },
     ready: (snapshot) => {
@@ -145,25 +144,9 @@ describeMachinePaths(sessionListMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <SessionListView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(SessionListView),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-        expect(rows()).toEqual([]);
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        expect(
-          (screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled,
-        ).toBe(false);
-        expect(rows()).toEqual([]);
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         for (const other of listed(snapshot)) {

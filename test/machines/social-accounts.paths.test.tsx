@@ -4,7 +4,8 @@ import type { SnapshotFrom } from 'xstate';
 import { socialAccountsMachine } from '../../machines/social-accounts.machine.ts';
 import { SocialAccountsView } from '../../src/views/profile/social-accounts.view.tsx';
 import { Providers } from '../render/providers.tsx';
-import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+import { describeMachinePaths, errorOf, internalEvents } from './path-harness.ts';
+import { listLoad } from './load-paths.ts';
 import { githubLink, yandexLink } from '../fixtures/security.ts';
 
 const yandex = yandexLink;
@@ -34,6 +35,14 @@ const listed = (snapshot: SnapshotFrom<typeof socialAccountsMachine>) => {
   );
   return linked;
 };
+/** The linked accounts load, with Try again when they could not be. */
+const loaded = listLoad({
+  load: 'loadAccounts',
+  field: 'accounts',
+  retry: 'accounts.retry',
+  heading: title,
+  failed: LOAD_FAILED,
+});
 
 describeMachinePaths(socialAccountsMachine, {
   paths: 4,
@@ -41,13 +50,7 @@ describeMachinePaths(socialAccountsMachine, {
   // Unlink removes one; the server's refusal (the last way to sign in) is said next to
   // the provider it refused, which stays listed.
   steps: {
-    loading: {
-      'done: loadAccounts': (_, event) => ({ to: 'ready', set: { accounts: outputOf(event) } }),
-      'error: loadAccounts': { to: 'loadFailed' },
-    },
-    loadFailed: {
-      'accounts.retry': { to: 'loading', starts: { loadAccounts: undefined } },
-    },
+    ...loaded.steps,
     ready: {
       'account.unlink': (_, event) => {
         const { provider } = event as { provider: 'github' };
@@ -86,15 +89,12 @@ describeMachinePaths(socialAccountsMachine, {
   }),
   states: {
     loading: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.accounts).toEqual([]);
+      loaded.states.loading(snapshot);
       expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
     },
     loadFailed: (snapshot) => {
       // Nothing listed, nothing to unlink: only a retry.
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.context.accounts).toEqual([]);
-      expect(snapshot.can({ type: 'accounts.retry' })).toBe(true);
+      loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'account.unlink', provider: 'github' })).toBe(false);
     },
     unlinking: (snapshot) => expect(snapshot.context.provider).toBe('github'),
@@ -110,20 +110,7 @@ describeMachinePaths(socialAccountsMachine, {
       </Providers>
     ),
     states: {
-      loading: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-        expect(screen.queryAllByRole('listitem')).toEqual([]);
-        expect(screen.queryByText(LOAD_FAILED)).toBeNull();
-      },
-      loadFailed: () => {
-        title();
-        screen.getByText(LOAD_FAILED);
-        const retry = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
-        expect(retry.disabled).toBe(false);
-        expect(screen.queryAllByRole('listitem')).toEqual([]);
-        expect(screen.queryByRole('status')).toBeNull();
-      },
+      ...loaded.views,
       ready: (snapshot) => {
         title();
         // Each may be unlinked; the server's refusal of the last one is said under them.

@@ -1,24 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { RecoveryCodes, TwoFactorSetup } from '../../contract/identity.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { twoFactorSetupMachine } from '../../machines/two-factor-setup.machine.ts';
 import { TwoFactorView } from '../../src/views/security/two-factor-setup.view.tsx';
+import { recoveryCodes, twoFactorSetup } from '../fixtures/security.ts';
 import { Providers } from '../render/providers.tsx';
 import { fieldEdited, refused, submitted } from './fixtures/form-steps.ts';
 import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof twoFactorSetupMachine>;
 
-const SETUP: TwoFactorSetup = {
-  uri: 'otpauth://totp/GIS%20Account:ann%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
-};
-const CODES: RecoveryCodes = {
-  recovery_codes: Array.from({ length: 10 }, (_, i) => `abc${i}-def${i}`),
-};
+const SETUP = twoFactorSetup;
+const CODES = recoveryCodes;
 const TITLE = 'Authenticator app';
 const REAUTH = 'For your security, confirm it is you: enter your password again.';
 const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement;

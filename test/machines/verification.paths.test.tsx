@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { PendingSignup } from '../../contract/identity.ts';
 import {
@@ -11,7 +11,6 @@ import {
 } from '../../machines/verification.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { VerificationView } from '../../src/views/verification/verification.view.tsx';
-import { Providers } from '../render/providers.tsx';
 import {
   describeMachinePaths,
   errorOf,
@@ -19,16 +18,14 @@ import {
   outputOf,
   type StepTable,
 } from './path-harness.ts';
+import { englishView } from './path-view.tsx';
+import { at, resendRows, startEachAtT0 } from './resend-paths.ts';
 
 const resendButton = () => screen.getByRole('button', { name: /Request a new code|Sending…/ });
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Checking…)$/ });
 
-// Every path starts on the same clock, so the countdowns have their real lengths.
-const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
-beforeEach(() => vi.setSystemTime(T0));
-afterEach(() => vi.useRealTimers());
-const at = (ms: number) => new Date(T0 + ms).toISOString();
+startEachAtT0();
 const pending = {
   email: 'new@example.com',
   resend_available_at: at(60_000),
@@ -43,16 +40,11 @@ type Snapshot = SnapshotFrom<typeof verificationMachine>;
 /** One state's rows: by event, what the step does. */
 type Rows = StepTable<Snapshot, VerificationEvent>[string];
 
-/**
- * Decision "Flows the spec leaves open": a new code may be asked for after a 60-second
- * countdown; when the server refuses one as too early, after the wait it gives (30 s
- * here). Keyed by when the countdown ends on the test's clock.
- */
-const countdown: Record<number, number> = {
-  [T0 + 60_000]: 60_000, // the first code, sent at T0
-  [T0 + 120_000]: 60_000, // a new code, sent at T0 + 60 s
-  [T0 + 90_000]: 30_000, // refused at T0 + 60 s: try again in 30 s
-};
+/** Section 8: a lost sign-up session ends the page, from whichever step it was lost. */
+const sessionLost = (error: unknown) =>
+  error instanceof SignupTokenError
+    ? { to: 'sessionLost', set: { tokenError: error.code } }
+    : undefined;
 
 /** The code form's steps; `resend` is where the countdown side stands meanwhile. */
 const codeRows = (resend: string): Record<string, Rows> => ({
@@ -81,66 +73,12 @@ const codeRows = (resend: string): Record<string, Rows> => ({
     // Section 8: a lost sign-up session ends the page; a wrong code shows at its field.
     'error: confirmCode': (_, event) => {
       const error = errorOf(event) as unknown;
-      return error instanceof SignupTokenError
-        ? { to: 'sessionLost', set: { tokenError: error.code } }
-        : {
-            to: `active.code.editing + resend.${resend}`,
-            set: { serverErrors: { code: wrongCode } },
-          };
-    },
-  },
-});
-
-/** The countdown's steps; `code` is where the code form stands meanwhile. */
-const resendRows = (code: string): Record<string, Rows> => ({
-  'coolingDown.counting': {
-    // The seconds left move every second.
-    'after tick': ({ context }) => ({
-      to: `active.code.${code} + resend.coolingDown.counting`,
-      set: { now: context.now + 1000 },
-      after: 1000,
-    }),
-    // At its end a new code may be asked for; the clock last moved a second before.
-    'after resendCooldown': ({ context }) => ({
-      to: `active.code.${code} + resend.ready`,
-      set: { now: context.resendAt - 1000 },
-      after: countdown[context.resendAt],
-    }),
-  },
-  ready: {
-    'code.resend': {
-      to: `active.code.${code} + resend.sending`,
-      starts: { resendCode: undefined },
-    },
-  },
-  sending: {
-    // The old code stops working; a refusal at the field is about the old one, so it goes.
-    'done: resendCode': (_, event) => {
-      const sent: PendingSignup = outputOf(event);
-      return {
-        to: `active.code.${code} + resend.coolingDown.counting`,
-        set: {
-          email: sent.email,
-          resendAt: Date.parse(sent.resend_available_at),
-          now: Date.now(),
-          resent: true,
-          serverErrors: {},
-        },
-      };
-    },
-    'error: resendCode': (_, event) => {
-      const error = errorOf(event) as unknown;
-      if (error instanceof ResendTooEarly) {
-        return {
-          to: `active.code.${code} + resend.coolingDown.counting`,
-          set: { now: Date.now(), resendAt: Date.now() + error.retryAfter * 1000 },
-        };
-      }
-      if (error instanceof SignupTokenError) {
-        return { to: 'sessionLost', set: { tokenError: error.code } };
-      }
-      // Any other failure was said by the global handler: the user may ask again.
-      return { to: `active.code.${code} + resend.ready` };
+      return (
+        sessionLost(error) ?? {
+          to: `active.code.editing + resend.${resend}`,
+          set: { serverErrors: { code: wrongCode } },
+        }
+      );
     },
   },
 });
@@ -152,7 +90,11 @@ function activeRows(): StepTable<Snapshot, VerificationEvent> {
     for (const resend of ['coolingDown.counting', 'ready', 'sending']) {
       table[`active.code.${code} + resend.${resend}`] = {
         ...codeRows(resend)[code],
-        ...resendRows(code)[resend],
+        ...resendRows(
+          (state) => `active.code.${code} + resend.${state}`,
+          'resendCode',
+          sessionLost,
+        )[resend],
       };
     }
   }
@@ -181,9 +123,7 @@ describeMachinePaths(verificationMachine, {
       },
       'error: fetchPending': (_, event) => {
         const error = errorOf(event) as unknown;
-        return error instanceof SignupTokenError
-          ? { to: 'sessionLost', set: { tokenError: error.code } }
-          : { to: 'unavailable' };
+        return sessionLost(error) ?? { to: 'unavailable' };
       },
     },
     unavailable: {
@@ -288,11 +228,7 @@ describeMachinePaths(verificationMachine, {
     },
   },
   view: {
-    render: (snapshot) => (
-      <Providers locale="en">
-        <VerificationView snapshot={snapshot} send={() => {}} />
-      </Providers>
-    ),
+    render: englishView(VerificationView),
     states: {
       loading: () => {
         expect(screen.getByRole('status').textContent).toContain('Loading…');

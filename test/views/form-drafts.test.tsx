@@ -28,6 +28,7 @@ import {
   renderOnAccountPage,
   signedInSession,
 } from '../render/drafts.tsx';
+import { json, requestOf } from '../render/stubbed-api.ts';
 
 /* The account pages' forms other than the profile, kept across the session's end (decision 0025). */
 
@@ -80,6 +81,18 @@ describe('team members (owner tab)', () => {
     );
   }
   const username = () => screen.getByRole('textbox', { name: /Username|Имя пользователя/ });
+  // The invitations under the users read the API themselves: none are pending.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string, init?: RequestInit) => {
+        const { url, method } = requestOf(input, init);
+        if (method === 'GET' && url.pathname === '/api/v1/team/invitations/') return json(200, []);
+        throw new Error(`unexpected ${method} ${url.pathname}`);
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('keeps the members as edited and the typed username when a save meets 401', async () => {
     const user = userEvent.setup({ delay: null });

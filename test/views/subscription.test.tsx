@@ -21,7 +21,7 @@ import {
   SubscriptionScreen,
   type SubscriptionScreenProps,
 } from '../../src/views/subscription/subscription-screen.tsx';
-import { demoSubscription } from '../fixtures/billing.ts';
+import { demoSubscription, paidPayment } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
 const plans: PlanList = { currency: 'usd', plans: [] };
@@ -250,30 +250,15 @@ describe('subscription page', () => {
   });
 
   it('shows the payment history under the plan, a paid payment with its receipt', async () => {
-    const paid: Payment = {
-      id: 'co_1',
-      created_at: '2026-11-23T10:00:00Z',
-      plan: 'mini',
-      interval: 'monthly',
-      period_start: '2026-11-23T10:00:00Z',
-      period_end: '2026-12-23T10:00:00Z',
-      amount: 9,
-      currency: 'usd',
-      discount: 1,
-      coupon: 'SAVE10',
-      provider: 'stripe',
-      status: 'paid',
-      receipt_url: '/api/v1/payments/co_1/receipt/',
-    };
     renderPage(machineWith({ subscription: () => mini }), {
       locale: 'ru',
-      historyMachine: historyWith([paid]),
+      historyMachine: historyWith([paidPayment]),
     });
     await screen.findByRole('heading', { level: 2, name: 'История платежей' });
     const receipt = screen.getByRole('link', { name: /Квитанция \(PDF\)/ });
-    expect(receipt.getAttribute('href')).toBe('/api/v1/payments/co_1/receipt/?locale=ru');
+    expect(receipt.getAttribute('href')).toBe('/api/v1/payments/co_paid/receipt/?locale=ru');
     expect(receipt.getAttribute('target')).toBe('_blank');
-    screen.getByText('Промокод SAVE10: −$1');
+    screen.getByText('Промокод AUTUMN10: −$1');
   });
 
   it('shows the saved card while the autopayment runs, in Russian', async () => {

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RecoveryCodes, TwoFactorSetup } from '../../contract/identity.ts';
 import { liveSecondFactorMachine } from '../../src/flows/second-factor.flow.ts';
 import { liveTwoFactorSetupMachine } from '../../src/flows/two-factor-setup.flow.ts';
 import { useFormFlow } from '../../src/forms/use-form-flow.ts';
 import { SecondFactorScreen } from '../../src/views/login/second-factor-screen.tsx';
 import { TwoFactorView } from '../../src/views/security/two-factor-setup.view.tsx';
+import { recoveryCodes, twoFactorSetup } from '../fixtures/security.ts';
 import { Providers } from '../render/providers.tsx';
 import { json, requestOf, unstubApi } from '../render/stubbed-api.ts';
 
@@ -16,14 +16,8 @@ import { json, requestOf, unstubApi } from '../render/stubbed-api.ts';
  */
 
 type Call = { method: string; path: string; body: unknown };
-const SETUP: TwoFactorSetup = {
-  uri: 'otpauth://totp/GIS%20Account:ann%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
-};
-const CODES: RecoveryCodes = {
-  recovery_codes: Array.from({ length: 10 }, (_, i) => `abc${i}-def${i}`),
-};
+const SETUP = twoFactorSetup;
+const CODES = recoveryCodes;
 
 function stubApi(answer: (call: Call) => Response) {
   const calls: Call[] = [];
@@ -53,6 +47,18 @@ function SetupBlock() {
   );
 }
 
+/** The block shown, the app off, and its setup started: the key comes next. */
+async function startSetup() {
+  render(
+    <Providers locale="en">
+      <SetupBlock />
+    </Providers>,
+  );
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Set up the authenticator app' }),
+  );
+}
+
 afterEach(unstubApi);
 
 describe('the authenticator app block', () => {
@@ -64,14 +70,7 @@ describe('the authenticator app block', () => {
       if (method === 'DELETE') return new Response(null, { status: 204 });
       return json(200, { enabled, recovery_codes_left: enabled ? 10 : 0 });
     });
-    render(
-      <Providers locale="en">
-        <SetupBlock />
-      </Providers>,
-    );
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Set up the authenticator app' }),
-    );
+    await startSetup();
     await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     await userEvent.type(screen.getByLabelText(/^Code from the app/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -113,14 +112,7 @@ describe('the authenticator app block', () => {
       }
       return json(200, { enabled: false, recovery_codes_left: 0 });
     });
-    render(
-      <Providers locale="en">
-        <SetupBlock />
-      </Providers>,
-    );
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Set up the authenticator app' }),
-    );
+    await startSetup();
     const field = await screen.findByLabelText(/^Code from the app/);
     await userEvent.type(field, '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));

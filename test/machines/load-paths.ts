@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { outputOf, type StepTable } from './path-harness.ts';
+
+/* What the path tests of sections that load a list on their own share (the security
+   page's sessions, passkeys and log, the social accounts, the payment history): the list
+   loads into one context field and the section is ready, or it could not be loaded and
+   offers Try again. */
+
+export interface ListLoad {
+  /** The effect that reads the list. */
+  load: string;
+  /** The context field the list is kept in. */
+  field: string;
+  /** The event that tries again. */
+  retry: string;
+  /** Finds the section's heading (and fails without it). */
+  heading: () => void;
+  /** What the section says when the list could not be loaded. */
+  failed: string;
+}
+
+/**
+ * The step rows, the per-state checks and the view checks of such a load: `load`'s
+ * answer kept in `field` and `ready`; its failure `loadFailed`, where `retry` starts
+ * `load` again (without input). `loading` is busy and `loadFailed` not; neither lists
+ * anything. The view says Loading, or else `failed` with Try again, under the heading.
+ */
+export function listLoad({ load, field, retry, heading, failed }: ListLoad) {
+  const steps: StepTable = {
+    loading: {
+      [`done: ${load}`]: (_, event) => ({ to: 'ready', set: { [field]: outputOf(event) } }),
+      [`error: ${load}`]: { to: 'loadFailed' },
+    },
+    loadFailed: { [retry]: { to: 'loading', starts: { [load]: undefined } } },
+  };
+  const states = {
+    loading: (snapshot: AnyMachineSnapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context[field]).toEqual([]);
+    },
+    loadFailed: (snapshot: AnyMachineSnapshot) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.context[field]).toEqual([]);
+      expect(snapshot.can({ type: retry })).toBe(true);
+    },
+  };
+  const views = {
+    loading: () => {
+      heading();
+      expect(screen.getByRole('status').textContent).toBe('Loading');
+      expect(screen.queryAllByRole('listitem')).toEqual([]);
+      expect(screen.queryByText(failed)).toBeNull();
+    },
+    loadFailed: () => {
+      heading();
+      screen.getByText(failed);
+      const again = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
+      expect(again.disabled).toBe(false);
+      expect(screen.queryAllByRole('listitem')).toEqual([]);
+      expect(screen.queryByRole('status')).toBeNull();
+    },
+  };
+  return { steps, states, views };
+}
