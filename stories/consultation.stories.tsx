@@ -10,7 +10,7 @@ import type {
 import { consultationMachine, type ConsultationContext } from '../machines/consultation.machine.ts';
 import { errorMessages } from '../src/forms/messages.ts';
 import { ConsultationView } from '../src/views/consultation/consultation.view.tsx';
-import { consultationPrefill } from '../test/fixtures/consultation.ts';
+import { consultationPrefill, consultationUser } from '../test/fixtures/consultation.ts';
 import { FieldErrors } from '../machines/field-errors.ts';
 import { errorAt, LiveView } from './live.tsx';
 
@@ -106,16 +106,8 @@ function LiveConsultation() {
       }),
     },
   });
-  const user = {
-    first_name: 'Anna',
-    last_name: 'Petrova',
-    email: 'anna@example.com',
-    company: 'Geo Survey',
-    phone: '+7 495 123-45-67',
-    industry: 'cadastre',
-  } as const;
   return (
-    <LiveView machine={machine} input={{ user, language: 'en' }}>
+    <LiveView machine={machine} input={{ user: consultationUser, language: 'en' }}>
       {(props) => <ConsultationView {...props} />}
     </LiveView>
   );

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
-import type { Invitation } from '../contract/teams.ts';
 import { teamInviteMachine, type TeamInviteContext } from '../machines/team-invite.machine.ts';
 import { TeamInviteView } from '../src/views/teams/team-invite.view.tsx';
+import { teamInvitation } from '../test/fixtures/teams.ts';
 
 type Value = SnapshotFrom<typeof teamInviteMachine>['value'];
 interface Args {
@@ -10,18 +10,9 @@ interface Args {
   context: TeamInviteContext;
 }
 
-const invitation = (id: string, email: string, expired = false): Invitation => ({
-  id,
-  email,
-  locale: 'en',
-  sent_at: '2026-11-27T10:00:00.000Z',
-  expires_at: '2026-12-04T10:00:00.000Z',
-  resend_at: '2026-11-27T10:01:00.000Z',
-  expired,
-});
 const rows = [
-  invitation('inv-1', 'kate@example.com'),
-  invitation('inv-2', 'old@example.com', true),
+  teamInvitation('inv-1', 'kate@example.com'),
+  teamInvitation('inv-2', 'old@example.com', true),
 ];
 const base: TeamInviteContext = {
   invitations: rows,

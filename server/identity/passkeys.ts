@@ -126,14 +126,27 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     timeout: CHALLENGE_TTL_MS,
   });
-  await deps.db.insert(webauthnChallenges).values({
-    challenge: options.challenge,
-    purpose: 'register',
+  await keepChallenge(deps, options.challenge, 'register', {
     sessionHash: hashToken(token),
     userId: user.id,
-    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
   });
   return options;
+}
+
+type ChallengeRow = typeof webauthnChallenges.$inferInsert;
+
+/**
+ * Keeps a challenge handed out, for its purpose and bound to who asked (a session and
+ * its user, or a browser's nonce), for CHALLENGE_TTL_MS.
+ */
+async function keepChallenge(
+  deps: AppDeps,
+  challenge: string,
+  purpose: ChallengeRow['purpose'],
+  bound: Pick<ChallengeRow, 'sessionHash' | 'userId' | 'browserHash'>,
+): Promise<void> {
+  const expiresAt = new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS);
+  await deps.db.insert(webauthnChallenges).values({ challenge, purpose, ...bound, expiresAt });
 }
 
 /**
@@ -268,12 +281,7 @@ export async function signInOptions(
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
   });
-  await deps.db.insert(webauthnChallenges).values({
-    challenge: options.challenge,
-    purpose: 'sign_in',
-    browserHash: browserHash(nonce),
-    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
-  });
+  await keepChallenge(deps, options.challenge, 'sign_in', { browserHash: browserHash(nonce) });
   return options;
 }
 
@@ -381,12 +389,9 @@ export async function reauthOptions(
     })),
     timeout: CHALLENGE_TTL_MS,
   });
-  await deps.db.insert(webauthnChallenges).values({
-    challenge: options.challenge,
-    purpose: 'reauth',
+  await keepChallenge(deps, options.challenge, 'reauth', {
     sessionHash: hashToken(token),
     userId: user.id,
-    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
   });
   return options;
 }

@@ -4,10 +4,7 @@ import { LoginForm } from '../../contract/auth.ts';
 import { fetchPasskeySignInOptions, signIn, signInWithPasskey } from '../api/auth.api.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
-
-// The WebAuthn library loads only when a passkey is asked for: the sign-in page is the
-// first visit, which carries as little as it can (decision 0009).
-const webauthn = () => import('@simplewebauthn/browser');
+import { promptPasskey, webauthn } from './passkey-prompt.ts';
 
 /** The browser's refusal as the page's codes: no WebAuthn here, or cancelled (or timed out). */
 function browserRefusal(error: unknown): { code: string } {
@@ -37,22 +34,13 @@ async function passkeySignIn(next: string, signal: AbortSignal, autofill: boolea
     throw error;
   }
   signal.throwIfAborted();
-  const stop = () => browser.WebAuthnAbortService.cancelCeremony();
-  signal.addEventListener('abort', stop);
   let credential;
   try {
-    credential = await browser.startAuthentication({
-      optionsJSON: options as unknown as Parameters<
-        typeof browser.startAuthentication
-      >[0]['optionsJSON'],
-      useBrowserAutofill: autofill,
-    });
+    credential = await promptPasskey(browser, options, signal, autofill);
   } catch (error) {
     // An autofill withdrawn (the button asked instead, the page left) offers nothing more.
     if (autofill) return never(signal);
     throw browserRefusal(error);
-  } finally {
-    signal.removeEventListener('abort', stop);
   }
   return signInWithPasskey(credential, next, signal);
 }

@@ -10,6 +10,7 @@ import {
 } from '../api/security.api.ts';
 import { fetchProfile } from '../api/session.api.ts';
 import { claimFieldErrors } from './field-errors.ts';
+import { promptPasskey, webauthn } from './passkey-prompt.ts';
 
 export const liveReauthMachine = reauthMachine.provide({
   actors: {
@@ -51,22 +52,14 @@ function atPassword(error: unknown): unknown {
  * `passkey_cancelled`; a browser without WebAuthn `passkey_unsupported`.
  */
 async function passkeyProof(signal: AbortSignal): Promise<void> {
-  const browser = await import('@simplewebauthn/browser');
+  const browser = await webauthn();
   if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
   const options = await fetchReauthPasskeyOptions(signal);
-  const stop = () => browser.WebAuthnAbortService.cancelCeremony();
-  signal.addEventListener('abort', stop);
   let credential;
   try {
-    credential = await browser.startAuthentication({
-      optionsJSON: options as unknown as Parameters<
-        typeof browser.startAuthentication
-      >[0]['optionsJSON'],
-    });
+    credential = await promptPasskey(browser, options, signal);
   } catch {
     throw { code: 'passkey_cancelled' };
-  } finally {
-    signal.removeEventListener('abort', stop);
   }
   await reauthenticateWithPasskey(credential, signal);
 }

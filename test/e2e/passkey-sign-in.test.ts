@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
-import { virtualAuthenticator } from './webauthn.ts';
+import { passkeyBlockTexts, virtualAuthenticator } from './webauthn.ts';
 
 /*
  * A passkey on the sign-in page and in the re-auth dialog (decisions 0215, 0219), against
@@ -19,13 +19,7 @@ const chromium = useChromium();
 const texts = {
   en: {
     browserLocale: 'en-US',
-    section: 'Passkeys',
-    name: 'Name of the new passkey',
-    add: 'Add a passkey',
-    remove: (name: string) => `Remove ${name}`,
-    confirmTitle: 'Remove the passkey?',
-    confirm: 'Remove',
-    none: 'You have no passkeys yet.',
+    ...passkeyBlockTexts.en,
     login: 'Username or email',
     password: 'Password',
     signIn: 'Sign in',
@@ -38,13 +32,7 @@ const texts = {
   },
   ru: {
     browserLocale: 'ru-RU',
-    section: 'Ключи доступа',
-    name: 'Название нового ключа доступа',
-    add: 'Добавить ключ доступа',
-    remove: (name: string) => `Удалить ${name}`,
-    confirmTitle: 'Удалить ключ доступа?',
-    confirm: 'Удалить',
-    none: 'У вас пока нет ключей доступа.',
+    ...passkeyBlockTexts.ru,
     login: 'Имя пользователя или эл. почта',
     password: 'Пароль',
     signIn: 'Войти',

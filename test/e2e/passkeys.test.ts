@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
-import { virtualAuthenticator } from './webauthn.ts';
+import { passkeyBlockTexts, virtualAuthenticator } from './webauthn.ts';
 
 /*
  * "Passkeys" on /security (decision 0219), against the real server, with Chromium's
@@ -18,32 +18,20 @@ const chromium = useChromium();
 const texts = {
   en: {
     browserLocale: 'en-US',
-    section: 'Passkeys',
-    name: 'Name of the new passkey',
-    add: 'Add a passkey',
+    ...passkeyBlockTexts.en,
     newName: 'New name of the passkey',
     rename: (name: string) => `Rename ${name}`,
     save: 'Save',
-    remove: (name: string) => `Remove ${name}`,
-    confirmTitle: 'Remove the passkey?',
-    confirm: 'Remove',
-    none: 'You have no passkeys yet.',
     notUsed: 'not used yet',
     lastUsed: 'last used',
     logged: 'Passkey added',
   },
   ru: {
     browserLocale: 'ru-RU',
-    section: 'Ключи доступа',
-    name: 'Название нового ключа доступа',
-    add: 'Добавить ключ доступа',
+    ...passkeyBlockTexts.ru,
     newName: 'Новое название ключа доступа',
     rename: (name: string) => `Переименовать ${name}`,
     save: 'Сохранить',
-    remove: (name: string) => `Удалить ${name}`,
-    confirmTitle: 'Удалить ключ доступа?',
-    confirm: 'Удалить',
-    none: 'У вас пока нет ключей доступа.',
     notUsed: 'ещё не использовался',
     lastUsed: 'последний вход',
     logged: 'Ключ доступа добавлен',

@@ -21,3 +21,25 @@ export async function virtualAuthenticator(page: Page) {
       cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
   };
 }
+
+/** The security page's passkey block, in each language. */
+export const passkeyBlockTexts = {
+  en: {
+    section: 'Passkeys',
+    name: 'Name of the new passkey',
+    add: 'Add a passkey',
+    remove: (name: string) => `Remove ${name}`,
+    confirmTitle: 'Remove the passkey?',
+    confirm: 'Remove',
+    none: 'You have no passkeys yet.',
+  },
+  ru: {
+    section: 'Ключи доступа',
+    name: 'Название нового ключа доступа',
+    add: 'Добавить ключ доступа',
+    remove: (name: string) => `Удалить ${name}`,
+    confirmTitle: 'Удалить ключ доступа?',
+    confirm: 'Удалить',
+    none: 'У вас пока нет ключей доступа.',
+  },
+} as const;

@@ -50,6 +50,20 @@ const passkeyRefused =
     ...(starts && { starts }),
   });
 
+/** The form's rows while editing, the autofill offered or not: edits, submit, the button. */
+const editingRows = (state: 'editing.offering' | 'editing.idle') => ({
+  'field.edit': fieldEdited(state),
+  'form.submit': submitted(state, validLogin, (values, { context }) => ({
+    to: 'submitting',
+    starts: { submitLogin: { ...values, next: context.next } },
+  })),
+  'passkey.start': {
+    to: 'passkey',
+    set: { passkeyError: null },
+    starts: { signInWithPasskey: { next } },
+  },
+});
+
 describeMachinePaths(loginMachine, {
   paths: 73,
   input: { next },
@@ -59,32 +73,12 @@ describeMachinePaths(loginMachine, {
   // page, and the form stays as it was.
   steps: {
     'editing.offering': {
-      'field.edit': fieldEdited('editing.offering'),
-      'form.submit': submitted('editing.offering', validLogin, (values, { context }) => ({
-        to: 'submitting',
-        starts: { submitLogin: { ...values, next: context.next } },
-      })),
-      'passkey.start': {
-        to: 'passkey',
-        set: { passkeyError: null },
-        starts: { signInWithPasskey: { next } },
-      },
+      ...editingRows('editing.offering'),
       'done: watchPasskeyAutofill': signedIn,
       // Told; the autofill offers nothing more, lest a refused passkey be offered again and again.
       'error: watchPasskeyAutofill': passkeyRefused('editing.idle'),
     },
-    'editing.idle': {
-      'field.edit': fieldEdited('editing.idle'),
-      'form.submit': submitted('editing.idle', validLogin, (values, { context }) => ({
-        to: 'submitting',
-        starts: { submitLogin: { ...values, next: context.next } },
-      })),
-      'passkey.start': {
-        to: 'passkey',
-        set: { passkeyError: null },
-        starts: { signInWithPasskey: { next } },
-      },
-    },
+    'editing.idle': editingRows('editing.idle'),
     submitting: {
       'done: submitLogin': signedIn,
       // Back to the form, whose autofill offers the passkeys again.
