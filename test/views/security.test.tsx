@@ -111,4 +111,46 @@ describe('the security page', () => {
     expect(rows()).toHaveLength(2);
     expect((signOut(/^Sign out Safari 17/) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('reads the sessions and the log again after the password is changed here', async () => {
+    let changed = false;
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string, init?: RequestInit) => {
+        const { url, method } = requestOf(input, init);
+        calls.push({ method, path: url.pathname });
+        if (url.pathname.endsWith('/v1/security/password/')) {
+          changed = true;
+          return new Response(null, { status: 204 });
+        }
+        if (url.pathname.endsWith('/v1/security/events/')) {
+          const passwordChanged = { ...signInEvent, kind: 'password_changed', method: null };
+          return json(200, changed ? [passwordChanged, signInEvent] : [signInEvent]);
+        }
+        if (url.pathname.endsWith('/v1/sessions/')) {
+          return json(200, changed ? [laptopSession] : [laptopSession, phoneSession]);
+        }
+        return json(404, { code: 'not_found', detail: 'Not found' });
+      }),
+    );
+    renderPage();
+    await screen.findByText('Signed in with the password');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path);
+    expect(reads('/api/v1/sessions/')).toHaveLength(1);
+    expect(reads('/api/v1/security/events/')).toHaveLength(1);
+
+    await userEvent.type(screen.getByLabelText(/^Current password/), 'Old-pass-1!');
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Brand-new-pass-7!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Your password was changed. Every other browser was signed out.');
+    // The phone was signed out by the change: the list says so without a reload, and
+    // the log tells of the change.
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows().join()).not.toContain('Safari 17');
+    await screen.findByText('Password changed');
+    expect(reads('/api/v1/sessions/').length).toBeGreaterThanOrEqual(2);
+    expect(reads('/api/v1/security/events/').length).toBeGreaterThanOrEqual(2);
+  });
 });

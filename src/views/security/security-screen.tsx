@@ -1,7 +1,7 @@
 import { Separator } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TitledPage } from '../../components/titled.tsx';
 import { liveEmailChangeMachine } from '../../flows/email-change.flow.ts';
 import { inspect } from '../../flows/inspect.ts';
@@ -27,8 +27,49 @@ export interface SecurityScreenProps {
 }
 
 /**
+ * How many times `mark` moved to another value since its first one; a null mark (the
+ * block busy or loading) is passed over. A block's mark names what the account now is
+ * in it, so a count that grows tells that something was changed here.
+ */
+export function useChanges(mark: string | null): number {
+  const [seen, setSeen] = useState<{ mark: string | null; count: number }>({
+    mark: null,
+    count: 0,
+  });
+  if (mark === null || mark === seen.mark) return seen.count;
+  const count = seen.mark === null ? seen.count : seen.count + 1;
+  setSeen({ mark, count });
+  return count;
+}
+
+/** The sessions block on its own live machine: a new `key` reads the list again. */
+function SessionsBlock({ onMark }: { onMark: (mark: string | null) => void }) {
+  const sessions = useActorRef(liveSessionListMachine, { inspect });
+  const snapshot = useSelector(sessions, (s) => s);
+  const mark = snapshot.matches('ready') ? snapshot.context.sessions.map((s) => s.id).join() : null;
+  useEffect(() => onMark(mark), [mark, onMark]);
+  return <SessionListView snapshot={snapshot} send={sessions.send} />;
+}
+
+/** The security log on its own live machine: a new `key` reads it again. */
+function LogBlock() {
+  const log = useActorRef(liveSecurityLogMachine, { inspect });
+  const snapshot = useSelector(log, (s) => s);
+  return <SecurityLogView snapshot={snapshot} send={log.send} />;
+}
+
+/** What the authenticator app block says the account has: on, new codes shown, or off. */
+function twoFactorMark(snapshot: { matches: (state: 'on' | 'off' | 'showingCodes') => boolean }) {
+  if (snapshot.matches('showingCodes')) return 'codes';
+  if (snapshot.matches('on')) return 'on';
+  return snapshot.matches('off') ? 'off' : null;
+}
+
+/**
  * /security: where the account is signed in, its password and e-mail, the authenticator
- * app, and what happened lately.
+ * app, and what happened lately. A change made in one block is in the others at once: a
+ * password change signed the other browsers out, so the sessions are read again, and
+ * every change (and a session ended) is read again into the log.
  */
 export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: SecurityScreenProps) {
   const { t } = useLingui();
@@ -43,13 +84,19 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
   useEffect(() => {
     if (changes > 0 && changedTo !== null) changed.current?.(changedTo);
   }, [changes, changedTo]);
-  const sessions = useActorRef(liveSessionListMachine, { inspect });
-  const sessionsSnapshot = useSelector(sessions, (s) => s);
-  const log = useActorRef(liveSecurityLogMachine, { inspect });
-  const logSnapshot = useSelector(log, (s) => s);
+  const [sessionsMark, setSessionsMark] = useState<string | null>(null);
+  const [passkeysMark, setPasskeysMark] = useState<string | null>(null);
+  const passwordChanges = useChanges(String(password.snapshot.context.changes));
+  const sessionChanges = useChanges(sessionsMark);
+  const signInChanges =
+    passwordChanges +
+    sessionChanges +
+    useChanges(String(changes)) +
+    useChanges(twoFactorMark(twoFactor.snapshot)) +
+    useChanges(passkeysMark);
   return (
     <TitledPage title={t`Security`}>
-      <SessionListView snapshot={sessionsSnapshot} send={sessions.send} />
+      <SessionsBlock key={`sessions-${passwordChanges}`} onMark={setSessionsMark} />
       <Separator />
       {hasPassword ? (
         <PasswordChangeView
@@ -60,7 +107,7 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
       ) : (
         <NoPasswordView />
       )}
-      <PasskeysBlock />
+      <PasskeysBlock onMark={setPasskeysMark} />
       <Separator />
       <EmailChangeView
         snapshot={emailChange.snapshot}
@@ -75,7 +122,7 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
         formRef={twoFactor.formRef}
       />
       <Separator />
-      <SecurityLogView snapshot={logSnapshot} send={log.send} />
+      <LogBlock key={`log-${signInChanges}`} />
     </TitledPage>
   );
 }
