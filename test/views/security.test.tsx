@@ -23,23 +23,31 @@ const signInEvent: SecurityEvent = {
   country: 'DE',
 };
 
-/** The sessions are `sessions`; each DELETE answers `ended` (204 by default). */
-function stubApi(
-  sessions: SessionInfo[],
-  ended: () => Response = () => new Response(null, { status: 204 }),
-) {
+/** The API answered by `answer`; every call is recorded. */
+function stubFetch(answer: (call: Call) => Response): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string, init?: RequestInit) => {
       const { url, method } = requestOf(input, init);
-      calls.push({ method, path: url.pathname });
-      if (method === 'DELETE') return ended();
-      if (url.pathname.endsWith('/v1/security/events/')) return json(200, [signInEvent]);
-      return json(200, sessions);
+      const call = { method, path: url.pathname };
+      calls.push(call);
+      return answer(call);
     }),
   );
   return calls;
+}
+
+/** The sessions are `sessions`; each DELETE answers `ended` (204 by default). */
+function stubApi(
+  sessions: SessionInfo[],
+  ended: () => Response = () => new Response(null, { status: 204 }),
+) {
+  return stubFetch(({ method, path }) => {
+    if (method === 'DELETE') return ended();
+    if (path.endsWith('/v1/security/events/')) return json(200, [signInEvent]);
+    return json(200, sessions);
+  });
 }
 
 const rows = () =>
@@ -114,26 +122,20 @@ describe('the security page', () => {
 
   it('reads the sessions and the log again after the password is changed here', async () => {
     let changed = false;
-    const calls: Call[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: Request | string, init?: RequestInit) => {
-        const { url, method } = requestOf(input, init);
-        calls.push({ method, path: url.pathname });
-        if (url.pathname.endsWith('/v1/security/password/')) {
-          changed = true;
-          return new Response(null, { status: 204 });
-        }
-        if (url.pathname.endsWith('/v1/security/events/')) {
-          const passwordChanged = { ...signInEvent, kind: 'password_changed', method: null };
-          return json(200, changed ? [passwordChanged, signInEvent] : [signInEvent]);
-        }
-        if (url.pathname.endsWith('/v1/sessions/')) {
-          return json(200, changed ? [laptopSession] : [laptopSession, phoneSession]);
-        }
-        return json(404, { code: 'not_found', detail: 'Not found' });
-      }),
-    );
+    const calls = stubFetch(({ path }) => {
+      if (path.endsWith('/v1/security/password/')) {
+        changed = true;
+        return new Response(null, { status: 204 });
+      }
+      if (path.endsWith('/v1/security/events/')) {
+        const passwordChanged = { ...signInEvent, kind: 'password_changed', method: null };
+        return json(200, changed ? [passwordChanged, signInEvent] : [signInEvent]);
+      }
+      if (path.endsWith('/v1/sessions/')) {
+        return json(200, changed ? [laptopSession] : [laptopSession, phoneSession]);
+      }
+      return json(404, { code: 'not_found', detail: 'Not found' });
+    });
     renderPage();
     await screen.findByText('Signed in with the password');
     await waitFor(() => expect(rows()).toHaveLength(2));

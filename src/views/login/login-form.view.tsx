@@ -5,6 +5,7 @@ import { LoginForm } from '../../../contract/auth.ts';
 import type { LoginEvent } from '../../../machines/login.machine.ts';
 // The kit without the select and the text area: the first visit loads neither (decision 0009).
 import * as Form from '../../forms/kit-core.tsx';
+import { CurrentPasswordField } from '../../forms/current-password-field.tsx';
 
 export type LoginFormViewProps = Form.ViewProps<LoginEvent>;
 
@@ -28,14 +29,7 @@ export function LoginFormView(props: LoginFormViewProps) {
           autoFocus
           required
         />
-        <Form.TextField
-          kit={kit}
-          name="password"
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField kit={kit} />
         <Link asChild alignSelf="flex-end" textStyle="caption" colorPalette="blue">
           <RouterLink to="/$locale/password/reset" from="/$locale">
             {t`Forgot password?`}

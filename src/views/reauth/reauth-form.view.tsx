@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ReauthForm } from '../../../contract/identity.ts';
 import type { ReauthEvent } from '../../../machines/reauth.machine.ts';
 import * as Form from '../../forms/kit-core.tsx';
+import { CurrentPasswordField } from '../../forms/current-password-field.tsx';
 
 export type ReauthFormViewProps = Form.ViewProps<ReauthEvent>;
 
@@ -13,15 +14,7 @@ export function ReauthFormView(props: ReauthFormViewProps) {
   return (
     <Form.Root kit={kit} label={t`Confirm it's you`}>
       <Stack gap="row">
-        <Form.TextField
-          kit={kit}
-          name="password"
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          required
-        />
+        <CurrentPasswordField kit={kit} autoFocus />
         <Form.Submit kit={kit} busyText={t`Checking…`}>
           {t`Confirm`}
         </Form.Submit>
