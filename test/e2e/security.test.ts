@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
+import { csrfHeader, newAccount, signedIn, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
@@ -284,5 +284,62 @@ describe.each(['en', 'ru'] as const)('changing the password in %s', (locale) => 
     expect(await dialog.count()).toBe(0);
     await expectAccessible(page);
     for (const other of [phone, old, context]) await other.close();
+  });
+});
+
+const deviceTexts = {
+  en: {
+    login: 'Username or email',
+    password: 'Password',
+    signIn: 'Sign in',
+    subject: 'New sign-in to your profile',
+    told: 'a browser it has not used before',
+  },
+  ru: {
+    login: 'Имя пользователя или эл. почта',
+    password: 'Пароль',
+    signIn: 'Войти',
+    subject: 'Вход в ваш профиль с нового устройства',
+    told: 'из браузера, который раньше не использовался',
+  },
+} as const;
+
+describe.each(['en', 'ru'] as const)('a sign-in from a new browser in %s', (locale) => {
+  const t = { ...texts[locale], ...deviceTexts[locale] };
+
+  it("mails the account a notice naming the browser, whose link lists where it's signed in", async () => {
+    // An account made in this language: its mails are in it.
+    const { context: home, email } = await signedIn(chromium, {
+      browserLocale: t.browserLocale,
+      prefix: `device-${locale}`,
+      password,
+      languageHeader: true,
+    });
+
+    // Another computer signs in on the sign-in page.
+    const other = await chromium.newContext({
+      locale: t.browserLocale,
+      userAgent: FIREFOX_WINDOWS,
+    });
+    const page = await other.newPage();
+    await page.goto(`/${locale}/login/1`);
+    await page.getByLabel(t.login).fill(email);
+    await page.getByLabel(t.password, { exact: false }).fill(password);
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe(`/${locale}/login/1`);
+
+    const notice = await latestMail(home.request, email, (mail) => mail.subject === t.subject);
+    expect(notice.text).toContain(t.told);
+    expect(notice.text).toContain('Firefox 133');
+    expect(notice.text).toContain('Windows 10');
+    const link = /https?:\/\/\S+\/security\b/.exec(notice.text)?.[0] ?? '';
+    expect(new URL(link).pathname).toBe(`/${locale}/security`);
+
+    // The link, opened at home, lists both browsers: the new one can be signed out there.
+    const homePage = await home.newPage();
+    await homePage.goto(new URL(link).pathname);
+    const section = homePage.getByRole('heading', { name: t.section }).locator('..');
+    await section.getByRole('button', { name: t.desktop }).waitFor();
+    expect(await section.getByRole('listitem').count()).toBe(2);
   });
 });
