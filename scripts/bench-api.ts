@@ -7,13 +7,17 @@
 // JSON the server answered. Prints a table, or with --json one JSON object whose keys
 // are the measures, each with the subject, the baseline where there is one, and goals.
 // --only names the measures to take (profile_read, payment_status_poll, signed_in_page,
-// sign_ins, sign_in_flood, cold_start, reads); all by default. `reads` measures every GET
+// sign_ins, sign_in_flood, cold_start, reads, soak); all but soak by default. `reads` measures every GET
 // the SPA makes while signed in (READS below), each at 50 connections against the bare
 // baseline answering the same status and body: ratio and p99 per read, and how many
 // answers were not 2xx (a read without data answers 404, the users lookup's throttle
 // 429: their figures say so). signed_in_page builds the SPA
 // first: the checkout's page signed in, whose HTML carries the page's first reads, against
 // the same page for a visitor, which carries none (decision 0009); no goal of issue 13.
+// `soak` (only when named) keeps 20 connections of mixed signed-in traffic (every read
+// and the signed-in pages, in turn) for `--soak-seconds` (600) after the warm-up, and
+// samples the server's RSS and the p99 of each 10 s window: RSS growth over the last
+// half, the highest RSS, the worst window's p99.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +36,7 @@ const option = (name: string, fallback: number) => {
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
 const duration = option('--duration', 20);
+const soakSeconds = option('--soak-seconds', 600);
 const warmup = option('--warmup', 5);
 const MEASURES = [
   'profile_read',
@@ -41,10 +46,15 @@ const MEASURES = [
   'sign_in_flood',
   'cold_start',
   'reads',
+  'soak',
 ] as const;
 type Measure = (typeof MEASURES)[number];
 const onlyAt = args.indexOf('--only');
-const chosen = new Set<string>(onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : MEASURES);
+const chosen = new Set<string>(
+  onlyAt >= 0
+    ? (args[onlyAt + 1] ?? '').split(',')
+    : MEASURES.filter((measure) => measure !== 'soak'),
+);
 for (const name of chosen) {
   if (!(MEASURES as readonly string[]).includes(name)) {
     throw new Error(`--only: no measure ${name}; the measures are ${MEASURES.join(', ')}`);
@@ -85,6 +95,15 @@ const READS: Record<string, string> = {
   sessions: '/api/v1/sessions/',
   security_events: '/api/v1/security/events/',
 };
+
+/** The signed-in pages whose HTML carries their first reads (decision 0009). */
+const SIGNED_IN_PAGES = [
+  '/en/profile',
+  '/en/subscription',
+  '/en/subscription/update?plan=premium&period=monthly',
+  '/en/webgis',
+  '/en/teammanage',
+];
 
 const ACCOUNTS = 60;
 const PASSWORD = 'Bench-pass-1';
@@ -211,7 +230,7 @@ const result: Record<string, unknown> = {
   load: { warmup_s: warmup, duration_s: duration, pipelining: 1 },
 };
 const cold = wants('cold_start') ? await coldStart() : null;
-if (wants('signed_in_page')) buildSpa();
+if (wants('signed_in_page') || wants('soak')) buildSpa();
 const server = await startServer();
 // What the process holds before any load: the embedded database's share shows here.
 const rssAtStart = memoryMiB(server.pid);
@@ -311,6 +330,58 @@ try {
     }
     baseline.stop();
     result['reads'] = { ...reads, goal: 'each ratio >= 0.25, p99 <= 50' };
+  }
+
+  if (wants('soak')) {
+    const profile = (await (
+      await fetch(`${server.url}/api/v1/profile/`, { headers: signedIn })
+    ).json()) as { username: string };
+    const paths = [
+      ...Object.values(READS).map((url) => url.replace('{username}', profile.username)),
+      ...SIGNED_IN_PAGES,
+    ];
+    const mixed = { url: server.url, connections: 20, pipelining: 1, headers: signedIn };
+    const requests = paths.map((route) => ({ method: 'GET' as const, path: route }));
+    log(`soak: 20 connections over ${paths.length} reads and pages, ${soakSeconds} s`);
+    if (warmup > 0) await autocannon({ ...mixed, requests, duration: warmup });
+    const WINDOW_S = 10;
+    const windows: { p99_ms: number; rss_mib: number; answers: number }[] = [];
+    let latencies: number[] = [];
+    const sampler = setInterval(() => {
+      const sorted = latencies.sort((a, b) => a - b);
+      latencies = [];
+      windows.push({
+        p99_ms: ms(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
+        rss_mib: memoryMiB(server.pid),
+        answers: sorted.length,
+      });
+    }, WINDOW_S * 1000);
+    const soak = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon({ ...mixed, requests, duration: soakSeconds }, (error, done) =>
+        error ? reject(error) : resolve(done),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
+        latencies.push(responseTime);
+      });
+    });
+    clearInterval(sampler);
+    const rss = windows.map((window) => window.rss_mib);
+    const half = rss[Math.floor(rss.length / 2)] ?? 0;
+    const last = rss.at(-1) ?? 0;
+    result['soak'] = {
+      connections: 20,
+      seconds: soakSeconds,
+      answered_per_second: Math.round(soak.requests.average),
+      non2xx: soak.non2xx,
+      failed: soak.errors + soak.timeouts,
+      rss_at_half_mib: half,
+      rss_at_end_mib: last,
+      rss_growth_last_half: half ? share(last - half, half) : null,
+      rss_peak_mib: Math.max(...rss),
+      worst_window_p99_ms: Math.max(...windows.map((window) => window.p99_ms)),
+      windows,
+      goal: 'rss_growth_last_half < 0.05, rss_peak_mib <= 384, worst_window_p99_ms <= 100',
+    };
   }
 
   if (wants('signed_in_page')) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PaymentProvider } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
@@ -11,12 +11,15 @@ import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
 import { notFound, forbidden } from '../errors.ts';
 
+const EVENT_ID = /^[\w.:-]{1,200}$/;
+
 export type WebhookOutcome = 'processed' | 'ignored' | 'duplicate';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 
 /**
- * A provider's notification: verified, deduplicated by event id, and idempotent (only
+ * A provider's notification: deduplicated by event id (before the provider's read-back
+ * where it names its id), verified, and idempotent (only
  * an open checkout settles, or an expired one that was paid after all). Unknown
  * providers and checkouts are 404, anything not authentic 403.
  */
@@ -29,6 +32,12 @@ export async function receiveWebhook(
   const id = v.safeParse(PaymentProvider, providerName);
   const provider = id.success ? paymentProvider(deps.config, id.output) : null;
   if (!provider) throw notFound();
+  // A redelivery is known by its id before the provider is asked anything.
+  const claimed = await provider.claimedEventId?.(body, headers);
+  if (claimed && EVENT_ID.test(claimed) && (await recorded(deps, provider.id, claimed))) {
+    deps.logger.info('payment event', { event: claimed, outcome: 'duplicate' });
+    return 'duplicate';
+  }
   // YooKassa's check reads the payment back from its API, which may hang like any call.
   const event = await bounded(deps.config.providerTimeoutMs, (signal) =>
     provider.verifyWebhook(body, headers, signal),
@@ -36,18 +45,33 @@ export async function receiveWebhook(
     deps.logger.warn('webhook verification failed', { provider: provider.id, error });
     return null;
   });
-  if (!event || !/^[\w.:-]{1,200}$/.test(event.id)) throw forbidden('permission_denied');
+  if (!event || !EVENT_ID.test(event.id)) throw forbidden('permission_denied');
   if (!isCheckoutId(event.checkoutId)) throw notFound();
   const [checkout] = await deps.db
     .select({ provider: checkouts.provider })
     .from(checkouts)
     .where(eq(checkouts.id, event.checkoutId));
   if (checkout?.provider !== provider.id) throw notFound();
+  if (event.cardUnread !== undefined) {
+    deps.logger.warn('payment settles without its card', {
+      provider: provider.id,
+      checkout: event.checkoutId,
+      error: event.cardUnread,
+    });
+  }
   crashPoint('settlement-received');
   const outcome = await record(deps, provider.id, event);
   crashPoint('settlement-committed');
   deps.logger.info('payment event', { checkout: event.checkoutId, event: event.id, outcome });
   return outcome;
+}
+
+async function recorded(deps: Deps, provider: PaymentProvider, eventId: string) {
+  const [row] = await deps.db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+  return row !== undefined;
 }
 
 /** The event row and its settlement commit together: a crash between them loses neither. */

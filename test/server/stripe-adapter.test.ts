@@ -293,6 +293,7 @@ describe('verifyWebhook', () => {
       type: 'payment.succeeded',
       checkoutId: 'co_card',
       ref: 'cus_test_1',
+      cardUnread: expect.any(Error),
     });
     // A card Stripe tells in a shape the app does not keep is left out, the method kept.
     fakeStripeApi((call) =>
@@ -686,10 +687,11 @@ describe('through the app', () => {
       .from(subscriptions)
       .where(eq(subscriptions.userId, user.id));
     expect(after?.expireAt).toEqual(granted?.expireAt);
-    // Each authentic delivery read the PaymentIntent back; nothing else was asked.
-    expect(calls.slice(1).map((call) => call.url.pathname)).toEqual(
-      Array(3).fill('/v1/payment_intents/pi_test_1'),
-    );
+    // Only the first authentic delivery read the PaymentIntent back: a redelivery is known
+    // by its signed event id before Stripe is asked anything.
+    expect(calls.slice(1).map((call) => call.url.pathname)).toEqual([
+      '/v1/payment_intents/pi_test_1',
+    ]);
 
     // A plan change charges the saved card: a decline is the payer's answer (200, the
     // reason shown), an outage a retryable 502; the running plan stays either way.
@@ -715,6 +717,41 @@ describe('through the app', () => {
       await client.get('/api/subscription/'),
     );
     expect(subscription.plan).toBe('mini');
+  });
+
+  it('settles a paid session whose card Stripe cannot tell, and logs why the card is missing', async () => {
+    const { user, client } = await signedIn(server());
+    const calls = fakeStripeApi(() =>
+      Response.json({
+        id: 'cs_test_blind',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_blind',
+      }),
+    );
+    expect(
+      (await client.postJson('/api/autopayment/', checkoutRequest({ country: 'GB' }))).status,
+    ).toBe(200);
+    const checkoutId = calls[0]?.form.get('metadata[checkout_id]') ?? '';
+    fakeStripeApi(() => stripeError(500, { type: 'api_error', message: 'Something went wrong' }));
+    const event = stripeEvent(
+      'evt_blind',
+      'checkout.session.completed',
+      paidSession(checkoutId, { id: 'cs_test_blind' }),
+    );
+    const { body, header } = signed(event);
+    expect(await json(await postWebhook(body, header))).toEqual({ status: 'processed' });
+    const [auto] = await server()
+      .db.select()
+      .from(autopayments)
+      .where(eq(autopayments.userId, user.id));
+    expect(auto).toMatchObject({ status: 'active', providerRef: 'cus_test_1', cardLast4: null });
+    expect(server().logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'payment settles without its card',
+        fields: expect.objectContaining({ provider: 'stripe', checkout: checkoutId }),
+      }),
+    );
   });
 
   it("changes a Stripe payer's card through a setup session, and its webhook saves it", async () => {

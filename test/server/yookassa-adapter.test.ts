@@ -63,4 +63,16 @@ describe('the YooKassa adapter', () => {
     expect(await adapter.verifyWebhook('not json', new Headers(), idle())).toBeNull();
     expect(asked).toEqual([]);
   });
+
+  it("names a notification's event by its payment and status without asking the API", async () => {
+    const asked = answering({});
+    const body = JSON.stringify({
+      event: 'payment.succeeded',
+      object: { id: 'p-3', status: 'succeeded' },
+    });
+    expect(await adapter.claimedEventId?.(body, new Headers())).toBe('p-3:succeeded');
+    expect(await adapter.claimedEventId?.(notification('p-3'), new Headers())).toBeNull();
+    expect(await adapter.claimedEventId?.('not json', new Headers())).toBeNull();
+    expect(asked).toEqual([]);
+  });
 });

@@ -18,6 +18,8 @@ export type PaymentEvent = {
   ref?: string | undefined;
   /** The card the payment saved, as the provider tells it (brand, last four, expiry). */
   card?: Card | undefined;
+  /** Why the card could not be read back, when the payment settles without it (logged). */
+  cardUnread?: unknown;
 };
 
 export type ChargeResult = { outcome: 'succeeded' | 'failed' | 'pending'; error?: string };
@@ -53,6 +55,13 @@ export interface PaymentProvider {
   ): Promise<{ redirectUrl: string }>;
   /** Charges the saved method (plan change, renewal). */
   charge(checkout: Checkout, ref: string | null, signal: AbortSignal): Promise<ChargeResult>;
+  /**
+   * The event id a webhook names, before any call to the provider, so that a redelivery
+   * costs none: null when it names none. Not proof of authenticity: a delivery whose
+   * id is recorded already changes nothing either way. Without it, every delivery is
+   * verified in full.
+   */
+  claimedEventId?(body: string, headers: Headers): Promise<string | null>;
   /** The event in a webhook, or null when it is not authentic. */
   verifyWebhook(body: string, headers: Headers, signal: AbortSignal): Promise<PaymentEvent | null>;
 }

@@ -157,8 +157,9 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       if (method && typeof method !== 'string') {
         return { ref: `${customer}:${method.id}`, card: cardOf(method) };
       }
-    } catch {
+    } catch (error) {
       // Settled without it: the webhook's own answer must not wait on a second call.
+      return { ref: customer, cardUnread: error };
     }
     return { ref: customer };
   }
@@ -237,6 +238,7 @@ export function stripeProvider(keys: Keys): PaymentProvider {
       return { redirectUrl: session.url };
     },
     charge,
+    claimedEventId: async (body, headers) => (await parse(body, headers))?.id ?? null,
     verifyWebhook: async (body, headers, signal) => {
       const event = await parse(body, headers);
       if (!event) return null;

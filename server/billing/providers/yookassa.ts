@@ -111,6 +111,19 @@ export function yookassaProvider(
       }
       return { outcome: 'pending' };
     },
+    // The event is the payment's id and status; the read-back below is its proof.
+    claimedEventId: (body) => {
+      let object: { id?: unknown; status?: unknown } | undefined;
+      try {
+        object = (JSON.parse(body) as { object?: typeof object }).object;
+      } catch {
+        return Promise.resolve(null);
+      }
+      const { id, status } = object ?? {};
+      return Promise.resolve(
+        typeof id === 'string' && typeof status === 'string' ? `${id}:${status}` : null,
+      );
+    },
     verifyWebhook: async (body, _headers, signal) => {
       let id: unknown;
       try {
