@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, fromOutput } from './event-params.ts';
@@ -23,6 +23,8 @@ export const sessionListMachine = setup({
   types: {
     context: {} as SessionListContext,
     events: {} as SessionListEvent,
+    /** Told to whoever listens (the security log) when a session ended here. */
+    emitted: {} as { type: 'sessions.ended' },
   },
   actors: {
     loadSessions: fromPromise<SessionInfo[]>(async () => {
@@ -51,6 +53,7 @@ export const sessionListMachine = setup({
         ),
       ending: null,
     }),
+    tellEnded: emit({ type: 'sessions.ended' as const }),
     keepError: assign({
       ending: null,
       error: (_, params: { error: unknown }) => errorCode(params.error),
@@ -106,12 +109,12 @@ export const sessionListMachine = setup({
         id: 'endSession',
         src: 'endSession',
         input: ({ context }) => context.ending ?? '',
-        onDone: { target: 'ready', actions: 'dropEnded' },
+        onDone: { target: 'ready', actions: ['dropEnded', 'tellEnded'] },
         onError: [
           {
             guard: { type: 'alreadyGone', params: fromError },
             target: 'ready',
-            actions: 'dropEnded',
+            actions: ['dropEnded', 'tellEnded'],
           },
           {
             target: 'ready',
@@ -126,7 +129,7 @@ export const sessionListMachine = setup({
       invoke: {
         id: 'endOtherSessions',
         src: 'endOtherSessions',
-        onDone: { target: 'ready', actions: 'dropEnded' },
+        onDone: { target: 'ready', actions: ['dropEnded', 'tellEnded'] },
         onError: {
           target: 'ready',
           actions: { type: 'keepError', params: fromError },

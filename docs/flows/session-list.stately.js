@@ -48,9 +48,13 @@ export const sessionListMachine = createMachine({
         {
           "id": "endSession",
           "src": "endSession",
-          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded"] }],
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded", "tellEnded"] }],
           "onError": [
-            { "target": "#sessionList.ready", "guard": "alreadyGone", "actions": ["dropEnded"] },
+            {
+              "target": "#sessionList.ready",
+              "guard": "alreadyGone",
+              "actions": ["dropEnded", "tellEnded"]
+            },
             { "target": "#sessionList.ready", "actions": ["keepError"] }
           ]
         }
@@ -63,7 +67,7 @@ export const sessionListMachine = createMachine({
         {
           "id": "endOtherSessions",
           "src": "endOtherSessions",
-          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded"] }],
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded", "tellEnded"] }],
           "onError": [{ "target": "#sessionList.ready", "actions": ["keepError"] }]
         }
       ]

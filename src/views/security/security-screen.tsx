@@ -1,7 +1,7 @@
 import { Separator } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { TitledPage } from '../../components/titled.tsx';
 import { liveEmailChangeMachine } from '../../flows/email-change.flow.ts';
 import { inspect } from '../../flows/inspect.ts';
@@ -42,12 +42,17 @@ export function useChanges(mark: string | null): number {
   return count;
 }
 
-/** The sessions block on its own live machine: a new `key` reads the list again. */
-function SessionsBlock({ onMark }: { onMark: (mark: string | null) => void }) {
+/**
+ * The sessions block on its own live machine: a new `key` reads the list again, and
+ * `onEnded` hears of each session ended here.
+ */
+function SessionsBlock({ onEnded }: { onEnded: () => void }) {
   const sessions = useActorRef(liveSessionListMachine, { inspect });
   const snapshot = useSelector(sessions, (s) => s);
-  const mark = snapshot.matches('ready') ? snapshot.context.sessions.map((s) => s.id).join() : null;
-  useEffect(() => onMark(mark), [mark, onMark]);
+  useEffect(() => {
+    const listening = sessions.on('sessions.ended', onEnded);
+    return () => listening.unsubscribe();
+  }, [sessions, onEnded]);
   return <SessionListView snapshot={snapshot} send={sessions.send} />;
 }
 
@@ -84,19 +89,21 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
   useEffect(() => {
     if (changes > 0 && changedTo !== null) changed.current?.(changedTo);
   }, [changes, changedTo]);
-  const [sessionsMark, setSessionsMark] = useState<string | null>(null);
+  const [sessionsEnded, setSessionsEnded] = useState(0);
+  const countEnded = useCallback(() => setSessionsEnded((count) => count + 1), []);
   const [passkeysMark, setPasskeysMark] = useState<string | null>(null);
   const passwordChanges = useChanges(String(password.snapshot.context.changes));
-  const sessionChanges = useChanges(sessionsMark);
+  // A password change reads the sessions again; the list it reads is not a change of
+  // its own, so the log is read once for it.
   const signInChanges =
     passwordChanges +
-    sessionChanges +
+    sessionsEnded +
     useChanges(String(changes)) +
     useChanges(twoFactorMark(twoFactor.snapshot)) +
     useChanges(passkeysMark);
   return (
     <TitledPage title={t`Security`}>
-      <SessionsBlock key={`sessions-${passwordChanges}`} onMark={setSessionsMark} />
+      <SessionsBlock key={`sessions-${passwordChanges}`} onEnded={countEnded} />
       <Separator />
       {hasPassword ? (
         <PasswordChangeView
