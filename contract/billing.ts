@@ -243,7 +243,12 @@ export const Card = v.object({
 });
 export type Card = v.InferOutput<typeof Card>;
 /** GET /api/v1/card/: the card autopayments charge; null when the provider told none. */
-export const CardAnswer = v.object({ card: v.nullable(Card) });
+/**
+ * GET /api/v1/card/: the saved card (null when the provider told none), and whether the
+ * autopayment's provider takes a card change here (a provider without a card-only setup
+ * does not: the page offers none).
+ */
+export const CardAnswer = v.object({ card: v.nullable(Card), changeable: v.boolean() });
 export type CardAnswer = v.InferOutput<typeof CardAnswer>;
 /** POST /api/v1/card/ { return_url }: a card setup at the provider; the payer goes to redirect_url. */
 export const CardSetupRequest = v.object({ return_url: v.pipe(v.string(), v.maxLength(2000)) });

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Card, CardSetupStatus } from '../contract/billing.ts';
+import type { Card, CardAnswer, CardSetupStatus } from '../contract/billing.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, fromOutput } from './event-params.ts';
 
@@ -9,6 +9,8 @@ export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
 export interface CardOnFileContext {
   /** The card the provider reported, null when it told none. */
   card: Card | null;
+  /** The provider takes a card change here (false: the page offers none). */
+  changeable: boolean;
   /** The card setup the provider sent the user back from (`card_setup`), else null. */
   setupId: string | null;
   outcome: CardOutcome | null;
@@ -23,7 +25,7 @@ export type CardOnFileEvent =
 /**
  * "Payment card" on /subscription: the card autopayments charge, as the provider
  * reports it, and Change card, which sends the user to the provider's page for a card
- * setup that charges nothing. Back from it (`card_setup` in the address) the setup is
+ * setup that charges nothing, where the provider takes one. Back from it (`card_setup` in the address) the setup is
  * polled every second, for at most 30 s as a successful payment's return is, until the
  * provider has settled it: saved (the new card), or not saved (declined, cancelled).
  */
@@ -34,7 +36,7 @@ export const cardOnFileMachine = setup({
     output: {} as string | null,
   },
   actors: {
-    loadCard: fromPromise<Card | null>(async () => {
+    loadCard: fromPromise<CardAnswer>(async () => {
       throw new Error('loadCard is provided by the app');
     }),
     loadSetup: fromPromise<CardSetupStatus, string>(async () => {
@@ -46,7 +48,10 @@ export const cardOnFileMachine = setup({
   },
   actions: {
     keepSetupId: assign({ setupId: (_, params: { setupId: string | null }) => params.setupId }),
-    keepCard: assign({ card: (_, params: { card: Card | null }) => params.card }),
+    keepCard: assign((_, params: { answer: CardAnswer }) => ({
+      card: params.answer.card,
+      changeable: params.answer.changeable,
+    })),
     keepSetup: assign((_, params: { setup: CardSetupStatus }) => ({
       card: params.setup.card,
       outcome: params.setup.status === 'saved' ? ('saved' as const) : ('not_saved' as const),
@@ -59,6 +64,7 @@ export const cardOnFileMachine = setup({
   },
   guards: {
     cameBack: ({ context }) => context.setupId !== null,
+    changeable: ({ context }) => context.changeable,
     settled: (_, params: { setup: CardSetupStatus }) => params.setup.status !== 'open',
     setupUnknown: (_, params: { error: unknown }) => errorCode(params.error) === 'not_found',
   },
@@ -68,7 +74,14 @@ export const cardOnFileMachine = setup({
   },
 }).createMachine({
   id: 'cardOnFile',
-  context: { card: null, setupId: null, outcome: null, error: null, leaving: null },
+  context: {
+    card: null,
+    changeable: false,
+    setupId: null,
+    outcome: null,
+    error: null,
+    leaving: null,
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -90,9 +103,9 @@ export const cardOnFileMachine = setup({
           {
             guard: 'cameBack',
             target: 'confirming',
-            actions: { type: 'keepCard', params: fromOutput('card') },
+            actions: { type: 'keepCard', params: fromOutput('answer') },
           },
-          { target: 'ready', actions: { type: 'keepCard', params: fromOutput('card') } },
+          { target: 'ready', actions: { type: 'keepCard', params: fromOutput('answer') } },
         ],
         onError: 'loadFailed',
       },
@@ -142,7 +155,7 @@ export const cardOnFileMachine = setup({
     ready: {
       description:
         'The card (or that the provider told none), what became of a setup come back from, and Change card.',
-      on: { 'card.change': { target: 'starting', actions: 'startAfresh' } },
+      on: { 'card.change': { guard: 'changeable', target: 'starting', actions: 'startAfresh' } },
     },
     starting: {
       description: "A card setup starts at the provider; its page's address comes back.",

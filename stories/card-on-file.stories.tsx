@@ -14,6 +14,7 @@ const visa: Card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030
 const mir: Card = { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 };
 const context = (fields: Partial<CardOnFileContext> = {}): CardOnFileContext => ({
   card: visa,
+  changeable: true,
   setupId: null,
   outcome: null,
   error: null,
@@ -42,6 +43,8 @@ export const LoadFailed: Story = {
 export const Visa: Story = {};
 export const MirCard: Story = { args: { context: context({ card: mir }) } };
 export const NoneReported: Story = { args: { context: context({ card: null }) } };
+/** A provider without a card-only setup (YooKassa): no Change card. */
+export const NotChangeable: Story = { args: { context: context({ changeable: false }) } };
 export const Confirming: Story = {
   args: { value: { confirming: 'waiting' }, context: context({ setupId: 'co_setup' }) },
 };

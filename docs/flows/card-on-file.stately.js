@@ -66,7 +66,11 @@ export const cardOnFileMachine = createMachine({
     },
     "ready": {
       "description": "The card (or that the provider told none), what became of a setup come back from, and Change card.",
-      "on": { "card.change": [{ "target": "#cardOnFile.starting", "actions": ["startAfresh"] }] }
+      "on": {
+        "card.change": [
+          { "target": "#cardOnFile.starting", "guard": "changeable", "actions": ["startAfresh"] }
+        ]
+      }
     },
     "starting": {
       "description": "A card setup starts at the provider; its page's address comes back.",

@@ -30,9 +30,23 @@ export function cardOfRow(row: AutopaymentRow | undefined): Card | null {
   };
 }
 
-/** GET /api/v1/card/: the caller's own saved card. */
-export async function cardAnswer(db: Database, userId: number): Promise<CardAnswer> {
-  return { card: cardOfRow(await autopaymentOf(db, userId)) };
+/** A provider that takes a card change: the sandbox's page, or an adapter's own setup. */
+function takesCardChange(provider: ReturnType<typeof paymentProvider>) {
+  return provider !== null && (provider.sandbox || provider.startCardSetup !== undefined);
+}
+
+/**
+ * GET /api/v1/card/: the caller's own saved card, and whether a change can start (an
+ * active autopayment at a provider that takes one).
+ */
+export async function cardAnswer(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: number,
+): Promise<CardAnswer> {
+  const row = await autopaymentOf(deps.db, userId);
+  const changeable =
+    row?.status === 'active' && takesCardChange(paymentProvider(deps.config, row.provider));
+  return { card: cardOfRow(row), changeable };
 }
 
 /**
@@ -57,9 +71,7 @@ export async function startCardSetup(
   if (autopayment?.status !== 'active') throw refused('no_autopayment');
   const provider = paymentProvider(deps.config, autopayment.provider);
   // The sandbox's page takes a card checkout; a real adapter needs its own setup call.
-  if (!provider || (!provider.sandbox && !provider.startCardSetup)) {
-    throw refused('plan_unavailable');
-  }
+  if (!provider || !takesCardChange(provider)) throw refused('plan_unavailable');
   if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
   const id = newCheckoutId();
   const back = new URL(local ? `${base}${given}` : given);

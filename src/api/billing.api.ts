@@ -89,9 +89,9 @@ export function fetchPayments(page: number, signal?: AbortSignal) {
   });
 }
 
-/** The saved card as the provider reported it, or null. */
-export async function fetchCard(signal?: AbortSignal) {
-  return (await call('v1/card/', CardAnswer, { signal, useCase: 'get_card' })).card;
+/** The saved card as the provider reported it (or null), and whether it can be changed here. */
+export function fetchCard(signal?: AbortSignal) {
+  return call('v1/card/', CardAnswer, { signal, useCase: 'get_card' });
 }
 
 /** A card setup the provider sent the user back from: open, saved or not saved. */

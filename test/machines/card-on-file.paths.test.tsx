@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Card, CardSetupStatus } from '../../contract/billing.ts';
+import type { Card, CardAnswer, CardSetupStatus } from '../../contract/billing.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { cardOnFileMachine, type CardOutcome } from '../../machines/card-on-file.machine.ts';
 import { CardOnFileView } from '../../src/views/subscription/card-on-file.view.tsx';
@@ -43,11 +43,12 @@ const OUTCOMES = {
   unconfirmed:
     'The payment system has not confirmed the new card yet. It will show here once it does.',
 };
+const NOT_CHANGEABLE = 'This payment system does not let the card be changed here.';
 const title = () => screen.getByRole('heading', { level: 2, name: 'Payment card' });
 const change = () => screen.getByRole('button', { name: 'Change card' });
 
 describeMachinePaths(cardOnFileMachine, {
-  paths: 13,
+  paths: 21,
   // Back from the provider's page with a card setup: the card loads, the setup is
   // polled every second for at most 30 s; saved shows the new card, not saved the old
   // one; Change card starts a setup and leaves for the provider's page.
@@ -61,10 +62,14 @@ describeMachinePaths(cardOnFileMachine, {
     },
     loading: {
       'done: loadCard': ({ context }, event) => {
-        const card: Card | null = outputOf(event);
+        const { card, changeable }: CardAnswer = outputOf(event);
         return context.setupId === null
-          ? { to: 'ready', set: { card } }
-          : { to: 'confirming.checking', set: { card }, starts: { loadSetup: context.setupId } };
+          ? { to: 'ready', set: { card, changeable } }
+          : {
+              to: 'confirming.checking',
+              set: { card, changeable },
+              starts: { loadSetup: context.setupId },
+            };
       },
       'error: loadCard': { to: 'loadFailed' },
     },
@@ -104,11 +109,15 @@ describeMachinePaths(cardOnFileMachine, {
       },
     },
     ready: {
-      'card.change': {
-        to: 'starting',
-        set: { outcome: null, error: null },
-        starts: { startSetup: undefined },
-      },
+      // Only where the provider takes a card change.
+      'card.change': ({ context }) =>
+        context.changeable
+          ? {
+              to: 'starting',
+              set: { outcome: null, error: null },
+              starts: { startSetup: undefined },
+            }
+          : { to: 'ready' },
     },
     starting: {
       'done: startSetup': (_, event) => ({ to: 'leaving', set: { leaving: outputOf(event) } }),
@@ -132,7 +141,14 @@ describeMachinePaths(cardOnFileMachine, {
     { type: 'card.retry' },
     { type: 'card.change' },
     ...internalEvents(snapshot, {
-      loadCard: { output: [visa], error: [new Error('network down')] },
+      loadCard: {
+        output: [
+          { card: visa, changeable: true },
+          // A provider without a card-only setup (YooKassa).
+          { card: visa, changeable: false },
+        ],
+        error: [new Error('network down')],
+      },
       loadSetup: { output: [open, saved, notSaved], error: [new Error('network down'), unknown] },
       startSetup: { output: ['http://localhost/sandbox/pay/co_next'], error: [busy] },
     }),
@@ -140,6 +156,7 @@ describeMachinePaths(cardOnFileMachine, {
   serialize: (snapshot) => [
     snapshot.context.setupId,
     snapshot.context.card?.last4 ?? null,
+    snapshot.context.changeable,
     snapshot.context.outcome,
     snapshot.context.error,
   ],
@@ -157,7 +174,7 @@ describeMachinePaths(cardOnFileMachine, {
     },
     ready: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'card.change' })).toBe(true);
+      expect(snapshot.can({ type: 'card.change' })).toBe(snapshot.context.changeable);
       // An outcome only after coming back from a setup.
       expect(snapshot.context.outcome !== null).toBe(snapshot.context.setupId !== null);
     },
@@ -196,7 +213,8 @@ describeMachinePaths(cardOnFileMachine, {
         title();
         screen.getByText(said(snapshot.context.card));
         screen.getByText('Waiting for the payment system to confirm the new card…');
-        expect(change().hasAttribute('disabled')).toBe(true);
+        if (snapshot.context.changeable) expect(change().hasAttribute('disabled')).toBe(true);
+        else expect(screen.queryByRole('button', { name: 'Change card' })).toBeNull();
       },
       'confirming.checking': () => title(),
       'confirming.waiting': () => {
@@ -210,7 +228,12 @@ describeMachinePaths(cardOnFileMachine, {
         expect(screen.queryByRole('status')?.textContent ?? null).toBe(
           outcome ? OUTCOMES[outcome] : null,
         );
-        expect(change().hasAttribute('disabled')).toBe(false);
+        if (snapshot.context.changeable) {
+          expect(change().hasAttribute('disabled')).toBe(false);
+        } else {
+          expect(screen.queryByRole('button', { name: 'Change card' })).toBeNull();
+          screen.getByText(NOT_CHANGEABLE);
+        }
         expect(screen.queryByRole('alert')).toBeNull();
       },
       starting: () => {

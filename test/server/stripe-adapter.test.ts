@@ -798,7 +798,10 @@ describe('through the app', () => {
     expect(await json(answer)).toEqual({ status: 'processed' });
     const newCard = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2032 };
     expect(await status()).toEqual({ status: 'saved', card: newCard });
-    expect(await json(await client.get('/api/v1/card/'))).toEqual({ card: newCard });
+    expect(await json(await client.get('/api/v1/card/'))).toEqual({
+      card: newCard,
+      changeable: true,
+    });
     const [auto] = await server()
       .db.select()
       .from(autopayments)

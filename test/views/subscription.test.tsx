@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type {
   Card,
+  CardAnswer,
   CardSetupStatus,
   Payment,
   PaymentPage,
@@ -76,7 +77,7 @@ const mir: Card = { brand: 'mir', last4: '0004', exp_month: 9, exp_year: 2031 };
 const cardWith = (card: Card | null = visa, asked: string[] = []) =>
   cardOnFileMachine.provide({
     actors: {
-      loadCard: fromPromise(async () => card),
+      loadCard: fromPromise(async (): Promise<CardAnswer> => ({ card, changeable: true })),
       loadSetup: fromPromise(async ({ input }: { input: string }): Promise<CardSetupStatus> => {
         asked.push(input);
         return { status: 'saved', card: mir };

@@ -11,7 +11,7 @@ import { cardAnswer, cardSetupStatus, startCardSetup } from '../card.ts';
 export function cardRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => c.json(await cardAnswer(deps.db, requireUser(c).id)));
+  router.get('/', async (c) => c.json(await cardAnswer(deps, requireUser(c).id)));
 
   router.post('/', async (c) => {
     const user = requireUser(c);

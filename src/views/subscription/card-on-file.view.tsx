@@ -47,7 +47,7 @@ export function CardOnFileView({ snapshot, send }: CardOnFileViewProps) {
       </TitledSection>
     );
   }
-  const { card, outcome, error } = snapshot.context;
+  const { card, changeable, outcome, error } = snapshot.context;
   const outcomes: Record<CardOutcome, string> = {
     saved: t`The new card is saved: the next payments are charged to it.`,
     not_saved: t`The card was not changed.`,
@@ -71,14 +71,20 @@ export function CardOnFileView({ snapshot, send }: CardOnFileViewProps) {
             : t`Couldn't start the card change. Please try again.`}
         </Text>
       )}
-      <Button
-        variant="outline"
-        loading={snapshot.matches('starting') || snapshot.matches('leaving')}
-        disabled={confirming}
-        onClick={() => send({ type: 'card.change' })}
-      >
-        {t`Change card`}
-      </Button>
+      {changeable ? (
+        <Button
+          variant="outline"
+          loading={snapshot.matches('starting') || snapshot.matches('leaving')}
+          disabled={confirming}
+          onClick={() => send({ type: 'card.change' })}
+        >
+          {t`Change card`}
+        </Button>
+      ) : (
+        !confirming && (
+          <Text color="fg.muted">{t`This payment system does not let the card be changed here.`}</Text>
+        )
+      )}
     </TitledSection>
   );
 }
