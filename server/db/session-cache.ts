@@ -13,7 +13,9 @@
 // it answers, until the notifications committed so far have reached this process
 // (`settle`), so the next request sees the change even on the same process. A value
 // read from the database is kept only if no change was heard while it was being read
-// (`mark`). The lifetime below only bounds memory and the damage of a bug; correctness
+// (`mark`). The reads of a user's own rows (server/user-reads.ts: the sessions list,
+// the security log, the payments, the on-premise bindings, the web GIS; migration 0029)
+// are kept beside them and forgotten with the user. The lifetime below only bounds memory and the damage of a bug; correctness
 // never waits for it (docs/decisions/0210). The same channel carries `ref:<table>` for
 // a change to reference data, which the reference cache beside this one hears
 // (server/db/reference-cache.ts, docs/decisions/0031).
@@ -46,6 +48,9 @@ export type PlanFacts = {
 };
 
 type Timed<T> = { value: T; cachedAt: number };
+
+/** A read of a user's own rows, and when it may change without a write (or null). */
+type KeptRead = { userId: number; value: unknown; changesAt: Date | null };
 
 /** How the cache hears of changes: PGlite's listen, or a LISTEN connection to PostgreSQL. */
 export type ChangeFeed = {
@@ -109,6 +114,8 @@ export class SessionCache {
   readonly #plans: Shelf<number, PlanFacts>;
   /** null: the user has none (the poll's 404). */
   readonly #autopayments: Shelf<number, Autopayment | null>;
+  /** By `<user id>:<name>` (server/user-reads.ts). */
+  readonly #reads: Shelf<string, KeptRead>;
   #live = false;
   /** Counts the changes heard; a read begun before one is not kept. */
   #heard = 0;
@@ -125,6 +132,7 @@ export class SessionCache {
     this.#sessions = new Shelf(now);
     this.#plans = new Shelf(now);
     this.#autopayments = new Shelf(now);
+    this.#reads = new Shelf(now);
   }
 
   async start(): Promise<void> {
@@ -192,11 +200,28 @@ export class SessionCache {
     if (this.#keeps(mark)) this.#autopayments.set(userId, autopayment);
   }
 
+  /** The user's read `name` as last kept, unless it may have changed by `now`. */
+  getRead(userId: number, name: string, now: Date): unknown {
+    if (!this.#live) return undefined;
+    const key = `${userId}:${name}`;
+    const kept = this.#reads.get(key);
+    if (kept?.changesAt && kept.changesAt <= now) {
+      this.#reads.delete(key);
+      return undefined;
+    }
+    return kept?.value;
+  }
+
+  setRead(userId: number, name: string, value: unknown, changesAt: Date | null, mark: number) {
+    if (this.#keeps(mark)) this.#reads.set(`${userId}:${name}`, { userId, value, changesAt });
+  }
+
   forgetUser(userId: number): void {
     this.#heard += 1;
     this.#sessions.deleteWhere((session) => session.user.id === userId);
     this.#plans.delete(userId);
     this.#autopayments.delete(userId);
+    this.#reads.deleteWhere((read) => read.userId === userId);
   }
 
   forgetPlans(): void {
@@ -209,11 +234,12 @@ export class SessionCache {
     return this.#live ? this.#feed.settle() : Promise.resolve();
   }
 
-  get size(): { sessions: number; plans: number; autopayments: number } {
+  get size(): { sessions: number; plans: number; autopayments: number; reads: number } {
     return {
       sessions: this.#sessions.size,
       plans: this.#plans.size,
       autopayments: this.#autopayments.size,
+      reads: this.#reads.size,
     };
   }
 
@@ -233,5 +259,6 @@ export class SessionCache {
     this.#sessions.clear();
     this.#plans.clear();
     this.#autopayments.clear();
+    this.#reads.clear();
   }
 }

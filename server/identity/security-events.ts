@@ -3,6 +3,7 @@ import type { SecurityEvent, SecurityEventKind } from '../../contract/identity.t
 import type { Database } from '../db/client.ts';
 import { securityEvents } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { type Device, deviceNames } from './devices.ts';
 
 /** How long the log keeps an event. */
@@ -36,21 +37,29 @@ export async function recordEvent(
 
 /** The user's newest events within the time kept, newest first. */
 export async function securityEventsOf(deps: AppDeps, userId: number): Promise<SecurityEvent[]> {
-  const since = new Date(deps.clock.now().getTime() - SECURITY_EVENTS_KEPT_MS);
-  const rows = await deps.db
-    .select()
-    .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), gt(securityEvents.createdAt, since)))
-    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-    .limit(SECURITY_EVENTS_SHOWN);
-  return rows.map((row) => ({
-    kind: row.kind,
-    method: row.method,
-    created_at: row.createdAt.toISOString(),
-    ...deviceNames(row.userAgent),
-    ip: row.ip,
-    country: row.country,
-  }));
+  const read = async () => {
+    const since = new Date(deps.clock.now().getTime() - SECURITY_EVENTS_KEPT_MS);
+    const rows = await deps.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, userId), gt(securityEvents.createdAt, since)))
+      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .limit(SECURITY_EVENTS_SHOWN);
+    return rows.map((row) => ({
+      kind: row.kind,
+      method: row.method,
+      created_at: row.createdAt.toISOString(),
+      ...deviceNames(row.userAgent),
+      ip: row.ip,
+      country: row.country,
+    }));
+  };
+  // The oldest event shown leaves the log when it is older than the time events are kept.
+  const leaves = (events: SecurityEvent[]) => {
+    const oldest = events.at(-1);
+    return oldest ? new Date(Date.parse(oldest.created_at) + SECURITY_EVENTS_KEPT_MS) : null;
+  };
+  return userRead(deps, userId, 'security-events', read, leaves);
 }
 
 /**

@@ -7,6 +7,7 @@ import { sendToUser, userLocale } from '../mail/send.ts';
 import { newSignInMail } from '../mail/templates.ts';
 import type { CachedSession } from '../db/session-cache.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { notFound } from '../errors.ts';
 import { type Device, deviceNames } from './devices.ts';
 import { recordEvent } from './security-events.ts';
@@ -128,32 +129,45 @@ export async function sessionsOf(
   userId: number,
   currentToken: string,
 ): Promise<SessionInfo[]> {
-  const now = deps.clock.now();
   const mine = hashToken(currentToken);
-  const rows = await deps.db
-    .select({
-      tokenHash: sessions.tokenHash,
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userAgent: sessions.userAgent,
-      ip: sessions.ip,
-      country: sessions.country,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), liveAt(now)))
-    .orderBy(desc(sessions.lastSeenAt))
-    .limit(SESSIONS_LISTED);
-  const listed = rows.map(({ tokenHash, ...row }) => ({
-    id: row.id,
-    current: tokenHash === mine,
-    created_at: row.createdAt.toISOString(),
-    last_seen_at: row.lastSeenAt.toISOString(),
-    ...deviceNames(row.userAgent),
-    ip: row.ip,
-    country: row.country,
-  }));
-  return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
+  const read = async () => {
+    const now = deps.clock.now();
+    const rows = await deps.db
+      .select({
+        tokenHash: sessions.tokenHash,
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        country: sessions.country,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), liveAt(now)))
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(SESSIONS_LISTED);
+    const listed = rows.map(({ tokenHash, ...row }) => ({
+      id: row.id,
+      current: tokenHash === mine,
+      created_at: row.createdAt.toISOString(),
+      last_seen_at: row.lastSeenAt.toISOString(),
+      ...deviceNames(row.userAgent),
+      ip: row.ip,
+      country: row.country,
+    }));
+    // The list changes without a write when a listed session expires or goes idle.
+    const ends = rows.map((row) =>
+      Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + SESSION_IDLE_MS),
+    );
+    return {
+      list: [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)],
+      changesAt: ends.length > 0 ? new Date(Math.min(...ends)) : null,
+    };
+  };
+  // Each browser's list marks its own session: kept per session.
+  const { list } = await userRead(deps, userId, `sessions:${mine}`, read, (v) => v.changesAt);
+  return list;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { onpremiseBindings, users, type OnpremiseBinding, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { effectivePlan } from '../teams/effective-plan.ts';
 
 /*
@@ -18,7 +19,7 @@ import { effectivePlan } from '../teams/effective-plan.ts';
  * at most, and an account holds at most BINDINGS_MAX. Each command is one transaction.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
 
 /** Why a bind was refused; the route turns it into its section-8 answer. */
 export type BindRefusal = Extract<
@@ -56,8 +57,10 @@ async function bindingsOf(db: Database, userId: number): Promise<OnpremiseBindin
 
 /** GET /api/v1/onpremise/bindings/: the user's own bindings, newest first. */
 export async function listBindings(deps: Deps, user: User): Promise<BindingList> {
-  const rows = await deps.db.transaction((tx) => bindingsOf(tx, user.id));
-  return { bindings: rows.map(toBinding), max: BINDINGS_MAX };
+  return userRead(deps, user.id, 'onpremise-bindings', async () => {
+    const rows = await deps.db.transaction((tx) => bindingsOf(tx, user.id));
+    return { bindings: rows.map(toBinding), max: BINDINGS_MAX };
+  });
 }
 
 /**

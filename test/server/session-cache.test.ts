@@ -296,7 +296,8 @@ describe('the session cache without its feed', () => {
     expect(cache.getPlan(1, now)).toBeUndefined();
     cache.setSession('a', session(1), cache.mark());
     cache.setPlan(1, facts(), cache.mark());
-    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0 });
+    cache.setRead(1, 'social', [], null, cache.mark());
+    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0, reads: 0 });
 
     handlers().onReady();
     cache.setSession('a', session(1), cache.mark());
@@ -314,7 +315,13 @@ describe('the session cache without its feed', () => {
     cache.setPlan(2, facts(), cache.mark());
     cache.setAutopayment(1, null, cache.mark());
     cache.setAutopayment(2, null, cache.mark());
+    cache.setRead(1, 'social', [], null, cache.mark());
+    cache.setRead(1, 'sessions:a', [], null, cache.mark());
+    cache.setRead(2, 'social', ['kept'], null, cache.mark());
     handlers().onChange('1');
+    expect(cache.getRead(1, 'social', now)).toBeUndefined();
+    expect(cache.getRead(1, 'sessions:a', now)).toBeUndefined();
+    expect(cache.getRead(2, 'social', now)).toEqual(['kept']);
     expect(cache.getAutopayment(1)).toBeUndefined();
     expect(cache.getAutopayment(2)).toBeNull();
     expect(cache.getSession('a')).toBeUndefined();
@@ -331,8 +338,10 @@ describe('the session cache without its feed', () => {
     cache.setSession('a', session(1), cache.mark());
     cache.setPlan(1, facts(), cache.mark());
     cache.setPlan(2, facts(), cache.mark());
+    // A user's own rows are not what plans are read from: their reads stay.
+    cache.setRead(1, 'social', [], null, cache.mark());
     handlers().onChange('*');
-    expect(cache.size).toEqual({ sessions: 1, plans: 0, autopayments: 0 });
+    expect(cache.size).toEqual({ sessions: 1, plans: 0, autopayments: 0, reads: 1 });
   });
 
   it('keeps nothing read while a change was heard: the read may predate the change', async () => {
@@ -345,10 +354,21 @@ describe('the session cache without its feed', () => {
     const beforePlan = cache.mark();
     handlers().onChange('*');
     cache.setPlan(1, facts(), beforePlan);
-    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0 });
+    cache.setRead(1, 'social', [], null, beforePlan);
+    expect(cache.size).toEqual({ sessions: 0, plans: 0, autopayments: 0, reads: 0 });
     // Read after the change: kept.
     cache.setPlan(1, facts(), cache.mark());
     expect(cache.getPlan(1, now)).toBeDefined();
+  });
+
+  it('does not serve a read once the time it may change at has come', async () => {
+    const { feed } = fakeFeed();
+    const cache = new SessionCache(feed);
+    await cache.start();
+    cache.setRead(1, 'sessions:a', ['two'], new Date(now.getTime() + 1000), cache.mark());
+    expect(cache.getRead(1, 'sessions:a', now)).toEqual(['two']);
+    expect(cache.getRead(1, 'sessions:a', new Date(now.getTime() + 1000))).toBeUndefined();
+    expect(cache.getRead(1, 'sessions:a', now)).toBeUndefined();
   });
 
   it('does not serve plan facts once the time they may change at has come', async () => {

@@ -6,6 +6,7 @@ import { pageLocaleOf } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../../identity/routes/session.ts';
 import { loadSiteFacts } from '../../site/site.ts';
+import { userRead } from '../../user-reads.ts';
 import { MAX_PAYMENTS_PAGE, paidPaymentOf, paymentPage } from '../payments.ts';
 import { receiptPdf } from '../receipt.ts';
 
@@ -31,7 +32,9 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/', async (c) => {
     const user = requireUser(c);
     const { page } = parseInput(PageQuery, c.req.query());
-    return c.json(await paymentPage(deps.db, user, page));
+    return c.json(
+      await userRead(deps, user.id, `payments:${page}`, () => paymentPage(deps.db, user, page)),
+    );
   });
 
   // A link the page opens in a new tab: `?locale=` names its language, else the account's.

@@ -6,6 +6,7 @@ import { requireUser } from '../../identity/routes/session.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { userRead } from '../../user-reads.ts';
 import { parseInput } from '../../http/validate.ts';
 import { effectivePlan } from '../../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../create.ts';
@@ -90,7 +91,7 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.get('/my/', async (c) => {
     const user = requireUser(c);
-    const instance = await instanceOf(deps.db, user.id);
+    const instance = await userRead(deps, user.id, 'webgis', () => instanceOf(deps.db, user.id));
     if (!instance) throw notFound();
     // The plan facts and the locations from memory while nothing changed (0210, 0031).
     const [facts, locations] = await Promise.all([
