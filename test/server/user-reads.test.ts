@@ -1,16 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { newCheckoutId } from '../../server/billing/ids.ts';
 import {
+  checkouts,
   invoiceRequests,
   onpremiseBindings,
   securityEvents,
   sessions,
   socialAccounts,
+  subscriptions,
   webgisInstances,
 } from '../../server/db/schema.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
-import { signedIn } from './billing.ts';
+import { setPlan, signedIn } from './billing.ts';
 import { DAY, useTestServer, type TestServer } from './harness.ts';
 import { statementCounter } from './statements.ts';
 
@@ -115,6 +118,20 @@ const reads: [string, Change][] = [
     },
   ],
   [
+    'the subscription',
+    {
+      path: '/api/subscription/',
+      table: 'subscriptions',
+      trigger: 'subscriptions_changed',
+      // A column plans are not read from: only this trigger tells of it.
+      change: (userId) =>
+        db()
+          .update(subscriptions)
+          .set({ canceledAt: server().clock.now() })
+          .where(eq(subscriptions.userId, userId)),
+    },
+  ],
+  [
     'the web GIS',
     {
       path: '/api/v1/webgis/my/',
@@ -150,6 +167,7 @@ describe("a user's own reads from memory", () => {
     async (_name, read) => {
       const s = server();
       const { user, client } = await signedIn(s);
+      if (read.table === 'subscriptions') await setPlan(s, user.id, 'mini');
       if (read.table === 'webgis_instances') {
         const made = await client.postJson('/api/v1/webgis/', {
           subdomain_name: `own${Date.now()}`,
@@ -159,6 +177,7 @@ describe("a user's own reads from memory", () => {
         expect(made.status).toBe(201);
         await s.jobs.drain([WEBGIS_PROVISION_QUEUE]);
       }
+      await s.sessionCache.settle();
       const get = async () => {
         const answer = await client.get(read.path);
         expect(answer.status).toBe(200);
@@ -219,5 +238,32 @@ describe("a user's own reads from memory", () => {
     // write, which would tell the cache).
     s.clock.advance(2 * 60 * 1000);
     expect(await listed()).toBe(1);
+  });
+
+  it("forgets the open checkout the price read keeps at a change to the user's checkouts", async () => {
+    const s = server();
+    const { user, client } = await signedIn(s);
+    const kept = () => s.sessionCache.getRead(user.id, 'open-checkout', s.clock.now());
+    expect((await client.get('/api/v1/subscription/price/?plan=mini')).status).toBe(200);
+    expect(kept()).toBeNull();
+    const open = (id: string) =>
+      s.db.insert(checkouts).values({
+        id,
+        userId: user.id,
+        kind: 'create',
+        provider: 'stripe',
+        status: 'pending',
+        plan: 'mini',
+        interval: 'monthly',
+        amount: 30,
+        currency: 'usd',
+        createdAt: s.clock.now(),
+      });
+    await withTriggerOff(s, 'checkouts', 'checkouts_changed', () => open(newCheckoutId()));
+    await s.sessionCache.settle();
+    expect(kept()).toBeNull();
+    await s.db.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.userId, user.id));
+    await s.sessionCache.settle();
+    expect(kept()).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { Currency, type CouponPrice, type PlanList } from '../../../contract/bil
 import { PlanId } from '../../../contract/profile.ts';
 import { checkCoupon, couponPrice, keptPriceRows, planList, shownCurrency } from '../prices.ts';
 import { openCheckoutOf } from '../subscription.ts';
+import { userRead } from '../../user-reads.ts';
 import { visitorCountry } from '../../geo/routes/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -55,15 +56,17 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/price/', async (c) => {
     const query = parseInput(PriceQuery, c.req.query());
     const user = c.get('user');
-    const open = user ? await openCheckoutOf(deps.db, user.id) : undefined;
+    const open = user
+      ? await userRead(deps, user.id, 'open-checkout', async () => {
+          return (await openCheckoutOf(deps.db, user.id)) ?? null;
+        })
+      : null;
     const check = await checkCoupon(deps.db, deps.clock.now(), {
       coupon: query.coupon,
       plan: query.plan,
       currency: await currency(c, query.currency),
       held:
-        open !== undefined &&
-        open.coupon !== '' &&
-        open.coupon === query.coupon.trim().toUpperCase(),
+        open !== null && open.coupon !== '' && open.coupon === query.coupon.trim().toUpperCase(),
     });
     return c.json(couponPrice(await keptPriceRows(deps), query.plan, check) satisfies CouponPrice);
   });

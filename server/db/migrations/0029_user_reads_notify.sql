@@ -1,6 +1,6 @@
 -- Every process also keeps the reads of a user's own rows (server/user-reads.ts): the
--- sessions list, the security log, the payment history, the on-premise bindings and
--- the web GIS. A change to any row they are read from names its user at commit, so every
+-- sessions list, the security log, the payment history, the on-premise bindings, the
+-- web GIS, the subscription and the open checkout. A change to any row they are read from names its user at commit, so every
 -- process forgets that user's reads (server/db/session-cache.ts). The sessions' updates
 -- and deletions, the social links and the autopayments name their user already
 -- (migrations 0009, 0010, 0012).
@@ -26,4 +26,12 @@ CREATE TRIGGER "onpremise_bindings_changed" AFTER INSERT OR UPDATE OR DELETE ON 
   FOR EACH ROW EXECUTE FUNCTION "portal_user_row_changed"('user_id');
 --> statement-breakpoint
 CREATE TRIGGER "webgis_instances_changed" AFTER INSERT OR UPDATE OR DELETE ON "webgis_instances"
+  FOR EACH ROW EXECUTE FUNCTION "portal_user_row_changed"('user_id');
+--> statement-breakpoint
+-- The subscription read keeps the row (every column, not only what plans are read from)
+-- and the price read the open checkout.
+CREATE TRIGGER "subscriptions_changed" AFTER INSERT OR UPDATE OR DELETE ON "subscriptions"
+  FOR EACH ROW EXECUTE FUNCTION "portal_user_row_changed"('user_id');
+--> statement-breakpoint
+CREATE TRIGGER "checkouts_changed" AFTER INSERT OR UPDATE OR DELETE ON "checkouts"
   FOR EACH ROW EXECUTE FUNCTION "portal_user_row_changed"('user_id');
