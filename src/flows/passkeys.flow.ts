@@ -8,7 +8,6 @@ import {
   renamePasskey,
   savePasskey,
 } from '../api/passkeys.api.ts';
-import { webauthn } from './passkey-prompt.ts';
 
 /**
  * Why the browser made no passkey, as the block's error codes: no WebAuthn here, the
@@ -29,7 +28,7 @@ function browserRefusal(error: unknown): { code: string } {
  * library loads with the first passkey added, as on the sign-in page.
  */
 async function registerPasskey(name: string, signal: AbortSignal) {
-  const browser = await webauthn();
+  const browser = await import('./webauthn-registration.ts');
   if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
   const options = await fetchRegistrationOptions(signal);
   let credential;
