@@ -9,7 +9,8 @@ import { startServer } from '../test/e2e/server.ts';
 import { buildSpa } from './lib/build.ts';
 
 const KIB = 1024;
-const goals = { firstVisitGzip: 185 * KIB, allGzip: 350 * KIB };
+/** Issue 33's goal for the first visit (issue 13's was 185 KiB), issue 13's for all of it. */
+const goals = { firstVisitGzip: 175 * KIB, allGzip: 350 * KIB };
 /**
  * Chunks the app loads only when the operator configures them (the error-reporting SDK,
  * with SENTRY_DSN): reported apart, and outside the all-JavaScript goal, which is about
@@ -77,7 +78,26 @@ async function jsOfFirstVisit(route: string): Promise<Map<string, Buffer>> {
       if (existsSync(local)) seen.set(path, readFileSync(local));
       else pending.push(response.body().then((body) => void seen.set(path, body)));
     });
+    // In flight: the page's passkey autofill starts its calls only once the form is drawn.
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    const settle = () => {
+      inFlight -= 1;
+      lastActivity = Date.now();
+    };
+    page.on('request', () => {
+      inFlight += 1;
+      lastActivity = Date.now();
+    });
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
     await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+    // The page drawn (its form), then a second without a request: Playwright's network
+    // idle alone can come before the form's own loads start.
+    await page.getByRole('form').first().waitFor();
+    while (inFlight > 0 || Date.now() - lastActivity < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await Promise.all(pending);
     return seen;
   } finally {

@@ -1,10 +1,14 @@
-// npm run bench:lighthouse [-- --json] [-- --runs N]
+// npm run bench:lighthouse [-- --json] [-- --runs N] [-- --only <page>,<page>]
 //
 // Builds the SPA, serves it with the real server (embedded PGlite, or PostgreSQL when
 // DATABASE_URL is set) and runs Lighthouse's mobile preset in Debian's Chromium on the
-// sign-in page, the profile and the checkout, signed in as the demo account where the
-// page needs it. Each page is measured `--runs` times (3); the run with the median
-// performance score is reported. Prints a table, or with --json one JSON object.
+// sign-in page and every signed-in page of issue 33's goal (profile, subscription,
+// checkout, software, teams, on-premise, web GIS), signed in as the demo account where
+// the page needs it; the demo account's web GIS is made (through the API) after the
+// other pages, for its settings page, measured last. Each page is measured `--runs`
+// times (3); the run with the median performance score is reported, with the measures
+// that missed their goal. `--only` measures the pages named. Prints a table, or with
+// --json one JSON object.
 //
 // Twice: over HTTPS, where the server speaks HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE; here a
 // throwaway self-signed certificate, which this Chromium is told to accept), as a
@@ -17,29 +21,69 @@ import { chromium } from 'playwright-core';
 import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { throwawayCertificate } from '../test/e2e/tls.ts';
-import { demoSession } from './demo-session.ts';
+import { demoSession, demoWebgis } from './demo-session.ts';
 import { buildSpa } from './lib/build.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const runs = Number(option('--runs') ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const pages = [
+interface Page {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** The page shows the account's web GIS: measured after it is made. */
+  webgis?: boolean;
+}
+
+const allPages: readonly Page[] = [
   { name: 'login', path: '/en/login/1', signedIn: false },
   { name: 'profile', path: '/en/profile', signedIn: true },
+  { name: 'subscription', path: '/en/subscription', signedIn: true },
   { name: 'checkout', path: '/en/subscription/update?plan=premium&period=monthly', signedIn: true },
-] as const;
+  { name: 'software', path: '/en/software', signedIn: true },
+  { name: 'teams', path: '/en/teammanage/owner', signedIn: true },
+  { name: 'onpremise', path: '/en/myngidonpremises', signedIn: true },
+  { name: 'webgis', path: '/en/webgis', signedIn: true, webgis: true },
+];
+const only = option('--only')?.split(',');
+const unknown = only?.filter((name) => !allPages.some((page) => page.name === name)) ?? [];
+if (unknown.length > 0) throw new Error(`no page named ${unknown.join(', ')}`);
+const pages = allPages.filter((page) => !only || only.includes(page.name));
 
-const goals = {
-  performance: '>= 90',
-  lcp_ms: '<= 2500',
-  cls: '<= 0.1',
-  accessibility: '100',
-  best_practices: '100',
-  seo: '>= 95',
+/** A floor for a score, a ceiling for a time or a shift. */
+type Goal = { at_least: number } | { at_most: number };
+type Goals = Record<
+  'performance' | 'lcp_ms' | 'cls' | 'accessibility' | 'best_practices' | 'seo',
+  Goal
+>;
+
+const quality = {
+  cls: { at_most: 0.1 },
+  accessibility: { at_least: 100 },
+  best_practices: { at_least: 100 },
+  seo: { at_least: 95 },
+} as const;
+const goals: { pages: Goals; http1_pages: Goals } = {
+  /** Issue 13's, over HTTPS with HTTP/2. */
+  pages: { performance: { at_least: 90 }, lcp_ms: { at_most: 2500 }, ...quality },
+  /** Issue 33's: every page, over HTTP/1.1. */
+  http1_pages: { performance: { at_least: 95 }, lcp_ms: { at_most: 2000 }, ...quality },
 };
+
+/** The measures of a run that are off their goal, by name. */
+function missed(measure: Measure, goal: Goals): string[] {
+  return Object.entries(goal).flatMap(([name, bound]) => {
+    const value = measure[name as keyof Goals];
+    const ok = 'at_least' in bound ? value >= bound.at_least : value <= bound.at_most;
+    return ok ? [] : [name];
+  });
+}
 
 interface Measure {
   performance: number;
@@ -55,12 +99,20 @@ interface Measure {
   failing: string[];
 }
 
+interface Reported extends Measure {
+  /** The performance score of every run, lowest first. */
+  runs: number[];
+  /** The measures of the reported run off this transport's goals. */
+  missed: string[];
+}
+
 buildSpa();
 
 /** Every page measured against one server, over HTTPS (HTTP/2) or plain HTTP/1.1. */
-async function measure(tls: boolean): Promise<Record<string, Measure & { runs: number[] }>> {
+async function measure(tls: boolean, goal: Goals): Promise<Record<string, Reported>> {
   const certificate = tls ? await throwawayCertificate() : null;
-  const server = await startServer(certificate?.env ?? {});
+  // The sandbox starts the web GIS at once instead of after 5 s.
+  const server = await startServer({ ...certificate?.env, WEBGIS_PROVISION_SECONDS: '0' });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: [
@@ -70,11 +122,17 @@ async function measure(tls: boolean): Promise<Record<string, Measure & { runs: n
       ...(tls ? ['--ignore-certificate-errors'] : []),
     ],
   });
-  const result: Record<string, Measure & { runs: number[] }> = {};
+  const result: Record<string, Reported> = {};
   try {
-    const { cookie } = await demoSession(server.url, certificate?.cert);
+    const session = await demoSession(server.url, certificate?.cert);
+    const { cookie } = session;
     let signedIn = false;
+    let webgis = false;
     for (const page of pages) {
+      if (page.webgis && !webgis) {
+        await demoWebgis(server.url, session, certificate?.cert);
+        webgis = true;
+      }
       if (page.signedIn && !signedIn) {
         // The session's cookies in the browser Lighthouse drives (it keeps cookies between
         // runs): the page itself reads the signed-in hint, which a request header cannot give.
@@ -95,7 +153,11 @@ async function measure(tls: boolean): Promise<Record<string, Measure & { runs: n
       }
       measures.sort((a, b) => a.performance - b.performance);
       const median = measures[Math.floor(measures.length / 2)]!;
-      result[page.name] = { ...median, runs: measures.map((m) => m.performance) };
+      result[page.name] = {
+        ...median,
+        runs: measures.map((m) => m.performance),
+        missed: missed(median, goal),
+      };
     }
   } finally {
     await chrome.kill();
@@ -145,8 +207,10 @@ async function lighthouseRun(url: string, port: number, protocol: string): Promi
   };
 }
 
-const https = await measure(true);
-const http = await measure(false);
+const https = await measure(true, goals.pages);
+const http = await measure(false, goals.http1_pages);
+const met = (result: Record<string, Reported>) =>
+  Object.values(result).every((page) => page.missed.length === 0);
 
 const output = {
   database: process.env['DATABASE_URL'] ? 'postgresql' : 'pglite',
@@ -156,6 +220,8 @@ const output = {
   /** Over plain HTTP/1.1: as `npm start` serves it on this machine. */
   http1_pages: http,
   goals,
+  /** Every page measured met its transport's goals. */
+  met: { pages: met(https), http1_pages: met(http) },
 };
 if (json) console.log(JSON.stringify(output, null, 2));
 else {
@@ -163,9 +229,10 @@ else {
     ['https, HTTP/2', https],
     ['http, HTTP/1.1', http],
   ] as const) {
-    console.log(transport);
+    console.log(`${transport}: ${met(result) ? 'every goal met' : 'goals MISSED'}`);
     for (const [name, measure] of Object.entries(result)) {
-      console.log(`  ${name.padEnd(10)} ${JSON.stringify(measure)}`);
+      console.log(`  ${name.padEnd(12)} ${JSON.stringify(measure)}`);
     }
   }
+  console.log(`goals: ${JSON.stringify(goals)}`);
 }

@@ -8,11 +8,9 @@
 // reviewing the look beside other account portals.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import * as v from 'valibot';
-import { Webgis } from '../contract/webgis.ts';
 import { launchChromium } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
-import { demoSession } from './demo-session.ts';
+import { demoSession, demoWebgis } from './demo-session.ts';
 import { buildSpa } from './lib/build.ts';
 
 const pages = [
@@ -93,28 +91,11 @@ try {
   await shoot(wanted.filter((p) => !('webgis' in p)));
   const withWebgis = wanted.filter((p) => 'webgis' in p);
   if (withWebgis.length > 0) {
-    await createDemoWebgis(cookie, csrf);
+    await demoWebgis(server.url, { cookie, csrf });
     await shoot(withWebgis);
   }
   console.log(out);
 } finally {
   await browser.close();
   await server.stop();
-}
-
-/** The demo account's web GIS, made as the create page makes it, once it has started. */
-async function createDemoWebgis(cookie: string, csrf: string): Promise<void> {
-  const headers = { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' };
-  const created = await fetch(`${server.url}/api/v1/webgis/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ subdomain_name: 'demo-gis', language: 'en', location_id: 'eu-central' }),
-  });
-  if (created.status !== 201) throw new Error(`creating the web GIS answered ${created.status}`);
-  for (let tries = 0; tries < 120; tries++) {
-    const mine = await fetch(`${server.url}/api/v1/webgis/my/`, { headers });
-    if (mine.ok && v.parse(Webgis, await mine.json()).state === 'started') return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the demo web GIS did not start within a minute');
 }

@@ -1,6 +1,7 @@
 // The WebAuthn library loads only when a passkey is asked for: the sign-in page is the
-// first visit, which carries as little as it can (decision 0009).
-export const webauthn = () => import('@simplewebauthn/browser');
+// first visit, which carries as little as it can (decision 0009). Only its sign-in part:
+// the security page loads the registration apart (decision 0036).
+export const webauthn = () => import('./webauthn-sign-in.ts');
 
 type Browser = Awaited<ReturnType<typeof webauthn>>;
 type RequestOptions = Parameters<Browser['startAuthentication']>[0]['optionsJSON'];

@@ -1,8 +1,4 @@
-import {
-  browserSupportsWebAuthn,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { fromPromise } from 'xstate';
 import { passkeysMachine } from '../../machines/passkeys.machine.ts';
 import {
@@ -27,13 +23,17 @@ function browserRefusal(error: unknown): { code: string } {
   return { code: 'passkey_cancelled' };
 }
 
-/** Options from the server, the browser's credential, saved under the name. */
+/**
+ * Options from the server, the browser's credential, saved under the name. The WebAuthn
+ * library loads with the first passkey added, as on the sign-in page.
+ */
 async function registerPasskey(name: string, signal: AbortSignal) {
-  if (!browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
+  const browser = await import('./webauthn-registration.ts');
+  if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
   const options = await fetchRegistrationOptions(signal);
   let credential;
   try {
-    credential = await startRegistration({
+    credential = await browser.startRegistration({
       optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
     });
   } catch (error) {

@@ -1,6 +1,7 @@
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { SessionActor } from '../flows/session.flow.ts';
 import { ToastHost } from '../components/error-toasts.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 import { ReauthHost } from '../components/reauth-host.tsx';
 
 export interface RouterContext {
@@ -10,7 +11,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
-      <HeadContent />
+      <PageTitle />
       <Outlet />
       <ToastHost />
       <ReauthHost />
