@@ -126,7 +126,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['config.ts', 'db', 'line.ts', 'page-reads.ts'],
   ['http', 'jobs', 'secret.ts', 'error-reporting.ts'],
   ['deps.ts'],
-  ['mail', 'geo', 'legal', 'health'],
+  ['mail', 'geo', 'legal', 'health', 'user-reads.ts'],
   ['identity'],
   ['teams', 'software', 'consultation'],
   ['plan-facts.ts'],
