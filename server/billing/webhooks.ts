@@ -9,7 +9,7 @@ import { isCheckoutId } from './ids.ts';
 import type { PaymentEvent } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
-import { notFound, forbidden } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 export type WebhookOutcome = 'processed' | 'ignored' | 'duplicate';
 
@@ -28,7 +28,7 @@ export async function receiveWebhook(
 ): Promise<WebhookOutcome> {
   const id = v.safeParse(PaymentProvider, providerName);
   const provider = id.success ? paymentProvider(deps.config, id.output) : null;
-  if (!provider) throw notFound();
+  if (!provider) throw billingRefused('not_found');
   // YooKassa's check reads the payment back from its API, which may hang like any call.
   const event = await bounded(deps.config.providerTimeoutMs, (signal) =>
     provider.verifyWebhook(body, headers, signal),
@@ -36,13 +36,13 @@ export async function receiveWebhook(
     deps.logger.warn('webhook verification failed', { provider: provider.id, error });
     return null;
   });
-  if (!event || !/^[\w.:-]{1,200}$/.test(event.id)) throw forbidden('permission_denied');
-  if (!isCheckoutId(event.checkoutId)) throw notFound();
+  if (!event || !/^[\w.:-]{1,200}$/.test(event.id)) throw billingRefused('permission_denied');
+  if (!isCheckoutId(event.checkoutId)) throw billingRefused('not_found');
   const [checkout] = await deps.db
     .select({ provider: checkouts.provider })
     .from(checkouts)
     .where(eq(checkouts.id, event.checkoutId));
-  if (checkout?.provider !== provider.id) throw notFound();
+  if (checkout?.provider !== provider.id) throw billingRefused('not_found');
   crashPoint('settlement-received');
   const outcome = await record(deps, provider.id, event);
   crashPoint('settlement-committed');
