@@ -14,6 +14,53 @@ const serverSharesOnlyContract = {
     'must not end up in the server (design.md).',
 };
 
+// Domain code answers no HTTP itself (docs/decisions/0028).
+const domainKnowsNoHttp = {
+  regex: '^(hono(/|$)|@hono/|(\\.\\./)+http/)',
+  message:
+    'Domain code knows nothing of HTTP: throw a Refused (server/errors.ts) and ' +
+    "let the domain's routes answer.",
+};
+
+// A route parses, calls one command of its domain and answers (design.md).
+const noWritesInRoutes = ['db', 'tx'].flatMap((name) => [
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.property.name='${name}']`,
+    message: 'No database writes in routes: call a command of server/<domain>/.',
+  },
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.name='${name}']`,
+    message: 'No database writes in routes: call a command of server/<domain>/.',
+  },
+]);
+
+// Identity and billing throw what their refusals.ts declares, and nothing else.
+const REFUSE_WITH_DECLARED =
+  'Throw a refusal your domain declares: identityRefused / billingRefused of its refusals.ts ' +
+  '(docs/decisions/0028); add the refusal there if it is new.';
+const declaredRefusalsOnly = {
+  regex: '^(\\.\\./)+errors\\.ts$',
+  importNames: [
+    'refused',
+    'refusal',
+    'notFound',
+    'forbidden',
+    'notAuthenticated',
+    'invalidInput',
+    'throttled',
+    'fieldError',
+    'fieldErrors',
+  ],
+  message: REFUSE_WITH_DECLARED,
+};
+const refusalsAsDeclared = [
+  { selector: "NewExpression[callee.name='Refused']", message: REFUSE_WITH_DECLARED },
+  {
+    selector: 'ThrowStatement > NewExpression.argument[callee.name=/^(Error|HTTPException)$/]',
+    message: `A plain Error is a fault (500), not a refusal. ${REFUSE_WITH_DECLARED}`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -168,15 +215,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            serverSharesOnlyContract,
-            {
-              regex: '^(hono(/|$)|@hono/|(\\.\\./)+http/)',
-              message:
-                'Domain code knows nothing of HTTP: throw a Refused (server/errors.ts) and ' +
-                "let the domain's routes answer.",
-            },
-          ],
+          patterns: [serverSharesOnlyContract, domainKnowsNoHttp],
         },
       ],
     },
@@ -186,19 +225,49 @@ export default tseslint.config(
     // writes, and the transaction around them, live in server/<domain>/.
     files: ['server/*/routes.ts', 'server/*/routes/**'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', ...noWritesInRoutes],
+    },
+  },
+
+  // Identity and billing refuse only what they declare (docs/decisions/0028): each throw
+  // names a tag of its domain's refusals.ts, whose type the compiler checks. The shared
+  // builders of server/errors.ts would take any code; a plain Error is a fault (500),
+  // thrown only by the adapters of the outside world (providers, OAuth, the sandboxes).
+  {
+    files: ['server/identity/**', 'server/billing/**'],
+    ignores: [
+      'server/*/routes/**',
+      'server/*/refusals.ts',
+      'server/billing/providers/**',
+      'server/billing/sandbox-settlement.ts',
+      'server/identity/social/oauth.ts',
+      'server/identity/social/sandbox.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        ...['db', 'tx'].flatMap((name) => [
-          {
-            selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.property.name='${name}']`,
-            message: 'No database writes in routes: call a command of server/<domain>/.',
-          },
-          {
-            selector: `CallExpression > MemberExpression.callee[property.name=/^(insert|update|delete|transaction|execute)$/][object.name='${name}']`,
-            message: 'No database writes in routes: call a command of server/<domain>/.',
-          },
-        ]),
+        { patterns: [serverSharesOnlyContract, domainKnowsNoHttp, declaredRefusalsOnly] },
       ],
+      'no-restricted-syntax': ['error', ...refusalsAsDeclared],
+    },
+  },
+  {
+    files: ['server/identity/routes/**', 'server/billing/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverSharesOnlyContract,
+            declaredRefusalsOnly,
+            {
+              regex: '^hono/http-exception$',
+              message: 'A refusal is a value of its domain (refusals.ts), answered in app.onError.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...noWritesInRoutes, ...refusalsAsDeclared],
     },
   },
 );

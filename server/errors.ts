@@ -118,3 +118,76 @@ export function fieldErrors(errors: FieldError[], kind: RefusalKind = 'invalid')
 export function fieldError(field: string, code: DetailedCode): Refused {
   return fieldErrors([{ field, code, detail: DETAILS[code] }]);
 }
+
+/**
+ * One refusal a domain declares (its `refusals.ts`), named by its tag: its kind, its
+ * section-8 code when that is not the tag itself, and the form field it stands at: one
+ * (`at: 'code'`), or a choice the throw site makes (`at: ['password', …]`). Without a
+ * field the answer is `{ code, detail }`. A `throttled` refusal takes the seconds to
+ * wait; an `explained` one takes its words from the throw site (what exactly is wrong).
+ */
+export type DeclaredRefusal = {
+  kind: RefusalKind;
+  code?: DetailedCode;
+  at?: string | readonly string[];
+  explained?: true;
+};
+
+/** What a throw site adds to a tag: the field chosen, the seconds to wait, the words. */
+type Extra<D> = (D extends { at: readonly (infer F extends string)[] } ? { at: F } : unknown) &
+  (D extends { kind: 'throttled' } ? { retryAfter: number } : unknown) &
+  (D extends { explained: true } ? { detail: string } : unknown);
+
+/** A domain's refusals as a tagged union, e.g. `{ tag: 'wrong_credentials'; at: 'password' }`. */
+export type RefusalOf<T> = { [Tag in keyof T & string]: { tag: Tag } & Extra<T[Tag]> }[keyof T &
+  string];
+
+/** A tag with nothing to add is named alone; otherwise its additions follow. */
+type ExtraArgs<D> = unknown extends Extra<D> ? [] : [extra: Extra<D>];
+
+/** Builds a `Refused` of one of the domain's declared refusals, and of no other. */
+export type Refuser<T> = <Tag extends keyof T & string>(
+  tag: Tag,
+  ...extra: ExtraArgs<T[Tag]>
+) => Refused;
+
+/** A tag that is not a code must name its code. */
+type Declarations<T> = {
+  [Tag in keyof T]: Tag extends DetailedCode
+    ? DeclaredRefusal
+    : DeclaredRefusal & { code: DetailedCode };
+};
+
+/**
+ * A domain's refusals, declared in one table; answers the domain's constructor, so a
+ * command can throw only what its domain declares (a typo or another domain's tag fails
+ * the type check, and at run time too). The answer's shape is made here, its status in
+ * server/http/errors.ts.
+ */
+export function declareRefusals<const T extends Record<string, DeclaredRefusal>>(
+  table: T & Declarations<T>,
+): Refuser<T> {
+  const declared: Record<string, DeclaredRefusal | undefined> = table;
+  return (tag, ...rest) => {
+    const refusal = Object.hasOwn(declared, tag) ? declared[tag] : undefined;
+    if (!refusal) throw new TypeError(`a refusal its domain does not declare: ${tag}`);
+    const [given] = rest as readonly unknown[];
+    const extra = (given ?? {}) as { at?: string; retryAfter?: number; detail?: string };
+    const fields = refusal.at;
+    // What the type check asks of a throw site, asked again should a cast get past it.
+    const fits =
+      (Array.isArray(fields) ? fields.includes(extra.at) : extra.at === undefined) &&
+      (refusal.kind === 'throttled') === (typeof extra.retryAfter === 'number') &&
+      (refusal.explained === true) === (typeof extra.detail === 'string');
+    if (!fits) throw new TypeError(`not as ${tag} is declared: ${JSON.stringify(extra)}`);
+    const code = refusal.code ?? (tag as DetailedCode);
+    const detail = extra.detail ?? DETAILS[code];
+    const at = typeof fields === 'string' ? fields : extra.at;
+    if (at !== undefined) return fieldErrors([{ field: at, code, detail }], refusal.kind);
+    const { kind } = refusal;
+    const { retryAfter } = extra;
+    return new Refused(
+      retryAfter === undefined ? { kind, code, detail } : { kind, code, detail, retryAfter },
+    );
+  };
+}

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { autopayments } from '../db/schema.ts';
 import type { SessionCache } from '../db/session-cache.ts';
 import { autopaymentOf } from './subscription.ts';
-import { refusal } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 export function toAutopayment(row: typeof autopayments.$inferSelect): Autopayment {
   return {
@@ -34,7 +34,7 @@ export async function autopaymentAnswer(
   cache?: SessionCache,
 ): Promise<{ autopayment: Autopayment }> {
   const autopayment = await cachedAutopayment(db, userId, cache);
-  if (!autopayment) throw refusal('not_found', 'no_autopayment');
+  if (!autopayment) throw billingRefused('autopayment_not_found');
   return { autopayment };
 }
 

@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { refusal, refused, fieldError, notFound } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 import { isLocalPath } from '../identity/accounts.ts';
 import { redirectTo } from './checkout.ts';
 import { isCheckoutId, newCheckoutId } from './ids.ts';
@@ -65,14 +65,14 @@ export async function startCardSetup(
   const given = request.return_url;
   const local = isLocalPath(given);
   if (!local && given !== base && !given.startsWith(`${base}/`)) {
-    throw fieldError('return_url', 'invalid_input');
+    throw billingRefused('invalid_field', { at: 'return_url' });
   }
   const autopayment = await autopaymentOf(deps.db, user.id);
-  if (autopayment?.status !== 'active') throw refused('no_autopayment');
+  if (autopayment?.status !== 'active') throw billingRefused('no_autopayment');
   const provider = paymentProvider(deps.config, autopayment.provider);
   // The sandbox's page takes a card checkout; a real adapter needs its own setup call.
-  if (!provider || !takesCardChange(provider)) throw refused('plan_unavailable');
-  if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
+  if (!provider || !takesCardChange(provider)) throw billingRefused('plan_unavailable');
+  if (await openCheckoutOf(deps.db, user.id)) throw billingRefused('checkout_in_progress');
   const id = newCheckoutId();
   const back = new URL(local ? `${base}${given}` : given);
   back.searchParams.set('card_setup', id);
@@ -103,7 +103,7 @@ export async function startCardSetup(
     return row;
   });
   // A parallel start holds the one open checkout.
-  if (!checkout) throw refusal('conflict', 'checkout_in_progress');
+  if (!checkout) throw billingRefused('checkout_in_progress');
   const setup = provider.startCardSetup?.bind(provider);
   const redirectUrl = await redirectTo(
     deps,
@@ -121,12 +121,12 @@ export async function cardSetupStatus(
   userId: number,
   id: string,
 ): Promise<CardSetupStatus> {
-  if (!isCheckoutId(id)) throw notFound();
+  if (!isCheckoutId(id)) throw billingRefused('not_found');
   const [setup] = await db
     .select({ status: checkouts.status })
     .from(checkouts)
     .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId), eq(checkouts.kind, 'card')));
-  if (!setup) throw notFound();
+  if (!setup) throw billingRefused('not_found');
   const status =
     setup.status === 'pending' || setup.status === 'submitted'
       ? 'open'

@@ -23,7 +23,7 @@ import {
   openCheckoutOf,
   type CurrentSubscription,
 } from './subscription.ts';
-import { refusal, refused, fieldErrors, fieldError } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 export { PROVIDER_SILENT } from './providers/provider.ts';
 
@@ -36,7 +36,7 @@ const URL_KEYS = {
 } as const;
 
 const optionsError = (detail: string) =>
-  fieldErrors([{ field: 'options', code: 'invalid_input', detail }]);
+  billingRefused('invalid_option', { at: 'options', detail });
 
 /** Return addresses: local paths or addresses under PUBLIC_URL, made absolute. */
 export function checkedOptions(deps: AppDeps, request: Request): Record<string, string> {
@@ -75,18 +75,17 @@ async function resumeCheckout(deps: AppDeps, userId: number): Promise<string> {
     const age = deps.clock.now().getTime() - open.createdAt.getTime();
     if (open.status === 'pending' && age > deps.config.providerTimeoutMs + 1000) {
       const provider = paymentProvider(deps.config, open.provider);
-      if (!provider) throw refused('plan_unavailable');
+      if (!provider) throw billingRefused('plan_unavailable');
       const options = (await autopaymentOf(deps.db, userId))?.options ?? {};
       return redirectTo(deps, provider, open, options);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw refusal('conflict', 'checkout_in_progress');
+  throw billingRefused('checkout_in_progress');
 }
 
 /** A promo code refused at its field, its status as the detail. */
-export const couponError = (status: string) =>
-  fieldErrors([{ field: 'coupon', code: 'invalid_input', detail: status }]);
+export const couponError = (status: string) => billingRefused('coupon_refused', { detail: status });
 
 type NewCheckout = typeof checkouts.$inferInsert;
 type PendingAutopayment = Omit<typeof autopayments.$inferInsert, 'userId'>;
@@ -134,7 +133,7 @@ export async function redirectTo(
     deps.logger.warn('checkout start failed', { provider: provider.id, error });
     // Closes the checkout and gives back its promo code, so the payer may start again.
     await settle(deps, checkout.id, 'payment.failed', { error: failureReason(error) });
-    throw refusal('provider_failed', 'payment_failed');
+    throw billingRefused('payment_failed');
   }
   crashPoint('checkout-after-provider');
   await deps.db.update(checkouts).set({ redirectUrl }).where(eq(checkouts.id, checkout.id));
@@ -149,17 +148,17 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
     .select({ code: countries.code })
     .from(countries)
     .where(eq(countries.code, request.user_data.country));
-  if (!country) throw fieldError('user_data.country', 'country_not_found');
+  if (!country) throw billingRefused('country_not_found');
   if (request.provider !== cardProviderFor(request.user_data.country)) {
     const detail = `Country ${request.user_data.country} pays with ${cardProviderFor(request.user_data.country)}`;
-    throw fieldErrors([{ field: 'provider', code: 'invalid_input', detail }]);
+    throw billingRefused('invalid_option', { at: 'provider', detail });
   }
   const options = checkedOptions(deps, request);
   const provider = paymentProvider(deps.config, request.provider);
-  if (!provider) throw refused('plan_unavailable');
+  if (!provider) throw billingRefused('plan_unavailable');
   if (await openCheckoutOf(deps.db, user.id)) return resumeCheckout(deps, user.id);
   if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
-    throw refused('plan_unavailable');
+    throw billingRefused('plan_unavailable');
   }
   const now = deps.clock.now();
   const currency = currencyFor(request.user_data.country);
@@ -215,8 +214,8 @@ export const changeCurrency = (
  */
 export async function changePlan(deps: AppDeps, user: User, request: Change): Promise<void> {
   const autopayment = await autopaymentOf(deps.db, user.id);
-  if (autopayment?.status !== 'active') throw refused('no_autopayment');
-  if (await openCheckoutOf(deps.db, user.id)) throw refusal('conflict', 'checkout_in_progress');
+  if (autopayment?.status !== 'active') throw billingRefused('no_autopayment');
+  if (await openCheckoutOf(deps.db, user.id)) throw billingRefused('checkout_in_progress');
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
   const currency = changeCurrency(user, current);
@@ -241,8 +240,8 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
     if (row) await queueCharge(deps, tx, row.id, backupAfter);
     return row;
   });
-  if (!checkout) throw refusal('conflict', 'checkout_in_progress');
+  if (!checkout) throw billingRefused('checkout_in_progress');
   if (!(await chargeCheckout(deps, checkout.id, 'fail'))) {
-    throw refusal('provider_failed', 'payment_failed');
+    throw billingRefused('payment_failed');
   }
 }

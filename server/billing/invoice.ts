@@ -10,7 +10,7 @@ import { invoiceConfirmationMail, invoiceRequestMail } from '../mail/templates.t
 import type { Locale } from '../../contract/countries.ts';
 import { planPrice } from './prices.ts';
 import { DAY_MS } from './subscription.ts';
-import { refused } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 /**
  * Each request mails an address the user typed: a few a day per account serve a
@@ -20,7 +20,7 @@ export const INVOICE_LIMIT: Limit = { name: 'invoice-account', max: 3, windowMs:
 
 /** Invoices are for the ru locale only, and only while ENTITY_ORDERS is on. */
 export function assertInvoicesTaken(config: Config, locale: string): void {
-  if (locale !== 'ru' || !config.payments.entityOrders) throw refused('plan_unavailable');
+  if (locale !== 'ru' || !config.payments.entityOrders) throw billingRefused('plan_unavailable');
 }
 
 /**
@@ -40,7 +40,7 @@ export async function requestInvoice(
   const amount = await planPrice(deps.db, plan, 'yearly', 'rub');
   // Before the throttle: a refused order is no mail, so it spends none of the day's tries.
   if (amount < deps.config.payments.invoiceMinimumRub) {
-    throw refused('invoice_below_minimum');
+    throw billingRefused('invoice_below_minimum');
   }
   // Per account, and per IP with every other mail a request sends: many accounts of one
   // sender do not make the form a relay either.

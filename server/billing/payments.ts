@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Payment, PaymentPage } from '../../contract/billing.ts';
 import type { Database } from '../db/client.ts';
 import { invoiceRequests, payments, type User } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 import { isCheckoutId } from './ids.ts';
 
 /** Rows of the payment history a page holds. */
@@ -88,13 +88,13 @@ export async function paymentPage(db: Database, user: User, page: number): Promi
  * request (the portal records no invoice as paid).
  */
 export async function paidPaymentOf(db: Database, user: User, id: string): Promise<PaymentRow> {
-  if (!isCheckoutId(id)) throw notFound();
+  if (!isCheckoutId(id)) throw billingRefused('not_found');
   const [row] = await db
     .select()
     .from(payments)
     .where(
       and(eq(payments.checkoutId, id), eq(payments.userId, user.id), eq(payments.status, 'paid')),
     );
-  if (!row) throw notFound();
+  if (!row) throw billingRefused('not_found');
   return row;
 }

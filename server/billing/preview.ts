@@ -2,7 +2,7 @@ import type { Currency, Interval, PlanChangeCostAnswer } from '../../contract/bi
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 import { changeCurrency, couponError } from './checkout.ts';
 import { additionalDays, costOfChange } from './plan-change-cost.ts';
 import { checkCoupon, currencyFor } from './prices.ts';
@@ -55,7 +55,7 @@ export async function changeCostAnswer(
   if (changing) {
     currency = changeCurrency(user, current);
     if (target.currency !== undefined && target.currency !== currency) {
-      throw fieldError('currency', 'invalid_input');
+      throw billingRefused('invalid_field', { at: 'currency' });
     }
   }
   const now = deps.clock.now();

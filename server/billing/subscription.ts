@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { currencyFor } from './prices.ts';
-import { refused } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days a period is worth when converting between plans. */
@@ -95,7 +95,7 @@ export async function openCheckoutOf(db: Database, userId: number) {
 /** The go-to-free form: free at expiry (now if already expired), answers the cancel scenario. */
 export async function goToFree(deps: AppDeps, user: User): Promise<void> {
   if ((await autopaymentOf(deps.db, user.id))?.status === 'active') {
-    throw refused('plan_unavailable');
+    throw billingRefused('plan_unavailable');
   }
   const now = deps.clock.now();
   const current = await currentSubscription(deps.db, user);
@@ -114,7 +114,7 @@ export async function goToFree(deps: AppDeps, user: User): Promise<void> {
 /** DELETE /api/autopayment/: no more charges; the plan stays until expire_at, then the sweep moves it to free. */
 export async function cancelAutopayment(deps: AppDeps, user: User): Promise<void> {
   const row = await autopaymentOf(deps.db, user.id);
-  if (row?.status !== 'active') throw refused('no_autopayment');
+  if (row?.status !== 'active') throw billingRefused('no_autopayment');
   await switchAutopayment(deps, user.id, 'canceled');
 }
 
@@ -123,7 +123,7 @@ export async function restoreAutopayment(deps: AppDeps, user: User): Promise<voi
   const row = await autopaymentOf(deps.db, user.id);
   const current = await currentSubscription(deps.db, user);
   if (row?.status !== 'canceled' || !paidPeriodRunning(current, deps.clock.now())) {
-    throw refused('no_autopayment');
+    throw billingRefused('no_autopayment');
   }
   await switchAutopayment(deps, user.id, 'active');
 }

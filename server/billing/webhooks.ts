@@ -9,7 +9,7 @@ import { isCheckoutId } from './ids.ts';
 import type { PaymentEvent } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settleIn } from './settle.ts';
-import { notFound, forbidden } from '../errors.ts';
+import { billingRefused } from './refusals.ts';
 
 const EVENT_ID = /^[\w.:-]{1,200}$/;
 
@@ -31,7 +31,7 @@ export async function receiveWebhook(
 ): Promise<WebhookOutcome> {
   const id = v.safeParse(PaymentProvider, providerName);
   const provider = id.success ? paymentProvider(deps.config, id.output) : null;
-  if (!provider) throw notFound();
+  if (!provider) throw billingRefused('not_found');
   // A redelivery is known by its id before the provider is asked anything.
   const claimed = await provider.claimedEventId?.(body, headers);
   if (claimed && EVENT_ID.test(claimed) && (await recorded(deps, provider.id, claimed))) {
@@ -45,13 +45,13 @@ export async function receiveWebhook(
     deps.logger.warn('webhook verification failed', { provider: provider.id, error });
     return null;
   });
-  if (!event || !EVENT_ID.test(event.id)) throw forbidden('permission_denied');
-  if (!isCheckoutId(event.checkoutId)) throw notFound();
+  if (!event || !EVENT_ID.test(event.id)) throw billingRefused('permission_denied');
+  if (!isCheckoutId(event.checkoutId)) throw billingRefused('not_found');
   const [checkout] = await deps.db
     .select({ provider: checkouts.provider })
     .from(checkouts)
     .where(eq(checkouts.id, event.checkoutId));
-  if (checkout?.provider !== provider.id) throw notFound();
+  if (checkout?.provider !== provider.id) throw billingRefused('not_found');
   if (event.cardUnread !== undefined) {
     deps.logger.warn('payment settles without its card', {
       provider: provider.id,

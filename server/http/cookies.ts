@@ -49,6 +49,37 @@ export function setSignedCookie(
   );
 }
 
+/** A signed cookie as read: absent, not ours (signature or shape wrong), or its data. */
+type SignedCookie<T> = { status: 'absent' } | { status: 'bad' } | { status: 'good'; data: T };
+
+function signedCookie<S extends v.GenericSchema>(
+  c: Context,
+  config: SigningConfig,
+  cookie: { base: string; purpose: string },
+  schema: S,
+): SignedCookie<v.InferOutput<S>> {
+  const value = getCookie(c, cookieName(config, cookie.base));
+  if (!value) return { status: 'absent' };
+  const [payload = '', signature = '', extra] = value.split('.');
+  const expected = Buffer.from(sign(config.sessionSecret, cookie.purpose, payload));
+  const given = Buffer.from(signature);
+  if (
+    extra !== undefined ||
+    expected.length !== given.length ||
+    !timingSafeEqual(expected, given)
+  ) {
+    return { status: 'bad' };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  } catch {
+    return { status: 'bad' };
+  }
+  const parsed = v.safeParse(schema, data);
+  return parsed.success ? { status: 'good', data: parsed.output } : { status: 'bad' };
+}
+
 /**
  * The data of a cookie set by setSignedCookie, checked against `schema`; 400
  * token_not_found without the cookie, wrong_token when its signature or shape is wrong.
@@ -59,25 +90,19 @@ export function readSignedCookie<S extends v.GenericSchema>(
   cookie: { base: string; purpose: string },
   schema: S,
 ): v.InferOutput<S> {
-  const value = getCookie(c, cookieName(config, cookie.base));
-  if (!value) throw refused('token_not_found');
-  const [payload = '', signature = '', extra] = value.split('.');
-  const expected = Buffer.from(sign(config.sessionSecret, cookie.purpose, payload));
-  const given = Buffer.from(signature);
-  if (
-    extra !== undefined ||
-    expected.length !== given.length ||
-    !timingSafeEqual(expected, given)
-  ) {
-    throw refused('wrong_token');
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  } catch {
-    throw refused('wrong_token');
-  }
-  const parsed = v.safeParse(schema, data);
-  if (!parsed.success) throw refused('wrong_token');
-  return parsed.output;
+  const read = signedCookie(c, config, cookie, schema);
+  if (read.status === 'absent') throw refused('token_not_found');
+  if (read.status === 'bad') throw refused('wrong_token');
+  return read.data;
+}
+
+/** The data of a cookie set by setSignedCookie, or null when it is absent or not ours. */
+export function signedCookieOrNull<S extends v.GenericSchema>(
+  c: Context,
+  config: SigningConfig,
+  cookie: { base: string; purpose: string },
+  schema: S,
+): v.InferOutput<S> | null {
+  const read = signedCookie(c, config, cookie, schema);
+  return read.status === 'good' ? read.data : null;
 }

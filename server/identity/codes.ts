@@ -6,7 +6,7 @@ import { emailCodes, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
 import { confirmationCodeMail } from '../mail/templates.ts';
-import { fieldError } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -73,17 +73,17 @@ export async function checkCode(deps: AppDeps, userId: number, code: string): Pr
     .where(eq(emailCodes.userId, userId))
     .returning();
   if (!row || row.attempts > MAX_CODE_ATTEMPTS) {
-    throw fieldError('code', 'max_confirmation_attempts_exceeded');
+    throw identityRefused('max_confirmation_attempts_exceeded');
   }
-  if (row.expiresAt <= deps.clock.now()) throw fieldError('code', 'confirmation_expired');
+  if (row.expiresAt <= deps.clock.now()) throw identityRefused('confirmation_expired');
   if (sameHash(row.codeHash, codeHash(deps.config.sessionSecret, userId, code))) {
     return { userId, codeHash: row.codeHash };
   }
   // The fifth wrong try already says so: the code is dead, a new one is needed.
   if (row.attempts >= MAX_CODE_ATTEMPTS) {
-    throw fieldError('code', 'max_confirmation_attempts_exceeded');
+    throw identityRefused('max_confirmation_attempts_exceeded');
   }
-  throw fieldError('code', 'wrong_confirmation_code');
+  throw identityRefused('wrong_confirmation_code');
 }
 
 /** A code found right, not yet spent. */

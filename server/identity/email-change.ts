@@ -12,7 +12,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, refused, throttled } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { confirmationCodeMail, emailChangedMail } from '../mail/templates.ts';
 import { findUserByEmail } from './accounts.ts';
@@ -92,10 +92,10 @@ export async function startEmailChange(
   pageLocale: Locale | null,
 ): Promise<PendingEmailChange> {
   const email = form.email.toLowerCase();
-  if (email === user.email) throw fieldError('email', 'email_unchanged');
+  if (email === user.email) throw identityRefused('email_unchanged');
   await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
   const holder = await findUserByEmail(deps.db, email);
-  if (holder?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
+  if (holder?.emailConfirmedAt) throw identityRefused('address_taken', { at: 'email' });
   await hit(deps, sendHits(email, ip, user));
   return await mailCode(deps, user, email, pageLocale ?? userLocale(user));
 }
@@ -114,9 +114,9 @@ export async function resendEmailChangeCode(
   pageLocale: Locale | null,
 ): Promise<PendingEmailChange> {
   const row = await pendingRow(deps.db, user.id);
-  if (!row) throw fieldError('code', 'token_not_found');
+  if (!row) throw identityRefused('token_not_found');
   const wait = resendWait(deps, row.sentAt);
-  if (wait > 0) throw throttled('resend_too_early', wait);
+  if (wait > 0) throw identityRefused('resend_too_early', { retryAfter: wait });
   await hit(deps, sendHits(row.newEmail, ip, user));
   return await mailCode(deps, user, row.newEmail, pageLocale ?? userLocale(user));
 }
@@ -152,16 +152,16 @@ export async function confirmEmailChange(
     .where(eq(emailChanges.userId, user.id))
     .returning();
   if (!row || row.attempts > MAX_CODE_ATTEMPTS) {
-    throw fieldError('code', 'max_confirmation_attempts_exceeded');
+    throw identityRefused('max_confirmation_attempts_exceeded');
   }
-  if (row.expiresAt <= deps.clock.now()) throw fieldError('code', 'confirmation_expired');
+  if (row.expiresAt <= deps.clock.now()) throw identityRefused('confirmation_expired');
   const given = changeCodeHash(deps.config.sessionSecret, user.id, row.newEmail, code);
   if (!sameHash(row.codeHash, given)) {
     // The fifth wrong try already says so: the code is dead, a new one is needed.
     if (row.attempts >= MAX_CODE_ATTEMPTS) {
-      throw fieldError('code', 'max_confirmation_attempts_exceeded');
+      throw identityRefused('max_confirmation_attempts_exceeded');
     }
-    throw fieldError('code', 'wrong_confirmation_code');
+    throw identityRefused('wrong_confirmation_code');
   }
   const token = randomBytes(32).toString('base64url');
   const locale = pageLocale ?? userLocale(user);
@@ -173,20 +173,20 @@ export async function confirmEmailChange(
         .where(and(eq(emailChanges.userId, user.id), eq(emailChanges.codeHash, row.codeHash)))
         .returning({ userId: emailChanges.userId });
       // A parallel confirmation (or a new request) got there first.
-      if (spent.length === 0) throw fieldError('code', 'confirmation_expired');
+      if (spent.length === 0) throw identityRefused('confirmation_expired');
       await dropUnconfirmedHolder(tx, row.newEmail, user.id);
       const [before] = await tx
         .select({ email: users.email })
         .from(users)
         .where(eq(users.id, user.id))
         .for('update');
-      if (!before) throw refused('wrong_token');
+      if (!before) throw identityRefused('wrong_token');
       const [changed] = await tx
         .update(users)
         .set({ email: row.newEmail, emailConfirmedAt: now, updatedAt: now })
         .where(eq(users.id, user.id))
         .returning();
-      if (!changed) throw refused('wrong_token');
+      if (!changed) throw identityRefused('wrong_token');
       await tx.insert(emailChangeUndos).values({
         tokenHash: hashToken(token),
         userId: user.id,
@@ -209,7 +209,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // A confirmed profile took the address meanwhile.
-    if (isUniqueViolation(error)) throw fieldError('code', 'user_already_exists');
+    if (isUniqueViolation(error)) throw identityRefused('address_taken', { at: 'code' });
     throw error;
   }
 }
@@ -238,10 +238,10 @@ export async function undoEmailChange(
     .select()
     .from(emailChangeUndos)
     .where(eq(emailChangeUndos.tokenHash, tokenHash));
-  if (!known) throw refused('wrong_token');
-  if (known.usedAt) throw refused('token_used');
-  if (known.supersededAt) throw refused('token_superseded');
-  if (known.expiresAt <= deps.clock.now()) throw refused('token_expired');
+  if (!known) throw identityRefused('wrong_token');
+  if (known.usedAt) throw identityRefused('token_used');
+  if (known.supersededAt) throw identityRefused('token_superseded');
+  if (known.expiresAt <= deps.clock.now()) throw identityRefused('token_expired');
   try {
     return await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
@@ -257,14 +257,14 @@ export async function undoEmailChange(
           ),
         )
         .returning();
-      if (!claimed) throw refused('token_used');
+      if (!claimed) throw identityRefused('token_used');
       await dropUnconfirmedHolder(tx, claimed.oldEmail, claimed.userId);
       const [restored] = await tx
         .update(users)
         .set({ email: claimed.oldEmail, updatedAt: now })
         .where(eq(users.id, claimed.userId))
         .returning();
-      if (!restored) throw refused('wrong_token');
+      if (!restored) throw identityRefused('wrong_token');
       await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
       await tx.delete(emailChanges).where(eq(emailChanges.userId, claimed.userId));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, claimed.userId));
@@ -286,7 +286,7 @@ export async function undoEmailChange(
     });
   } catch (error) {
     // A confirmed profile holds the old address now: it proved that mailbox itself.
-    if (isUniqueViolation(error)) throw refused('user_already_exists');
+    if (isUniqueViolation(error)) throw identityRefused('user_already_exists');
     throw error;
   }
 }

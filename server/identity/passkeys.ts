@@ -19,7 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { passkeys, users, webauthnChallenges, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound, refused } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passkeyAddedMail, passkeyRemovedMail } from '../mail/templates.ts';
 import type { Device } from './devices.ts';
@@ -39,17 +39,18 @@ export function relyingParty(config: Pick<Config, 'publicUrl'>): { id: string; o
   return { id: url.hostname, origin: url.origin };
 }
 
-const failed = () => refused('passkey_failed');
+const failed = () => identityRefused('passkey_failed');
 
 /** The challenge the browser signed, from its clientDataJSON; a malformed one fails. */
 function challengeOf(clientDataJSON: string): string {
+  let challenge: unknown;
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
-    if (typeof challenge !== 'string' || challenge === '') throw new Error('no challenge');
-    return challenge;
+    ({ challenge } = decodeClientDataJSON(clientDataJSON));
   } catch {
     throw failed();
   }
+  if (typeof challenge !== 'string' || challenge === '') throw failed();
+  return challenge;
 }
 
 /**
@@ -126,7 +127,7 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     timeout: CHALLENGE_TTL_MS,
   });
-  await keepChallenge(deps, options.challenge, 'register', {
+  await keepChallenge(deps.db, deps.clock.now(), options.challenge, 'register', {
     sessionHash: hashToken(token),
     userId: user.id,
   });
@@ -140,13 +141,14 @@ type ChallengeRow = typeof webauthnChallenges.$inferInsert;
  * its user, or a browser's nonce), for CHALLENGE_TTL_MS.
  */
 async function keepChallenge(
-  deps: AppDeps,
+  db: Database,
+  now: Date,
   challenge: string,
   purpose: ChallengeRow['purpose'],
   bound: Pick<ChallengeRow, 'sessionHash' | 'userId' | 'browserHash'>,
 ): Promise<void> {
-  const expiresAt = new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS);
-  await deps.db.insert(webauthnChallenges).values({ challenge, purpose, ...bound, expiresAt });
+  const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+  await db.insert(webauthnChallenges).values({ challenge, purpose, ...bound, expiresAt });
 }
 
 /**
@@ -235,13 +237,13 @@ export async function renamePasskey(
   id: string,
   name: string,
 ): Promise<Passkey> {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw identityRefused('not_found');
   const [row] = await deps.db
     .update(passkeys)
     .set({ name })
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning();
-  if (!row) throw notFound();
+  if (!row) throw identityRefused('not_found');
   return asPasskey(row);
 }
 
@@ -253,13 +255,13 @@ export async function removePasskey(
   device: Device,
   pageLocale: Locale | null,
 ): Promise<void> {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw identityRefused('not_found');
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
       .returning({ name: passkeys.name });
-    if (!removed) throw notFound();
+    if (!removed) throw identityRefused('not_found');
     await recordEvent(tx, deps.clock.now(), user.id, 'passkey_removed', device);
     const locale = pageLocale ?? userLocale(user);
     const notice = passkeyRemovedMail(removed.name);
@@ -281,7 +283,9 @@ export async function signInOptions(
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
   });
-  await keepChallenge(deps, options.challenge, 'sign_in', { browserHash: browserHash(nonce) });
+  await keepChallenge(deps.db, deps.clock.now(), options.challenge, 'sign_in', {
+    browserHash: browserHash(nonce),
+  });
   return options;
 }
 
@@ -389,7 +393,7 @@ export async function reauthOptions(
     })),
     timeout: CHALLENGE_TTL_MS,
   });
-  await keepChallenge(deps, options.challenge, 'reauth', {
+  await keepChallenge(deps.db, deps.clock.now(), options.challenge, 'reauth', {
     sessionHash: hashToken(token),
     userId: user.id,
   });

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Locale } from '../../contract/countries.ts';
 import { passwordResets, sessions, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, notAuthenticated } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passwordChangedHereMail } from '../mail/templates.ts';
 import type { Device } from './devices.ts';
@@ -31,9 +31,9 @@ export async function changePassword(
   const right = await verifyPassword(form.current_password, stored);
   if (user.passwordHash === null || !right) {
     await recordEvent(deps.db, deps.clock.now(), user.id, 'reauth_failed', device, 'password');
-    throw fieldError('current_password', 'wrong_credentials');
+    throw identityRefused('wrong_credentials', { at: 'current_password' });
   }
-  if (isGuessablePassword(form.password, user)) throw fieldError('password', 'common_password');
+  if (isGuessablePassword(form.password, user)) throw identityRefused('common_password');
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -42,7 +42,7 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning();
-    if (!row) throw notAuthenticated();
+    if (!row) throw identityRefused('not_authenticated');
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(token))));

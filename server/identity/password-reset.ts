@@ -14,7 +14,7 @@ import { hashPassword } from './passwords.ts';
 import { endFlows } from './signup-flows.ts';
 import { hashToken } from './tokens.ts';
 import { hit, sendHits } from './throttle.ts';
-import { refused, fieldError } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -93,12 +93,12 @@ export async function setPassword(
     .select()
     .from(passwordResets)
     .where(eq(passwordResets.tokenHash, tokenHash));
-  if (!known) throw refused('wrong_token');
-  if (known.expiresAt <= deps.clock.now()) throw refused('token_expired');
+  if (!known) throw identityRefused('wrong_token');
+  if (known.expiresAt <= deps.clock.now()) throw identityRefused('token_expired');
   // Refused before the link is used up, so the user can choose again with the same link.
   const [owner] = await deps.db.select().from(users).where(eq(users.id, known.userId));
   if (owner && isGuessablePassword(form.password, owner)) {
-    throw fieldError('password', 'common_password');
+    throw identityRefused('common_password');
   }
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
@@ -129,6 +129,6 @@ export async function setPassword(
     await sendToUser(deps, { ...row, locale }, passwordChangedMail, 'account_notices', tx);
     return row;
   });
-  if (!user) throw refused('wrong_token');
+  if (!user) throw identityRefused('wrong_token');
   return user;
 }

@@ -20,7 +20,7 @@ import type { AppDeps } from '../deps.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
 import type { MailingList } from '../mail/unsubscribe.ts';
-import { refused, notFound, fieldError } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -73,7 +73,7 @@ export async function updateProfile(
     .select({ code: countries.code })
     .from(countries)
     .where(eq(countries.code, form.country));
-  if (!country) throw fieldError('country', 'country_not_found');
+  if (!country) throw identityRefused('country_not_found');
   const [saved] = await deps.db
     .update(users)
     .set({
@@ -141,9 +141,9 @@ export async function unlinkSocial(
       .from(socialAccounts)
       .where(eq(socialAccounts.userId, user.id))
       .for('update');
-    if (!links.some((link) => link.provider === provider)) throw notFound();
+    if (!links.some((link) => link.provider === provider)) throw identityRefused('not_found');
     if (user.passwordHash === null && links.length <= 1) {
-      throw refused('last_sign_in_method');
+      throw identityRefused('last_sign_in_method');
     }
     await tx
       .delete(socialAccounts)

@@ -4,7 +4,8 @@ import { sessions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type * as v from 'valibot';
 import type { AuthenticationCredential } from '../../contract/passkeys.ts';
-import { fieldError, forbidden, notAuthenticated, Refused } from '../errors.ts';
+import { Refused } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import type { Device } from './devices.ts';
 import { verifyPasskeyReauth } from './passkeys.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
@@ -39,7 +40,7 @@ export async function requireRecentProof(
       ),
     )
     .limit(1);
-  if (!recent) throw forbidden('reauth_required');
+  if (!recent) throw identityRefused('reauth_required');
 }
 
 /**
@@ -61,7 +62,7 @@ export async function reauthenticate(
   const now = deps.clock.now();
   if (user.passwordHash === null || !right) {
     await recordEvent(deps.db, now, user.id, 'reauth_failed', device, 'password');
-    throw fieldError('password', 'wrong_credentials');
+    throw identityRefused('wrong_credentials', { at: 'password' });
   }
   await markProven(deps, user, token, device, 'password');
 }
@@ -107,7 +108,7 @@ async function markProven(
       .set({ authenticatedAt: now })
       .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, user.id)))
       .returning({ id: sessions.id });
-    if (proven.length === 0) throw notAuthenticated();
+    if (proven.length === 0) throw identityRefused('not_authenticated');
     await recordEvent(tx, now, user.id, 'reauthenticated', device, method);
   });
 }

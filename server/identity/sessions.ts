@@ -8,7 +8,7 @@ import { newSignInMail } from '../mail/templates.ts';
 import type { CachedSession } from '../db/session-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { userRead } from '../user-reads.ts';
-import { notFound } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { type Device, deviceNames } from './devices.ts';
 import { recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
@@ -182,7 +182,7 @@ export async function endOtherSession(
   currentToken: string,
   device: Device,
 ): Promise<void> {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw identityRefused('not_found');
   await deps.db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)
@@ -194,7 +194,7 @@ export async function endOtherSession(
         ),
       )
       .returning({ id: sessions.id });
-    if (ended.length === 0) throw notFound();
+    if (ended.length === 0) throw identityRefused('not_found');
     await recordEvent(tx, deps.clock.now(), userId, 'session_ended', device);
   });
 }

@@ -4,7 +4,7 @@ import type { Locale } from '../../contract/countries.ts';
 import type { Database } from '../db/client.ts';
 import { pendingSignups } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { refused } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { isLocalPath } from './accounts.ts';
 import { hashToken } from './tokens.ts';
 
@@ -75,7 +75,7 @@ export async function currentFlow(db: Database, cookie: Pending) {
         eq(pendingSignups.nonceHash, hashToken(cookie.nonce)),
       ),
     );
-  if (!row) throw refused('wrong_token');
+  if (!row) throw identityRefused('wrong_token');
   return row;
 }
 
@@ -93,5 +93,5 @@ export async function finishFlow(db: Database, cookie: Pending): Promise<void> {
       ),
     )
     .returning({ userId: pendingSignups.userId });
-  if (gone.length === 0) throw refused('wrong_token');
+  if (gone.length === 0) throw identityRefused('wrong_token');
 }

@@ -20,7 +20,7 @@ import { currentFlow, finishFlow, openFlow, type Pending } from './signup-flows.
 import { hit, LIMITS, sendHits } from './throttle.ts';
 import { countries, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { refused, throttled, fieldError } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 
 /**
  * The cookie's flow and user, and the language of the step: the page's, else the
@@ -31,7 +31,7 @@ async function pending(deps: AppDeps, browser: Browser, pageLocale: Locale | nul
   const cookie = browser.pendingSignup();
   const flow = await currentFlow(deps.db, cookie);
   const [user] = await deps.db.select().from(users).where(eq(users.id, cookie.userId));
-  if (!user) throw refused('wrong_token');
+  if (!user) throw identityRefused('wrong_token');
   return { cookie, flow, user, locale: pageLocale ?? cookie.locale };
 }
 
@@ -65,9 +65,9 @@ export async function startSignup(
   // The answer tells whether an address has a profile: probing is throttled like sign-in.
   await hit(deps, [{ limit: LIMITS.loginIp, subject: ip }]);
   const existing = await findUserByEmail(deps.db, email);
-  if (existing?.emailConfirmedAt) throw fieldError('email', 'user_already_exists');
+  if (existing?.emailConfirmedAt) throw identityRefused('address_taken', { at: 'email' });
   if (isGuessablePassword(form.password, { email })) {
-    throw fieldError('password', 'common_password');
+    throw identityRefused('common_password');
   }
   await hit(deps, sendHits(email, ip, existing));
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
@@ -103,7 +103,7 @@ export async function startSignup(
     return saved;
   });
   // Lost a race with a parallel sign-up or a confirmation of the same address.
-  if (!user) throw fieldError('email', 'user_already_exists');
+  if (!user) throw identityRefused('address_taken', { at: 'email' });
   await issueCode(deps, user);
   return { next: `/${locale}/signup/1` } satisfies AuthResult;
 }
@@ -161,7 +161,7 @@ export async function resendSignupCode(deps: AppDeps, browser: Browser, pageLoca
   const { flow, user, locale } = await pending(deps, browser, pageLocale);
   if (flow.verifiedAt !== null) return await pendingSignup(deps, user, true);
   const wait = resendWait(deps, (await currentCode(deps, user.id))?.sentAt);
-  if (wait > 0) throw throttled('resend_too_early', wait);
+  if (wait > 0) throw identityRefused('resend_too_early', { retryAfter: wait });
   await hit(deps, sendHits(user.email, browser.ip, user));
   await deps.db.update(users).set({ locale }).where(eq(users.id, user.id));
   await issueCode(deps, { ...user, locale });
@@ -176,12 +176,12 @@ export async function completeSignup(
   pageLocale: Locale | null,
 ) {
   const { cookie, flow, user, locale } = await pending(deps, browser, pageLocale);
-  if (flow.verifiedAt === null) throw refused('email_not_confirmed');
+  if (flow.verifiedAt === null) throw identityRefused('email_not_confirmed');
   const [country] = await deps.db
     .select({ code: countries.code })
     .from(countries)
     .where(eq(countries.code, form.country));
-  if (!country) throw fieldError('country', 'country_not_found');
+  if (!country) throw identityRefused('country_not_found');
   const saved = await deps.db.transaction(async (tx) => {
     await finishFlow(tx, cookie);
     const [row] = await tx

@@ -4,7 +4,7 @@ import { CONSULTATIONS_PER_DAY } from '../../contract/consultation.ts';
 import { INVITATION_RESENDS_PER_HOUR } from '../../contract/teams.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { throttled } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 
 const MINUTE = 60_000;
 
@@ -121,7 +121,9 @@ export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
 
 function refusal(one: Hit, now: Date) {
   const { end } = windowOf(one.limit, now);
-  return throttled('too_many_requests', Math.ceil((end - now.getTime()) / 1000));
+  return identityRefused('too_many_requests', {
+    retryAfter: Math.ceil((end - now.getTime()) / 1000),
+  });
 }
 
 async function forgiveAt(deps: AppDeps, hits: Hit[], now: Date): Promise<void> {

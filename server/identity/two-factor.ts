@@ -20,7 +20,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { recoveryCodes, twoFactors, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, notFound, refusal } from '../errors.ts';
+import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { twoFactorChangedMail, type TwoFactorChange } from '../mail/templates.ts';
 import { MAX_CODE_ATTEMPTS } from './codes.ts';
@@ -135,7 +135,7 @@ export async function startTwoFactorSetup(deps: AppDeps, user: User): Promise<Tw
       setWhere: isNull(twoFactors.enabledAt),
     })
     .returning({ userId: twoFactors.userId });
-  if (saved.length === 0) throw refusal('conflict', 'two_factor_enabled');
+  if (saved.length === 0) throw identityRefused('two_factor_enabled');
   const uri = createTOTPKeyURI(TOTP_ISSUER, user.email, secret, PERIOD_SECONDS, DIGITS);
   return {
     uri,
@@ -168,18 +168,19 @@ async function countTry(deps: AppDeps, userId: number, pending: boolean): Promis
       ),
     )
     .returning();
-  if (!row) throw pending ? notFound() : fieldError('code', 'wrong_confirmation_code');
+  if (!row)
+    throw pending ? identityRefused('not_found') : identityRefused('wrong_confirmation_code');
   if (row.attempts > MAX_CODE_ATTEMPTS) {
-    throw fieldError('code', 'max_confirmation_attempts_exceeded');
+    throw identityRefused('max_confirmation_attempts_exceeded');
   }
   return row;
 }
 
 function wrongTry(row: TwoFactorRow): never {
   if (row.attempts >= MAX_CODE_ATTEMPTS) {
-    throw fieldError('code', 'max_confirmation_attempts_exceeded');
+    throw identityRefused('max_confirmation_attempts_exceeded');
   }
-  throw fieldError('code', 'wrong_confirmation_code');
+  throw identityRefused('wrong_confirmation_code');
 }
 
 /**
@@ -240,7 +241,7 @@ export async function confirmTwoFactor(
       )
       .returning({ userId: twoFactors.userId });
     // A newer setup replaced this secret meanwhile, or it was confirmed in parallel.
-    if (on.length === 0) throw notFound();
+    if (on.length === 0) throw identityRefused('not_found');
     const codes = await replaceRecoveryCodes(tx, user.id, now);
     await recordEvent(tx, now, user.id, 'two_factor_enabled', device);
     await notice(deps, tx, user, 'enabled', pageLocale);
@@ -263,7 +264,7 @@ export async function regenerateRecoveryCodes(
       .from(twoFactors)
       .where(and(eq(twoFactors.userId, user.id), isNotNull(twoFactors.enabledAt)))
       .for('update');
-    if (!on) throw notFound();
+    if (!on) throw identityRefused('not_found');
     const codes = await replaceRecoveryCodes(tx, user.id, now);
     await recordEvent(tx, now, user.id, 'recovery_codes_regenerated', device);
     await notice(deps, tx, user, 'codes_regenerated', pageLocale);
@@ -284,7 +285,7 @@ export async function disableTwoFactor(
       .delete(twoFactors)
       .where(and(eq(twoFactors.userId, user.id), isNotNull(twoFactors.enabledAt)))
       .returning({ userId: twoFactors.userId });
-    if (gone.length === 0) throw notFound();
+    if (gone.length === 0) throw identityRefused('not_found');
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await recordEvent(tx, now, user.id, 'two_factor_disabled', device);
     await notice(deps, tx, user, 'disabled', pageLocale);

@@ -11,7 +11,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
-import { invalidInput } from '../../errors.ts';
+import { billingRefused } from '../refusals.ts';
 
 const ENTITY_PREFIX = 'form_entity[';
 
@@ -26,10 +26,10 @@ export const InvoiceFields = v.object({
 function split(body: unknown): { fields: Record<string, string>; entity: Record<string, string> } {
   const fields: Record<string, string> = {};
   const entity: Record<string, string> = {};
-  if (typeof body !== 'object' || body === null) throw invalidInput();
+  if (typeof body !== 'object' || body === null) throw billingRefused('invalid_input');
   for (const [key, value] of Object.entries(body)) {
     // Files or repeated fields have no place in this form.
-    if (typeof value !== 'string') throw invalidInput();
+    if (typeof value !== 'string') throw billingRefused('invalid_input');
     if (key.startsWith(ENTITY_PREFIX) && key.endsWith(']')) {
       entity[key.slice(ENTITY_PREFIX.length, -1)] = value;
     } else fields[key] = value;

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { createLine } from '../../line.ts';
 import { parseInput } from '../../http/validate.ts';
 import { userLocale } from '../../mail/send.ts';
-import { fieldError } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 
 /** Mounted at /api/auth/ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -47,7 +47,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     // Either failure writes the same one row, so neither answer is the quicker one.
     if (!user || user.passwordHash === null || !right) {
       await recordFailedSignIn(deps, user?.id ?? null, deviceOf(c, deps));
-      throw user ? fieldError('password', 'wrong_credentials') : fieldError('login', 'user_absent');
+      throw user
+        ? identityRefused('wrong_credentials', { at: 'password' })
+        : identityRefused('user_absent');
     }
     // Only failures stay counted.
     await forgive(deps, hits);

@@ -4,7 +4,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { cookieName } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { forbidden } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import { errorResponse } from '../../http/errors.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -79,12 +79,12 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
       // Browsers say where a request comes from; a page of another site never passes,
       // whatever it managed to learn of the token.
       if (crossSite(c, deps.config.publicUrl)) {
-        return errorResponse(c, forbidden('csrf_failed'));
+        return errorResponse(c, identityRefused('csrf_failed'));
       }
       const header = c.req.header(CSRF_HEADER);
       if (!valid || header === undefined || !sameText(header, cookie)) {
         if (!valid) issue(c);
-        return errorResponse(c, forbidden('csrf_failed'));
+        return errorResponse(c, identityRefused('csrf_failed'));
       }
     }
     await next();

@@ -9,15 +9,15 @@ import {
   RenamePasskeyForm,
 } from '../../../contract/passkeys.ts';
 import type { AppDeps } from '../../deps.ts';
-import { Refused, refused } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import { readBody } from '../../http/body.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
 import {
   cookieName,
   cookieOptions,
-  readSignedCookie,
   setSignedCookie,
+  signedCookieOrNull,
 } from '../../http/cookies.ts';
 import { pageLocaleOf, requestLocale } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -78,15 +78,17 @@ export function passkeyRoutes(deps: AppDeps): Hono<AppEnv> {
 const PASSKEY_COOKIE = 'passkey';
 const Nonce = v.object({ k: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)) });
 
+/** The nonce this browser's cookie holds, or null: no cookie, or a forged one. */
+function heldNonce(c: Context<AppEnv>, deps: AppDeps): string | null {
+  const cookie = { base: PASSKEY_COOKIE, purpose: 'passkey' };
+  return signedCookieOrNull(c, deps.config, cookie, Nonce)?.k ?? null;
+}
+
+/** The nonce of the challenge this browser asked for; none asked is a failed sign-in. */
 function browserNonce(c: Context<AppEnv>, deps: AppDeps): string {
-  try {
-    const cookie = { base: PASSKEY_COOKIE, purpose: 'passkey' };
-    return readSignedCookie(c, deps.config, cookie, Nonce).k;
-  } catch (error) {
-    // No cookie or a forged one: this browser asked for no challenge.
-    if (error instanceof Refused) throw refused('passkey_failed');
-    throw error;
-  }
+  const nonce = heldNonce(c, deps);
+  if (nonce === null) throw identityRefused('passkey_failed');
+  return nonce;
 }
 
 /**
@@ -94,12 +96,7 @@ function browserNonce(c: Context<AppEnv>, deps: AppDeps): string {
  * button may each ask for a challenge, and either answer may come last.
  */
 function nonceFor(c: Context<AppEnv>, deps: AppDeps): string {
-  try {
-    return browserNonce(c, deps);
-  } catch (error) {
-    if (error instanceof Refused) return randomBytes(32).toString('base64url');
-    throw error;
-  }
+  return heldNonce(c, deps) ?? randomBytes(32).toString('base64url');
 }
 
 /** Counted per IP, like the sign-in's IP bucket: a passkey sign-in names no account first. */

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notAuthenticated } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import { cookieName, cookieOptions } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { requireRecentProof } from '../reauth.ts';
@@ -39,7 +39,7 @@ export async function startSession(
  */
 export function sessionToken(c: Context<AppEnv>, deps: AppDeps): string {
   const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
-  if (!token) throw notAuthenticated();
+  if (!token) throw identityRefused('not_authenticated');
   return token;
 }
 
@@ -76,7 +76,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The signed-in user, or a 401 for the handler to not deal with. */
 export function requireUser(c: Context<AppEnv>): User {
   const user = c.get('user');
-  if (!user) throw notAuthenticated();
+  if (!user) throw identityRefused('not_authenticated');
   return user;
 }
 

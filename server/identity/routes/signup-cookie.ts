@@ -3,7 +3,7 @@ import { deleteCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { Locale } from '../../../contract/countries.ts';
 import type { AppDeps } from '../../deps.ts';
-import { refused } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import {
   cookieName,
   cookieOptions,
@@ -51,7 +51,7 @@ export function readSignupCookie(c: Context<AppEnv>, deps: AppDeps): Pending {
     { base: SIGNUP_COOKIE, purpose: 'signup' },
     Payload,
   );
-  if (e <= deps.clock.now().getTime()) throw refused('token_expired');
+  if (e <= deps.clock.now().getTime()) throw identityRefused('token_expired');
   return { userId: u, nonce: k, expiresAt: e, next: n, locale: l };
 }
 

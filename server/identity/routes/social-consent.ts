@@ -14,7 +14,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Identity } from '../social/provider.ts';
 import { CONSENT_INTENT, saveState, STATE_TTL_MS, takeState } from '../social/states.ts';
-import { refused } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 
 /**
  * A sign-in whose identity is new here waits for the visitor to agree to the terms:
@@ -91,7 +91,7 @@ function readCookie(c: Context<AppEnv>, deps: AppDeps): v.InferOutput<typeof Pay
     { base: CONSENT_COOKIE, purpose: 'social-consent' },
     Payload,
   );
-  if (claims.x <= deps.clock.now().getTime()) throw refused('token_expired');
+  if (claims.x <= deps.clock.now().getTime()) throw identityRefused('token_expired');
   return claims;
 }
 
@@ -107,9 +107,9 @@ export async function takeConsent(c: Context<AppEnv>, deps: AppDeps): Promise<Pe
   const cookie = readCookie(c, deps);
   const row = await takeState(deps, cookie.k);
   if (!row || row.intent !== CONSENT_INTENT || row.provider !== cookie.p) {
-    throw refused('wrong_token');
+    throw identityRefused('wrong_token');
   }
-  if (row.expiresAt <= deps.clock.now()) throw refused('token_expired');
+  if (row.expiresAt <= deps.clock.now()) throw identityRefused('token_expired');
   return {
     provider: cookie.p,
     identity: {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { AuthResult } from '../../../contract/auth.ts';
 import { SocialConsentForm, SocialIntent, SocialProvider } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput, notFound, refused } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import { visitorCountry } from '../../geo/routes/visitor.ts';
 import { readBody } from '../../http/body.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -37,7 +37,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   function provider(c: Context<AppEnv>) {
     const id = v.safeParse(SocialProvider, c.req.param('provider'));
     const found = id.success ? providerFor(deps, id.output) : null;
-    if (!found) throw notFound();
+    if (!found) throw identityRefused('not_found');
     return found;
   }
 
@@ -50,7 +50,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/:provider/start/', async (c) => {
     const idp = provider(c);
     const intent = v.safeParse(SocialIntent, c.req.query('intent') ?? 'login');
-    if (!intent.success) throw invalidInput();
+    if (!intent.success) throw identityRefused('invalid_input');
     const begun = await beginSocial(deps, {
       provider: idp,
       intent: intent.output,
@@ -125,10 +125,10 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
         pending.identity,
       );
     } catch (error) {
-      if (error instanceof SocialError) throw refused(error.code);
+      if (error instanceof SocialError) throw identityRefused(error.code);
       throw error;
     }
-    if (outcome.kind !== 'user') throw refused('social_denied');
+    if (outcome.kind !== 'user') throw identityRefused('social_denied');
     await startSession(c, deps, outcome.userId, pending.provider);
     return c.json({ next: nextAfterSignIn(pending.next, pending.locale) } satisfies AuthResult);
   });

@@ -5,7 +5,7 @@ import type { AuthResult } from '../../../contract/auth.ts';
 import { Locale } from '../../../contract/countries.ts';
 import { SecondFactorForm, TwoFactorCodeForm } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
-import { refused } from '../../errors.ts';
+import { identityRefused } from '../refusals.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import {
@@ -85,7 +85,7 @@ function readSecondFactorCookie(c: Context<AppEnv>, deps: AppDeps) {
     { base: SECOND_FACTOR_COOKIE, purpose: 'second-factor' },
     Payload,
   );
-  if (e <= deps.clock.now().getTime()) throw refused('token_expired');
+  if (e <= deps.clock.now().getTime()) throw identityRefused('token_expired');
   return { userId: u, next: n, locale: l };
 }
 

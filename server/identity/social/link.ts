@@ -10,10 +10,17 @@ import { findUserByEmail, uniqueUsername } from '../accounts.ts';
 import { endFlows } from '../signup-flows.ts';
 import { keptPicture } from './picture.ts';
 import type { Identity } from './provider.ts';
+import type { IdentityRefusal } from '../refusals.ts';
 
-/** A failure the callback turns into `?error=<code>`. */
+/**
+ * A failure the callback turns into `?error=<code>`, and the consent route into its
+ * refusal: three of identity's declared refusals (refusals.ts).
+ */
 export class SocialError extends Error {
-  readonly code: 'social_account_taken' | 'social_denied' | 'user_already_exists';
+  readonly code: Extract<
+    IdentityRefusal['tag'],
+    'social_account_taken' | 'social_denied' | 'user_already_exists'
+  >;
   constructor(code: SocialError['code']) {
     super(code);
     this.code = code;
