@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Card, CardSetupStatus } from '../contract/billing.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifOutput, withError, withOutput } from './event-params.ts';
 
 /** What the page tells of a card setup the user came back from. */
 export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
@@ -92,7 +92,7 @@ export const cardOnFileMachine = setup({
             target: 'confirming',
             actions: { type: 'keepCard', params: fromOutput('card') },
           },
-          { target: 'ready', actions: { type: 'keepCard', params: fromOutput('card') } },
+          withOutput('ready', 'keepCard', 'card'),
         ],
         onError: 'loadFailed',
       },
@@ -115,11 +115,7 @@ export const cardOnFileMachine = setup({
             src: 'loadSetup',
             input: ({ context }) => context.setupId ?? '',
             onDone: [
-              {
-                guard: { type: 'settled', params: fromOutput('setup') },
-                target: '#cardOnFile.ready',
-                actions: { type: 'keepSetup', params: fromOutput('setup') },
-              },
+              ifOutput('settled', 'setup', '#cardOnFile.ready', 'keepSetup'),
               { target: 'waiting' },
             ],
             onError: [
@@ -150,14 +146,8 @@ export const cardOnFileMachine = setup({
       invoke: {
         id: 'startSetup',
         src: 'startSetup',
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'keepLeaving', params: fromOutput('url') },
-        },
-        onError: {
-          target: 'startFailed',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onDone: withOutput('leaving', 'keepLeaving', 'url'),
+        onError: withError('startFailed', 'keepError'),
       },
     },
     startFailed: {

@@ -5,7 +5,7 @@ import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, withOutput } from './event-params.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -159,10 +159,7 @@ export const checkoutMachine = setup({
           ...order(context),
           pendingPayment: context.pendingPayment,
         }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepCheckoutData', params: fromOutput('data') },
-        },
+        onDone: withOutput('ready', 'keepCheckoutData', 'data'),
         onError: 'unavailable',
       },
     },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 
 export interface ExportFile {
   name: string;
@@ -34,10 +34,7 @@ export const dataExportMachine = setup({
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepFile', params: fromOutput('file') },
-        },
+        onDone: withOutput('ready', 'keepFile', 'file'),
         onError: 'failed',
       },
     },

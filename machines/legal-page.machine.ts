@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { LegalDocument, LegalDocumentId } from '../contract/legal.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 
 export interface LegalPageInput {
   page: LegalDocumentId;
@@ -42,10 +42,7 @@ export const legalPageMachine = setup({
         id: 'fetchDocument',
         src: 'fetchDocument',
         input: ({ context }) => ({ page: context.page, locale: context.locale }),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'keepText', params: fromOutput('text') },
-        },
+        onDone: withOutput('shown', 'keepText', 'text'),
         onError: 'failed',
       },
     },

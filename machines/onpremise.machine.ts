@@ -9,7 +9,7 @@ import {
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, ifOutput, withOutput } from './event-params.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -172,15 +172,8 @@ export const onpremiseMachine = setup({
         id: 'fetchPlan',
         src: 'fetchPlan',
         onDone: [
-          {
-            guard: { type: 'isPremium', params: fromOutput('plan') },
-            target: 'premium',
-            actions: { type: 'keepPlan', params: fromOutput('plan') },
-          },
-          {
-            target: 'notAvailable',
-            actions: { type: 'keepPlan', params: fromOutput('plan') },
-          },
+          ifOutput('isPremium', 'plan', 'premium', 'keepPlan'),
+          withOutput('notAvailable', 'keepPlan', 'plan'),
         ],
         onError: 'unavailable',
       },
@@ -203,10 +196,7 @@ export const onpremiseMachine = setup({
           invoke: {
             id: 'fetchBindings',
             src: 'fetchBindings',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepList', params: fromOutput('list') },
-            },
+            onDone: withOutput('ready', 'keepList', 'list'),
             onError: 'failed',
           },
         },
@@ -266,10 +256,7 @@ export const onpremiseMachine = setup({
                 id: 'bindIdentifier',
                 src: 'bindIdentifier',
                 input: form.keptRequest('binding'),
-                onDone: {
-                  target: 'idle.notified',
-                  actions: { type: 'addBinding', params: fromOutput('binding') },
-                },
+                onDone: withOutput('idle.notified', 'addBinding', 'binding'),
                 onError: [
                   form.backIfFieldErrors('idle'),
                   {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, type Passkey } from '../contract/passkeys.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, withError, withOutput } from './event-params.ts';
 
 export interface PasskeysContext {
   passkeys: Passkey[];
@@ -137,10 +137,7 @@ export const passkeysMachine = setup({
       invoke: {
         id: 'loadPasskeys',
         src: 'loadPasskeys',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepPasskeys', params: fromOutput('passkeys') },
-        },
+        onDone: withOutput('ready', 'keepPasskeys', 'passkeys'),
         onError: 'loadFailed',
       },
     },
@@ -177,11 +174,8 @@ export const passkeysMachine = setup({
         id: 'registerPasskey',
         src: 'registerPasskey',
         input: ({ context }) => context.draft.trim(),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepAdded', params: fromOutput('passkey') },
-        },
-        onError: { target: 'ready', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('ready', 'keepAdded', 'passkey'),
+        onError: withError('ready', 'keepError'),
       },
     },
     renaming: {
@@ -204,10 +198,7 @@ export const passkeysMachine = setup({
         id: 'renamePasskey',
         src: 'renamePasskey',
         input: ({ context }) => ({ id: context.selected ?? '', name: context.rename.trim() }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepRenamed', params: fromOutput('passkey') },
-        },
+        onDone: withOutput('ready', 'keepRenamed', 'passkey'),
         onError: [
           {
             guard: { type: 'alreadyGone', params: fromError },
@@ -215,7 +206,7 @@ export const passkeysMachine = setup({
             actions: 'dropSelected',
           },
           // The field keeps what was typed, to save again.
-          { target: 'renaming', actions: { type: 'keepRenameError', params: fromError } },
+          withError('renaming', 'keepRenameError'),
         ],
       },
     },
@@ -240,7 +231,7 @@ export const passkeysMachine = setup({
             target: 'ready',
             actions: 'dropSelected',
           },
-          { target: 'ready', actions: { type: 'keepError', params: fromError } },
+          withError('ready', 'keepError'),
         ],
       },
     },

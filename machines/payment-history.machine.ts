@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Payment, PaymentPage } from '../contract/billing.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 
 export interface PaymentHistoryContext {
   /** The pages loaded so far, newest payment first. */
@@ -46,10 +46,7 @@ export const paymentHistoryMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: 1,
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addPage', params: fromOutput('page') },
-        },
+        onDone: withOutput('ready', 'addPage', 'page'),
         onError: 'loadFailed',
       },
     },
@@ -68,10 +65,7 @@ export const paymentHistoryMachine = setup({
         id: 'loadMore',
         src: 'loadPage',
         input: ({ context }) => context.nextPage ?? 1,
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addPage', params: fromOutput('page') },
-        },
+        onDone: withOutput('ready', 'addPage', 'page'),
         onError: 'moreFailed',
       },
     },

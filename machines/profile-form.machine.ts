@@ -5,7 +5,7 @@ import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, withOutput } from './event-params.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -64,10 +64,7 @@ export const profileFormMachine = setup({
       invoke: {
         id: 'loadCountries',
         src: 'loadCountries',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'keepCountries', params: fromOutput('countries') },
-        },
+        onDone: withOutput('editing', 'keepCountries', 'countries'),
         onError: 'loadFailed',
       },
     },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -38,10 +38,7 @@ export const securityLogMachine = setup({
       invoke: {
         id: 'loadEvents',
         src: 'loadEvents',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepEvents', params: fromOutput('events') },
-        },
+        onDone: withOutput('ready', 'keepEvents', 'events'),
         onError: 'loadFailed',
       },
     },

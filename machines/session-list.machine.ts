@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, withError, withOutput } from './event-params.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -73,10 +73,7 @@ export const sessionListMachine = setup({
       invoke: {
         id: 'loadSessions',
         src: 'loadSessions',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepSessions', params: fromOutput('sessions') },
-        },
+        onDone: withOutput('ready', 'keepSessions', 'sessions'),
         onError: 'loadFailed',
       },
     },
@@ -113,10 +110,7 @@ export const sessionListMachine = setup({
             target: 'ready',
             actions: 'dropEnded',
           },
-          {
-            target: 'ready',
-            actions: { type: 'keepError', params: fromError },
-          },
+          withError('ready', 'keepError'),
         ],
       },
     },
@@ -127,10 +121,7 @@ export const sessionListMachine = setup({
         id: 'endOtherSessions',
         src: 'endOtherSessions',
         onDone: { target: 'ready', actions: 'dropEnded' },
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('ready', 'keepError'),
       },
     },
   },

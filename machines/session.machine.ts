@@ -3,7 +3,7 @@ import type { Profile, Timezone } from '../contract/profile.ts';
 import type { Team } from '../contract/teams.ts';
 import type { Webgis } from '../contract/webgis.ts';
 import { memberTeamsOf } from './member-teams.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifOutput } from './event-params.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */
@@ -105,11 +105,7 @@ export const sessionMachine = setup({
         id: 'fetchUser',
         src: 'fetchUser',
         onDone: [
-          {
-            guard: { type: 'hasUser', params: fromOutput('user') },
-            target: 'signedIn',
-            actions: { type: 'keepUser', params: fromOutput('user') },
-          },
+          ifOutput('hasUser', 'user', 'signedIn', 'keepUser'),
           {
             target: 'signedOut',
             actions: 'forgetUser',

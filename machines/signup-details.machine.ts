@@ -3,7 +3,7 @@ import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
@@ -79,10 +79,7 @@ export const signupDetailsMachine = setup({
         id: 'fetchCountries',
         src: 'fetchCountries',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: {
-          target: 'editing',
-          actions: { type: 'keepCountryChoice', params: fromOutput('choice') },
-        },
+        onDone: withOutput('editing', 'keepCountryChoice', 'choice'),
         onError: 'unavailable',
       },
     },

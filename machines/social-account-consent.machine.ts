@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialProvider } from '../contract/identity.ts';
-import { fromError } from './event-params.ts';
+import { withError } from './event-params.ts';
 import { Refusal } from './refusal.ts';
 
 export interface SocialAccountConsentInput {
@@ -73,10 +73,7 @@ export const socialAccountConsentMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('failed', 'keepError'),
       },
     },
     // The server forgets the identity in minutes anyway: a failed decline changes nothing.

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { withError, withOutput } from './event-params.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -56,10 +56,7 @@ export const socialAccountsMachine = setup({
       invoke: {
         id: 'loadAccounts',
         src: 'loadAccounts',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepAccounts', params: fromOutput('accounts') },
-        },
+        onDone: withOutput('ready', 'keepAccounts', 'accounts'),
         onError: 'loadFailed',
       },
     },
@@ -94,10 +91,7 @@ export const socialAccountsMachine = setup({
           target: 'ready',
           actions: 'dropUnlinked',
         },
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('ready', 'keepError'),
       },
     },
   },

@@ -7,7 +7,7 @@ import {
   type ProductId,
   type Release,
 } from '../contract/software.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 
 /** One system of a product: its releases, network before standalone. */
 export interface SystemReleases {
@@ -78,14 +78,8 @@ export const softwareListMachine = setup({
         id: 'fetchReleases',
         src: 'fetchReleases',
         onDone: [
-          {
-            guard: { type: 'isEmpty', params: fromOutput('releases') },
-            target: 'empty',
-          },
-          {
-            target: 'loaded',
-            actions: { type: 'keepProducts', params: fromOutput('releases') },
-          },
+          ifOutput('isEmpty', 'releases', 'empty'),
+          withOutput('loaded', 'keepProducts', 'releases'),
         ],
         onError: 'failed',
       },

@@ -3,7 +3,7 @@ import type { AvailablePlan, Interval, Price, Subscription } from '../contract/b
 import type { PlanId } from '../contract/profile.ts';
 import type { SubscriptionData } from './subscription.machine.ts';
 import { periodOf, type UpdateQuery } from './update-query.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 
 /** Section 2: both given, not the current plan and interval, and not free to free. */
 export function preselection(
@@ -132,15 +132,8 @@ export const subscriptionUpdateMachine = setup({
         id: 'loadSubscription',
         src: 'loadSubscription',
         onDone: [
-          {
-            guard: { type: 'preselects', params: fromOutput('data') },
-            target: 'checkout',
-            actions: { type: 'keepPreselected', params: fromOutput('data') },
-          },
-          {
-            target: 'choosing',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
+          ifOutput('preselects', 'data', 'checkout', 'keepPreselected'),
+          withOutput('choosing', 'keepData', 'data'),
         ],
         onError: 'unavailable',
       },

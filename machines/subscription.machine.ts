@@ -7,7 +7,7 @@ import {
   type AutopaymentState,
   type ReturnStatus,
 } from './payment-status.machine.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, ifOutput, withOutput } from './event-params.ts';
 
 /** The query the provider (or the checkout) sent the user back with. */
 export interface PageQuery {
@@ -246,20 +246,13 @@ export const subscriptionMachine = setup({
         id: 'loadSubscription',
         src: 'loadSubscription',
         onDone: [
-          {
-            guard: { type: 'isAutopaymentUnknown', params: fromOutput('data') },
-            target: 'readingAutopayment',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
+          ifOutput('isAutopaymentUnknown', 'data', 'readingAutopayment', 'keepData'),
           {
             guard: 'hasOutcome',
             target: 'showingOutcome',
             actions: { type: 'keepData', params: fromOutput('data') },
           },
-          {
-            target: 'ready',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
+          withOutput('ready', 'keepData', 'data'),
         ],
         onError: 'unavailable',
       },
@@ -276,10 +269,7 @@ export const subscriptionMachine = setup({
             target: 'showingOutcome',
             actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
           },
-          {
-            target: 'ready',
-            actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
-          },
+          withOutput('ready', 'keepAutopayment', 'autopayment'),
         ],
         onError: 'unavailable',
       },

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { Invitation, InvitationRequest } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput, ifError } from './event-params.ts';
+import { fromError, ifError, withError, withOutput } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
@@ -167,10 +167,7 @@ export const teamInviteMachine = setup({
       invoke: {
         id: 'fetchInvitations',
         src: 'fetchInvitations',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepInvitations', params: fromOutput('invitations') },
-        },
+        onDone: withOutput('ready', 'keepInvitations', 'invitations'),
         onError: 'unavailable',
       },
     },
@@ -221,10 +218,7 @@ export const teamInviteMachine = setup({
         id: 'invite',
         src: 'invite',
         input: ({ context }) => ({ email: context.email.trim(), locale: context.locale }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addInvitation', params: fromOutput('invitation') },
-        },
+        onDone: withOutput('ready', 'addInvitation', 'invitation'),
         onError: [
           ifError('hasServerErrors', 'ready', 'keepServerErrors'),
           // Reported by the actor (a toast); the form stays as typed.
@@ -243,7 +237,7 @@ export const teamInviteMachine = setup({
         onError: [
           // Ended meanwhile (accepted, declined, revoked elsewhere): what was asked.
           { guard: { type: 'isGone', params: fromError }, target: 'ready', actions: 'removeRow' },
-          { target: 'ready', actions: { type: 'keepRowProblem', params: fromError } },
+          withError('ready', 'keepRowProblem'),
         ],
       },
     },
@@ -254,13 +248,10 @@ export const teamInviteMachine = setup({
         id: 'resendInvitation',
         src: 'resendInvitation',
         input: ({ context }) => ({ id: context.working ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceRow', params: fromOutput('invitation') },
-        },
+        onDone: withOutput('ready', 'replaceRow', 'invitation'),
         onError: [
           { guard: { type: 'isGone', params: fromError }, target: 'ready', actions: 'removeRow' },
-          { target: 'ready', actions: { type: 'keepRowProblem', params: fromError } },
+          withError('ready', 'keepRowProblem'),
         ],
       },
     },

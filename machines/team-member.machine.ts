@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Team } from '../contract/teams.ts';
 import { memberTeamsOf } from './member-teams.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 
 export interface TeamMemberContext {
   teams: Team[];
@@ -72,16 +72,7 @@ export const teamMemberMachine = setup({
       invoke: {
         id: 'fetchMemberTeams',
         src: 'fetchMemberTeams',
-        onDone: [
-          {
-            guard: { type: 'isEmpty', params: fromOutput('teams') },
-            target: 'empty',
-          },
-          {
-            target: 'loaded',
-            actions: { type: 'keepTeams', params: fromOutput('teams') },
-          },
-        ],
+        onDone: [ifOutput('isEmpty', 'teams', 'empty'), withOutput('loaded', 'keepTeams', 'teams')],
         onError: 'failed',
       },
     },

@@ -4,7 +4,7 @@ import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/tea
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError, fromOutput, ifError } from './event-params.ts';
+import { fromError, fromOutput, ifError, ifOutput, withOutput } from './event-params.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -169,15 +169,8 @@ export const teamOwnerMachine = setup({
         id: 'fetchOwnTeam',
         src: 'fetchOwnTeam',
         onDone: [
-          {
-            guard: { type: 'isDisabled', params: fromOutput('team') },
-            target: 'upgradeOffered',
-            actions: { type: 'keepTeam', params: fromOutput('team') },
-          },
-          {
-            target: 'editing',
-            actions: { type: 'keepTeam', params: fromOutput('team') },
-          },
+          ifOutput('isDisabled', 'team', 'upgradeOffered', 'keepTeam'),
+          withOutput('editing', 'keepTeam', 'team'),
         ],
         onError: 'unavailable',
       },
@@ -263,10 +256,7 @@ export const teamOwnerMachine = setup({
                 target: 'ready',
                 actions: { type: 'refuseUsername', params: { problem: 'already_member' } },
               },
-              {
-                target: 'ready',
-                actions: { type: 'addUser', params: fromOutput('user') },
-              },
+              withOutput('ready', 'addUser', 'user'),
             ],
             onError: [
               ifError('hasUsernameError', 'ready', 'keepUsernameError'),
@@ -284,10 +274,7 @@ export const teamOwnerMachine = setup({
             input: ({ context }) => ({
               users: context.users.filter((user) => !user.owner).map((user) => user.portal_guid),
             }),
-            onDone: {
-              target: 'ready.saved',
-              actions: { type: 'keepTeam', params: fromOutput('team') },
-            },
+            onDone: withOutput('ready.saved', 'keepTeam', 'team'),
             onError: [
               {
                 guard: { type: 'isPremiumRequired', params: fromError },

@@ -6,7 +6,7 @@ import {
   type TwoFactorStatus,
 } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { ifOutput, withError, withOutput } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 
@@ -101,14 +101,7 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: [
-          {
-            guard: { type: 'isEnabled', params: fromOutput('status') },
-            target: 'on',
-            actions: { type: 'keepStatus', params: fromOutput('status') },
-          },
-          { target: 'off' },
-        ],
+        onDone: [ifOutput('isEnabled', 'status', 'on', 'keepStatus'), { target: 'off' }],
         onError: 'loadFailed',
       },
     },
@@ -126,11 +119,8 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'startSetup',
         src: 'startSetup',
-        onDone: {
-          target: 'scanning',
-          actions: { type: 'keepSetup', params: fromOutput('setup') },
-        },
-        onError: { target: 'off', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('scanning', 'keepSetup', 'setup'),
+        onError: withError('off', 'keepError'),
       },
     },
     scanning: {
@@ -151,10 +141,7 @@ export const twoFactorSetupMachine = setup({
         input: ({ event }) => ({
           code: event.type === 'form.submit' ? event.values.code.trim() : '',
         }),
-        onDone: {
-          target: 'showingCodes',
-          actions: { type: 'keepCodes', params: fromOutput('codes') },
-        },
+        onDone: withOutput('showingCodes', 'keepCodes', 'codes'),
         onError: form.backWithServerErrors('scanning'),
       },
     },
@@ -176,11 +163,8 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'regenerateCodes',
         src: 'regenerateCodes',
-        onDone: {
-          target: 'showingCodes',
-          actions: { type: 'keepCodes', params: fromOutput('codes') },
-        },
-        onError: { target: 'on', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('showingCodes', 'keepCodes', 'codes'),
+        onError: withError('on', 'keepError'),
       },
     },
     confirmingDisable: {
@@ -197,7 +181,7 @@ export const twoFactorSetupMachine = setup({
         id: 'disable',
         src: 'disable',
         onDone: 'off',
-        onError: { target: 'on', actions: { type: 'keepError', params: fromError } },
+        onError: withError('on', 'keepError'),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Unsubscription } from '../contract/identity.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 
 /**
  * Unsubscribe (/unsubscribe/{token}): shows what the signed link unsubscribes from,
@@ -41,15 +41,8 @@ export const unsubscribeMachine = setup({
         id: 'loadSubscription',
         src: 'loadSubscription',
         onDone: [
-          {
-            guard: { type: 'isSubscribed', params: fromOutput('subscription') },
-            target: 'asking',
-            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-          },
-          {
-            target: 'unsubscribed',
-            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-          },
+          ifOutput('isSubscribed', 'subscription', 'asking', 'keepSubscription'),
+          withOutput('unsubscribed', 'keepSubscription', 'subscription'),
         ],
         onError: 'invalid',
       },
@@ -65,10 +58,7 @@ export const unsubscribeMachine = setup({
       invoke: {
         id: 'confirmUnsubscribe',
         src: 'confirmUnsubscribe',
-        onDone: {
-          target: 'unsubscribed',
-          actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-        },
+        onDone: withOutput('unsubscribed', 'keepSubscription', 'subscription'),
         onError: { target: 'asking', actions: 'markFailed' },
       },
     },

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PendingSignup } from '../contract/identity.ts';
 import * as codeStep from './code-step.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
 
 export { ResendTooEarly, secondsLeft, type CodeValues } from './code-step.ts';
@@ -88,14 +88,8 @@ export const verificationMachine = setup({
         id: 'fetchPending',
         src: 'fetchPending',
         onDone: [
-          {
-            guard: { type: 'isConfirmed', params: fromOutput('pending') },
-            target: 'confirmed',
-          },
-          {
-            target: 'active',
-            actions: { type: 'keepPending', params: fromOutput('pending') },
-          },
+          ifOutput('isConfirmed', 'pending', 'confirmed'),
+          withOutput('active', 'keepPending', 'pending'),
         ],
         onError: [sessionLostOnTokenError, { target: 'unavailable' }],
       },

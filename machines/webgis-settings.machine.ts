@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Webgis, WebgisState } from '../contract/webgis.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, ifOutput, withOutput } from './event-params.ts';
 
 export interface WebgisSettingsInput {
   /** The address said webgis-status=started: creation just succeeded (section 2). */
@@ -64,14 +64,8 @@ export const webgisSettingsMachine = setup({
         id: 'fetchWebgis',
         src: 'fetchWebgis',
         onDone: [
-          {
-            guard: { type: 'isAbsent', params: fromOutput('webgis') },
-            target: 'absent',
-          },
-          {
-            target: 'shown',
-            actions: { type: 'keepWebgis', params: fromOutput('webgis') },
-          },
+          ifOutput('isAbsent', 'webgis', 'absent'),
+          withOutput('shown', 'keepWebgis', 'webgis'),
         ],
         onError: 'unavailable',
       },
@@ -110,10 +104,7 @@ export const webgisSettingsMachine = setup({
                 target: '#webgisSettings.absent',
                 actions: { type: 'keepWebgis', params: { webgis: null } },
               },
-              {
-                target: 'sorting',
-                actions: { type: 'keepWebgis', params: fromOutput('webgis') },
-              },
+              withOutput('sorting', 'keepWebgis', 'webgis'),
             ],
             // Reported by the actor; the next look may succeed.
             onError: 'creating',
