@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Card, CardSetupStatus } from '../contract/billing.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, fromOutput, ifOutput, withError, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** What the page tells of a card setup the user came back from. */
 export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
@@ -80,27 +81,20 @@ export const cardOnFileMachine = setup({
         },
       },
     },
-    loading: {
-      description: 'The saved card loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadCard',
-        src: 'loadCard',
-        onDone: [
-          {
-            guard: 'cameBack',
-            target: 'confirming',
-            actions: { type: 'keepCard', params: fromOutput('card') },
-          },
-          withOutput('ready', 'keepCard', 'card'),
-        ],
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The card could not be loaded, with Try again.',
-      on: { 'card.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadCard',
+      'The saved card loads.',
+      [
+        {
+          guard: 'cameBack',
+          target: 'confirming',
+          actions: { type: 'keepCard', params: fromOutput('card') },
+        },
+        withOutput('ready', 'keepCard', 'card'),
+      ],
+      'loadFailed',
+    ),
+    loadFailed: retryState('card.retry', 'The card could not be loaded, with Try again.'),
     confirming: {
       description:
         'Back from the provider: the card setup is polled every second, for at most 30 s, until the provider has settled it.',

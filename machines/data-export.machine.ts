@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface ExportFile {
   name: string;
@@ -39,9 +40,6 @@ export const dataExportMachine = setup({
       },
     },
     ready: { description: 'The file is offered as a download.' },
-    failed: {
-      description: 'The export failed, with Try again.',
-      on: { 'export.retry': 'preparing' },
-    },
+    failed: retryState('export.retry', 'The export failed, with Try again.', 'preparing'),
   },
 });

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { LegalDocument, LegalDocumentId } from '../contract/legal.ts';
 import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface LegalPageInput {
   page: LegalDocumentId;
@@ -47,9 +48,6 @@ export const legalPageMachine = setup({
       },
     },
     shown: { description: 'The document is shown in the page language.' },
-    failed: {
-      description: 'The document could not be loaded, with Try again.',
-      on: { 'legal.retry': 'loading' },
-    },
+    failed: retryState('legal.retry', 'The document could not be loaded, with Try again.'),
   },
 });

@@ -10,6 +10,7 @@ import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError, ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -165,23 +166,16 @@ export const onpremiseMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner until the subscription data loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchPlan',
-        src: 'fetchPlan',
-        onDone: [
-          ifOutput('isPremium', 'plan', 'premium', 'keepPlan'),
-          withOutput('notAvailable', 'keepPlan', 'plan'),
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The plan could not be loaded, with Try again.',
-      on: { 'plan.retry': 'loading' },
-    },
+    loading: loadState(
+      'fetchPlan',
+      'A spinner until the subscription data loads.',
+      [
+        ifOutput('isPremium', 'plan', 'premium', 'keepPlan'),
+        withOutput('notAvailable', 'keepPlan', 'plan'),
+      ],
+      'unavailable',
+    ),
+    unavailable: retryState('plan.retry', 'The plan could not be loaded, with Try again.'),
     notAvailable: {
       description: "Other plans: a 'not available' notice, with the way to upgrade.",
     },
@@ -200,10 +194,10 @@ export const onpremiseMachine = setup({
             onError: 'failed',
           },
         },
-        failed: {
-          description: 'The identifiers could not be loaded, with Try again.',
-          on: { 'bindings.retry': 'loading' },
-        },
+        failed: retryState(
+          'bindings.retry',
+          'The identifiers could not be loaded, with Try again.',
+        ),
         ready: {
           description: 'The bound identifiers and the form to bind another, up to the limit.',
           initial: 'idle',

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, type Passkey } from '../contract/passkeys.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface PasskeysContext {
   passkeys: Passkey[];
@@ -141,10 +142,7 @@ export const passkeysMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The passkeys could not be loaded, with Try again.',
-      on: { 'passkeys.retry': 'loading' },
-    },
+    loadFailed: retryState('passkeys.retry', 'The passkeys could not be loaded, with Try again.'),
     ready: {
       description: 'The list, each passkey with Rename and Remove; a name and Add a passkey.',
       on: {

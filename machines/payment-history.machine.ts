@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Payment, PaymentPage } from '../contract/billing.ts';
 import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface PaymentHistoryContext {
   /** The pages loaded so far, newest payment first. */
@@ -50,10 +51,7 @@ export const paymentHistoryMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The history could not be loaded, with Try again.',
-      on: { 'payments.retry': 'loading' },
-    },
+    loadFailed: retryState('payments.retry', 'The history could not be loaded, with Try again.'),
     ready: {
       description: 'The payments loaded so far, newest first; Show more while there are more.',
       on: { 'payments.more': { guard: 'hasMore', target: 'loadingMore' } },

@@ -6,6 +6,7 @@ import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -68,10 +69,7 @@ export const profileFormMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The countries could not be loaded, with Try again.',
-      on: { 'countries.retry': 'loading' },
-    },
+    loadFailed: retryState('countries.retry', 'The countries could not be loaded, with Try again.'),
     editing: {
       description: 'The profile form.',
       initial: 'idle',

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
 import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -42,10 +43,7 @@ export const securityLogMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The log could not be loaded, with Try again.',
-      on: { 'events.retry': 'loading' },
-    },
+    loadFailed: retryState('events.retry', 'The log could not be loaded, with Try again.'),
     ready: {
       description: 'The events, newest first.',
     },

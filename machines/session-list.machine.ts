@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -77,10 +78,7 @@ export const sessionListMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The sessions could not be loaded, with Try again.',
-      on: { 'sessions.retry': 'loading' },
-    },
+    loadFailed: retryState('sessions.retry', 'The sessions could not be loaded, with Try again.'),
     ready: {
       description: 'This browser first, each other with Sign out; Sign out everywhere else.',
       on: {

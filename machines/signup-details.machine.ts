@@ -5,6 +5,7 @@ import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
+import { retryState } from './load-parts.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -83,10 +84,7 @@ export const signupDetailsMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The countries could not be loaded, with Try again.',
-      on: { 'details.retry': 'loading' },
-    },
+    unavailable: retryState('details.retry', 'The countries could not be loaded, with Try again.'),
     editing: {
       description: 'Details step: first and last name, country.',
       on: {

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { withError, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -60,10 +61,10 @@ export const socialAccountsMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The social accounts could not be loaded, with Try again.',
-      on: { 'accounts.retry': 'loading' },
-    },
+    loadFailed: retryState(
+      'accounts.retry',
+      'The social accounts could not be loaded, with Try again.',
+    ),
     ready: {
       description: 'The linked providers, each with Unlink.',
       on: {

@@ -8,6 +8,7 @@ import {
   type Release,
 } from '../contract/software.ts';
 import { ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** One system of a product: its releases, network before standalone. */
 export interface SystemReleases {
@@ -71,28 +72,16 @@ export const softwareListMachine = setup({
   context: { products: [] },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner while the products load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchReleases',
-        src: 'fetchReleases',
-        onDone: [
-          ifOutput('isEmpty', 'releases', 'empty'),
-          withOutput('loaded', 'keepProducts', 'releases'),
-        ],
-        onError: 'failed',
-      },
-    },
+    loading: loadState('fetchReleases', 'A spinner while the products load.', [
+      ifOutput('isEmpty', 'releases', 'empty'),
+      withOutput('loaded', 'keepProducts', 'releases'),
+    ]),
     loaded: { description: 'The products, each with its downloads, and the plugin info block.' },
     empty: {
       description: "The list is empty: 'Couldn't load software data'.",
       entry: 'reportEmpty',
       on: { 'releases.retry': 'loading' },
     },
-    failed: {
-      description: "The list failed: 'Couldn't load software data'.",
-      on: { 'releases.retry': 'loading' },
-    },
+    failed: retryState('releases.retry', "The list failed: 'Couldn't load software data'."),
   },
 });

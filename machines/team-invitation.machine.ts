@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { InvitationAccepted, InvitationLink } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, ifOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 /** What the page reads first: the link, and who is signed in in this browser. */
 export interface InvitationPage {
@@ -118,10 +119,7 @@ export const teamInvitationMachine = setup({
         ],
       },
     },
-    unavailable: {
-      description: 'The link could not be read, with Try again.',
-      on: { 'invitation.retry': 'loading' },
-    },
+    unavailable: retryState('invitation.retry', 'The link could not be read, with Try again.'),
     offered: {
       description: 'Who invites, with Accept and Decline.',
       on: {

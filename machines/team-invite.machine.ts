@@ -4,6 +4,8 @@ import type { Invitation, InvitationRequest } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, ifError, withError, withOutput } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
+import { retryState } from './load-parts.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -171,10 +173,10 @@ export const teamInviteMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The invitations could not be loaded, with Try again.',
-      on: { 'invitations.retry': 'loading' },
-    },
+    unavailable: retryState(
+      'invitations.retry',
+      'The invitations could not be loaded, with Try again.',
+    ),
     ready: {
       description: 'The pending invitations with Revoke and Resend, and the invite form.',
       on: {
@@ -185,18 +187,9 @@ export const teamInviteMachine = setup({
           actions: { type: 'keepLocale', params: ({ event }) => ({ locale: event.locale }) },
         },
         'invite.submit': [
-          {
-            guard: 'isEmailEmpty',
-            actions: { type: 'refuseEmail', params: { problem: 'required' } },
-          },
-          {
-            guard: 'isEmailInvalid',
-            actions: { type: 'refuseEmail', params: { problem: 'email' } },
-          },
-          {
-            guard: 'isInvitedAlready',
-            actions: { type: 'refuseEmail', params: { problem: 'already_invited' } },
-          },
+          form.refuseWhen('isEmailEmpty', 'refuseEmail', 'required'),
+          form.refuseWhen('isEmailInvalid', 'refuseEmail', 'email'),
+          form.refuseWhen('isInvitedAlready', 'refuseEmail', 'already_invited'),
           { target: 'inviting', actions: 'startInvite' },
         ],
         'invitation.revoke': {

@@ -9,6 +9,7 @@ import { errorCode } from './error-code.ts';
 import { ifOutput, withError, withOutput } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface TwoFactorCodeValues {
   code: string;
@@ -95,20 +96,16 @@ export const twoFactorSetupMachine = setup({
   context: { setup: null, codes: [], codesLeft: 0, error: null, serverErrors: {} },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'Whether the authenticator app is on loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadStatus',
-        src: 'loadStatus',
-        onDone: [ifOutput('isEnabled', 'status', 'on', 'keepStatus'), { target: 'off' }],
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The state of the app could not be loaded, with Try again.',
-      on: { 'twoFactor.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadStatus',
+      'Whether the authenticator app is on loads.',
+      [ifOutput('isEnabled', 'status', 'on', 'keepStatus'), { target: 'off' }],
+      'loadFailed',
+    ),
+    loadFailed: retryState(
+      'twoFactor.retry',
+      'The state of the app could not be loaded, with Try again.',
+    ),
     off: {
       description: 'Off: what the app does, with Set up.',
       on: { 'twoFactor.start': { target: 'starting', actions: 'clearError' } },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Unsubscription } from '../contract/identity.ts';
 import { ifOutput, withOutput } from './event-params.ts';
+import { loadState } from './load-parts.ts';
 
 /**
  * Unsubscribe (/unsubscribe/{token}): shows what the signed link unsubscribes from,
@@ -34,19 +35,15 @@ export const unsubscribeMachine = setup({
   context: { subscription: null, failed: false },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'Reads the unsubscribe link.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSubscription',
-        src: 'loadSubscription',
-        onDone: [
-          ifOutput('isSubscribed', 'subscription', 'asking', 'keepSubscription'),
-          withOutput('unsubscribed', 'keepSubscription', 'subscription'),
-        ],
-        onError: 'invalid',
-      },
-    },
+    loading: loadState(
+      'loadSubscription',
+      'Reads the unsubscribe link.',
+      [
+        ifOutput('isSubscribed', 'subscription', 'asking', 'keepSubscription'),
+        withOutput('unsubscribed', 'keepSubscription', 'subscription'),
+      ],
+      'invalid',
+    ),
     invalid: { description: 'The link is invalid.', on: { 'unsubscribe.retry': 'loading' } },
     asking: {
       description: 'Asks to confirm the unsubscribe.',

@@ -4,6 +4,7 @@ import * as codeStep from './code-step.ts';
 import * as form from './form-parts.ts';
 import { ifOutput, withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
+import { retryState } from './load-parts.ts';
 
 export { ResendTooEarly, secondsLeft, type CodeValues } from './code-step.ts';
 export {
@@ -94,10 +95,10 @@ export const verificationMachine = setup({
         onError: [sessionLostOnTokenError, { target: 'unavailable' }],
       },
     },
-    unavailable: {
-      description: 'The pending sign-up could not be loaded, with Try again.',
-      on: { 'verification.retry': 'loading' },
-    },
+    unavailable: retryState(
+      'verification.retry',
+      'The pending sign-up could not be loaded, with Try again.',
+    ),
     active: {
       description:
         'E-mail verification step: a code is entered — a new code can be requested after a countdown.',

@@ -10,6 +10,7 @@ import {
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput, ifOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -179,10 +180,10 @@ export const webgisCreateMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The data centers could not be loaded, with Try again.',
-      on: { 'options.retry': 'loading' },
-    },
+    unavailable: retryState(
+      'options.retry',
+      'The data centers could not be loaded, with Try again.',
+    ),
     form: {
       description:
         'Domain-name field with the instance domain as suffix, the data-center cards, Create, the related-info panel.',
