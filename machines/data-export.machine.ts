@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface ExportFile {
   name: string;
@@ -29,16 +29,11 @@ export const dataExportMachine = setup({
   context: { file: null },
   initial: 'preparing',
   states: {
-    preparing: {
-      description: 'The copy of the personal data is prepared (and a notice e-mailed).',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchExport',
-        src: 'fetchExport',
-        onDone: withOutput('ready', 'keepFile', 'file'),
-        onError: 'failed',
-      },
-    },
+    preparing: loadState(
+      'fetchExport',
+      'The copy of the personal data is prepared (and a notice e-mailed).',
+      withOutput('ready', 'keepFile', 'file'),
+    ),
     ready: { description: 'The file is offered as a download.' },
     failed: retryState('export.retry', 'The export failed, with Try again.', 'preparing'),
   },

@@ -184,16 +184,11 @@ export const onpremiseMachine = setup({
         'Premium (own or through a team): the description and the identifier binding screen.',
       initial: 'loading',
       states: {
-        loading: {
-          description: 'The bound identifiers load.',
-          tags: ['busy'],
-          invoke: {
-            id: 'fetchBindings',
-            src: 'fetchBindings',
-            onDone: withOutput('ready', 'keepList', 'list'),
-            onError: 'failed',
-          },
-        },
+        loading: loadState(
+          'fetchBindings',
+          'The bound identifiers load.',
+          withOutput('ready', 'keepList', 'list'),
+        ),
         failed: retryState(
           'bindings.retry',
           'The identifiers could not be loaded, with Try again.',

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, type Passkey } from '../contract/passkeys.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface PasskeysContext {
   passkeys: Passkey[];
@@ -132,16 +132,12 @@ export const passkeysMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      description: "The account's passkeys load.",
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPasskeys',
-        src: 'loadPasskeys',
-        onDone: withOutput('ready', 'keepPasskeys', 'passkeys'),
-        onError: 'loadFailed',
-      },
-    },
+    loading: loadState(
+      'loadPasskeys',
+      "The account's passkeys load.",
+      withOutput('ready', 'keepPasskeys', 'passkeys'),
+      'loadFailed',
+    ),
     loadFailed: retryState('passkeys.retry', 'The passkeys could not be loaded, with Try again.'),
     ready: {
       description: 'The list, each passkey with Rename and Remove; a name and Add a passkey.',

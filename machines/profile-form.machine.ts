@@ -6,7 +6,7 @@ import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput, withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -59,16 +59,12 @@ export const profileFormMachine = setup({
   context: ({ input }) => ({ user: input.user, countries: [], serverErrors: {} }),
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The countries load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadCountries',
-        src: 'loadCountries',
-        onDone: withOutput('editing', 'keepCountries', 'countries'),
-        onError: 'loadFailed',
-      },
-    },
+    loading: loadState(
+      'loadCountries',
+      'The countries load.',
+      withOutput('editing', 'keepCountries', 'countries'),
+      'loadFailed',
+    ),
     loadFailed: retryState('countries.retry', 'The countries could not be loaded, with Try again.'),
     editing: {
       description: 'The profile form.',

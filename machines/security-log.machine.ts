@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
 import { withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -33,16 +33,12 @@ export const securityLogMachine = setup({
   context: { events: [] },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The security log loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadEvents',
-        src: 'loadEvents',
-        onDone: withOutput('ready', 'keepEvents', 'events'),
-        onError: 'loadFailed',
-      },
-    },
+    loading: loadState(
+      'loadEvents',
+      'The security log loads.',
+      withOutput('ready', 'keepEvents', 'events'),
+      'loadFailed',
+    ),
     loadFailed: retryState('events.retry', 'The log could not be loaded, with Try again.'),
     ready: {
       description: 'The events, newest first.',

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -68,16 +68,12 @@ export const sessionListMachine = setup({
   context: { sessions: [], ending: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      description: "The account's sessions load.",
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSessions',
-        src: 'loadSessions',
-        onDone: withOutput('ready', 'keepSessions', 'sessions'),
-        onError: 'loadFailed',
-      },
-    },
+    loading: loadState(
+      'loadSessions',
+      "The account's sessions load.",
+      withOutput('ready', 'keepSessions', 'sessions'),
+      'loadFailed',
+    ),
     loadFailed: retryState('sessions.retry', 'The sessions could not be loaded, with Try again.'),
     ready: {
       description: 'This browser first, each other with Sign out; Sign out everywhere else.',

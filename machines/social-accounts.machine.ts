@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { withError, withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -51,16 +51,12 @@ export const socialAccountsMachine = setup({
   context: { accounts: [], provider: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The linked social accounts load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadAccounts',
-        src: 'loadAccounts',
-        onDone: withOutput('ready', 'keepAccounts', 'accounts'),
-        onError: 'loadFailed',
-      },
-    },
+    loading: loadState(
+      'loadAccounts',
+      'The linked social accounts load.',
+      withOutput('ready', 'keepAccounts', 'accounts'),
+      'loadFailed',
+    ),
     loadFailed: retryState(
       'accounts.retry',
       'The social accounts could not be loaded, with Try again.',

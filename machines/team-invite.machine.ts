@@ -5,7 +5,7 @@ import { errorCode } from './error-code.ts';
 import { fromError, ifError, withError, withOutput } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { retryState } from './load-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -163,16 +163,12 @@ export const teamInviteMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner while the pending invitations load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchInvitations',
-        src: 'fetchInvitations',
-        onDone: withOutput('ready', 'keepInvitations', 'invitations'),
-        onError: 'unavailable',
-      },
-    },
+    loading: loadState(
+      'fetchInvitations',
+      'A spinner while the pending invitations load.',
+      withOutput('ready', 'keepInvitations', 'invitations'),
+      'unavailable',
+    ),
     unavailable: retryState(
       'invitations.retry',
       'The invitations could not be loaded, with Try again.',
