@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Card, CardAnswer, CardSetupStatus } from '../contract/billing.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifOutput, withError, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** What the page tells of a card setup the user came back from. */
 export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
@@ -93,27 +94,20 @@ export const cardOnFileMachine = setup({
         },
       },
     },
-    loading: {
-      description: 'The saved card loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadCard',
-        src: 'loadCard',
-        onDone: [
-          {
-            guard: 'cameBack',
-            target: 'confirming',
-            actions: { type: 'keepCard', params: fromOutput('answer') },
-          },
-          { target: 'ready', actions: { type: 'keepCard', params: fromOutput('answer') } },
-        ],
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The card could not be loaded, with Try again.',
-      on: { 'card.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadCard',
+      'The saved card loads.',
+      [
+        {
+          guard: 'cameBack',
+          target: 'confirming',
+          actions: { type: 'keepCard', params: fromOutput('answer') },
+        },
+        withOutput('ready', 'keepCard', 'answer'),
+      ],
+      'loadFailed',
+    ),
+    loadFailed: retryState('card.retry', 'The card could not be loaded, with Try again.'),
     confirming: {
       description:
         'Back from the provider: the card setup is polled every second, for at most 30 s, until the provider has settled it.',
@@ -128,11 +122,7 @@ export const cardOnFileMachine = setup({
             src: 'loadSetup',
             input: ({ context }) => context.setupId ?? '',
             onDone: [
-              {
-                guard: { type: 'settled', params: fromOutput('setup') },
-                target: '#cardOnFile.ready',
-                actions: { type: 'keepSetup', params: fromOutput('setup') },
-              },
+              ifOutput('settled', 'setup', '#cardOnFile.ready', 'keepSetup'),
               { target: 'waiting' },
             ],
             onError: [
@@ -163,14 +153,8 @@ export const cardOnFileMachine = setup({
       invoke: {
         id: 'startSetup',
         src: 'startSetup',
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'keepLeaving', params: fromOutput('url') },
-        },
-        onError: {
-          target: 'startFailed',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onDone: withOutput('leaving', 'keepLeaving', 'url'),
+        onError: withError('startFailed', 'keepError'),
       },
     },
     startFailed: {

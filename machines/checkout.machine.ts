@@ -5,7 +5,8 @@ import { CountryCode, type Country } from '../contract/countries.ts';
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -159,17 +160,15 @@ export const checkoutMachine = setup({
           ...order(context),
           pendingPayment: context.pendingPayment,
         }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepCheckoutData', params: fromOutput('data') },
-        },
+        onDone: withOutput('ready', 'keepCheckoutData', 'data'),
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The checkout data could not be loaded, with Try again.',
-      on: { 'checkout.retry': 'preparing' },
-    },
+    unavailable: retryState(
+      'checkout.retry',
+      'The checkout data could not be loaded, with Try again.',
+      'preparing',
+    ),
     ready: {
       description:
         "'You selected' plan and final price — the payer's form (card, or invoice in Russian), or Cancel subscription for Free.",

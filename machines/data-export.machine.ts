@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface ExportFile {
   name: string;
@@ -28,23 +29,12 @@ export const dataExportMachine = setup({
   context: { file: null },
   initial: 'preparing',
   states: {
-    preparing: {
-      description: 'The copy of the personal data is prepared (and a notice e-mailed).',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchExport',
-        src: 'fetchExport',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepFile', params: fromOutput('file') },
-        },
-        onError: 'failed',
-      },
-    },
+    preparing: loadState(
+      'fetchExport',
+      'The copy of the personal data is prepared (and a notice e-mailed).',
+      withOutput('ready', 'keepFile', 'file'),
+    ),
     ready: { description: 'The file is offered as a download.' },
-    failed: {
-      description: 'The export failed, with Try again.',
-      on: { 'export.retry': 'preparing' },
-    },
+    failed: retryState('export.retry', 'The export failed, with Try again.', 'preparing'),
   },
 });

@@ -5,7 +5,7 @@ import {
   type PendingEmailChange,
 } from '../contract/identity.ts';
 import * as codeStep from './code-step.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 import * as form from './form-parts.ts';
 
 export interface AddressValues {
@@ -99,10 +99,7 @@ export const emailChangeMachine = setup({
         id: 'startEmailChange',
         src: 'startEmailChange',
         input: ({ event }) => ({ email: valuesOf(event).email?.trim() ?? '' }),
-        onDone: {
-          target: 'code',
-          actions: { type: 'keepPending', params: fromOutput('pending') },
-        },
+        onDone: withOutput('code', 'keepPending', 'pending'),
         onError: form.backWithServerErrors('editing'),
       },
     },
@@ -124,10 +121,7 @@ export const emailChangeMachine = setup({
                 id: 'confirmEmailChange',
                 src: 'confirmEmailChange',
                 input: codeStep.submittedCode,
-                onDone: {
-                  target: '#emailChange.changed',
-                  actions: { type: 'keepChanged', params: fromOutput('changed') },
-                },
+                onDone: withOutput('#emailChange.changed', 'keepChanged', 'changed'),
                 onError: form.backWithServerErrors('editing'),
               },
             },

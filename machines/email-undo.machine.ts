@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccountEmail } from '../contract/identity.ts';
-import { fromOutput, ifError } from './event-params.ts';
+import { ifError, withOutput } from './event-params.ts';
 import { Refusal } from './refusal.ts';
 
 /** Why the server refused the link: it is unknown, used, voided by an earlier undo or late. */
@@ -70,10 +70,7 @@ export const emailUndoMachine = setup({
       invoke: {
         id: 'undoEmailChange',
         src: 'undoEmailChange',
-        onDone: {
-          target: 'undone',
-          actions: { type: 'keepRestored', params: fromOutput('restored') },
-        },
+        onDone: withOutput('undone', 'keepRestored', 'restored'),
         onError: [
           ifError('isRefused', 'refused', 'keepRefusal'),
           { target: 'failed', actions: 'markFailed' },

@@ -140,3 +140,17 @@ export function keptRequest(state: string) {
     return context.request;
   };
 }
+
+/**
+ * A field's own rule, checked before the server is asked: when `guard` passes, `action`
+ * keeps `problem` (the view owns its words), and nothing is sent. The rules of a field
+ * stand in a row, most basic first: `[form.refuseWhen('isEmailEmpty', 'refuseEmail',
+ * 'required'), …, { target: 'sending' }]`.
+ */
+export function refuseWhen<TGuard extends string, TAction extends string, TProblem extends string>(
+  guard: TGuard,
+  action: TAction,
+  problem: TProblem,
+) {
+  return { guard, actions: { type: action, params: { problem } } };
+}

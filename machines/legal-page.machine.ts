@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { LegalDocument, LegalDocumentId } from '../contract/legal.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface LegalPageInput {
   page: LegalDocumentId;
@@ -42,17 +43,11 @@ export const legalPageMachine = setup({
         id: 'fetchDocument',
         src: 'fetchDocument',
         input: ({ context }) => ({ page: context.page, locale: context.locale }),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'keepText', params: fromOutput('text') },
-        },
+        onDone: withOutput('shown', 'keepText', 'text'),
         onError: 'failed',
       },
     },
     shown: { description: 'The document is shown in the page language.' },
-    failed: {
-      description: 'The document could not be loaded, with Try again.',
-      on: { 'legal.retry': 'loading' },
-    },
+    failed: retryState('legal.retry', 'The document could not be loaded, with Try again.'),
   },
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { LoginForm } from '../contract/auth.ts';
 import { errorCode } from './error-code.ts';
-import { fromError } from './event-params.ts';
+import { withError } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 
@@ -89,10 +89,7 @@ export const loginMachine = setup({
               target: '#login.signedIn',
               actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'keepPasskeyError', params: fromError },
-            },
+            onError: withError('idle', 'keepPasskeyError'),
           },
         },
         idle: {
@@ -135,10 +132,7 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepPasskeyError', params: fromError },
-        },
+        onError: withError('editing', 'keepPasskeyError'),
       },
     },
     signedIn: {

@@ -9,7 +9,8 @@ import {
 import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -165,30 +166,16 @@ export const onpremiseMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner until the subscription data loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchPlan',
-        src: 'fetchPlan',
-        onDone: [
-          {
-            guard: { type: 'isPremium', params: fromOutput('plan') },
-            target: 'premium',
-            actions: { type: 'keepPlan', params: fromOutput('plan') },
-          },
-          {
-            target: 'notAvailable',
-            actions: { type: 'keepPlan', params: fromOutput('plan') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The plan could not be loaded, with Try again.',
-      on: { 'plan.retry': 'loading' },
-    },
+    loading: loadState(
+      'fetchPlan',
+      'A spinner until the subscription data loads.',
+      [
+        ifOutput('isPremium', 'plan', 'premium', 'keepPlan'),
+        withOutput('notAvailable', 'keepPlan', 'plan'),
+      ],
+      'unavailable',
+    ),
+    unavailable: retryState('plan.retry', 'The plan could not be loaded, with Try again.'),
     notAvailable: {
       description: "Other plans: a 'not available' notice, with the way to upgrade.",
     },
@@ -197,23 +184,15 @@ export const onpremiseMachine = setup({
         'Premium (own or through a team): the description and the identifier binding screen.',
       initial: 'loading',
       states: {
-        loading: {
-          description: 'The bound identifiers load.',
-          tags: ['busy'],
-          invoke: {
-            id: 'fetchBindings',
-            src: 'fetchBindings',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepList', params: fromOutput('list') },
-            },
-            onError: 'failed',
-          },
-        },
-        failed: {
-          description: 'The identifiers could not be loaded, with Try again.',
-          on: { 'bindings.retry': 'loading' },
-        },
+        loading: loadState(
+          'fetchBindings',
+          'The bound identifiers load.',
+          withOutput('ready', 'keepList', 'list'),
+        ),
+        failed: retryState(
+          'bindings.retry',
+          'The identifiers could not be loaded, with Try again.',
+        ),
         ready: {
           description: 'The bound identifiers and the form to bind another, up to the limit.',
           initial: 'idle',
@@ -266,10 +245,7 @@ export const onpremiseMachine = setup({
                 id: 'bindIdentifier',
                 src: 'bindIdentifier',
                 input: form.keptRequest('binding'),
-                onDone: {
-                  target: 'idle.notified',
-                  actions: { type: 'addBinding', params: fromOutput('binding') },
-                },
+                onDone: withOutput('idle.notified', 'addBinding', 'binding'),
                 onError: [
                   form.backIfFieldErrors('idle'),
                   {

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, type Passkey } from '../contract/passkeys.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, withError, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface PasskeysContext {
   passkeys: Passkey[];
@@ -131,23 +132,13 @@ export const passkeysMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      description: "The account's passkeys load.",
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPasskeys',
-        src: 'loadPasskeys',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepPasskeys', params: fromOutput('passkeys') },
-        },
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The passkeys could not be loaded, with Try again.',
-      on: { 'passkeys.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadPasskeys',
+      "The account's passkeys load.",
+      withOutput('ready', 'keepPasskeys', 'passkeys'),
+      'loadFailed',
+    ),
+    loadFailed: retryState('passkeys.retry', 'The passkeys could not be loaded, with Try again.'),
     ready: {
       description: 'The list, each passkey with Rename and Remove; a name and Add a passkey.',
       on: {
@@ -177,11 +168,8 @@ export const passkeysMachine = setup({
         id: 'registerPasskey',
         src: 'registerPasskey',
         input: ({ context }) => context.draft.trim(),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepAdded', params: fromOutput('passkey') },
-        },
-        onError: { target: 'ready', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('ready', 'keepAdded', 'passkey'),
+        onError: withError('ready', 'keepError'),
       },
     },
     renaming: {
@@ -204,10 +192,7 @@ export const passkeysMachine = setup({
         id: 'renamePasskey',
         src: 'renamePasskey',
         input: ({ context }) => ({ id: context.selected ?? '', name: context.rename.trim() }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepRenamed', params: fromOutput('passkey') },
-        },
+        onDone: withOutput('ready', 'keepRenamed', 'passkey'),
         onError: [
           {
             guard: { type: 'alreadyGone', params: fromError },
@@ -215,7 +200,7 @@ export const passkeysMachine = setup({
             actions: 'dropSelected',
           },
           // The field keeps what was typed, to save again.
-          { target: 'renaming', actions: { type: 'keepRenameError', params: fromError } },
+          withError('renaming', 'keepRenameError'),
         ],
       },
     },
@@ -240,7 +225,7 @@ export const passkeysMachine = setup({
             target: 'ready',
             actions: 'dropSelected',
           },
-          { target: 'ready', actions: { type: 'keepError', params: fromError } },
+          withError('ready', 'keepError'),
         ],
       },
     },

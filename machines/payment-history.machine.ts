@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Payment, PaymentPage } from '../contract/billing.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface PaymentHistoryContext {
   /** The pages loaded so far, newest payment first. */
@@ -46,17 +47,11 @@ export const paymentHistoryMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: 1,
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addPage', params: fromOutput('page') },
-        },
+        onDone: withOutput('ready', 'addPage', 'page'),
         onError: 'loadFailed',
       },
     },
-    loadFailed: {
-      description: 'The history could not be loaded, with Try again.',
-      on: { 'payments.retry': 'loading' },
-    },
+    loadFailed: retryState('payments.retry', 'The history could not be loaded, with Try again.'),
     ready: {
       description: 'The payments loaded so far, newest first; Show more while there are more.',
       on: { 'payments.more': { guard: 'hasMore', target: 'loadingMore' } },
@@ -68,10 +63,7 @@ export const paymentHistoryMachine = setup({
         id: 'loadMore',
         src: 'loadPage',
         input: ({ context }) => context.nextPage ?? 1,
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addPage', params: fromOutput('page') },
-        },
+        onDone: withOutput('ready', 'addPage', 'page'),
         onError: 'moreFailed',
       },
     },

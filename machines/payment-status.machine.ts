@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 import { isOneOf } from '../contract/one-of.ts';
 
 /**
@@ -97,15 +97,8 @@ export const paymentStatusMachine = setup({
             id: 'fetchAutopaymentState',
             src: 'fetchAutopaymentState',
             onDone: [
-              {
-                guard: { type: 'isFinal', params: fromOutput('state') },
-                target: '#paymentStatus.settled',
-                actions: { type: 'keepLast', params: fromOutput('state') },
-              },
-              {
-                target: 'waiting',
-                actions: { type: 'keepLast', params: fromOutput('state') },
-              },
+              ifOutput('isFinal', 'state', '#paymentStatus.settled', 'keepLast'),
+              withOutput('waiting', 'keepLast', 'state'),
             ],
             // A failed poll went to the global handler; the next one may succeed.
             onError: 'waiting',

@@ -5,7 +5,8 @@ import { ProfileUpdate } from '../contract/identity.ts';
 import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
@@ -58,23 +59,13 @@ export const profileFormMachine = setup({
   context: ({ input }) => ({ user: input.user, countries: [], serverErrors: {} }),
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The countries load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadCountries',
-        src: 'loadCountries',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'keepCountries', params: fromOutput('countries') },
-        },
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The countries could not be loaded, with Try again.',
-      on: { 'countries.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadCountries',
+      'The countries load.',
+      withOutput('editing', 'keepCountries', 'countries'),
+      'loadFailed',
+    ),
+    loadFailed: retryState('countries.retry', 'The countries could not be loaded, with Try again.'),
     editing: {
       description: 'The profile form.',
       initial: 'idle',

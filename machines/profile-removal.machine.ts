@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate';
+import { retryState } from './load-parts.ts';
 
 /**
  * Profile removal (/remove, reached after the confirmation on /profile): deletes
@@ -23,10 +24,7 @@ export const profileRemovalMachine = setup({
       tags: ['busy'],
       invoke: { id: 'deleteProfile', src: 'deleteProfile', onDone: 'removed', onError: 'failed' },
     },
-    failed: {
-      description: 'The removal failed, with Try again.',
-      on: { 'removal.retry': 'removing' },
-    },
+    failed: retryState('removal.retry', 'The removal failed, with Try again.', 'removing'),
     removed: { description: 'The profile is removed and the user signed out.', type: 'final' },
   },
 });

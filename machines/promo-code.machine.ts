@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CouponStatus, Currency, Interval, Price } from '../contract/billing.ts';
 import type { PlanId } from '../contract/profile.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 
 export interface PromoInput {
   plan: PlanId;
@@ -79,15 +79,8 @@ export const promoCodeMachine = setup({
           code: context.code.trim(),
         }),
         onDone: [
-          {
-            guard: { type: 'isOk', params: fromOutput('check') },
-            target: 'success',
-            actions: { type: 'keepCheck', params: fromOutput('check') },
-          },
-          {
-            target: 'failed',
-            actions: { type: 'keepCheck', params: fromOutput('check') },
-          },
+          ifOutput('isOk', 'check', 'success', 'keepCheck'),
+          withOutput('failed', 'keepCheck', 'check'),
         ],
         onError: 'unknown_error',
       },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { ReauthForm, type SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError } from './event-params.ts';
+import { withError } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 
@@ -126,7 +126,7 @@ export const reauthMachine = setup({
         id: 'reauthenticateWithPasskey',
         src: 'reauthenticateWithPasskey',
         onDone: { target: 'proven', actions: 'markProven' },
-        onError: { target: 'asking', actions: { type: 'keepPasskeyError', params: fromError } },
+        onError: withError('asking', 'keepPasskeyError'),
       },
     },
     checking: {

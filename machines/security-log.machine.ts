@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -32,23 +33,13 @@ export const securityLogMachine = setup({
   context: { events: [] },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The security log loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadEvents',
-        src: 'loadEvents',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepEvents', params: fromOutput('events') },
-        },
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The log could not be loaded, with Try again.',
-      on: { 'events.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadEvents',
+      'The security log loads.',
+      withOutput('ready', 'keepEvents', 'events'),
+      'loadFailed',
+    ),
+    loadFailed: retryState('events.retry', 'The log could not be loaded, with Try again.'),
     ready: {
       description: 'The events, newest first.',
     },

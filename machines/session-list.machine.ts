@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, withError, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -70,23 +71,13 @@ export const sessionListMachine = setup({
   context: { sessions: [], ending: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      description: "The account's sessions load.",
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSessions',
-        src: 'loadSessions',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepSessions', params: fromOutput('sessions') },
-        },
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The sessions could not be loaded, with Try again.',
-      on: { 'sessions.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadSessions',
+      "The account's sessions load.",
+      withOutput('ready', 'keepSessions', 'sessions'),
+      'loadFailed',
+    ),
+    loadFailed: retryState('sessions.retry', 'The sessions could not be loaded, with Try again.'),
     ready: {
       description: 'This browser first, each other with Sign out; Sign out everywhere else.',
       on: {
@@ -116,10 +107,7 @@ export const sessionListMachine = setup({
             target: 'ready',
             actions: ['dropEnded', 'tellEnded'],
           },
-          {
-            target: 'ready',
-            actions: { type: 'keepError', params: fromError },
-          },
+          withError('ready', 'keepError'),
         ],
       },
     },
@@ -130,10 +118,7 @@ export const sessionListMachine = setup({
         id: 'endOtherSessions',
         src: 'endOtherSessions',
         onDone: { target: 'ready', actions: ['dropEnded', 'tellEnded'] },
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('ready', 'keepError'),
       },
     },
   },

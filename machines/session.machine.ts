@@ -3,7 +3,8 @@ import type { Profile, Timezone } from '../contract/profile.ts';
 import type { Team } from '../contract/teams.ts';
 import type { Webgis } from '../contract/webgis.ts';
 import { memberTeamsOf } from './member-teams.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, fromOutput, ifOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 export interface SessionInput {
   /** The browser's zone and offset (minutes east of UTC), read by the app. */
@@ -105,11 +106,7 @@ export const sessionMachine = setup({
         id: 'fetchUser',
         src: 'fetchUser',
         onDone: [
-          {
-            guard: { type: 'hasUser', params: fromOutput('user') },
-            target: 'signedIn',
-            actions: { type: 'keepUser', params: fromOutput('user') },
-          },
+          ifOutput('hasUser', 'user', 'signedIn', 'keepUser'),
           {
             target: 'signedOut',
             actions: 'forgetUser',
@@ -118,10 +115,11 @@ export const sessionMachine = setup({
         onError: { target: 'unavailable' },
       },
     },
-    unavailable: {
-      description: 'The user could not be read, with Try again.',
-      on: { 'session.retry': 'checking' },
-    },
+    unavailable: retryState(
+      'session.retry',
+      'The user could not be read, with Try again.',
+      'checking',
+    ),
     signedIn: {
       description:
         'Signed in: the user menu, the plan label — the web GIS and non-owned teams are read.',

@@ -3,8 +3,9 @@ import type { Country, Locale } from '../contract/countries.ts';
 import { DetailsForm } from '../contract/identity.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
+import { retryState } from './load-parts.ts';
 
 export type DetailsField = 'first_name' | 'last_name' | 'country';
 export interface DetailsValues {
@@ -79,17 +80,11 @@ export const signupDetailsMachine = setup({
         id: 'fetchCountries',
         src: 'fetchCountries',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: {
-          target: 'editing',
-          actions: { type: 'keepCountryChoice', params: fromOutput('choice') },
-        },
+        onDone: withOutput('editing', 'keepCountryChoice', 'choice'),
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The countries could not be loaded, with Try again.',
-      on: { 'details.retry': 'loading' },
-    },
+    unavailable: retryState('details.retry', 'The countries could not be loaded, with Try again.'),
     editing: {
       description: 'Details step: first and last name, country.',
       on: {

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialProvider } from '../contract/identity.ts';
-import { fromError } from './event-params.ts';
+import { withError } from './event-params.ts';
 import { Refusal } from './refusal.ts';
+import { loadState } from './load-parts.ts';
 
 export interface SocialAccountConsentInput {
   /** The provider whose identity the server holds until the visitor decides. */
@@ -73,23 +74,16 @@ export const socialAccountConsentMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepNext', params: ({ event }) => ({ next: event.output.next }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('failed', 'keepError'),
       },
     },
     // The server forgets the identity in minutes anyway: a failed decline changes nothing.
-    declining: {
-      description: 'Disagreed: the pending identity is dropped.',
-      tags: ['busy'],
-      invoke: {
-        id: 'declineConsent',
-        src: 'declineConsent',
-        onDone: 'declined',
-        onError: 'declined',
-      },
-    },
+    declining: loadState(
+      'declineConsent',
+      'Disagreed: the pending identity is dropped.',
+      'declined',
+      'declined',
+    ),
     signedIn: { description: 'Signed in: goes on to next.', type: 'final', tags: ['busy'] },
     declined: { description: 'No account was created — back to sign-in.', type: 'final' },
     failed: { description: 'The provider session expired — start again.', type: 'final' },

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { withError, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -50,23 +51,16 @@ export const socialAccountsMachine = setup({
   context: { accounts: [], provider: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The linked social accounts load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadAccounts',
-        src: 'loadAccounts',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepAccounts', params: fromOutput('accounts') },
-        },
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The social accounts could not be loaded, with Try again.',
-      on: { 'accounts.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadAccounts',
+      'The linked social accounts load.',
+      withOutput('ready', 'keepAccounts', 'accounts'),
+      'loadFailed',
+    ),
+    loadFailed: retryState(
+      'accounts.retry',
+      'The social accounts could not be loaded, with Try again.',
+    ),
     ready: {
       description: 'The linked providers, each with Unlink.',
       on: {
@@ -94,10 +88,7 @@ export const socialAccountsMachine = setup({
           target: 'ready',
           actions: 'dropUnlinked',
         },
-        onError: {
-          target: 'ready',
-          actions: { type: 'keepError', params: fromError },
-        },
+        onError: withError('ready', 'keepError'),
       },
     },
   },

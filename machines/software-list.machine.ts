@@ -7,7 +7,8 @@ import {
   type ProductId,
   type Release,
 } from '../contract/software.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** One system of a product: its releases, network before standalone. */
 export interface SystemReleases {
@@ -71,34 +72,16 @@ export const softwareListMachine = setup({
   context: { products: [] },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner while the products load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchReleases',
-        src: 'fetchReleases',
-        onDone: [
-          {
-            guard: { type: 'isEmpty', params: fromOutput('releases') },
-            target: 'empty',
-          },
-          {
-            target: 'loaded',
-            actions: { type: 'keepProducts', params: fromOutput('releases') },
-          },
-        ],
-        onError: 'failed',
-      },
-    },
+    loading: loadState('fetchReleases', 'A spinner while the products load.', [
+      ifOutput('isEmpty', 'releases', 'empty'),
+      withOutput('loaded', 'keepProducts', 'releases'),
+    ]),
     loaded: { description: 'The products, each with its downloads, and the plugin info block.' },
     empty: {
       description: "The list is empty: 'Couldn't load software data'.",
       entry: 'reportEmpty',
       on: { 'releases.retry': 'loading' },
     },
-    failed: {
-      description: "The list failed: 'Couldn't load software data'.",
-      on: { 'releases.retry': 'loading' },
-    },
+    failed: retryState('releases.retry', "The list failed: 'Couldn't load software data'."),
   },
 });

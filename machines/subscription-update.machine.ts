@@ -3,7 +3,8 @@ import type { AvailablePlan, Interval, Price, Subscription } from '../contract/b
 import type { PlanId } from '../contract/profile.ts';
 import type { SubscriptionData } from './subscription.machine.ts';
 import { periodOf, type UpdateQuery } from './update-query.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** Section 2: both given, not the current plan and interval, and not free to free. */
 export function preselection(
@@ -125,30 +126,16 @@ export const subscriptionUpdateMachine = setup({
         },
       },
     },
-    loading: {
-      description: 'The subscription and the plans load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSubscription',
-        src: 'loadSubscription',
-        onDone: [
-          {
-            guard: { type: 'preselects', params: fromOutput('data') },
-            target: 'checkout',
-            actions: { type: 'keepPreselected', params: fromOutput('data') },
-          },
-          {
-            target: 'choosing',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The plans could not be loaded, with Try again.',
-      on: { 'load.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadSubscription',
+      'The subscription and the plans load.',
+      [
+        ifOutput('preselects', 'data', 'checkout', 'keepPreselected'),
+        withOutput('choosing', 'keepData', 'data'),
+      ],
+      'unavailable',
+    ),
+    unavailable: retryState('load.retry', 'The plans could not be loaded, with Try again.'),
     choosing: {
       description: 'The monthly/yearly switch and the plan cards with their buttons.',
       on: {

@@ -7,7 +7,8 @@ import {
   type AutopaymentState,
   type ReturnStatus,
 } from './payment-status.machine.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** The query the provider (or the checkout) sent the user back with. */
 export interface PageQuery {
@@ -239,55 +240,34 @@ export const subscriptionMachine = setup({
       },
       entry: 'startPolling',
     },
-    loading: {
-      description: 'A spinner while the subscription loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSubscription',
-        src: 'loadSubscription',
-        onDone: [
-          {
-            guard: { type: 'isAutopaymentUnknown', params: fromOutput('data') },
-            target: 'readingAutopayment',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
-          {
-            guard: 'hasOutcome',
-            target: 'showingOutcome',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
-          {
-            target: 'ready',
-            actions: { type: 'keepData', params: fromOutput('data') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    readingAutopayment: {
-      description: 'Reads the autopayment, where the subscription has one.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchAutopayment',
-        src: 'fetchAutopayment',
-        onDone: [
-          {
-            guard: 'hasOutcome',
-            target: 'showingOutcome',
-            actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
-          },
-          {
-            target: 'ready',
-            actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The subscription could not be loaded, with Try again.',
-      on: { 'load.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadSubscription',
+      'A spinner while the subscription loads.',
+      [
+        ifOutput('isAutopaymentUnknown', 'data', 'readingAutopayment', 'keepData'),
+        {
+          guard: 'hasOutcome',
+          target: 'showingOutcome',
+          actions: { type: 'keepData', params: fromOutput('data') },
+        },
+        withOutput('ready', 'keepData', 'data'),
+      ],
+      'unavailable',
+    ),
+    readingAutopayment: loadState(
+      'fetchAutopayment',
+      'Reads the autopayment, where the subscription has one.',
+      [
+        {
+          guard: 'hasOutcome',
+          target: 'showingOutcome',
+          actions: { type: 'keepAutopayment', params: fromOutput('autopayment') },
+        },
+        withOutput('ready', 'keepAutopayment', 'autopayment'),
+      ],
+      'unavailable',
+    ),
+    unavailable: retryState('load.retry', 'The subscription could not be loaded, with Try again.'),
     showingOutcome: {
       description: 'The outcome dialog: plan, next payment price and date, a contact hint.',
       on: { 'outcome.close': { target: 'ready', actions: 'closeOutcome' } },

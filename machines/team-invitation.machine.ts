@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { InvitationAccepted, InvitationLink } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { fromError, ifOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 /** What the page reads first: the link, and who is signed in in this browser. */
 export interface InvitationPage {
@@ -108,17 +109,9 @@ export const teamInvitationMachine = setup({
         id: 'loadInvitation',
         src: 'loadInvitation',
         onDone: [
-          {
-            guard: { type: 'isExpired', params: fromOutput('page') },
-            target: 'expired',
-            actions: { type: 'keepPage', params: fromOutput('page') },
-          },
-          {
-            guard: { type: 'isUsed', params: fromOutput('page') },
-            target: 'used',
-            actions: { type: 'keepPage', params: fromOutput('page') },
-          },
-          { target: 'offered', actions: { type: 'keepPage', params: fromOutput('page') } },
+          ifOutput('isExpired', 'page', 'expired', 'keepPage'),
+          ifOutput('isUsed', 'page', 'used', 'keepPage'),
+          withOutput('offered', 'keepPage', 'page'),
         ],
         onError: [
           { guard: { type: 'isUnknown', params: fromError }, target: 'used' },
@@ -126,10 +119,7 @@ export const teamInvitationMachine = setup({
         ],
       },
     },
-    unavailable: {
-      description: 'The link could not be read, with Try again.',
-      on: { 'invitation.retry': 'loading' },
-    },
+    unavailable: retryState('invitation.retry', 'The link could not be read, with Try again.'),
     offered: {
       description: 'Who invites, with Accept and Decline.',
       on: {
@@ -156,10 +146,7 @@ export const teamInvitationMachine = setup({
       invoke: {
         id: 'acceptInvitation',
         src: 'acceptInvitation',
-        onDone: {
-          target: 'accepted',
-          actions: { type: 'keepJoined', params: fromOutput('joined') },
-        },
+        onDone: withOutput('accepted', 'keepJoined', 'joined'),
         onError: [
           toEnd('expired'),
           toEnd('used'),

@@ -2,8 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../contract/countries.ts';
 import type { Invitation, InvitationRequest } from '../contract/teams.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput, ifError } from './event-params.ts';
+import { fromError, ifError, withError, withOutput } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
+import * as form from './form-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -161,23 +163,16 @@ export const teamInviteMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner while the pending invitations load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchInvitations',
-        src: 'fetchInvitations',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepInvitations', params: fromOutput('invitations') },
-        },
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The invitations could not be loaded, with Try again.',
-      on: { 'invitations.retry': 'loading' },
-    },
+    loading: loadState(
+      'fetchInvitations',
+      'A spinner while the pending invitations load.',
+      withOutput('ready', 'keepInvitations', 'invitations'),
+      'unavailable',
+    ),
+    unavailable: retryState(
+      'invitations.retry',
+      'The invitations could not be loaded, with Try again.',
+    ),
     ready: {
       description: 'The pending invitations with Revoke and Resend, and the invite form.',
       on: {
@@ -188,18 +183,9 @@ export const teamInviteMachine = setup({
           actions: { type: 'keepLocale', params: ({ event }) => ({ locale: event.locale }) },
         },
         'invite.submit': [
-          {
-            guard: 'isEmailEmpty',
-            actions: { type: 'refuseEmail', params: { problem: 'required' } },
-          },
-          {
-            guard: 'isEmailInvalid',
-            actions: { type: 'refuseEmail', params: { problem: 'email' } },
-          },
-          {
-            guard: 'isInvitedAlready',
-            actions: { type: 'refuseEmail', params: { problem: 'already_invited' } },
-          },
+          form.refuseWhen('isEmailEmpty', 'refuseEmail', 'required'),
+          form.refuseWhen('isEmailInvalid', 'refuseEmail', 'email'),
+          form.refuseWhen('isInvitedAlready', 'refuseEmail', 'already_invited'),
           { target: 'inviting', actions: 'startInvite' },
         ],
         'invitation.revoke': {
@@ -221,10 +207,7 @@ export const teamInviteMachine = setup({
         id: 'invite',
         src: 'invite',
         input: ({ context }) => ({ email: context.email.trim(), locale: context.locale }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'addInvitation', params: fromOutput('invitation') },
-        },
+        onDone: withOutput('ready', 'addInvitation', 'invitation'),
         onError: [
           ifError('hasServerErrors', 'ready', 'keepServerErrors'),
           // Reported by the actor (a toast); the form stays as typed.
@@ -243,7 +226,7 @@ export const teamInviteMachine = setup({
         onError: [
           // Ended meanwhile (accepted, declined, revoked elsewhere): what was asked.
           { guard: { type: 'isGone', params: fromError }, target: 'ready', actions: 'removeRow' },
-          { target: 'ready', actions: { type: 'keepRowProblem', params: fromError } },
+          withError('ready', 'keepRowProblem'),
         ],
       },
     },
@@ -254,13 +237,10 @@ export const teamInviteMachine = setup({
         id: 'resendInvitation',
         src: 'resendInvitation',
         input: ({ context }) => ({ id: context.working ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceRow', params: fromOutput('invitation') },
-        },
+        onDone: withOutput('ready', 'replaceRow', 'invitation'),
         onError: [
           { guard: { type: 'isGone', params: fromError }, target: 'ready', actions: 'removeRow' },
-          { target: 'ready', actions: { type: 'keepRowProblem', params: fromError } },
+          withError('ready', 'keepRowProblem'),
         ],
       },
     },

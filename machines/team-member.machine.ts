@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Team } from '../contract/teams.ts';
 import { memberTeamsOf } from './member-teams.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface TeamMemberContext {
   teams: Team[];
@@ -66,25 +67,10 @@ export const teamMemberMachine = setup({
   context: { teams: [], leaving: null },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The teams the user is a member of load.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchMemberTeams',
-        src: 'fetchMemberTeams',
-        onDone: [
-          {
-            guard: { type: 'isEmpty', params: fromOutput('teams') },
-            target: 'empty',
-          },
-          {
-            target: 'loaded',
-            actions: { type: 'keepTeams', params: fromOutput('teams') },
-          },
-        ],
-        onError: 'failed',
-      },
-    },
+    loading: loadState('fetchMemberTeams', 'The teams the user is a member of load.', [
+      ifOutput('isEmpty', 'teams', 'empty'),
+      withOutput('loaded', 'keepTeams', 'teams'),
+    ]),
     loaded: {
       description: 'Non-owned teams, each with Leave team.',
       initial: 'idle',
@@ -130,9 +116,6 @@ export const teamMemberMachine = setup({
       },
     },
     empty: { description: 'The user is in no other team.' },
-    failed: {
-      description: 'The teams could not be loaded, with Try again.',
-      on: { 'teams.retry': 'loading' },
-    },
+    failed: retryState('teams.retry', 'The teams could not be loaded, with Try again.'),
   },
 });

@@ -4,7 +4,8 @@ import { overLimit, TeamUser, type Team, type UserLookup } from '../contract/tea
 import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromError, fromOutput, ifError } from './event-params.ts';
+import { fromError, fromOutput, ifError, ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -162,30 +163,16 @@ export const teamOwnerMachine = setup({
   context: { team: null, users: [], username: '', usernameError: null, serverErrors: {} },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'A spinner while the own team loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchOwnTeam',
-        src: 'fetchOwnTeam',
-        onDone: [
-          {
-            guard: { type: 'isDisabled', params: fromOutput('team') },
-            target: 'upgradeOffered',
-            actions: { type: 'keepTeam', params: fromOutput('team') },
-          },
-          {
-            target: 'editing',
-            actions: { type: 'keepTeam', params: fromOutput('team') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The team could not be loaded, with Try again.',
-      on: { 'team.retry': 'loading' },
-    },
+    loading: loadState(
+      'fetchOwnTeam',
+      'A spinner while the own team loads.',
+      [
+        ifOutput('isDisabled', 'team', 'upgradeOffered', 'keepTeam'),
+        withOutput('editing', 'keepTeam', 'team'),
+      ],
+      'unavailable',
+    ),
+    unavailable: retryState('team.retry', 'The team could not be loaded, with Try again.'),
     /** The own plan is not premium: a team is offered with an upgrade (section 2). */
     upgradeOffered: { description: 'Free-plan users cannot create a team: an upgrade is offered.' },
     editing: {
@@ -205,18 +192,9 @@ export const teamOwnerMachine = setup({
           initial: 'idle',
           on: {
             'member.add': [
-              {
-                guard: 'isUsernameEmpty',
-                actions: { type: 'refuseUsername', params: { problem: 'required' } },
-              },
-              {
-                guard: 'isUsernameInvalid',
-                actions: { type: 'refuseUsername', params: { problem: 'username' } },
-              },
-              {
-                guard: 'isListedByName',
-                actions: { type: 'refuseUsername', params: { problem: 'already_member' } },
-              },
+              form.refuseWhen('isUsernameEmpty', 'refuseUsername', 'required'),
+              form.refuseWhen('isUsernameInvalid', 'refuseUsername', 'username'),
+              form.refuseWhen('isListedByName', 'refuseUsername', 'already_member'),
               { target: 'lookingUp' },
             ],
             'member.remove': {
@@ -263,10 +241,7 @@ export const teamOwnerMachine = setup({
                 target: 'ready',
                 actions: { type: 'refuseUsername', params: { problem: 'already_member' } },
               },
-              {
-                target: 'ready',
-                actions: { type: 'addUser', params: fromOutput('user') },
-              },
+              withOutput('ready', 'addUser', 'user'),
             ],
             onError: [
               ifError('hasUsernameError', 'ready', 'keepUsernameError'),
@@ -284,10 +259,7 @@ export const teamOwnerMachine = setup({
             input: ({ context }) => ({
               users: context.users.filter((user) => !user.owner).map((user) => user.portal_guid),
             }),
-            onDone: {
-              target: 'ready.saved',
-              actions: { type: 'keepTeam', params: fromOutput('team') },
-            },
+            onDone: withOutput('ready.saved', 'keepTeam', 'team'),
             onError: [
               {
                 guard: { type: 'isPremiumRequired', params: fromError },

@@ -6,9 +6,10 @@ import {
   type TwoFactorStatus,
 } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
-import { fromError, fromOutput } from './event-params.ts';
+import { ifOutput, withError, withOutput } from './event-params.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface TwoFactorCodeValues {
   code: string;
@@ -95,27 +96,16 @@ export const twoFactorSetupMachine = setup({
   context: { setup: null, codes: [], codesLeft: 0, error: null, serverErrors: {} },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'Whether the authenticator app is on loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadStatus',
-        src: 'loadStatus',
-        onDone: [
-          {
-            guard: { type: 'isEnabled', params: fromOutput('status') },
-            target: 'on',
-            actions: { type: 'keepStatus', params: fromOutput('status') },
-          },
-          { target: 'off' },
-        ],
-        onError: 'loadFailed',
-      },
-    },
-    loadFailed: {
-      description: 'The state of the app could not be loaded, with Try again.',
-      on: { 'twoFactor.retry': 'loading' },
-    },
+    loading: loadState(
+      'loadStatus',
+      'Whether the authenticator app is on loads.',
+      [ifOutput('isEnabled', 'status', 'on', 'keepStatus'), { target: 'off' }],
+      'loadFailed',
+    ),
+    loadFailed: retryState(
+      'twoFactor.retry',
+      'The state of the app could not be loaded, with Try again.',
+    ),
     off: {
       description: 'Off: what the app does, with Set up.',
       on: { 'twoFactor.start': { target: 'starting', actions: 'clearError' } },
@@ -126,11 +116,8 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'startSetup',
         src: 'startSetup',
-        onDone: {
-          target: 'scanning',
-          actions: { type: 'keepSetup', params: fromOutput('setup') },
-        },
-        onError: { target: 'off', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('scanning', 'keepSetup', 'setup'),
+        onError: withError('off', 'keepError'),
       },
     },
     scanning: {
@@ -151,10 +138,7 @@ export const twoFactorSetupMachine = setup({
         input: ({ event }) => ({
           code: event.type === 'form.submit' ? event.values.code.trim() : '',
         }),
-        onDone: {
-          target: 'showingCodes',
-          actions: { type: 'keepCodes', params: fromOutput('codes') },
-        },
+        onDone: withOutput('showingCodes', 'keepCodes', 'codes'),
         onError: form.backWithServerErrors('scanning'),
       },
     },
@@ -176,11 +160,8 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'regenerateCodes',
         src: 'regenerateCodes',
-        onDone: {
-          target: 'showingCodes',
-          actions: { type: 'keepCodes', params: fromOutput('codes') },
-        },
-        onError: { target: 'on', actions: { type: 'keepError', params: fromError } },
+        onDone: withOutput('showingCodes', 'keepCodes', 'codes'),
+        onError: withError('on', 'keepError'),
       },
     },
     confirmingDisable: {
@@ -197,7 +178,7 @@ export const twoFactorSetupMachine = setup({
         id: 'disable',
         src: 'disable',
         onDone: 'off',
-        onError: { target: 'on', actions: { type: 'keepError', params: fromError } },
+        onError: withError('on', 'keepError'),
       },
     },
   },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Unsubscription } from '../contract/identity.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
+import { loadState } from './load-parts.ts';
 
 /**
  * Unsubscribe (/unsubscribe/{token}): shows what the signed link unsubscribes from,
@@ -34,26 +35,15 @@ export const unsubscribeMachine = setup({
   context: { subscription: null, failed: false },
   initial: 'loading',
   states: {
-    loading: {
-      description: 'Reads the unsubscribe link.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSubscription',
-        src: 'loadSubscription',
-        onDone: [
-          {
-            guard: { type: 'isSubscribed', params: fromOutput('subscription') },
-            target: 'asking',
-            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-          },
-          {
-            target: 'unsubscribed',
-            actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-          },
-        ],
-        onError: 'invalid',
-      },
-    },
+    loading: loadState(
+      'loadSubscription',
+      'Reads the unsubscribe link.',
+      [
+        ifOutput('isSubscribed', 'subscription', 'asking', 'keepSubscription'),
+        withOutput('unsubscribed', 'keepSubscription', 'subscription'),
+      ],
+      'invalid',
+    ),
     invalid: { description: 'The link is invalid.', on: { 'unsubscribe.retry': 'loading' } },
     asking: {
       description: 'Asks to confirm the unsubscribe.',
@@ -65,10 +55,7 @@ export const unsubscribeMachine = setup({
       invoke: {
         id: 'confirmUnsubscribe',
         src: 'confirmUnsubscribe',
-        onDone: {
-          target: 'unsubscribed',
-          actions: { type: 'keepSubscription', params: fromOutput('subscription') },
-        },
+        onDone: withOutput('unsubscribed', 'keepSubscription', 'subscription'),
         onError: { target: 'asking', actions: 'markFailed' },
       },
     },

@@ -2,8 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PendingSignup } from '../contract/identity.ts';
 import * as codeStep from './code-step.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { ifOutput, withOutput } from './event-params.ts';
 import * as session from './session-step.ts';
+import { retryState } from './load-parts.ts';
 
 export { ResendTooEarly, secondsLeft, type CodeValues } from './code-step.ts';
 export {
@@ -88,22 +89,16 @@ export const verificationMachine = setup({
         id: 'fetchPending',
         src: 'fetchPending',
         onDone: [
-          {
-            guard: { type: 'isConfirmed', params: fromOutput('pending') },
-            target: 'confirmed',
-          },
-          {
-            target: 'active',
-            actions: { type: 'keepPending', params: fromOutput('pending') },
-          },
+          ifOutput('isConfirmed', 'pending', 'confirmed'),
+          withOutput('active', 'keepPending', 'pending'),
         ],
         onError: [sessionLostOnTokenError, { target: 'unavailable' }],
       },
     },
-    unavailable: {
-      description: 'The pending sign-up could not be loaded, with Try again.',
-      on: { 'verification.retry': 'loading' },
-    },
+    unavailable: retryState(
+      'verification.retry',
+      'The pending sign-up could not be loaded, with Try again.',
+    ),
     active: {
       description:
         'E-mail verification step: a code is entered — a new code can be requested after a countdown.',

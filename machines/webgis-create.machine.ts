@@ -9,7 +9,8 @@ import {
 } from '../contract/webgis.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, ifOutput, withOutput } from './event-params.ts';
+import { retryState } from './load-parts.ts';
 
 /** What the page loads before the form shows: the instance domain and the data centers. */
 export interface WebgisCreateOptions {
@@ -179,10 +180,10 @@ export const webgisCreateMachine = setup({
         onError: 'unavailable',
       },
     },
-    unavailable: {
-      description: 'The data centers could not be loaded, with Try again.',
-      on: { 'options.retry': 'loading' },
-    },
+    unavailable: retryState(
+      'options.retry',
+      'The data centers could not be loaded, with Try again.',
+    ),
     form: {
       description:
         'Domain-name field with the instance domain as suffix, the data-center cards, Create, the related-info panel.',
@@ -213,10 +214,7 @@ export const webgisCreateMachine = setup({
         id: 'createWebgis',
         src: 'createWebgis',
         input: form.keptRequest('creating'),
-        onDone: {
-          target: 'polling',
-          actions: { type: 'keepCreated', params: fromOutput('webgis') },
-        },
+        onDone: withOutput('polling', 'keepCreated', 'webgis'),
         onError: [
           form.backIfFieldErrors('form.editing'),
           { target: 'form.failed', actions: 'markFailed' },
@@ -239,11 +237,7 @@ export const webgisCreateMachine = setup({
             id: 'fetchWebgis',
             src: 'fetchWebgis',
             onDone: [
-              {
-                guard: { type: 'isStarted', params: fromOutput('webgis') },
-                target: '#webgisCreate.created',
-                actions: { type: 'keepLast', params: fromOutput('webgis') },
-              },
+              ifOutput('isStarted', 'webgis', '#webgisCreate.created', 'keepLast'),
               {
                 guard: { type: 'hasFailed', params: fromOutput('webgis') },
                 target: '#webgisCreate.form.failed',
@@ -253,10 +247,7 @@ export const webgisCreateMachine = setup({
                   'reportFailure',
                 ],
               },
-              {
-                target: 'waiting',
-                actions: { type: 'keepLast', params: fromOutput('webgis') },
-              },
+              withOutput('waiting', 'keepLast', 'webgis'),
             ],
             // Section 4: a polling error stops the polling and fails the creation.
             onError: { target: '#webgisCreate.form.failed', actions: 'markFailed' },

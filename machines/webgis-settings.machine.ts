@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Webgis, WebgisState } from '../contract/webgis.ts';
-import { fromOutput } from './event-params.ts';
+import { fromOutput, ifOutput, withOutput } from './event-params.ts';
+import { loadState, retryState } from './load-parts.ts';
 
 export interface WebgisSettingsInput {
   /** The address said webgis-status=started: creation just succeeded (section 2). */
@@ -57,29 +58,13 @@ export const webgisSettingsMachine = setup({
   context: ({ input }) => ({ ...input, webgis: null }),
   initial: 'loading',
   states: {
-    loading: {
-      description: 'The web GIS loads.',
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchWebgis',
-        src: 'fetchWebgis',
-        onDone: [
-          {
-            guard: { type: 'isAbsent', params: fromOutput('webgis') },
-            target: 'absent',
-          },
-          {
-            target: 'shown',
-            actions: { type: 'keepWebgis', params: fromOutput('webgis') },
-          },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {
-      description: 'The web GIS could not be loaded, with Try again.',
-      on: { 'webgis.retry': 'loading' },
-    },
+    loading: loadState(
+      'fetchWebgis',
+      'The web GIS loads.',
+      [ifOutput('isAbsent', 'webgis', 'absent'), withOutput('shown', 'keepWebgis', 'webgis')],
+      'unavailable',
+    ),
+    unavailable: retryState('webgis.retry', 'The web GIS could not be loaded, with Try again.'),
     absent: { description: 'No web GIS yet: the way to create one.' },
     shown: {
       description: 'The web GIS.',
@@ -110,10 +95,7 @@ export const webgisSettingsMachine = setup({
                 target: '#webgisSettings.absent',
                 actions: { type: 'keepWebgis', params: { webgis: null } },
               },
-              {
-                target: 'sorting',
-                actions: { type: 'keepWebgis', params: fromOutput('webgis') },
-              },
+              withOutput('sorting', 'keepWebgis', 'webgis'),
             ],
             // Reported by the actor; the next look may succeed.
             onError: 'creating',

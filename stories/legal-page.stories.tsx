@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { LegalDocument, LegalDocumentId } from '../contract/legal.ts';
+import type { LegalBlock, LegalDocument, LegalDocumentId } from '../contract/legal.ts';
 import { legalPageMachine } from '../machines/legal-page.machine.ts';
 import { LegalPageView } from '../src/views/legal/legal-page.view.tsx';
 
@@ -10,50 +10,54 @@ interface Args {
   page: LegalDocumentId;
 }
 
+type Language = 'en' | 'ru';
+/** A text in English, then in Russian. */
+type Both = readonly [en: string, ru: string];
+
+/** A block made from its text in each language. */
+const inBoth = (pair: Both, block: (text: string) => LegalBlock) => ({
+  en: block(pair[0]),
+  ru: block(pair[1]),
+});
+const paragraph = (pair: Both) => inBoth(pair, (text) => ({ kind: 'paragraph', text }));
+const heading = (pair: Both) => inBoth(pair, (text) => ({ kind: 'heading', text }));
+const list = (...items: Both[]) => ({
+  en: { kind: 'list', items: items.map(([en]) => en) } satisfies LegalBlock,
+  ru: { kind: 'list', items: items.map(([, ru]) => ru) } satisfies LegalBlock,
+});
+
+/** One document in both languages: each block written once, beside its translation. */
+function bilingual(title: Both, ...blocks: Record<Language, LegalBlock>[]) {
+  const inLanguage = (language: Language, at: 0 | 1): LegalDocument => ({
+    title: title[at],
+    blocks: blocks.map((block) => block[language]),
+  });
+  return { en: inLanguage('en', 0), ru: inLanguage('ru', 1) };
+}
+
 /** Shortened shipped texts (legal/): the operator's words, in the page's language. */
-const texts: Record<'en' | 'ru', Record<LegalDocumentId, LegalDocument>> = {
-  en: {
-    terms: {
-      title: 'Terms of service',
-      blocks: [
-        { kind: 'paragraph', text: 'By creating an account you agree to these terms.' },
-        { kind: 'heading', text: 'Your account' },
-        { kind: 'paragraph', text: 'Keep your password safe.' },
-        {
-          kind: 'list',
-          items: ['Give true and current information.', 'One account is for one person.'],
-        },
-      ],
-    },
-    privacy: {
-      title: 'Privacy policy',
-      blocks: [
-        { kind: 'heading', text: 'What we collect' },
-        { kind: 'list', items: ['Account data.', 'Subscription and payment data.'] },
-      ],
-    },
-  },
-  ru: {
-    terms: {
-      title: 'Условия использования',
-      blocks: [
-        { kind: 'paragraph', text: 'Создавая аккаунт, вы принимаете эти правила.' },
-        { kind: 'heading', text: 'Ваш аккаунт' },
-        { kind: 'paragraph', text: 'Храните пароль в тайне.' },
-        {
-          kind: 'list',
-          items: ['Указывайте верные сведения.', 'Один аккаунт — для одного человека.'],
-        },
-      ],
-    },
-    privacy: {
-      title: 'Политика конфиденциальности',
-      blocks: [
-        { kind: 'heading', text: 'Какие данные мы собираем' },
-        { kind: 'list', items: ['Данные аккаунта.', 'Данные подписки и оплаты.'] },
-      ],
-    },
-  },
+const documents: Record<LegalDocumentId, Record<Language, LegalDocument>> = {
+  terms: bilingual(
+    ['Terms of service', 'Условия использования'],
+    paragraph([
+      'By creating an account you agree to these terms.',
+      'Создавая аккаунт, вы принимаете эти правила.',
+    ]),
+    heading(['Your account', 'Ваш аккаунт']),
+    paragraph(['Keep your password safe.', 'Храните пароль в тайне.']),
+    list(
+      ['Give true and current information.', 'Указывайте верные сведения.'],
+      ['One account is for one person.', 'Один аккаунт — для одного человека.'],
+    ),
+  ),
+  privacy: bilingual(
+    ['Privacy policy', 'Политика конфиденциальности'],
+    heading(['What we collect', 'Какие данные мы собираем']),
+    list(
+      ['Account data.', 'Данные аккаунта.'],
+      ['Subscription and payment data.', 'Данные подписки и оплаты.'],
+    ),
+  ),
 };
 
 function Page({ value, page }: Args) {
@@ -63,7 +67,7 @@ function Page({ value, page }: Args) {
     <LegalPageView
       snapshot={legalPageMachine.resolveState({
         value,
-        context: { page, locale, text: value === 'shown' ? texts[locale][page] : null },
+        context: { page, locale, text: value === 'shown' ? documents[page][locale] : null },
       })}
       send={() => {}}
     />

@@ -7,6 +7,7 @@ import {
   type PaymentHistoryContext,
 } from '../machines/payment-history.machine.ts';
 import { PaymentHistoryView } from '../src/views/subscription/payment-history.view.tsx';
+import { miniPaidByCard } from '../test/fixtures/billing.ts';
 
 type Value = SnapshotFrom<typeof paymentHistoryMachine>['value'];
 interface Args {
@@ -17,19 +18,10 @@ interface Args {
 const at = (month: number, day: number) =>
   `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T10:00:00Z`;
 const card = (id: string, fields: Partial<Payment>): Payment => ({
-  id,
+  ...miniPaidByCard(id),
   created_at: at(11, 23),
-  plan: 'mini',
-  interval: 'monthly',
   period_start: null,
   period_end: null,
-  amount: 10,
-  currency: 'usd',
-  discount: 0,
-  coupon: '',
-  provider: 'stripe',
-  status: 'paid',
-  receipt_url: `/api/v1/payments/${id}/receipt/`,
   ...fields,
 });
 /** Every status, a promo code's discount, each provider and an invoice request. */

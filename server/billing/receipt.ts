@@ -15,42 +15,47 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const PLAN_NAMES = { free: 'Free', mini: 'Mini', premium: 'Premium' } as const;
 
+/** A text in English, then in Russian. */
+type Both<T> = readonly [en: T, ru: T];
+
+/** Each word of the receipt beside its translation. */
 const WORDS = {
-  en: {
-    title: 'Payment receipt',
-    seller: 'Seller',
-    taxId: 'Tax ID',
-    buyer: 'Buyer',
-    paymentId: 'Payment ID',
-    date: 'Date of payment',
-    provider: 'Paid by card through',
-    providers: { stripe: 'Stripe', yookassa: 'YooKassa' },
-    plan: 'Plan',
-    interval: { monthly: 'monthly', yearly: 'yearly' },
-    period: 'Period',
-    price: 'Price',
-    discount: (code: string) => `Discount (promo code ${code})`,
-    total: 'Amount paid',
-    taxIncluded: (label: string, rate: number) => `Including ${label} ${rate}%`,
-  },
-  ru: {
-    title: 'Квитанция об оплате',
-    seller: 'Продавец',
-    taxId: 'ИНН',
-    buyer: 'Покупатель',
-    paymentId: 'Номер платежа',
-    date: 'Дата оплаты',
-    provider: 'Оплачено картой через',
-    providers: { stripe: 'Stripe', yookassa: 'ЮKassa' },
-    plan: 'Тариф',
-    interval: { monthly: 'помесячно', yearly: 'за год' },
-    period: 'Период',
-    price: 'Цена',
-    discount: (code: string) => `Скидка (промокод ${code})`,
-    total: 'Оплачено',
-    taxIncluded: (label: string, rate: number) => `В том числе ${label} ${rate}%`,
-  },
-} as const;
+  title: ['Payment receipt', 'Квитанция об оплате'],
+  seller: ['Seller', 'Продавец'],
+  taxId: ['Tax ID', 'ИНН'],
+  buyer: ['Buyer', 'Покупатель'],
+  paymentId: ['Payment ID', 'Номер платежа'],
+  date: ['Date of payment', 'Дата оплаты'],
+  provider: ['Paid by card through', 'Оплачено картой через'],
+  stripe: ['Stripe', 'Stripe'],
+  yookassa: ['YooKassa', 'ЮKassa'],
+  plan: ['Plan', 'Тариф'],
+  monthly: ['monthly', 'помесячно'],
+  yearly: ['yearly', 'за год'],
+  period: ['Period', 'Период'],
+  price: ['Price', 'Цена'],
+  total: ['Amount paid', 'Оплачено'],
+} satisfies Record<string, Both<string>>;
+
+const DISCOUNT: Both<(code: string) => string> = [
+  (code) => `Discount (promo code ${code})`,
+  (code) => `Скидка (промокод ${code})`,
+];
+
+const TAX_INCLUDED: Both<(label: string, rate: number) => string> = [
+  (label, rate) => `Including ${label} ${rate}%`,
+  (label, rate) => `В том числе ${label} ${rate}%`,
+];
+
+/** The receipt's words in `locale`. */
+function wordsIn(locale: Locale) {
+  const at = locale === 'ru' ? 1 : 0;
+  return {
+    word: (key: keyof typeof WORDS): string => WORDS[key][at],
+    discount: DISCOUNT[at],
+    taxIncluded: TAX_INCLUDED[at],
+  };
+}
 
 /** A day as the receipt's language writes it, in UTC like the pages. */
 const formatDay = (date: Date, locale: Locale) =>
@@ -72,12 +77,12 @@ export function receiptPdf(
   seller: Seller,
   locale: Locale,
 ): Promise<Buffer> {
-  const w = WORDS[locale];
+  const { word, discount, taxIncluded } = wordsIn(locale);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     lang: locale,
-    info: { Title: `${w.title} ${payment.checkoutId}`, Author: seller.name[locale] },
+    info: { Title: `${word('title')} ${payment.checkoutId}`, Author: seller.name[locale] },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,35 +98,35 @@ export function receiptPdf(
     doc.fillColor('#000000').text(value);
   };
 
-  doc.fontSize(20).text(w.title);
+  doc.fontSize(20).text(word('title'));
   doc.moveDown();
-  doc.fontSize(12).text(w.seller);
+  doc.fontSize(12).text(word('seller'));
   doc.fontSize(11).text(seller.name[locale]);
   doc.text(seller.address[locale]);
-  line(w.taxId, seller.tax_id);
+  line(word('taxId'), seller.tax_id);
   doc.moveDown();
-  doc.fontSize(12).text(w.buyer);
+  doc.fontSize(12).text(word('buyer'));
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
   doc.fontSize(11).text(`${name}, ${user.email}`);
   doc.moveDown();
-  line(w.paymentId, payment.checkoutId);
-  line(w.date, formatDay(payment.createdAt, locale));
-  line(w.provider, w.providers[payment.provider]);
-  line(w.plan, `${PLAN_NAMES[payment.plan]}, ${w.interval[payment.interval]}`);
+  line(word('paymentId'), payment.checkoutId);
+  line(word('date'), formatDay(payment.createdAt, locale));
+  line(word('provider'), word(payment.provider));
+  line(word('plan'), `${PLAN_NAMES[payment.plan]}, ${word(payment.interval)}`);
   if (payment.periodStart && payment.periodEnd) {
     const from = formatDay(payment.periodStart, locale);
-    line(w.period, `${from} – ${formatDay(payment.periodEnd, locale)}`);
+    line(word('period'), `${from} – ${formatDay(payment.periodEnd, locale)}`);
   }
   doc.moveDown();
   if (payment.discount > 0) {
-    line(w.price, money(payment.amount + payment.discount, payment));
-    line(w.discount(payment.coupon), `−${money(payment.discount, payment)}`);
+    line(word('price'), money(payment.amount + payment.discount, payment));
+    line(discount(payment.coupon), `−${money(payment.discount, payment)}`);
   }
-  doc.fontSize(14).text(`${w.total}: ${money(payment.amount, payment)}`);
+  doc.fontSize(14).text(`${word('total')}: ${money(payment.amount, payment)}`);
   const tax = seller.tax;
   if (tax) {
     const share = (payment.amount * tax.rate) / (100 + tax.rate);
-    line(w.taxIncluded(tax.label[locale], tax.rate), money(share, payment));
+    line(taxIncluded(tax.label[locale], tax.rate), money(share, payment));
   }
   doc.end();
   return done;

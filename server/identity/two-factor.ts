@@ -14,6 +14,7 @@ import type { Locale } from '../../contract/countries.ts';
 import {
   TOTP_CODE,
   type RecoveryCodes,
+  type SecurityEventKind,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '../../contract/identity.ts';
@@ -201,15 +202,43 @@ async function spendStep(db: Database, userId: number, step: number): Promise<bo
   return taken.length > 0;
 }
 
-async function notice(
+/** Where a change to the app was asked from: the browser, and the page's language. */
+export interface AskedFrom {
+  device: Device;
+  pageLocale: Locale | null;
+}
+
+/** The change's security event and its notice mail, in the change's transaction. */
+async function recordChange(
   deps: AppDeps,
   tx: Database,
+  now: Date,
   user: User,
-  change: TwoFactorChange,
-  pageLocale: Locale | null,
+  from: AskedFrom,
+  [kind, change]: [SecurityEventKind, TwoFactorChange],
 ): Promise<void> {
-  const locale = pageLocale ?? userLocale(user);
+  await recordEvent(tx, now, user.id, kind, from.device);
+  const locale = from.pageLocale ?? userLocale(user);
   await sendToUser(deps, { ...user, locale }, twoFactorChangedMail(change), 'account_notices', tx);
+}
+
+/**
+ * A change to the app, one transaction: `write` makes it (a refusal thrown there rolls
+ * it back), then its event and notice are written with it.
+ */
+async function changeApp<T>(
+  deps: AppDeps,
+  user: User,
+  from: AskedFrom,
+  what: [SecurityEventKind, TwoFactorChange],
+  write: (tx: Database, now: Date) => Promise<T>,
+): Promise<T> {
+  return await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const done = await write(tx, now);
+    await recordChange(deps, tx, now, user, from, what);
+    return done;
+  });
 }
 
 /**
@@ -220,15 +249,13 @@ export async function confirmTwoFactor(
   deps: AppDeps,
   user: User,
   code: string,
-  device: Device,
-  pageLocale: Locale | null,
+  from: AskedFrom,
 ): Promise<RecoveryCodes> {
   const row = await countTry(deps, user.id, true);
   const key = decryptSecret(deps.config.sessionSecret, row.secret, user.id);
   const step = matchingStep(key, code, deps.clock.now());
   if (step === null) wrongTry(row);
-  return await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  return await changeApp(deps, user, from, ['two_factor_enabled', 'enabled'], async (tx, now) => {
     const on = await tx
       .update(twoFactors)
       .set({ enabledAt: now, lastUsedStep: step, attempts: 0, attemptsFrom: null })
@@ -242,10 +269,7 @@ export async function confirmTwoFactor(
       .returning({ userId: twoFactors.userId });
     // A newer setup replaced this secret meanwhile, or it was confirmed in parallel.
     if (on.length === 0) throw identityRefused('not_found');
-    const codes = await replaceRecoveryCodes(tx, user.id, now);
-    await recordEvent(tx, now, user.id, 'two_factor_enabled', device);
-    await notice(deps, tx, user, 'enabled', pageLocale);
-    return { recovery_codes: codes };
+    return { recovery_codes: await replaceRecoveryCodes(tx, user.id, now) };
   });
 }
 
@@ -253,11 +277,13 @@ export async function confirmTwoFactor(
 export async function regenerateRecoveryCodes(
   deps: AppDeps,
   user: User,
-  device: Device,
-  pageLocale: Locale | null,
+  from: AskedFrom,
 ): Promise<RecoveryCodes> {
-  return await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  const what: [SecurityEventKind, TwoFactorChange] = [
+    'recovery_codes_regenerated',
+    'codes_regenerated',
+  ];
+  return await changeApp(deps, user, from, what, async (tx, now) => {
     // Locks the row: a parallel turning-off waits, and then finds no codes to leave.
     const [on] = await tx
       .select({ userId: twoFactors.userId })
@@ -265,30 +291,19 @@ export async function regenerateRecoveryCodes(
       .where(and(eq(twoFactors.userId, user.id), isNotNull(twoFactors.enabledAt)))
       .for('update');
     if (!on) throw identityRefused('not_found');
-    const codes = await replaceRecoveryCodes(tx, user.id, now);
-    await recordEvent(tx, now, user.id, 'recovery_codes_regenerated', device);
-    await notice(deps, tx, user, 'codes_regenerated', pageLocale);
-    return { recovery_codes: codes };
+    return { recovery_codes: await replaceRecoveryCodes(tx, user.id, now) };
   });
 }
 
 /** Turns the app off: its secret and recovery codes go. 404 while it is off. */
-export async function disableTwoFactor(
-  deps: AppDeps,
-  user: User,
-  device: Device,
-  pageLocale: Locale | null,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+export async function disableTwoFactor(deps: AppDeps, user: User, from: AskedFrom): Promise<void> {
+  await changeApp(deps, user, from, ['two_factor_disabled', 'disabled'], async (tx) => {
     const gone = await tx
       .delete(twoFactors)
       .where(and(eq(twoFactors.userId, user.id), isNotNull(twoFactors.enabledAt)))
       .returning({ userId: twoFactors.userId });
     if (gone.length === 0) throw identityRefused('not_found');
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await recordEvent(tx, now, user.id, 'two_factor_disabled', device);
-    await notice(deps, tx, user, 'disabled', pageLocale);
   });
 }
 
@@ -302,8 +317,7 @@ export async function verifySecondFactor(
   deps: AppDeps,
   userId: number,
   code: string,
-  device: Device,
-  pageLocale: Locale | null,
+  from: AskedFrom,
 ): Promise<'totp' | 'recovery_code'> {
   const row = await countTry(deps, userId, false);
   if (TOTP_CODE.test(code)) {
@@ -331,8 +345,8 @@ export async function verifySecondFactor(
       .set({ attempts: 0, attemptsFrom: null })
       .where(eq(twoFactors.userId, userId));
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    await recordEvent(tx, now, userId, 'recovery_code_used', device);
-    if (user) await notice(deps, tx, user, 'code_used', pageLocale);
+    if (user) await recordChange(deps, tx, now, user, from, ['recovery_code_used', 'code_used']);
+    else await recordEvent(tx, now, userId, 'recovery_code_used', from.device);
     return true;
   });
   if (!spent) wrongTry(row);

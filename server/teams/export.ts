@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { teamInvitations, teamMembers, teams, users } from '../db/schema.ts';
+import { OWNER_COLUMNS, withTeamOwner } from './owner.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -28,15 +29,13 @@ export async function teamData(db: Database, user: { id: number; email: string }
         .where(eq(teamMembers.teamId, own.id))
         .orderBy(asc(teamMembers.addedAt), asc(users.id))
     : [];
-  const memberships = await db
-    .select({
-      owner_guid: users.portalGuid,
-      owner_username: users.username,
-      addedAt: teamMembers.addedAt,
-    })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(users, eq(users.id, teams.ownerId))
+  const memberships = await withTeamOwner(
+    db
+      .select({ ...OWNER_COLUMNS, addedAt: teamMembers.addedAt })
+      .from(teamMembers)
+      .$dynamic(),
+    teamMembers.teamId,
+  )
     .where(eq(teamMembers.userId, userId))
     .orderBy(asc(teamMembers.addedAt), asc(teams.id));
   const sent = own
@@ -46,15 +45,13 @@ export async function teamData(db: Database, user: { id: number; email: string }
         .where(eq(teamInvitations.teamId, own.id))
         .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
     : [];
-  const received = await db
-    .select({
-      owner_guid: users.portalGuid,
-      owner_username: users.username,
-      invitation: teamInvitations,
-    })
-    .from(teamInvitations)
-    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
-    .innerJoin(users, eq(users.id, teams.ownerId))
+  const received = await withTeamOwner(
+    db
+      .select({ ...OWNER_COLUMNS, invitation: teamInvitations })
+      .from(teamInvitations)
+      .$dynamic(),
+    teamInvitations.teamId,
+  )
     .where(eq(teamInvitations.email, user.email.toLowerCase()))
     .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
   return {

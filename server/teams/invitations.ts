@@ -22,6 +22,7 @@ import { hit, LIMITS } from '../identity/throttle.ts';
 import { hashToken } from '../identity/tokens.ts';
 import { queueMail } from '../mail/send.ts';
 import { teamInvitationMail } from '../mail/templates.ts';
+import { OWNER_COLUMNS, withTeamOwner } from './owner.ts';
 import { lockedTeam, requireOwnPremium, TeamRefused } from './teams.ts';
 
 /*
@@ -244,17 +245,13 @@ export async function resendInvitation(deps: AppDeps, user: User, id: string): P
 /** The invitation a link's token names, with its team's owner; none for a bad token. */
 async function byToken(db: Database, token: string, lock: boolean) {
   if (!TOKEN.test(token)) return undefined;
-  const query = db
-    .select({
-      invitation: teamInvitations,
-      ownerId: teams.ownerId,
-      ownerGuid: users.portalGuid,
-      ownerUsername: users.username,
-    })
-    .from(teamInvitations)
-    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
-    .innerJoin(users, eq(users.id, teams.ownerId))
-    .where(eq(teamInvitations.tokenHash, hashToken(token)));
+  const query = withTeamOwner(
+    db
+      .select({ invitation: teamInvitations, ownerId: teams.ownerId, ...OWNER_COLUMNS })
+      .from(teamInvitations)
+      .$dynamic(),
+    teamInvitations.teamId,
+  ).where(eq(teamInvitations.tokenHash, hashToken(token)));
   const [row] = await (lock ? query.for('update', { of: teamInvitations }) : query);
   return row;
 }
@@ -276,7 +273,7 @@ export async function invitationLink(
   if (!row) throw new TeamRefused('not_found');
   return {
     state: linkState(row.invitation, deps.clock.now()),
-    owner_username: row.ownerUsername,
+    owner_username: row.owner_username,
     email: row.invitation.email,
   };
 }
@@ -318,7 +315,7 @@ export async function acceptInvitation(
       .update(teamInvitations)
       .set({ state: 'accepted', endedAt: now, acceptedBy: user.id })
       .where(eq(teamInvitations.id, row.invitation.id));
-    return { owner_id: row.ownerGuid, owner_username: row.ownerUsername };
+    return { owner_id: row.owner_guid, owner_username: row.owner_username };
   });
 }
 

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
 import { memberAddedMail, memberLeftMail } from '../mail/templates.ts';
 import { ownerPremium } from './effective-plan.ts';
+import { withTeamOwner } from './owner.ts';
 
 /*
  * The team commands (sections 2, 6 and 7; decisions 0016 and 0601). A team belongs to
@@ -318,11 +319,13 @@ export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
   const now = deps.clock.now();
   // The teams with their owners and members: one statement, consistent without a
   // transaction.
-  const rows = await deps.db
-    .select({ team: teams, owner: PUBLIC_USER, members: teamMembersJson })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(users, eq(users.id, teams.ownerId))
+  const rows = await withTeamOwner(
+    deps.db
+      .select({ team: teams, owner: PUBLIC_USER, members: teamMembersJson })
+      .from(teamMembers)
+      .$dynamic(),
+    teamMembers.teamId,
+  )
     .where(
       and(
         eq(teamMembers.userId, user.id),

@@ -49,22 +49,26 @@ export async function fetchAutopayment(signal?: AbortSignal): Promise<Autopaymen
   }
 }
 
+/** A read whose query is a plan and an interval: what buying them would bring. */
+const readForPlan =
+  <S extends v.GenericSchema>(path: string, schema: S, useCase: string) =>
+  (plan: PlanId, interval: Interval, signal?: AbortSignal) =>
+    call(path, schema, { query: { plan, interval }, signal, useCase });
+
+const readConvertion = readForPlan(readPaths.convertion, Convertion, 'get_convertion');
+const readInAdvance = readForPlan(readPaths.inAdvance, InAdvance, 'get_in_advance');
+const readChangeCost = readForPlan(
+  'v1/subscription/change-cost/',
+  PlanChangeCostAnswer,
+  'get_change_cost',
+);
+
 export async function fetchConvertion(plan: PlanId, interval: Interval, signal?: AbortSignal) {
-  const answer = await call(readPaths.convertion, Convertion, {
-    query: { plan, interval },
-    signal,
-    useCase: 'get_convertion',
-  });
-  return answer.additional_days;
+  return (await readConvertion(plan, interval, signal)).additional_days;
 }
 
 export async function fetchInAdvance(plan: PlanId, interval: Interval, signal?: AbortSignal) {
-  const answer = await call(readPaths.inAdvance, InAdvance, {
-    query: { plan, interval },
-    signal,
-    useCase: 'get_in_advance',
-  });
-  return answer.expire_at;
+  return (await readInAdvance(plan, interval, signal)).expire_at;
 }
 
 /** What a change of the running autopayment to `plan` and `interval` costs, as it will be charged. */
@@ -73,11 +77,7 @@ export function fetchChangeCost(
   interval: Interval,
   signal?: AbortSignal,
 ) {
-  return call('v1/subscription/change-cost/', PlanChangeCostAnswer, {
-    query: { plan, interval },
-    signal,
-    useCase: 'get_change_cost',
-  });
+  return readChangeCost(plan, interval, signal);
 }
 
 /** A page (from 1) of the user's payment history, newest first. */

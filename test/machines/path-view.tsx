@@ -1,4 +1,6 @@
+import { screen, type ByRoleMatcher } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { expect } from 'vitest';
 import { Providers } from '../render/providers.tsx';
 
 /**
@@ -12,3 +14,12 @@ export const englishView =
       <View snapshot={snapshot} send={() => {}} />
     </Providers>
   );
+
+/**
+ * A view check of a page or section while it loads: its status says `label`, and
+ * nothing of `role` (the form, its fields, its buttons) is offered yet.
+ */
+export const loadingView = (label: string, role: ByRoleMatcher) => () => {
+  expect(screen.getByRole('status').textContent).toContain(label);
+  expect(screen.queryByRole(role)).toBeNull();
+};

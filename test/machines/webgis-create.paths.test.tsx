@@ -12,6 +12,7 @@ import { CreateView } from '../../src/views/webgis/webgis-create.view.tsx';
 import { demoWebgis } from '../fixtures/webgis.ts';
 import { Providers } from '../render/providers.tsx';
 import { describeMachinePaths, errorOf, internalEvents, outputOf } from './path-harness.ts';
+import { loadingView } from './path-view.tsx';
 
 const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled;
 // While the blocking dialog is open the page behind it is hidden from assistive technology.
@@ -248,10 +249,7 @@ describeMachinePaths(webgisCreateMachine, {
       </Providers>
     ),
     states: {
-      loading: () => {
-        expect(screen.getByRole('status').textContent).toContain('Loading…');
-        expect(screen.queryByRole('form')).toBeNull();
-      },
+      loading: loadingView('Loading…', 'form'),
       unavailable: () => {
         screen.getByText("Couldn't load the data centers. Please try again.");
         expect(enabled(screen.getByRole('button', { name: 'Try again' }))).toBe(true);

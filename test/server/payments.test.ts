@@ -13,6 +13,7 @@ import {
   signedIn,
   startCheckout,
 } from './billing.ts';
+import { miniPaidByCard } from '../fixtures/billing.ts';
 import { pdfText } from './pdf.ts';
 
 const server = useTestServer();
@@ -52,17 +53,7 @@ describe('the payment history', () => {
     expect(next_page).toBeNull();
     expect(rows).toHaveLength(1);
     const [paid] = rows as [Payment];
-    expect(paid).toMatchObject({
-      plan: 'mini',
-      interval: 'monthly',
-      amount: 10,
-      currency: 'usd',
-      discount: 0,
-      coupon: '',
-      provider: 'stripe',
-      status: 'paid',
-      receipt_url: `/api/v1/payments/${paid.id}/receipt/`,
-    });
+    expect(paid).toMatchObject(miniPaidByCard(paid.id));
     expect(paid.id).toMatch(/^co_/);
     const subscription = await json<{ subscription: { expire_at: string } }>(
       await client.get('/api/subscription/'),

@@ -25,6 +25,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
   verifySecondFactor,
+  type AskedFrom,
 } from '../two-factor.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { deviceOf } from './device.ts';
@@ -101,13 +102,8 @@ export function secondFactorRoutes(deps: AppDeps): Hono<AppEnv> {
     const hits = [{ limit: LIMITS.loginIp, subject: clientIp(c, deps.config) }];
     await hit(deps, hits);
     const pageLocale = pageLocaleOf(c, body);
-    const method = await verifySecondFactor(
-      deps,
-      flow.userId,
-      form.code,
-      deviceOf(c, deps),
-      pageLocale,
-    );
+    const device = deviceOf(c, deps);
+    const method = await verifySecondFactor(deps, flow.userId, form.code, { device, pageLocale });
     await forgive(deps, hits);
     clearSecondFactorCookie(c, deps);
     await startSession(c, deps, flow.userId, method);
@@ -123,6 +119,10 @@ export function secondFactorRoutes(deps: AppDeps): Hono<AppEnv> {
 /** Mounted at /api/v1/security/two-factor/: the authenticator app and its recovery codes. */
 export function twoFactorRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
+  const askedFrom = (c: Context<AppEnv>): AskedFrom => ({
+    device: deviceOf(c, deps),
+    pageLocale: pageLocaleOf(c),
+  });
 
   router.get('/', async (c) => c.json(await twoFactorStatus(deps, requireUser(c).id)));
 
@@ -135,18 +135,18 @@ export function twoFactorRoutes(deps: AppDeps): Hono<AppEnv> {
   router.post('/confirm/', async (c) => {
     const user = await requireRecentSignIn(c, deps);
     const form = parseInput(TwoFactorCodeForm, await readBody(c, 'json'));
-    const codes = await confirmTwoFactor(deps, user, form.code, deviceOf(c, deps), pageLocaleOf(c));
+    const codes = await confirmTwoFactor(deps, user, form.code, askedFrom(c));
     return c.json(codes);
   });
 
   router.post('/recovery-codes/', async (c) => {
     const user = await requireRecentSignIn(c, deps);
-    return c.json(await regenerateRecoveryCodes(deps, user, deviceOf(c, deps), pageLocaleOf(c)));
+    return c.json(await regenerateRecoveryCodes(deps, user, askedFrom(c)));
   });
 
   router.delete('/', async (c) => {
     const user = await requireRecentSignIn(c, deps);
-    await disableTwoFactor(deps, user, deviceOf(c, deps), pageLocaleOf(c));
+    await disableTwoFactor(deps, user, askedFrom(c));
     return c.body(null, 204);
   });
 
