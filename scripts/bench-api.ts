@@ -333,11 +333,11 @@ try {
   }
 
   if (wants('soak')) {
-    const profile = (await (
-      await fetch(`${server.url}/api/v1/profile/`, { headers: signedIn })
-    ).json()) as { username: string };
+    // The users lookup is left out: its throttle refuses most of a soak's lookups.
     const paths = [
-      ...Object.values(READS).map((url) => url.replace('{username}', profile.username)),
+      ...Object.entries(READS)
+        .filter(([name]) => name !== 'users_lookup')
+        .map(([, url]) => url),
       ...SIGNED_IN_PAGES,
     ];
     const mixed = { url: server.url, connections: 20, pipelining: 1, headers: signedIn };
