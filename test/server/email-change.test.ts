@@ -154,6 +154,25 @@ describe('changing the e-mail', () => {
     expect(await emailOf(client)).toBe(next);
   });
 
+  it('answers when a new code may be asked and when the code expires; a new code needs a pending change', async () => {
+    const { client } = await signedIn(server());
+    const nothing = await post(client, '/api/v1/security/email/resend/', {});
+    expect(await fieldCodes(nothing)).toEqual([['code', 'token_not_found']]);
+    const next = uniqueEmail('moved');
+    const wait = server().config.codeResendSeconds * 1000;
+    const pendingFrom = (at: number) => ({
+      email: next,
+      resend_available_at: new Date(at + wait).toISOString(),
+      code_expires_at: new Date(at + CODE_TTL_MS).toISOString(),
+    });
+    const sentAt = server().clock.now().getTime();
+    expect(await json(await start(client, next))).toEqual(pendingFrom(sentAt));
+    // The countdown's very end: a new code, counted from now.
+    server().clock.advance(wait);
+    const resent = await post(client, '/api/v1/security/email/resend/', {});
+    expect(await json(resent)).toEqual(pendingFrom(sentAt + wait));
+  });
+
   it('a new request replaces the pending one: the first code is void', async () => {
     const { client } = await signedIn(server());
     const first = uniqueEmail('first');
@@ -284,6 +303,15 @@ describe('undoing an e-mail change', () => {
     expect(await json(stale)).toMatchObject({ code: 'token_superseded' });
     const [row] = await server().db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).toBe(user.email);
+  });
+
+  it('is refused when a confirmed profile holds the old address now: it proved that mailbox', async () => {
+    const { user, client, next, token } = await changed();
+    await server().createUser({ email: user.email });
+    const refused = await undo(server().client(), token);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ code: 'user_already_exists' });
+    expect(await emailOf(client)).toBe(next);
   });
 
   it('an unknown or altered token touches nothing; tokens are stored hashed', async () => {
