@@ -46,7 +46,8 @@ export async function changeCostAnswer(
     plan: 'mini' | 'premium';
     interval: Interval;
     currency?: Currency | undefined;
-    coupon?: string;
+    /** The promo code a new checkout would take; '' for none. */
+    coupon: string;
   },
 ): Promise<PlanChangeCostAnswer> {
   const current = await currentSubscription(deps.db, user);
@@ -59,11 +60,7 @@ export async function changeCostAnswer(
     }
   }
   const now = deps.clock.now();
-  const coupon = await checkCoupon(deps.db, now, {
-    ...target,
-    coupon: target.coupon ?? '',
-    currency,
-  });
+  const coupon = await checkCoupon(deps.db, now, { ...target, currency });
   if (changing && coupon.status !== 'no_coupon') throw couponError('plan_change');
   if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
   const cost = await costOfChange(deps.db, current, now, target, currency, coupon.percent);

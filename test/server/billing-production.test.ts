@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { promoCodes } from '../../server/db/schema.ts';
+import { autopayments, promoCodes } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
-import { checkoutRequest, json, signedIn } from './billing.ts';
+import { autopaymentRow, checkoutRequest, json, signedIn } from './billing.ts';
 
 const server = useTestServer({
   env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) },
@@ -30,5 +30,13 @@ describe('billing in production without provider keys', () => {
       body: '{}',
     });
     expect(webhook.status).toBe(404);
+  });
+
+  it('offers no card change for an autopayment whose provider has no keys', async () => {
+    const { client, user } = await signedIn(server());
+    await server().db.insert(autopayments).values(autopaymentRow(user.id));
+    const response = await client.postJson('/api/v1/card/', { return_url: '/en/subscription' });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe('plan_unavailable');
   });
 });

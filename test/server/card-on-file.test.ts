@@ -124,6 +124,28 @@ describe('the card on file', () => {
     });
   });
 
+  it('returns to a page of this site given by its full address, or to its start page', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client);
+    const base = server().config.publicUrl;
+    for (const return_url of [`${base}/ru/subscription?tab=card`, base]) {
+      const response = await client.postJson('/api/v1/card/', { return_url });
+      expect(response.status, return_url).toBe(200);
+      const { id } = await json<{ id: string }>(response);
+      const decided = await client.postForm(`/sandbox/pay/${id}`, { decision: 'cancel' });
+      const back = new URL(return_url);
+      back.searchParams.set('card_setup', id);
+      expect(decided.headers.get('location')).toBe(back.toString());
+      await settle(server());
+    }
+    // Only this very site: an address that merely starts with its name (here another
+    // port) is elsewhere.
+    const lookalike = await client.postJson('/api/v1/card/', {
+      return_url: `${base}0/subscription`,
+    });
+    expect(lookalike.status).toBe(400);
+  });
+
   it('refuses a setup without a running autopayment, beside an open checkout, or returning elsewhere', async () => {
     const { client } = await signedIn(server());
     const none = await client.postJson('/api/v1/card/', { return_url: '/en/subscription' });

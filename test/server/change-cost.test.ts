@@ -121,6 +121,22 @@ describe('GET /api/v1/subscription/change-cost/', () => {
     expect(checkout).toEqual({ amount: shown.charged_now, currency: 'usd' });
   });
 
+  it('prices a new checkout in the currency given, not in that of the period paid before', async () => {
+    // Paid in dollars, 10 days left, the autopayment cancelled: a new checkout, paid
+    // from a euro country.
+    const { client, user } = await signedIn(server());
+    await setPlan(server(), user.id, 'mini', 10, { price: 10, currency: 'usd' });
+    await server()
+      .db.insert(autopayments)
+      .values(autopaymentRow(user.id, { status: 'canceled' }));
+    const premium = await planPrice(server().db, 'premium', 'monthly', 'eur');
+    const answer = await costOf(client, 'plan=premium&interval=monthly&currency=eur');
+    expect(answer).toMatchObject({ currency: 'eur', price: premium, charged_now: premium });
+    // The unused days are still worth what they cost, in dollars.
+    expect(answer.credit.currency).toBe('usd');
+    expect(answer.credit.days).toBeGreaterThan(0);
+  });
+
   it('refuses a promo code the checkout would refuse, and any for a plan change', async () => {
     const buyer = await signedIn(server());
     const unknown = await buyer.client.get(`${PATH}?plan=mini&interval=monthly&coupon=NOSUCHCODE`);
