@@ -110,7 +110,7 @@ const rowFailed: Rows[string] = ({ context }, event) =>
       };
 
 describeMachinePaths(teamInviteMachine, {
-  paths: 134,
+  paths: 279,
   input: { locale: 'en' },
   // Decision 0602: the owner invites an address (our rules first, then the server's
   // refusals at the field or of the whole team), revokes or resends one row at a time,
@@ -174,10 +174,12 @@ describeMachinePaths(teamInviteMachine, {
   },
   events: (snapshot) => [
     // Section 5's rule on the whole address as typed: the spaces around and the capitals
-    // are the owner's, not the address's; one with a space inside is no address.
-    { type: 'invite.email', email: 'not an@address.com' },
+    // are the owner's, not the address's; two addresses with a space between are none.
+    { type: 'invite.email', email: 'old@example.com new@example.com' },
     { type: 'invite.email', email: ' KATE@example.com ' },
     { type: 'invite.email', email: ' new@example.com ' },
+    // Spaces alone are no address at all: the field is required.
+    { type: 'invite.email', email: '   ' },
     { type: 'invite.locale', locale: 'ru' },
     { type: 'invite.submit' },
     { type: 'invitation.revoke', id: 'inv-1' },
@@ -193,16 +195,32 @@ describeMachinePaths(teamInviteMachine, {
       },
     }),
   ],
-  // Only what a guard reads tells states apart: the typed address and the rows listed.
-  // The messages and notices vary along the paths and are checked in every state.
-  serialize: (snapshot) => ({
-    email: snapshot.context.email,
-    rows: snapshot.context.invitations.map((one) => one.id),
+  // What a guard reads tells states apart: the typed address and the rows listed; and
+  // whether the page says something (a refusal, a notice, a row's problem), which the
+  // next invitation clears. Which message is said is checked in every state.
+  serialize: ({ context }) => ({
+    email: context.email,
+    rows: context.invitations.map((one) => one.id),
+    saying:
+      Object.keys(context.serverErrors).length > 0 ||
+      context.notice !== null ||
+      context.rowProblem !== null,
   }),
   states: {
     loading: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.can({ type: 'invite.submit' })).toBe(false);
+      // The page opens with an empty form in the page's language, nothing listed or said.
+      expect(snapshot.context).toEqual({
+        invitations: [],
+        email: '',
+        locale: 'en',
+        emailProblem: null,
+        serverErrors: {},
+        working: null,
+        rowProblem: null,
+        notice: null,
+      });
     },
     unavailable: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
