@@ -184,6 +184,17 @@ export function useTestServer(
       sessionCache,
       metrics,
     });
+    // What a job wrote is in the next read, as a request's write is: the notifications
+    // its commits sent have reached this process's cache before the drain returns (on
+    // PostgreSQL they come over another connection, a moment later).
+    const settledJobs: JobQueue = {
+      ...jobs,
+      drain: async (names) => {
+        const ran = await jobs.drain(names);
+        await sessionCache.settle();
+        return ran;
+      },
+    };
     server = {
       sessionCache,
       metrics,
@@ -193,17 +204,17 @@ export function useTestServer(
       config,
       logger,
       clock,
-      jobs,
+      jobs: settledJobs,
       worker: {
         tick: async () => {
-          await jobs.drain();
+          await settledJobs.drain();
           await sweepBilling({ config, db, logger, clock, jobs });
-          await jobs.drain();
+          await settledJobs.drain();
         },
       },
       // Mail (and the reset link's job) goes out right after each request, as a working
       // queue would send it.
-      client: () => createClient(app, () => jobs.drain([PASSWORD_RESET_QUEUE, MAIL_QUEUE])),
+      client: () => createClient(app, () => settledJobs.drain([PASSWORD_RESET_QUEUE, MAIL_QUEUE])),
       createUser: async ({ password = 'Secret-pass-1', ...fields } = {}) => {
         userCount += 1;
         const [user] = await handle.db

@@ -692,6 +692,7 @@ describe('web GIS through a team', () => {
       .where(eq(webgisInstances.userId, member.user.id));
 
     await checkWebgisPlans(server());
+    await server().sessionCache.settle();
     // The answer's plan drives the page's actions: premium through the team.
     expect(await myWebgis(member.client)).toMatchObject({ state: 'started', plan: 'premium' });
     const [checked] = await server()
@@ -703,10 +704,12 @@ describe('web GIS through a team', () => {
     // Removed from the team: the free limits apply at the next check.
     await saveUsers(owner.client, []);
     await checkWebgisPlans(server());
+    await server().sessionCache.settle();
     expect(await myWebgis(member.client)).toMatchObject({ state: 'disabled', plan: 'free' });
 
     await saveUsers(owner.client, [member.user]);
     await checkWebgisPlans(server());
+    await server().sessionCache.settle();
     expect(await myWebgis(member.client)).toMatchObject({ state: 'started' });
   });
 });

@@ -20,7 +20,11 @@ const GIB = 1024 ** 3;
 
 const myWebgis = async (client: TestClient) =>
   v.parse(Webgis, await json(await client.get('/api/v1/webgis/my/')));
-const check = () => checkWebgisPlans(server());
+/** The plan rule's run, as its job runs it; its writes are in the next read. */
+const check = async () => {
+  await checkWebgisPlans(server());
+  await server().sessionCache.settle();
+};
 
 async function startedInstance(client: TestClient, subdomain: string) {
   const response = await client.postJson('/api/v1/webgis/', {
@@ -33,8 +37,10 @@ async function startedInstance(client: TestClient, subdomain: string) {
   expect(await myWebgis(client)).toMatchObject({ state: 'started' });
 }
 
-const setUsage = (userId: number, usage: Partial<typeof webgisInstances.$inferInsert>) =>
-  server().db.update(webgisInstances).set(usage).where(eq(webgisInstances.userId, userId));
+const setUsage = async (userId: number, usage: Partial<typeof webgisInstances.$inferInsert>) => {
+  await server().db.update(webgisInstances).set(usage).where(eq(webgisInstances.userId, userId));
+  await server().sessionCache.settle();
+};
 
 async function signInAgain(username: string): Promise<TestClient> {
   const client = server().client();
