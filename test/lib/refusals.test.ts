@@ -13,78 +13,59 @@ import { identityRefused, type IdentityRefusal } from '../../server/identity/ref
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('a declared refusal', () => {
-  it('without a field answers its code and words', () => {
-    expect(identityRefused('wrong_token').refusal).toEqual({
-      kind: 'invalid',
-      code: 'wrong_token',
-      detail: DETAILS.wrong_token,
-    });
-    expect(billingRefused('checkout_in_progress').refusal).toEqual({
-      kind: 'conflict',
-      code: 'checkout_in_progress',
-      detail: DETAILS.checkout_in_progress,
-    });
+  const invalidAt = (code: string, detail: string, pointer: string) => ({
+    kind: 'invalid',
+    errors: [{ code, detail, source: { pointer } }],
   });
-
-  it('stands at its one field, or at the field the throw site chooses', () => {
-    expect(identityRefused('common_password').refusal).toEqual({
-      kind: 'invalid',
-      errors: [
-        {
-          code: 'common_password',
-          detail: DETAILS.common_password,
-          source: { pointer: 'password' },
-        },
-      ],
-    });
-    expect(identityRefused('wrong_credentials', { at: 'current_password' }).refusal).toEqual({
-      kind: 'invalid',
-      errors: [
-        {
-          code: 'wrong_credentials',
-          detail: DETAILS.wrong_credentials,
-          source: { pointer: 'current_password' },
-        },
-      ],
-    });
-  });
-
-  it('answers the code it names when its tag is another', () => {
-    expect(billingRefused('autopayment_not_found').refusal).toEqual({
-      kind: 'not_found',
-      code: 'no_autopayment',
-      detail: DETAILS.no_autopayment,
-    });
-    expect(identityRefused('address_taken', { at: 'email' }).refusal).toEqual({
-      kind: 'invalid',
-      errors: [
-        {
-          code: 'user_already_exists',
-          detail: DETAILS.user_already_exists,
-          source: { pointer: 'email' },
-        },
-      ],
-    });
-  });
-
-  it('carries the seconds to wait, or the words of the throw site', () => {
-    expect(identityRefused('too_many_requests', { retryAfter: 42 }).refusal).toEqual({
-      kind: 'throttled',
-      code: 'too_many_requests',
-      detail: DETAILS.too_many_requests,
-      retryAfter: 42,
-    });
-    expect(billingRefused('coupon_refused', { detail: 'err_expired_count' }).refusal).toEqual({
-      kind: 'invalid',
-      errors: [
-        { code: 'invalid_input', detail: 'err_expired_count', source: { pointer: 'coupon' } },
-      ],
-    });
-  });
-
-  it('is a Refused, answered by app.onError', () => {
-    expect(identityRefused('not_found')).toBeInstanceOf(Refused);
-    expect(billingRefused('not_found')).toBeInstanceOf(Refused);
+  it.each([
+    [
+      'without a field answers its code and words',
+      identityRefused('wrong_token'),
+      { kind: 'invalid', code: 'wrong_token', detail: DETAILS.wrong_token },
+    ],
+    [
+      'of billing, likewise',
+      billingRefused('checkout_in_progress'),
+      { kind: 'conflict', code: 'checkout_in_progress', detail: DETAILS.checkout_in_progress },
+    ],
+    [
+      'stands at its one field',
+      identityRefused('common_password'),
+      invalidAt('common_password', DETAILS.common_password, 'password'),
+    ],
+    [
+      'stands at the field the throw site chooses',
+      identityRefused('wrong_credentials', { at: 'current_password' }),
+      invalidAt('wrong_credentials', DETAILS.wrong_credentials, 'current_password'),
+    ],
+    [
+      'answers the code it names when its tag is another',
+      billingRefused('autopayment_not_found'),
+      { kind: 'not_found', code: 'no_autopayment', detail: DETAILS.no_autopayment },
+    ],
+    [
+      'answers the code it names, at its field',
+      identityRefused('address_taken', { at: 'email' }),
+      invalidAt('user_already_exists', DETAILS.user_already_exists, 'email'),
+    ],
+    [
+      'carries the seconds to wait',
+      identityRefused('too_many_requests', { retryAfter: 42 }),
+      {
+        kind: 'throttled',
+        code: 'too_many_requests',
+        detail: DETAILS.too_many_requests,
+        retryAfter: 42,
+      },
+    ],
+    [
+      'carries the words of the throw site',
+      billingRefused('coupon_refused', { detail: 'err_expired_count' }),
+      invalidAt('invalid_input', 'err_expired_count', 'coupon'),
+    ],
+  ])('%s', (_, refused, expected) => {
+    expect(refused).toBeInstanceOf(Refused);
+    expect(refused.refusal).toEqual(expected);
   });
 });
 
