@@ -412,20 +412,16 @@ export async function verifyPasskeyReauth(
   credential: v.InferOutput<typeof AuthenticationCredential>,
 ): Promise<void> {
   const now = deps.clock.now();
-  const challenge = challengeOf(credential.response.clientDataJSON);
-  const consumed = await deps.db
-    .delete(webauthnChallenges)
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, 'reauth'),
-        eq(webauthnChallenges.sessionHash, hashToken(token)),
-        eq(webauthnChallenges.userId, user.id),
-        gt(webauthnChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge });
-  if (consumed.length === 0) throw failed();
+  const challenge = await consumeChallenge(
+    deps.db,
+    now,
+    credential.response.clientDataJSON,
+    'reauth',
+    and(
+      eq(webauthnChallenges.sessionHash, hashToken(token)),
+      eq(webauthnChallenges.userId, user.id),
+    ),
+  );
   const [passkey] = await deps.db
     .select()
     .from(passkeys)
