@@ -104,19 +104,32 @@ async function fullAlready(deps: AppDeps, hits: Hit[], now: Date): Promise<Hit |
  * request costs nothing in any window.
  */
 export async function hit(deps: AppDeps, hits: Hit[]): Promise<void> {
+  const refused = await counted(deps, hits);
+  if (refused) throw refused;
+}
+
+/**
+ * Counts `hits` as `hit` does, but answers the refusal instead of throwing it, for a
+ * caller that answers a throttled request its own way (a redirect, not an error body).
+ */
+export async function counted(
+  deps: AppDeps,
+  hits: Hit[],
+): Promise<ReturnType<typeof refusal> | null> {
   const now = deps.clock.now();
   // Several limits: one read first, so a request over any of them is refused without
   // writing anything, and a refused flood costs the database reads only. One limit's
   // conditional upsert writes nothing over its limit already: no read is needed.
   if (hits.length > 1) {
     const full = await fullAlready(deps, hits, now);
-    if (full) throw refusal(full, now);
+    if (full) return refusal(full, now);
   }
   for (const [index, one] of hits.entries()) {
     if (await count(deps, one, now)) continue;
     await forgiveAt(deps, hits.slice(0, index), now);
-    throw refusal(one, now);
+    return refusal(one, now);
   }
+  return null;
 }
 
 function refusal(one: Hit, now: Date) {

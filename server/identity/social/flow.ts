@@ -4,10 +4,9 @@ import type { Locale } from '../../../contract/countries.ts';
 import type * as v from 'valibot';
 import type { SocialIntent } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
-import { Refused } from '../../errors.ts';
 import { bounded } from '../../providers/deadline.ts';
 import { isLocalPath, nextAfterSignIn } from '../accounts.ts';
-import { hit, type Limit } from '../throttle.ts';
+import { counted, type Limit } from '../throttle.ts';
 import { socialUser, SocialError } from './link.ts';
 import { newCodeVerifier, type Identity, type Provider } from './provider.ts';
 import { callbackUrl } from './registry.ts';
@@ -47,11 +46,8 @@ export async function beginSocial(
 ): Promise<SocialFailure | { kind: 'started'; state: string; url: string }> {
   const { provider, intent, locale, userId } = request;
   if (intent === 'link' && userId === null) return failed(locale, 'login', 'not_authenticated');
-  try {
-    await hit(deps, [{ limit: SOCIAL_START_LIMIT, subject: request.ip }]);
-  } catch (error) {
-    if (error instanceof Refused) return failed(locale, intent, 'too_many_requests');
-    throw error;
+  if (await counted(deps, [{ limit: SOCIAL_START_LIMIT, subject: request.ip }])) {
+    return failed(locale, intent, 'too_many_requests');
   }
   const state = randomBytes(32).toString('base64url');
   const verifier = newCodeVerifier();
