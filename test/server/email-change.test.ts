@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import { CODE_TTL_MS } from '../../server/identity/codes.ts';
@@ -14,6 +14,11 @@ const server = useTestServer();
 const PASSWORD = 'Secret-pass-1';
 /** How long the old address's link can undo a change (decision 0217). */
 const UNDO_WINDOW_MS = 7 * DAY;
+
+// Every test signs in and mails codes from the one test address: each starts an hour on,
+// in fresh per-address windows (sign-ins 15 minutes, mails an hour), as another visitor
+// would, so no test's count depends on how many ran before it.
+beforeEach(() => server().clock.advance(60 * 60 * 1000));
 
 const post = (client: TestClient, path: string, body: unknown, locale?: 'en' | 'ru') =>
   client.request(path, {
