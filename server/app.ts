@@ -82,6 +82,9 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
+/** An API answer's caching unless its route says otherwise. */
+const PRIVATE = 'private, no-store';
+
 const unavailable = () =>
   new Refused({
     kind: 'unavailable',
@@ -129,9 +132,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('/api/*', bodyLimit());
   // An API answer is one user's unless its route says otherwise (reference data does):
   // no shared cache keeps it, and no browser cache outlives the page.
+  // Set before the answer is made (a route's own replaces it): a header set after would
+  // make Hono rebuild the answer around its body as a stream. An answer made without the
+  // context still gets it.
   app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', PRIVATE);
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', PRIVATE);
   });
   // Around the session middleware: the page-readable hint follows what it finds.
   app.use(sessionHint(deps));

@@ -21,10 +21,64 @@ export type Logger = {
 
 export type LogEntry = { level: 'info' | 'warn' | 'error'; message: string; fields: LogFields };
 
+/** Above this many characters waiting, the lines go at once rather than at the turn's end. */
+const BATCH_CHARACTERS = 64 * 1024;
+
 /**
- * The running server's logger: one JSON line per entry on standard output (pino), with
- * `level`, `time`, `msg`, the request id of the request or job under way, and the fields
- * stripped of personal data (contract/personal.ts).
+ * Log lines kept in memory and written together, in the order given, once per turn of
+ * the event loop (one write for every line of the turn, not one per line), or at once
+ * past 64 Ki characters. The process's exit (process.exit, the end of a clean stop, an
+ * uncaught error) writes what is left before it ends; only a kill that gives the process
+ * no last word (SIGKILL, or a signal it does not handle) loses the lines of the turn
+ * under way (docs/decisions/0038-per-request-work.md).
+ */
+export class LineWriter implements DestinationStream {
+  #pending: string[] = [];
+  #characters = 0;
+  #scheduled = false;
+  readonly #sink: { write(text: string): unknown };
+
+  /** `sink` takes the lines synchronously (by default standard output, pino's sync destination). */
+  constructor(sink?: { write(text: string): unknown }) {
+    this.#sink = sink ?? fileDestination({ dest: 1, sync: true });
+    process.on('exit', this.flushSync);
+  }
+
+  write(line: string): void {
+    this.#pending.push(line);
+    this.#characters += line.length;
+    if (this.#characters >= BATCH_CHARACTERS) this.flushSync();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#turnEnd);
+    }
+  }
+
+  /** Writes every line waiting, now. */
+  readonly flushSync = (): void => {
+    if (this.#pending.length === 0) return;
+    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
+    this.#pending = [];
+    this.#characters = 0;
+    this.#sink.write(text);
+  };
+
+  /** No longer writes at the process's exit (what waits is written now). */
+  close(): void {
+    this.flushSync();
+    process.off('exit', this.flushSync);
+  }
+
+  readonly #turnEnd = (): void => {
+    this.#scheduled = false;
+    this.flushSync();
+  };
+}
+
+/**
+ * The running server's logger: one JSON line per entry on standard output (pino, through
+ * a LineWriter), with `level`, `time`, `msg`, the request id of the request or job under
+ * way, and the fields stripped of personal data (contract/personal.ts).
  */
 export function jsonLogger(destination?: DestinationStream): Logger {
   const out = pino(
@@ -34,8 +88,7 @@ export function jsonLogger(destination?: DestinationStream): Logger {
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    // Written as it comes, as console.log did: a line before a crash is not lost.
-    destination ?? fileDestination({ dest: 1, sync: true }),
+    destination ?? new LineWriter(),
   );
   const write = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => {
     // The id is the server's own or a sane client's (server/request-context.ts): kept as is.

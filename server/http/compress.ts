@@ -1,16 +1,14 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 
 const gzipAsync = promisify(gzip);
 // Below this, gzip saves a few dozen bytes and costs more than it saves.
 const THRESHOLD_BYTES = 1024;
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml)|[^;]*\+(?:json|xml))/i;
 
-/** Whether the request takes gzip (q=0 refuses it; `*` takes it). */
-function takesGzip(c: Context): boolean {
-  const header = c.req.header('accept-encoding');
-  if (!header) return false;
+/** Whether an Accept-Encoding value takes gzip (q=0 refuses it; `*` takes it). */
+function takesGzip(header: string): boolean {
   let star = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -19,6 +17,19 @@ function takesGzip(c: Context): boolean {
     if (name === '*') star = !refused;
   }
   return star;
+}
+
+/** Clients send a handful of Accept-Encoding values: each is read once. */
+const SEEN_ENCODINGS = 256;
+const seenEncodings = new Map<string, boolean>();
+function takesGzipCached(header: string): boolean {
+  let takes = seenEncodings.get(header);
+  if (takes === undefined) {
+    takes = takesGzip(header);
+    if (seenEncodings.size >= SEEN_ENCODINGS) seenEncodings.clear();
+    seenEncodings.set(header, takes);
+  }
+  return takes;
 }
 
 /**
@@ -32,13 +43,16 @@ export function compress(): MiddlewareHandler {
     // Before the answer is made: it is part of it from the start.
     c.header('Vary', 'Accept-Encoding');
     await next();
-    if (!takesGzip(c) || c.req.method === 'HEAD') return;
+    const accepted = c.req.header('accept-encoding');
+    if (!accepted || c.req.method === 'HEAD' || !takesGzipCached(accepted)) return;
     const res = c.res;
+    // The headers first: the body is looked at (which makes the whole answer) last.
     if (
-      res.body === null ||
       res.headers.has('Content-Encoding') ||
       !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') ||
-      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '') ||
+      Number(res.headers.get('Content-Length') ?? THRESHOLD_BYTES) < THRESHOLD_BYTES ||
+      res.body === null
     ) {
       return;
     }

@@ -37,6 +37,12 @@ describe('WEBGIS_DOMAIN and WEBGIS_SANDBOX=fail', () => {
     // The instance answers at its own host (here a started one would; this one failed).
     const page = await server().app.request('https://elsewhere.gis.example.test/');
     expect(page.status).toBe(503);
+    // The Host header names it, whatever its case and port.
+    const named = await server().app.request('https://elsewhere.gis.example.test:8443/', {
+      headers: { host: 'Elsewhere.GIS.example.test:8443' },
+    });
+    expect(named.status).toBe(503);
+    expect(await named.text()).toContain('elsewhere');
   });
 });
 

@@ -63,13 +63,25 @@ function crossSite(c: Context<AppEnv>, publicUrl: string): boolean {
   return origin !== own.origin && origin !== new URL(publicUrl).origin;
 }
 
+/** How many tokens found valid are remembered: a browser sends the same one for a year. */
+const KNOWN_TOKENS = 10_000;
+
 /** Issues the cookie on any response lacking a valid one; guards unsafe /api calls. */
 export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const secret = deps.config.sessionSecret;
   const name = cookieName(deps.config, CSRF_COOKIE);
+  // Tokens already checked: a request with one costs a lookup, not a signature.
+  const known = new Set<string>();
+  const isValid = (cookie: string): boolean => {
+    if (known.has(cookie)) return true;
+    if (!isOwnCsrfToken(secret, cookie)) return false;
+    if (known.size >= KNOWN_TOKENS) known.clear();
+    known.add(cookie);
+    return true;
+  };
   return async (c, next) => {
     const cookie = getCookie(c, name);
-    const valid = cookie !== undefined && isOwnCsrfToken(secret, cookie);
+    const valid = cookie !== undefined && isValid(cookie);
     const guarded =
       UNSAFE.has(c.req.method) &&
       (c.req.path === '/api' || c.req.path.startsWith('/api/')) &&

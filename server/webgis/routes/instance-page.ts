@@ -78,6 +78,13 @@ function html(page: Page, lang: string): string {
   });
 }
 
+/** The host name in a Host header's value (`name:port`, `[::1]:port`), in lower case. */
+function hostnameOf(host: string): string {
+  const port = host.lastIndexOf(':');
+  const name = port > host.lastIndexOf(']') ? host.slice(0, port) : host;
+  return name.toLowerCase();
+}
+
 /**
  * The sandbox's instances, served by this server at `<subdomain>.<WEBGIS_DOMAIN>` (a
  * browser sends `*.localhost` to this machine): a small page when the instance is
@@ -87,7 +94,10 @@ export function sandboxInstancePages(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const suffix = `.${deps.config.webgis.domain}`;
   const portal = new URL(deps.config.publicUrl);
   return async (c, next) => {
-    const host = new URL(c.req.url).hostname.toLowerCase();
+    // Most requests name the portal's own host: one comparison, no address parsed.
+    const given = c.req.header('host');
+    if (given === portal.host) return next();
+    const host = hostnameOf(given ?? new URL(c.req.url).host);
     if (host === portal.hostname || !host.endsWith(suffix)) return next();
     const label = host.slice(0, -suffix.length);
     const [instance] = isSubdomain(label)
