@@ -60,8 +60,8 @@ const reads: [string, () => string, number, number][] = [
   ['price', () => '/api/v1/subscription/price/?plan=mini', 0, 0],
   ['countries', () => '/api/v1/countries/', 0, 0],
   ['current country', () => '/api/v1/countries/current/en', 0, 0],
-  ['teams', () => '/api/v1/teams/', 1, 1],
-  ['team', () => '/api/v1/team/', 1, 1],
+  ['teams', () => '/api/v1/teams/', 0, 0],
+  ['team', () => '/api/v1/team/', 0, 0],
   // The lookup's throttle counts it (one conditional upsert, refusing when full), then
   // the user: the throttle is what keeps the lookup from collecting accounts.
   ['users lookup', () => `/api/v1/users/?username=${username}`, 2, 2],
