@@ -9,8 +9,9 @@ import { statementCounter } from './statements.ts';
  * Where each read's time goes (issue 33): the SQL statements the second of two identical
  * requests sends, for every GET the SPA makes while signed in. The goal per read: none
  * for reference data and the reads the session cache keeps (the profile's, the poll's,
- * the reads of a user's own rows and the team reads: server/user-reads.ts), one otherwise. The table
- * pins what each read costs; a read that comes to cost more fails here.
+ * the reads of a user's own rows and the team reads: server/user-reads.ts), one
+ * otherwise. The table pins what each read costs; a read that comes to cost more fails
+ * here.
  */
 
 const server = useTestServer({ env: { WEBGIS_PROVISION_SECONDS: '0' } });
