@@ -2,7 +2,9 @@
 // log, the payment history, the on-premise bindings and the web GIS. Kept in the session
 // cache while no change to those rows was heard: every table they are read from names
 // its user at commit (migration 0029), so every process forgets that user's reads
-// (server/db/session-cache.ts, docs/decisions/0210).
+// (server/db/session-cache.ts, docs/decisions/0210). The team reads, which hold other
+// users' rows, are kept the same way: a change to a team's rows names every user of the
+// team (migration 0030, docs/decisions/0037).
 import type { AppDeps } from './deps.ts';
 
 /**

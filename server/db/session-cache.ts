@@ -15,7 +15,8 @@
 // read from the database is kept only if no change was heard while it was being read
 // (`mark`). The reads of a user's own rows (server/user-reads.ts: the sessions list,
 // the security log, the payments, the on-premise bindings, the web GIS; migration 0029)
-// are kept beside them and forgotten with the user. The lifetime below only bounds memory and the damage of a bug; correctness
+// and the team reads (every user of the team is named at a change to what they hold;
+// migration 0030) are kept beside them and forgotten with the user. The lifetime below only bounds memory and the damage of a bug; correctness
 // never waits for it (docs/decisions/0210). The same channel carries `ref:<table>` for
 // a change to reference data, which the reference cache beside this one hears
 // (server/db/reference-cache.ts, docs/decisions/0031).

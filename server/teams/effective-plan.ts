@@ -26,6 +26,20 @@ export function ownerPremium(ownerId: UserRef, now: Date): SQL<boolean> {
   )`;
 }
 
+/**
+ * When the owner's running premium ends with its paid period: the end, after `now`, of
+ * a premium subscription; null if it runs without an end or does not run. A team read
+ * changes then with no write (the team is disabled, and leaves its members' list).
+ */
+export function ownerPremiumEndsAt(ownerId: UserRef, now: Date): SQL<string | null> {
+  return sql<string | null>`(
+    select owner_subscription.expire_at from ${subscriptions} as owner_subscription
+    where owner_subscription.user_id = ${ownerId}
+      and owner_subscription.plan = 'premium'
+      and owner_subscription.expire_at > ${now.toISOString()}::timestamptz
+  )`;
+}
+
 /** How many users the team of the enclosing query holds: its member rows plus the owner. */
 export const teamUserCount = sql<number>`(
   select count(*)::int + 1 from ${teamMembers} as counted where counted.team_id = ${teams.id}

@@ -5,7 +5,8 @@ import { TEAM_MAX_SIZE_DEFAULT, teamMembers, teams, users, type User } from '../
 import type { AppDeps } from '../deps.ts';
 import { sendToUser } from '../mail/send.ts';
 import { memberAddedMail, memberLeftMail } from '../mail/templates.ts';
-import { ownerPremium } from './effective-plan.ts';
+import { userRead } from '../user-reads.ts';
+import { ownerPremium, ownerPremiumEndsAt } from './effective-plan.ts';
 import { withTeamOwner } from './owner.ts';
 
 /*
@@ -135,27 +136,43 @@ const teamMembersJson = sql<PublicUser[]>`coalesce((
   where listed.team_id = ${teams.id}
 ), '[]'::json)`;
 
-/** GET /api/v1/team/: the user's own team, or a team of just themselves before the first save. */
-export async function ownTeam(deps: Deps, user: User): Promise<Team> {
-  const now = deps.clock.now();
-  // The team row (if saved), whether the owner's premium runs and the members: one
-  // statement, consistent without a transaction.
-  const [row] = await deps.db
-    .select({
-      id: teams.id,
-      maxSize: teams.maxSize,
-      active: ownerPremium(users.id, now),
-      members: teamMembersJson,
-    })
-    .from(users)
-    .leftJoin(teams, eq(teams.ownerId, users.id))
-    .where(eq(users.id, user.id));
-  const head = {
-    id: row?.id ?? null,
-    owner: user,
-    maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT,
+/** The earliest of the times a team read may change with no write, or null. */
+function earliest(ends: readonly (string | null)[]): Date | null {
+  const times = ends.flatMap((end) => (end === null ? [] : [new Date(end).getTime()]));
+  return times.length === 0 ? null : new Date(Math.min(...times));
+}
+
+/**
+ * GET /api/v1/team/: the user's own team, or a team of just themselves before the first
+ * save. Kept in memory while warm (server/user-reads.ts): a change to the team row, its
+ * memberships, a member's names or the owner's plan names the owner (migration 0030);
+ * the owner's paid period ending changes it with no write.
+ */
+export async function ownTeam(deps: Deps & Pick<AppDeps, 'cache'>, user: User): Promise<Team> {
+  const read = async () => {
+    const now = deps.clock.now();
+    // The team row (if saved), whether the owner's premium runs and the members: one
+    // statement, consistent without a transaction.
+    const [row] = await deps.db
+      .select({
+        id: teams.id,
+        maxSize: teams.maxSize,
+        active: ownerPremium(users.id, now),
+        endsAt: ownerPremiumEndsAt(users.id, now),
+        members: teamMembersJson,
+      })
+      .from(users)
+      .leftJoin(teams, eq(teams.ownerId, users.id))
+      .where(eq(users.id, user.id));
+    const head = {
+      id: row?.id ?? null,
+      owner: user,
+      maxSize: row?.maxSize ?? TEAM_MAX_SIZE_DEFAULT,
+    };
+    const team = teamAnswer(head, row?.members ?? [], row?.active === true, user.id);
+    return { team, changesAt: earliest([row?.endsAt ?? null]) };
   };
-  return teamAnswer(head, row?.members ?? [], row?.active === true, user.id);
+  return (await userRead(deps, user.id, 'team', read, (kept) => kept.changesAt)).team;
 }
 
 /** Refuses (`premium_required`) unless the user's own plan is premium at `now`. */
@@ -313,31 +330,46 @@ export async function leaveTeam(deps: AppDeps, user: User, ownerGuid: string): P
 
 /**
  * GET /api/v1/teams/: the teams the user is a member of but does not own, without
- * disabled ones (whose owner's own premium has ended).
+ * disabled ones (whose owner's own premium has ended). Kept in memory while warm
+ * (server/user-reads.ts): a change to a membership, a team row, its users' names or
+ * its owner's plan names every user of the team (migration 0030); an owner's paid
+ * period ending takes that team off the list with no write.
  */
-export async function memberTeams(deps: Deps, user: User): Promise<Team[]> {
-  const now = deps.clock.now();
-  // The teams with their owners and members: one statement, consistent without a
-  // transaction.
-  const rows = await withTeamOwner(
-    deps.db
-      .select({ team: teams, owner: PUBLIC_USER, members: teamMembersJson })
-      .from(teamMembers)
-      .$dynamic(),
-    teamMembers.teamId,
-  )
-    .where(
-      and(
-        eq(teamMembers.userId, user.id),
-        ne(teams.ownerId, user.id),
-        ownerPremium(teams.ownerId, now),
-      ),
+export async function memberTeams(
+  deps: Deps & Pick<AppDeps, 'cache'>,
+  user: User,
+): Promise<Team[]> {
+  const read = async () => {
+    const now = deps.clock.now();
+    // The teams with their owners and members: one statement, consistent without a
+    // transaction.
+    const rows = await withTeamOwner(
+      deps.db
+        .select({
+          team: teams,
+          owner: PUBLIC_USER,
+          members: teamMembersJson,
+          endsAt: ownerPremiumEndsAt(teams.ownerId, now),
+        })
+        .from(teamMembers)
+        .$dynamic(),
+      teamMembers.teamId,
     )
-    .orderBy(asc(teamMembers.addedAt), asc(teams.id));
-  // Only teams whose owner's premium runs are listed: each is active.
-  return rows.map(({ team, owner, members }) =>
-    teamAnswer({ id: team.id, owner, maxSize: team.maxSize }, members, true, user.id),
-  );
+      .where(
+        and(
+          eq(teamMembers.userId, user.id),
+          ne(teams.ownerId, user.id),
+          ownerPremium(teams.ownerId, now),
+        ),
+      )
+      .orderBy(asc(teamMembers.addedAt), asc(teams.id));
+    // Only teams whose owner's premium runs are listed: each is active.
+    const list = rows.map(({ team, owner, members }) =>
+      teamAnswer({ id: team.id, owner, maxSize: team.maxSize }, members, true, user.id),
+    );
+    return { list, changesAt: earliest(rows.map((row) => row.endsAt)) };
+  };
+  return (await userRead(deps, user.id, 'teams', read, (kept) => kept.changesAt)).list;
 }
 
 /**

@@ -253,12 +253,16 @@ describe("the team's premium at the next request", () => {
       .db.update(subscriptions)
       .set({ plan: 'mini' })
       .where(eq(subscriptions.userId, owner.user.id));
+    // Written straight in the database: on PostgreSQL its notification reaches the
+    // cache a moment later, over another connection.
+    await server().sessionCache.settle();
     expect(await memberOf(member.client)).toEqual([]);
     expect(await teamPlanOf(member.client)).toBeNull();
     await server()
       .db.update(subscriptions)
       .set({ plan: 'premium' })
       .where(eq(subscriptions.userId, owner.user.id));
+    await server().sessionCache.settle();
     expect(await memberOf(member.client)).toHaveLength(1);
   });
 });

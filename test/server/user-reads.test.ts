@@ -10,11 +10,14 @@ import {
   sessions,
   socialAccounts,
   subscriptions,
+  teamMembers,
+  teams,
+  users,
   webgisInstances,
 } from '../../server/db/schema.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
-import { setPlan, signedIn } from './billing.ts';
-import { DAY, useTestServer, type TestServer } from './harness.ts';
+import { sendJson, setPlan, signedIn } from './billing.ts';
+import { DAY, useTestServer, type TestClient, type TestServer } from './harness.ts';
 import { statementCounter } from './statements.ts';
 
 /*
@@ -146,18 +149,20 @@ const reads: [string, Change][] = [
   ],
 ];
 
+/** Writes with these triggers of `table` off: nothing tells the cache of the write. */
 async function withTriggerOff(
   s: TestServer,
   table: string,
-  trigger: string,
+  trigger: string | readonly string[],
   write: () => Promise<unknown>,
 ) {
-  const [t, name] = [sql.raw(`"${table}"`), sql.raw(`"${trigger}"`)];
-  await s.db.execute(sql`alter table ${t} disable trigger ${name}`);
+  const t = sql.raw(`"${table}"`);
+  const names = (typeof trigger === 'string' ? [trigger] : trigger).map((n) => sql.raw(`"${n}"`));
+  for (const name of names) await s.db.execute(sql`alter table ${t} disable trigger ${name}`);
   try {
     await write();
   } finally {
-    await s.db.execute(sql`alter table ${t} enable trigger ${name}`);
+    for (const name of names) await s.db.execute(sql`alter table ${t} enable trigger ${name}`);
   }
 }
 
@@ -265,5 +270,212 @@ describe("a user's own reads from memory", () => {
     await s.db.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.userId, user.id));
     await s.sessionCache.settle();
     expect(kept()).toBeUndefined();
+  });
+});
+
+/*
+ * The team reads hold other users' rows: the team row, its memberships, the owner's and
+ * the members' public names, the owner's plan and paid period. A change to any of them
+ * names every user of the team at commit (migration 0030). Ann owns a premium team of
+ * Bob and Cid; Ann reads her own team, Bob the teams he is a member of.
+ */
+type Team = {
+  ann: Awaited<ReturnType<typeof signedIn>>;
+  bob: Awaited<ReturnType<typeof signedIn>>;
+  cid: Awaited<ReturnType<typeof signedIn>>;
+  teamId: number;
+};
+
+type TeamChange = {
+  table: string;
+  /** Every trigger that tells of the change (the trigger off: all of them). */
+  triggers: readonly string[];
+  change: (team: Team) => Promise<unknown>;
+};
+
+async function annsTeam(s: TestServer, days = 30): Promise<Team> {
+  const [ann, bob, cid] = [await signedIn(s), await signedIn(s), await signedIn(s)];
+  await setPlan(s, ann.user.id, 'premium', days);
+  const saved = await sendJson(ann.client, 'PATCH', '/api/v1/team/', {
+    users: [bob.user.portalGuid, cid.user.portalGuid],
+  });
+  expect(saved.status).toBe(200);
+  const [row] = await s.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.ownerId, ann.user.id));
+  await s.sessionCache.settle();
+  return { ann, bob, cid, teamId: row!.id };
+}
+
+const rename = (userId: number) =>
+  db()
+    .update(users)
+    .set({ firstName: `Renamed ${randomBytes(4).toString('hex')}` })
+    .where(eq(users.id, userId));
+
+const teamSources: [string, TeamChange][] = [
+  [
+    'the team row',
+    {
+      table: 'teams',
+      triggers: ['teams_team_reads_changed'],
+      change: ({ teamId }) => db().update(teams).set({ maxSize: 7 }).where(eq(teams.id, teamId)),
+    },
+  ],
+  [
+    'a membership',
+    {
+      table: 'team_members',
+      triggers: ['team_members_team_reads_changed'],
+      // Another user joins (each time a new one): Ann's and Bob's reads list them.
+      change: async ({ teamId }) => {
+        const { user } = await server().createUser();
+        return db().insert(teamMembers).values({ teamId, userId: user.id });
+      },
+    },
+  ],
+  [
+    "a member's name",
+    {
+      table: 'users',
+      triggers: ['users_team_reads_changed', 'users_session_changed'],
+      change: ({ cid }) => rename(cid.user.id),
+    },
+  ],
+  [
+    "the owner's name",
+    {
+      table: 'users',
+      triggers: ['users_team_reads_changed', 'users_session_changed'],
+      change: ({ ann }) => rename(ann.user.id),
+    },
+  ],
+  [
+    "the owner's plan",
+    {
+      table: 'subscriptions',
+      triggers: ['subscriptions_team_reads_changed', 'subscriptions_changed'],
+      change: ({ ann }) =>
+        db()
+          .update(subscriptions)
+          .set({ plan: 'mini' })
+          .where(eq(subscriptions.userId, ann.user.id)),
+    },
+  ],
+  [
+    "the owner's paid period",
+    {
+      table: 'subscriptions',
+      triggers: ['subscriptions_team_reads_changed', 'subscriptions_changed'],
+      change: ({ ann }) =>
+        db()
+          .update(subscriptions)
+          .set({ expireAt: new Date(server().clock.now().getTime() - DAY) })
+          .where(eq(subscriptions.userId, ann.user.id)),
+    },
+  ],
+];
+
+const teamReads: [string, string, (team: Team) => TestClient][] = [
+  ['the own team', '/api/v1/team/', ({ ann }) => ann.client],
+  ['the teams of a member', '/api/v1/teams/', ({ bob }) => bob.client],
+];
+
+async function answer(client: TestClient, path: string) {
+  const response = await client.get(path);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('the team reads from memory', () => {
+  const cases = teamReads.flatMap(([read, path, reader]) =>
+    teamSources.map(([source, change]) => [`${read}, ${source}`, path, reader, change] as const),
+  );
+
+  it.each(cases)(
+    '%s: none while warm; a change made anywhere is in the next read',
+    async (_name, path, reader, source) => {
+      const s = server();
+      const team = await annsTeam(s);
+      const client = reader(team);
+      const before = await answer(client, path);
+      const counter = statementCounter(s.handle);
+      try {
+        const { result, statements } = await counter.count(() => answer(client, path));
+        expect(await result).toBe(before);
+        expect(statements).toEqual([]);
+      } finally {
+        counter.restore();
+      }
+
+      // Written with the triggers off, nothing tells the cache: the read is as it was.
+      await withTriggerOff(s, source.table, source.triggers, () => source.change(team));
+      await s.sessionCache.settle();
+      expect(await answer(client, path)).toBe(before);
+
+      // Written with them on: the next read has it.
+      await source.change(team);
+      await s.sessionCache.settle();
+      expect(await answer(client, path)).not.toBe(before);
+    },
+  );
+
+  it('drops a team from the list of a member who left it', async () => {
+    const s = server();
+    const team = await annsTeam(s);
+    const bobs = eq(teamMembers.userId, team.bob.user.id);
+    const leave = () => s.db.delete(teamMembers).where(bobs);
+    const rejoin = () =>
+      s.db.insert(teamMembers).values({ teamId: team.teamId, userId: team.bob.user.id });
+    const listed = async () =>
+      (JSON.parse(await answer(team.bob.client, '/api/v1/teams/')) as unknown[]).length;
+    const trigger = 'team_members_team_reads_changed';
+    expect(await listed()).toBe(1);
+    await withTriggerOff(s, 'team_members', trigger, leave);
+    await s.sessionCache.settle();
+    expect(await listed()).toBe(1);
+    await withTriggerOff(s, 'team_members', trigger, rejoin);
+    await leave();
+    await s.sessionCache.settle();
+    expect(await listed()).toBe(0);
+  });
+
+  it('keeps the team reads when a user outside the team changes', async () => {
+    const s = server();
+    const team = await annsTeam(s);
+    const outsider = await signedIn(s);
+    await answer(team.ann.client, '/api/v1/team/');
+    await answer(team.bob.client, '/api/v1/teams/');
+    await rename(outsider.user.id);
+    await setPlan(s, outsider.user.id, 'premium');
+    await s.sessionCache.settle();
+    const counter = statementCounter(s.handle);
+    try {
+      const { statements } = await counter.count(async () => {
+        await answer(team.ann.client, '/api/v1/team/');
+        await answer(team.bob.client, '/api/v1/teams/');
+      });
+      expect(statements).toEqual([]);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it("disables the team at the end of the owner's paid period, with no write", async () => {
+    const s = server();
+    // The owner's paid period ends in a minute.
+    const team = await annsTeam(s, 60 / (24 * 60 * 60));
+    const status = async () =>
+      ((await (await team.ann.client.get('/api/v1/team/')).json()) as { team_status: string })
+        .team_status;
+    const listed = async () =>
+      ((await (await team.bob.client.get('/api/v1/teams/')).json()) as unknown[]).length;
+    expect([await status(), await listed()]).toEqual(['active', 1]);
+    expect([await status(), await listed()]).toEqual(['active', 1]);
+    // Two minutes: too soon for the browsers' sessions to be marked seen again (a write,
+    // which would tell the cache).
+    s.clock.advance(2 * 60 * 1000);
+    expect([await status(), await listed()]).toEqual(['disabled', 0]);
   });
 });
