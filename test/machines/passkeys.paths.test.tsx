@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { Passkey } from '../../contract/passkeys.ts';
 import { nameProblem, passkeysMachine } from '../../machines/passkeys.machine.ts';
@@ -47,6 +47,12 @@ function listed(snapshot: Snapshot) {
 const rowButtons = () =>
   screen.queryAllByRole('button', { name: /^(Rename|Remove) / }) as HTMLButtonElement[];
 
+/** Decision 0219: a passkey's name is 1 to 64 characters, trimmed. */
+function problemOf(name: string): 'required' | 'maxLength' | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return 'required';
+  return trimmed.length <= 64 ? null : 'maxLength';
+}
 const without = (passkeys: Passkey[], id: string | null) => passkeys.filter((p) => p.id !== id);
 /** The passkeys load, with Try again when they could not be. */
 const loaded = listLoad({
@@ -58,7 +64,7 @@ const loaded = listLoad({
 });
 
 describeMachinePaths(passkeysMachine, {
-  paths: 73,
+  paths: 93,
   // Issue 34, capability 6, and decision 0219: the passkeys load; a named passkey is
   // added (the name required, 64 characters at most); a listed one is renamed in place
   // or removed after a confirmation; one already gone leaves the list without a word;
@@ -71,7 +77,7 @@ describeMachinePaths(passkeysMachine, {
         set: { draft: (event as { value: string }).value, draftError: null },
       }),
       'passkey.add': ({ context }) => {
-        const problem = nameProblem(context.draft);
+        const problem = problemOf(context.draft);
         return problem === null
           ? {
               to: 'adding',
@@ -117,7 +123,7 @@ describeMachinePaths(passkeysMachine, {
         set: { rename: (event as { value: string }).value, renameError: null },
       }),
       'rename.save': ({ context }) => {
-        const problem = nameProblem(context.rename);
+        const problem = problemOf(context.rename);
         return problem === null
           ? {
               to: 'savingName',
@@ -169,12 +175,14 @@ describeMachinePaths(passkeysMachine, {
   },
   events: (snapshot) => [
     { type: 'passkeys.retry' },
-    // A good name (the empty one is where the form starts).
-    { type: 'name.change', value: 'Tablet' },
+    // A good name typed with spaces around (the empty one is where the form starts).
+    { type: 'name.change', value: ' Tablet ' },
     { type: 'passkey.add' },
     // A listed passkey (an unlisted one is no step: the guard refuses it).
     { type: 'rename.start', id: laptop.id },
-    { type: 'rename.change', value: '' },
+    // Spaces alone, and the name typed again with spaces around.
+    { type: 'rename.change', value: '  ' },
+    { type: 'rename.change', value: ` ${laptop.name} ` },
     { type: 'rename.save' },
     { type: 'rename.cancel' },
     { type: 'passkey.remove', id: laptop.id },
@@ -198,8 +206,11 @@ describeMachinePaths(passkeysMachine, {
   // would pass. The steps check the exact context all the same.
   serialize: (snapshot) => ({
     passkeys: snapshot.context.passkeys.length,
-    draft: nameProblem(snapshot.context.draft),
-    rename: nameProblem(snapshot.context.rename),
+    draft: problemOf(snapshot.context.draft),
+    rename: problemOf(snapshot.context.rename),
+    // While renaming, a name typed with spaces around (it is saved trimmed).
+    spaced:
+      snapshot.matches('renaming') && snapshot.context.rename !== snapshot.context.rename.trim(),
   }),
   states: {
     ...loaded.states,
@@ -213,7 +224,7 @@ describeMachinePaths(passkeysMachine, {
     },
     adding: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(nameProblem(snapshot.context.draft)).toBeNull();
+      expect(problemOf(snapshot.context.draft)).toBeNull();
     },
     renaming: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
@@ -221,7 +232,7 @@ describeMachinePaths(passkeysMachine, {
     },
     savingName: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(nameProblem(snapshot.context.rename)).toBeNull();
+      expect(problemOf(snapshot.context.rename)).toBeNull();
     },
     confirming: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);
@@ -294,4 +305,20 @@ describeMachinePaths(passkeysMachine, {
       },
     },
   },
+});
+
+describe('a passkey name, checked in the block as the server checks it', () => {
+  it('is refused as required when empty or spaces alone', () => {
+    expect(nameProblem('')).toBe('required');
+    expect(nameProblem('   ')).toBe('required');
+  });
+  it('takes 1 to 64 characters, the spaces around not counted', () => {
+    expect(nameProblem('a')).toBeNull();
+    expect(nameProblem('a'.repeat(64))).toBeNull();
+    expect(nameProblem(` ${'a'.repeat(64)} `)).toBeNull();
+  });
+  it('is refused as too long from 65 characters', () => {
+    expect(nameProblem('a'.repeat(65))).toBe('maxLength');
+    expect(nameProblem(` ${'a'.repeat(65)} `)).toBe('maxLength');
+  });
 });

@@ -108,7 +108,8 @@ describeMachinePaths(twoFactorSetupMachine, {
     { type: 'twoFactor.disableConfirmed' },
     { type: 'codes.regenerate' },
     { type: 'codes.done' },
-    { type: 'form.submit', values: { code: '123456' } },
+    // The app's code copied with spaces around: it is sent trimmed.
+    { type: 'form.submit', values: { code: ' 123456 ' } },
     { type: 'form.submit', values: { code: '12a456' } },
     { type: 'field.edit', field: 'code' },
     ...internalEvents(snapshot, {
