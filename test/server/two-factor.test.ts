@@ -236,6 +236,30 @@ describe('signing in with the authenticator app', () => {
     expect(await signedInNow(browser)).toBe(true);
   });
 
+  it('counts wrong codes for 15 minutes from the first of them', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    const [first, ...others] = wrongCodes(secret);
+    expect(await fieldCodes(await secondStep(browser, first ?? ''))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+    // A step lasts 10 minutes: the next tries come from a new sign-in.
+    server().clock.advance(TWO_FACTOR_LOCK_MS - 60_000);
+    const again = await atCodeStep(user);
+    for (const code of others.slice(0, 3))
+      expect(await fieldCodes(await secondStep(again, code))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    // The first one's 15 minutes are over: four wrong codes again, then the right one.
+    server().clock.advance(61_000);
+    const later = await atCodeStep(user);
+    for (const code of wrongCodes(secret).slice(0, 4))
+      expect(await fieldCodes(await secondStep(later, code))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    expect((await secondStep(later, codeFor(secret))).status).toBe(200);
+  });
+
   it('a right code, or a recovery code, forgives the wrong ones before it', async () => {
     const { user, secret, codes } = await withApp();
     const fourWrong = async (browser: TestClient) => {
