@@ -57,16 +57,13 @@ export function planChangeCost({
   creditPrice: number;
   percentOff?: number;
 }): PlanChangeCost {
-  const running = paidPeriodRunning(current, now) && current.expireAt !== null;
-  const left = running && current.expireAt ? current.expireAt.getTime() - now.getTime() : 0;
-  const value =
-    running && current.price > 0
-      ? (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval]
+  const left =
+    paidPeriodRunning(current, now) && current.expireAt
+      ? current.expireAt.getTime() - now.getTime()
       : 0;
+  const value = (current.price * (left / DAY_MS)) / PERIOD_DAYS[current.interval];
   const days =
-    value > 0 && creditPrice > 0
-      ? Math.floor(value / (creditPrice / PERIOD_DAYS[target.interval]))
-      : 0;
+    creditPrice > 0 ? Math.floor(value / (creditPrice / PERIOD_DAYS[target.interval])) : 0;
   return {
     currency,
     price,

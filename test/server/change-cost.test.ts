@@ -132,9 +132,14 @@ describe('GET /api/v1/subscription/change-cost/', () => {
     const premium = await planPrice(server().db, 'premium', 'monthly', 'eur');
     const answer = await costOf(client, 'plan=premium&interval=monthly&currency=eur');
     expect(answer).toMatchObject({ currency: 'eur', price: premium, charged_now: premium });
-    // The unused days are still worth what they cost, in dollars.
-    expect(answer.credit.currency).toBe('usd');
-    expect(answer.credit.days).toBeGreaterThan(0);
+    // The unused days are still worth what they cost, in dollars (10 of 30 days of 10
+    // dollars), and buy days of premium at its dollar price.
+    const premiumUsd = await planPrice(server().db, 'premium', 'monthly', 'usd');
+    expect(answer.credit).toEqual({
+      amount: 3,
+      currency: 'usd',
+      days: Math.floor((10 * 10) / 30 / (premiumUsd / 30)),
+    });
   });
 
   it('refuses a promo code the checkout would refuse, and any for a plan change', async () => {

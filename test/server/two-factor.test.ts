@@ -27,6 +27,12 @@ const signedInNow = async (client: TestClient) =>
 /** A user with the app on: the secret and the recovery codes it was given. */
 const withApp = () => turnedOnApp(server());
 
+/** Codes the app does not show now, a step before or a step after: at least five. */
+const wrongCodes = (secret: string) =>
+  ['000000', '111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter(
+    (code) => ![-1, 0, 1].some((steps) => codeFor(secret, steps) === code),
+  );
+
 /** A browser past the password of `user`, at the code step. */
 async function atCodeStep(user: User): Promise<TestClient> {
   const browser = server().client();
@@ -202,11 +208,8 @@ describe('signing in with the authenticator app', () => {
     const { user, secret } = await withApp();
     const browser = await atCodeStep(user);
     const right = codeFor(secret);
-    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555'].filter(
-      (code) => code !== right && code !== codeFor(secret, -1) && code !== codeFor(secret, 1),
-    );
     const answers = [];
-    for (const code of wrongs.slice(0, 5))
+    for (const code of wrongCodes(secret).slice(0, 5))
       answers.push(await fieldCodes(await secondStep(browser, code)));
     expect(answers.slice(0, 4)).toEqual(Array(4).fill([['code', 'wrong_confirmation_code']]));
     expect(answers[4]).toEqual([['code', 'max_confirmation_attempts_exceeded']]);
@@ -219,6 +222,74 @@ describe('signing in with the authenticator app', () => {
     server().clock.advance(TWO_FACTOR_LOCK_MS + 1000);
     const later = await atCodeStep(user);
     expect((await secondStep(later, codeFor(secret))).status).toBe(200);
+  });
+
+  it('the fifth try with the right code still signs in', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    const right = codeFor(secret);
+    for (const code of wrongCodes(secret).slice(0, 4))
+      expect(await fieldCodes(await secondStep(browser, code))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    expect((await secondStep(browser, right)).status).toBe(200);
+    expect(await signedInNow(browser)).toBe(true);
+  });
+
+  it('counts wrong codes for 15 minutes from the first of them', async () => {
+    const { user, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    const [first, ...others] = wrongCodes(secret);
+    expect(await fieldCodes(await secondStep(browser, first ?? ''))).toEqual([
+      ['code', 'wrong_confirmation_code'],
+    ]);
+    // A step lasts 10 minutes: the next tries come from a new sign-in.
+    server().clock.advance(TWO_FACTOR_LOCK_MS - 60_000);
+    const again = await atCodeStep(user);
+    for (const code of others.slice(0, 3))
+      expect(await fieldCodes(await secondStep(again, code))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    // The first one's 15 minutes are over: four wrong codes again, then the right one.
+    server().clock.advance(61_000);
+    const later = await atCodeStep(user);
+    for (const code of wrongCodes(secret).slice(0, 4))
+      expect(await fieldCodes(await secondStep(later, code))).toEqual([
+        ['code', 'wrong_confirmation_code'],
+      ]);
+    expect((await secondStep(later, codeFor(secret))).status).toBe(200);
+  });
+
+  it('a right code, or a recovery code, forgives the wrong ones before it', async () => {
+    const { user, secret, codes } = await withApp();
+    const fourWrong = async (browser: TestClient) => {
+      for (const code of wrongCodes(secret).slice(0, 4))
+        expect(await fieldCodes(await secondStep(browser, code))).toEqual([
+          ['code', 'wrong_confirmation_code'],
+        ]);
+    };
+    const first = await atCodeStep(user);
+    await fourWrong(first);
+    expect((await secondStep(first, codeFor(secret))).status).toBe(200);
+    server().clock.advance(STEP_MS);
+    // Four more wrong ones are the first four of a new count: the fifth try passes.
+    const second = await atCodeStep(user);
+    await fourWrong(second);
+    expect((await secondStep(second, codes[0] ?? '')).status).toBe(200);
+    const third = await atCodeStep(user);
+    await fourWrong(third);
+    expect((await secondStep(third, codeFor(secret))).status).toBe(200);
+  });
+
+  it("mails a notice in the account's language when the page sends none", async () => {
+    const { user, client } = await signedIn(server(), { locale: 'ru' });
+    const { secret } = await startSetup(client);
+    const answer = await sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', {
+      code: codeFor(secret),
+    });
+    expect(answer.status).toBe(200);
+    const [notice] = await mailsTo(server(), user.email);
+    expect(notice?.subject).toBe('Вход с кодом приложения включён');
   });
 
   it('a social sign-in asks for the code too', async () => {
