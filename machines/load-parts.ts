@@ -27,3 +27,28 @@ export function retryState<TRetry extends string>(
 ) {
   return { description, on: { [retry]: loading } as Record<TRetry, string> };
 }
+
+/**
+ * A list read again after a change elsewhere on the page, the last one still shown
+ * (named `refreshing`): tagged `busy`, it invokes `src` again (the same invoke id as the
+ * first load); `onDone` takes the answer, and a failure goes to `failed`, where the list
+ * stays with Try again. `refresh` arriving meanwhile starts the read over, since the
+ * change came after it began.
+ */
+export function refreshState<TSrc extends string, TRefresh extends string, TDone>(
+  src: TSrc,
+  refresh: TRefresh,
+  description: string,
+  onDone: TDone,
+  failed = 'ready.refreshFailed',
+) {
+  return {
+    description,
+    tags: ['busy'],
+    invoke: { id: src, src, onDone, onError: failed },
+    on: { [refresh]: { target: 'refreshing', reenter: true } } as Record<
+      TRefresh,
+      { target: 'refreshing'; reenter: true }
+    >,
+  };
+}

@@ -1,17 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
 import { withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { loadState, refreshState, retryState } from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
 }
-export type SecurityLogEvent = { type: 'events.retry' };
+export type SecurityLogEvent = { type: 'events.retry' } | { type: 'events.refresh' };
 
 /**
  * "Recent security activity" on /security: the account's last 100 security events
  * (sign-ins, wrong passwords, password resets, ended sessions, social links, exports),
- * newest first, as the server kept them for 180 days. Read only.
+ * newest first, as the server kept them for 180 days. Read only. A change made elsewhere
+ * on the page (`events.refresh`) reads the log again with the last one still shown.
  */
 export const securityLogMachine = setup({
   types: {
@@ -42,6 +43,21 @@ export const securityLogMachine = setup({
     loadFailed: retryState('events.retry', 'The log could not be loaded, with Try again.'),
     ready: {
       description: 'The events, newest first.',
+      initial: 'current',
+      on: { 'events.refresh': 'refreshing' },
+      states: {
+        current: { description: 'As last read.' },
+        refreshFailed: {
+          description: 'The last events stay shown; the refresh failed, with Try again.',
+          on: { 'events.retry': '#securityLog.refreshing' },
+        },
+      },
     },
+    refreshing: refreshState(
+      'loadEvents',
+      'events.refresh',
+      'The log is read again after a change; the last one stays shown, busy.',
+      withOutput('ready', 'keepEvents', 'events'),
+    ),
   },
 });

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { loadState, refreshState, retryState } from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -10,15 +10,23 @@ export interface SessionListContext {
   ending: string | null;
   /** Why the last end was refused (an error code), shown under the list. */
   error: string | null;
+  /** A change elsewhere asked for a refresh while a session was ending: read after it. */
+  refreshDue: boolean;
 }
 export type SessionListEvent =
-  { type: 'session.end'; id: string } | { type: 'sessions.endOthers' } | { type: 'sessions.retry' };
+  | { type: 'session.end'; id: string }
+  | { type: 'sessions.endOthers' }
+  | { type: 'sessions.retry' }
+  | { type: 'sessions.refresh' };
 
 /**
  * "Where you're signed in" on /security: the account's browsers, this one first, each
  * other with Sign out, and Sign out of all other sessions. An ended browser's next
  * request is signed out. A session the server no longer knows (it expired, or was ended
- * from another browser meanwhile) leaves the list as if this end had ended it.
+ * from another browser meanwhile) leaves the list as if this end had ended it. A change
+ * made elsewhere on the page (`sessions.refresh`: a password change ended the others)
+ * reads the list again with the last one still shown; one asked for while a session
+ * ends is read once that end is over.
  */
 export const sessionListMachine = setup({
   types: {
@@ -55,6 +63,8 @@ export const sessionListMachine = setup({
       ending: null,
     }),
     tellEnded: emit({ type: 'sessions.ended' as const }),
+    noteRefreshDue: assign({ refreshDue: true }),
+    clearRefreshDue: assign({ refreshDue: false }),
     keepError: assign({
       ending: null,
       error: (_, params: { error: unknown }) => errorCode(params.error),
@@ -65,10 +75,11 @@ export const sessionListMachine = setup({
     isListedOther: ({ context }, params: { id: string }) =>
       context.sessions.some((s) => s.id === params.id && !s.current),
     alreadyGone: (_, params: { error: unknown }) => errorCode(params.error) === 'not_found',
+    refreshDue: ({ context }) => context.refreshDue,
   },
 }).createMachine({
   id: 'sessionList',
-  context: { sessions: [], ending: null, error: null },
+  context: { sessions: [], ending: null, error: null, refreshDue: false },
   initial: 'loading',
   states: {
     loading: loadState(
@@ -80,7 +91,17 @@ export const sessionListMachine = setup({
     loadFailed: retryState('sessions.retry', 'The sessions could not be loaded, with Try again.'),
     ready: {
       description: 'This browser first, each other with Sign out; Sign out everywhere else.',
+      initial: 'current',
+      always: { guard: 'refreshDue', target: 'refreshing', actions: 'clearRefreshDue' },
+      states: {
+        current: { description: 'As last read.' },
+        refreshFailed: {
+          description: 'The last list stays shown; the refresh failed, with Try again.',
+          on: { 'sessions.retry': '#sessionList.refreshing' },
+        },
+      },
       on: {
+        'sessions.refresh': 'refreshing',
         'session.end': {
           guard: { type: 'isListedOther', params: ({ event }) => ({ id: event.id }) },
           target: 'ending',
@@ -93,9 +114,16 @@ export const sessionListMachine = setup({
         },
       },
     },
+    refreshing: refreshState(
+      'loadSessions',
+      'sessions.refresh',
+      'The list is read again after a change; the last one stays shown, busy.',
+      withOutput('ready', 'keepSessions', 'sessions'),
+    ),
     ending: {
       description: 'Ends one other session.',
       tags: ['busy'],
+      on: { 'sessions.refresh': { actions: 'noteRefreshDue' } },
       invoke: {
         id: 'endSession',
         src: 'endSession',
@@ -114,6 +142,7 @@ export const sessionListMachine = setup({
     endingOthers: {
       description: 'Ends every session but this one.',
       tags: ['busy'],
+      on: { 'sessions.refresh': { actions: 'noteRefreshDue' } },
       invoke: {
         id: 'endOtherSessions',
         src: 'endOtherSessions',

@@ -35,7 +35,7 @@ const events: SecurityEvent[] = [
 const meta = {
   title: 'Flows/Security/Activity',
   render: renderState(securityLogMachine, SecurityLogView),
-  args: { value: 'ready', context: { events } },
+  args: { value: { ready: 'current' }, context: { events } },
 } satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -44,3 +44,7 @@ export const Loading: Story = { args: { value: 'loading' } };
 export const LoadFailed: Story = { args: { value: 'loadFailed' } };
 export const Empty: Story = { args: { context: { events: [] } } };
 export const EveryKind: Story = {};
+/** Read again after a change on the page: the last log stays, busy. */
+export const Refreshing: Story = { args: { value: 'refreshing' } };
+/** The refresh failed: the last log stays, with Try again. */
+export const RefreshFailed: Story = { args: { value: { ready: 'refreshFailed' } } };

@@ -13,13 +13,18 @@ type Args = StateArgs<typeof sessionListMachine>;
 const laptop = laptopSession;
 const phone: SessionInfo = { ...phoneSession, country: 'RU' };
 const script = { ...unknownSession, ip: '192.0.2.15' };
-const three: SessionListContext = { sessions: [laptop, phone, script], ending: null, error: null };
+const three: SessionListContext = {
+  sessions: [laptop, phone, script],
+  ending: null,
+  error: null,
+  refreshDue: false,
+};
 
 /** "Where you're signed in" on /security: every state of its machine. */
 const meta = {
   title: 'Flows/Security/Sessions',
   render: renderState(sessionListMachine, SessionListView),
-  args: { value: 'ready', context: three },
+  args: { value: { ready: 'current' }, context: three },
 } satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -35,6 +40,10 @@ export const EndingOthers: Story = {
   args: { value: 'endingOthers', context: { ...three, ending: 'others' } },
 };
 export const EndFailed: Story = { args: { context: { ...three, error: 'system' } } };
+/** Read again after a password change: the last list stays, busy. */
+export const Refreshing: Story = { args: { value: 'refreshing' } };
+/** The refresh failed: the last list stays, with Try again. */
+export const RefreshFailed: Story = { args: { value: { ready: 'refreshFailed' } } };
 
 /** The block on a live machine, the server stood in for: ending answers with `ended`. */
 function LiveSessionList({ ended }: { ended: () => Promise<void> }) {

@@ -22,6 +22,30 @@ export const securityLogMachine = createMachine({
       "description": "The log could not be loaded, with Try again.",
       "on": { "events.retry": [{ "target": "#securityLog.loading" }] }
     },
-    "ready": { "description": "The events, newest first." }
+    "ready": {
+      "initial": "current",
+      "description": "The events, newest first.",
+      "on": { "events.refresh": [{ "target": "#securityLog.refreshing" }] },
+      "states": {
+        "current": { "description": "As last read." },
+        "refreshFailed": {
+          "description": "The last events stay shown; the refresh failed, with Try again.",
+          "on": { "events.retry": [{ "target": "#securityLog.refreshing" }] }
+        }
+      }
+    },
+    "refreshing": {
+      "description": "The log is read again after a change; the last one stays shown, busy.",
+      "tags": ["busy"],
+      "invoke": [
+        {
+          "id": "loadEvents",
+          "src": "loadEvents",
+          "onDone": [{ "target": "#securityLog.ready", "actions": ["keepEvents"] }],
+          "onError": [{ "target": "#securityLog.ready.refreshFailed" }]
+        }
+      ],
+      "on": { "events.refresh": [{ "target": "#securityLog.refreshing", "reenter": true }] }
+    }
   }
 });

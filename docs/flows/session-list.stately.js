@@ -23,8 +23,10 @@ export const sessionListMachine = createMachine({
       "on": { "sessions.retry": [{ "target": "#sessionList.loading" }] }
     },
     "ready": {
+      "initial": "current",
       "description": "This browser first, each other with Sign out; Sign out everywhere else.",
       "on": {
+        "sessions.refresh": [{ "target": "#sessionList.refreshing" }],
         "session.end": [
           {
             "target": "#sessionList.ending",
@@ -39,7 +41,34 @@ export const sessionListMachine = createMachine({
             "actions": ["chooseOthers"]
           }
         ]
+      },
+      "always": [
+        {
+          "target": "#sessionList.refreshing",
+          "guard": "refreshDue",
+          "actions": ["clearRefreshDue"]
+        }
+      ],
+      "states": {
+        "current": { "description": "As last read." },
+        "refreshFailed": {
+          "description": "The last list stays shown; the refresh failed, with Try again.",
+          "on": { "sessions.retry": [{ "target": "#sessionList.refreshing" }] }
+        }
       }
+    },
+    "refreshing": {
+      "description": "The list is read again after a change; the last one stays shown, busy.",
+      "tags": ["busy"],
+      "invoke": [
+        {
+          "id": "loadSessions",
+          "src": "loadSessions",
+          "onDone": [{ "target": "#sessionList.ready", "actions": ["keepSessions"] }],
+          "onError": [{ "target": "#sessionList.ready.refreshFailed" }]
+        }
+      ],
+      "on": { "sessions.refresh": [{ "target": "#sessionList.refreshing", "reenter": true }] }
     },
     "ending": {
       "description": "Ends one other session.",
@@ -58,7 +87,8 @@ export const sessionListMachine = createMachine({
             { "target": "#sessionList.ready", "actions": ["keepError"] }
           ]
         }
-      ]
+      ],
+      "on": { "sessions.refresh": [{ "actions": ["noteRefreshDue"] }] }
     },
     "endingOthers": {
       "description": "Ends every session but this one.",
@@ -70,7 +100,8 @@ export const sessionListMachine = createMachine({
           "onDone": [{ "target": "#sessionList.ready", "actions": ["dropEnded", "tellEnded"] }],
           "onError": [{ "target": "#sessionList.ready", "actions": ["keepError"] }]
         }
-      ]
+      ],
+      "on": { "sessions.refresh": [{ "actions": ["noteRefreshDue"] }] }
     }
   }
 });

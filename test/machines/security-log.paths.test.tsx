@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import { securityLogMachine } from '../../machines/security-log.machine.ts';
 import { SecurityLogView } from '../../src/views/security/security-log.view.tsx';
 import { describeMachinePaths, internalEvents } from './path-harness.ts';
 import { englishView } from './path-view.tsx';
-import { listLoad } from './load-paths.ts';
+import { listLoad, listRefresh } from './load-paths.ts';
 
 type Seen = Pick<SecurityEvent, 'browser' | 'os' | 'ip' | 'country'>;
 const laptop: Seen = { browser: 'Chrome 131', os: 'Linux', ip: '203.0.113.7', country: 'DE' };
@@ -32,6 +33,7 @@ const EVERY_KIND: [SecurityEvent, string][] = [
 const events = EVERY_KIND.map(([e]) => e);
 const title = () => screen.getByRole('heading', { level: 2, name: 'Recent security activity' });
 const LOAD_FAILED = "Couldn't load your security activity.";
+const REFRESH_FAILED = "Couldn't refresh your security activity.";
 const EMPTY = 'Nothing has happened yet.';
 /** The log loads, with Try again when it could not be. */
 const loaded = listLoad({
@@ -40,26 +42,62 @@ const loaded = listLoad({
   retry: 'events.retry',
   heading: title,
   failed: LOAD_FAILED,
+  ready: 'ready.current',
+});
+/** A change elsewhere on the page reads it again, the last log still shown. */
+const refreshed = listRefresh({
+  load: 'loadEvents',
+  field: 'events',
+  retry: 'events.retry',
+  refresh: 'events.refresh',
+  heading: title,
+  failed: LOAD_FAILED,
+  refreshFailed: REFRESH_FAILED,
 });
 
+/** The log as kept: every kind said, newest first, or that nothing happened yet. */
+function listed(snapshot: SnapshotFrom<typeof securityLogMachine>) {
+  title();
+  expect(screen.queryByText(LOAD_FAILED)).toBeNull();
+  const rows = screen.queryAllByRole('listitem').map((row) => row.textContent);
+  if (snapshot.context.events.length === 0) {
+    expect(rows).toEqual([]);
+    screen.getByText(EMPTY);
+    return;
+  }
+  expect(screen.queryByText(EMPTY)).toBeNull();
+  expect(rows).toEqual(
+    EVERY_KIND.map(([e, said], i) =>
+      i === EVERY_KIND.length - 1
+        ? `${said}Unknown browser · November 18, 2026`
+        : `${said}Chrome 131 on Linux · 203.0.113.7 · Germany · November ${e.created_at.slice(8, 10)}, 2026`,
+    ),
+  );
+  for (const time of document.querySelectorAll('time')) {
+    expect(events.map((e) => e.created_at)).toContain(time.getAttribute('datetime'));
+  }
+}
+
 describeMachinePaths(securityLogMachine, {
-  paths: 3,
+  paths: 11,
   // Decision 0214 (the security page): the account's security events load, with Try
-  // again when they could not be.
+  // again when they could not be; a change made on the page reads them again with the
+  // last ones still shown, and says so with Try again when that fails.
   steps: {
     ...loaded.steps,
+    ...refreshed.steps,
   },
   events: (snapshot) => [
     { type: 'events.retry' },
+    { type: 'events.refresh' },
     // An account with events, and a new one without.
     ...internalEvents(snapshot, { loadEvents: { output: [events, []] } }),
   ],
   serialize: (snapshot) => snapshot.context.events.length,
   states: {
     ...loaded.states,
+    ...refreshed.states,
     ready: (snapshot) => {
-      expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.can({ type: 'events.retry' })).toBe(false);
       expect([0, events.length]).toContain(snapshot.context.events.length);
     },
   },
@@ -67,25 +105,11 @@ describeMachinePaths(securityLogMachine, {
     render: englishView(SecurityLogView),
     states: {
       ...loaded.views,
-      ready: (snapshot) => {
-        title();
-        const rows = screen.queryAllByRole('listitem').map((row) => row.textContent);
-        if (snapshot.context.events.length === 0) {
-          expect(rows).toEqual([]);
-          screen.getByText(EMPTY);
-          return;
-        }
-        expect(screen.queryByText(EMPTY)).toBeNull();
-        expect(rows).toEqual(
-          EVERY_KIND.map(([e, said], i) =>
-            i === EVERY_KIND.length - 1
-              ? `${said}Unknown browser · November 18, 2026`
-              : `${said}Chrome 131 on Linux · 203.0.113.7 · Germany · November ${e.created_at.slice(8, 10)}, 2026`,
-          ),
-        );
-        for (const time of document.querySelectorAll('time')) {
-          expect(events.map((e) => e.created_at)).toContain(time.getAttribute('datetime'));
-        }
+      ...refreshed.views,
+      ready: listed,
+      refreshing: (snapshot) => {
+        listed(snapshot);
+        refreshed.views.refreshing();
       },
     },
   },

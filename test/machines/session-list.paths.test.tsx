@@ -7,7 +7,7 @@ import { SessionListView } from '../../src/views/security/session-list.view.tsx'
 import { laptopSession, phoneSession, unknownSession } from '../fixtures/security.ts';
 import { describeMachinePaths, errorOf, internalEvents } from './path-harness.ts';
 import { englishView } from './path-view.tsx';
-import { listLoad } from './load-paths.ts';
+import { listLoad, listRefresh } from './load-paths.ts';
 
 const laptop = laptopSession;
 const phone = phoneSession;
@@ -15,6 +15,7 @@ const unknown = unknownSession;
 
 const FAILED = 'Something went wrong. Try again later.';
 const LOAD_FAILED = "Couldn't load your sessions.";
+const REFRESH_FAILED = "Couldn't refresh your sessions.";
 const ONLY_HERE = "You're signed in on this browser only.";
 const END_OTHERS = 'Sign out of all other sessions';
 const ROWS: Record<string, string> = {
@@ -48,12 +49,25 @@ function listed(snapshot: SnapshotFrom<typeof sessionListMachine>) {
   return others;
 }
 
+type Context = SnapshotFrom<typeof sessionListMachine>['context'];
+/**
+ * Where an end's answer leads: the list as it left it, or, when a change elsewhere asked
+ * for a refresh meanwhile, reading it again (the last one shown) with that one done.
+ */
+const afterEnd = (context: Context, set: Partial<Context>) =>
+  context.refreshDue
+    ? {
+        to: 'refreshing',
+        set: { ...set, refreshDue: false },
+        starts: { loadSessions: undefined },
+      }
+    : { to: 'ready.current', set };
 /** What signing out leaves: the list without the ended browser, nothing ending. */
-const without = (sessions: SessionInfo[], id: string) => ({
-  to: 'ready',
-  set: { sessions: sessions.filter((s) => s.id !== id), ending: null },
-});
-const failed = { to: 'ready', set: { ending: null, error: 'system' } };
+const without = (context: Context, ended: (s: SessionInfo) => boolean) =>
+  afterEnd(context, { sessions: context.sessions.filter((s) => !ended(s)), ending: null });
+const failed = (context: Context) => afterEnd(context, { ending: null, error: 'system' });
+/** A refresh asked for while a session ends waits for that end. */
+const refreshLater = { 'sessions.refresh': { to: 'ending', set: { refreshDue: true } } };
 /** The sessions load, with Try again when they could not be. */
 const loaded = listLoad({
   load: 'loadSessions',
@@ -61,40 +75,66 @@ const loaded = listLoad({
   retry: 'sessions.retry',
   heading: title,
   failed: LOAD_FAILED,
+  ready: 'ready.current',
 });
+/** A change elsewhere on the page (a password change) reads it again, the last list shown. */
+const refreshed = listRefresh({
+  load: 'loadSessions',
+  field: 'sessions',
+  retry: 'sessions.retry',
+  refresh: 'sessions.refresh',
+  heading: title,
+  failed: LOAD_FAILED,
+  refreshFailed: REFRESH_FAILED,
+});
+/** Sign out of a listed other browser ends it; of this one or an unlisted one, nothing. */
+const endOne = (context: Context, event: unknown, stay: string) => {
+  const id = (event as { id: string }).id;
+  const listedOther = context.sessions.some((s) => s.id === id && !s.current);
+  return listedOther
+    ? { to: 'ending', set: { ending: id, error: null }, starts: { endSession: id } }
+    : { to: stay };
+};
+const endOthersRow = {
+  to: 'endingOthers',
+  set: { ending: 'others', error: null },
+  starts: { endOtherSessions: undefined },
+};
 
 describeMachinePaths(sessionListMachine, {
-  paths: 9,
+  paths: 53,
   // From the capability 1 and decision 0214: the list loads, a listed other
   // browser (never this one) signs out, all others sign out together, a browser already
-  // gone leaves the list without a word, any other failure is said.
+  // gone leaves the list without a word, any other failure is said. A change elsewhere
+  // on the page (a password change) reads the list again with the last one still shown,
+  // and says so with Try again when that fails; one asked for while a session ends is
+  // read once the end is over.
   steps: {
     ...loaded.steps,
-    ready: {
-      'session.end': ({ context }, event) => {
-        const id = (event as { id: string }).id;
-        const listedOther = context.sessions.some((s) => s.id === id && !s.current);
-        return listedOther
-          ? { to: 'ending', set: { ending: id, error: null }, starts: { endSession: id } }
-          : { to: 'ready' };
-      },
-      'sessions.endOthers': {
-        to: 'endingOthers',
-        set: { ending: 'others', error: null },
-        starts: { endOtherSessions: undefined },
-      },
+    ...refreshed.steps,
+    'ready.current': {
+      ...refreshed.steps['ready.current'],
+      'session.end': ({ context }, event) => endOne(context, event, 'ready.current'),
+      'sessions.endOthers': endOthersRow,
+    },
+    // The last list stays shown after a failed refresh, and is offered the same.
+    'ready.refreshFailed': {
+      ...refreshed.steps['ready.refreshFailed'],
+      'session.end': ({ context }, event) => endOne(context, event, 'ready.refreshFailed'),
+      'sessions.endOthers': endOthersRow,
     },
     ending: {
-      'done: endSession': ({ context }) => without(context.sessions, phone.id),
+      ...refreshLater,
+      'done: endSession': ({ context }) => without(context, (s) => s.id === phone.id),
       'error: endSession': ({ context }, event) =>
-        errorOf(event).code === 'not_found' ? without(context.sessions, phone.id) : failed,
+        errorOf(event).code === 'not_found'
+          ? without(context, (s) => s.id === phone.id)
+          : failed(context),
     },
     endingOthers: {
-      'done: endOtherSessions': ({ context }) => ({
-        to: 'ready',
-        set: { sessions: context.sessions.filter((s) => s.current), ending: null },
-      }),
-      'error: endOtherSessions': failed,
+      'sessions.refresh': { to: 'endingOthers', set: { refreshDue: true } },
+      'done: endOtherSessions': ({ context }) => without(context, (s) => !s.current),
+      'error: endOtherSessions': ({ context }) => failed(context),
     },
   },
   events: (snapshot) => [
@@ -103,6 +143,7 @@ describeMachinePaths(sessionListMachine, {
     { type: 'session.end', id: laptop.id },
     { type: 'sessions.endOthers' },
     { type: 'sessions.retry' },
+    { type: 'sessions.refresh' },
     ...internalEvents(snapshot, {
       // Both sides of hasOtherSessions: others to sign out, and this browser alone.
       loadSessions: { output: [[laptop, phone, unknown], [laptop]] },
@@ -115,9 +156,11 @@ describeMachinePaths(sessionListMachine, {
     sessions: snapshot.context.sessions.map((s) => s.id),
     ending: snapshot.context.ending,
     error: snapshot.context.error,
+    refreshDue: snapshot.context.refreshDue,
   }),
   states: {
     ...loaded.states,
+    ...refreshed.states,
     loadFailed: (snapshot) => {
       loaded.states.loadFailed(snapshot);
       expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(false);
@@ -126,11 +169,20 @@ describeMachinePaths(sessionListMachine, {
       const { sessions, ending, error } = snapshot.context;
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(ending).toBeNull();
+      expect(snapshot.context.refreshDue).toBe(false);
       // This browser is never ended from here, whatever failed.
       expect(sessions[0]).toEqual(laptop);
       // A session that was already gone leaves without a word; any other failure is said.
       expect(error === null || error === 'system').toBe(true);
       expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(sessions.length > 1);
+    },
+    refreshing: (snapshot) => {
+      refreshed.states.refreshing(snapshot);
+      expect(snapshot.context.ending).toBeNull();
+      expect(snapshot.context.refreshDue).toBe(false);
+      expect(snapshot.context.sessions[0]).toEqual(laptop);
+      expect(snapshot.can({ type: 'sessions.endOthers' })).toBe(false);
+      expect(snapshot.can({ type: 'session.end', id: phone.id })).toBe(false);
     },
     ending: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -147,6 +199,7 @@ describeMachinePaths(sessionListMachine, {
     render: englishView(SessionListView),
     states: {
       ...loaded.views,
+      ...refreshed.views,
       ready: (snapshot) => {
         title();
         for (const other of listed(snapshot)) {
@@ -156,6 +209,16 @@ describeMachinePaths(sessionListMachine, {
         if (endOthers()) expect(endOthers().disabled).toBe(false);
         const alert = screen.queryByRole('alert');
         expect(alert?.textContent ?? null).toBe(snapshot.context.error === null ? null : FAILED);
+      },
+      refreshing: (snapshot) => {
+        refreshed.views.refreshing();
+        // The last list stays, marked busy, nothing taken meanwhile.
+        expect(screen.getByRole('list').getAttribute('aria-busy')).toBe('true');
+        for (const other of listed(snapshot)) {
+          expect(endButton(other.id).disabled).toBe(true);
+          expect(endButton(other.id).hasAttribute('data-loading')).toBe(false);
+        }
+        if (endOthers()) expect(endOthers().disabled).toBe(true);
       },
       ending: (snapshot) => {
         title();

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SecurityEvent, SessionInfo } from '../../contract/identity.ts';
@@ -24,7 +24,7 @@ const signInEvent: SecurityEvent = {
 };
 
 /** The API answered by `answer`; every call is recorded. */
-function stubFetch(answer: (call: Call) => Response): Call[] {
+function stubFetch(answer: (call: Call) => Response | Promise<Response>): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -65,6 +65,9 @@ function renderPage() {
 }
 
 afterEach(unstubApi);
+// The page's first render loads its catalogs and styles: on a busy machine that takes
+// more than Testing Library's default second to wait.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('the security page', () => {
   it('reads the sessions and the log, and ends one session by its id', async () => {
@@ -163,5 +166,65 @@ describe('the security page', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(reads('/api/v1/sessions/')).toHaveLength(2);
     expect(reads('/api/v1/security/events/')).toHaveLength(2);
+  });
+
+  it('keeps both lists shown, busy, while they are read again after a change, and a failed read says so with Try again', async () => {
+    let changed = false;
+    // The reads after the change wait until the test lets them answer.
+    const held: Record<string, (answer: Response) => void> = {};
+    const hold = (path: string) =>
+      new Promise<Response>((resolve) => {
+        held[path] = resolve;
+      });
+    stubFetch(({ path }) => {
+      if (path.endsWith('/v1/security/password/')) {
+        changed = true;
+        return new Response(null, { status: 204 });
+      }
+      if (path.endsWith('/v1/security/events/')) {
+        return changed ? hold('events') : json(200, [signInEvent]);
+      }
+      if (path.endsWith('/v1/sessions/')) {
+        return changed ? hold('sessions') : json(200, [laptopSession, phoneSession]);
+      }
+      return json(404, { code: 'not_found', detail: 'Not found' });
+    });
+    renderPage();
+    await screen.findByText('Signed in with the password');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const lists = () => screen.getAllByRole('list');
+    expect(lists().map((list) => list.getAttribute('aria-busy'))).toEqual(['false', 'false']);
+
+    await userEvent.type(screen.getByLabelText(/^Current password/), 'Old-pass-1!');
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Brand-new-pass-7!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(Object.keys(held).sort()).toEqual(['events', 'sessions']));
+    // Both read again: the last lists stay, marked busy, and nothing says Loading.
+    expect(rows()).toHaveLength(2);
+    screen.getByText('Signed in with the password');
+    expect(lists().map((list) => list.getAttribute('aria-busy'))).toEqual(['true', 'true']);
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect((signOut(/^Sign out Safari 17/) as HTMLButtonElement).disabled).toBe(true);
+
+    const failure = () => json(500, { code: 'system', detail: 'Internal error' });
+    act(() => {
+      held.sessions!(failure());
+      held.events!(failure());
+    });
+    await screen.findByText("Couldn't refresh your sessions.");
+    await screen.findByText("Couldn't refresh your security activity.");
+    expect(rows()).toHaveLength(2);
+    screen.getByText('Signed in with the password');
+    expect(lists().map((list) => list.getAttribute('aria-busy'))).toEqual(['false', 'false']);
+
+    // Try again under the sessions reads them again; this time they answer.
+    delete held.sessions;
+    const [sessionsAgain] = screen.getAllByRole('button', { name: 'Try again' });
+    await userEvent.click(sessionsAgain!);
+    await waitFor(() => expect(held.sessions).toBeDefined());
+    act(() => held.sessions!(json(200, [laptopSession])));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.queryByText("Couldn't refresh your sessions.")).toBeNull();
+    screen.getByText("Couldn't refresh your security activity.");
   });
 });

@@ -5,6 +5,7 @@ import { isOneOf } from '../../../contract/one-of.ts';
 import type { securityLogMachine } from '../../../machines/security-log.machine.ts';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
+import { RefreshFailed } from './refresh-failed.tsx';
 import { formatDate } from '../../../contract/dates.ts';
 import { providerNames } from '../login/social-buttons.tsx';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
@@ -79,12 +80,22 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
     }
   };
   const { events } = snapshot.context;
+  const refreshing = snapshot.matches('refreshing');
   return (
     <TitledSection title={title}>
       {events.length === 0 ? (
-        <Text color="fg.muted">{t`Nothing has happened yet.`}</Text>
+        <Text color="fg.muted" aria-busy={refreshing}>
+          {t`Nothing has happened yet.`}
+        </Text>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="3">
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap="3"
+          aria-busy={refreshing}
+          opacity={refreshing ? 0.6 : 1}
+          transition="opacity 0.2s"
+        >
           {events.map((event, index) => (
             <Stack as="li" key={`${event.created_at}-${index}`} gap="0.5">
               <Text fontWeight="semibold">{what(event)}</Text>
@@ -95,6 +106,12 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
             </Stack>
           ))}
         </Stack>
+      )}
+      {snapshot.matches({ ready: 'refreshFailed' }) && (
+        <RefreshFailed
+          said={t`Couldn't refresh your security activity.`}
+          onRetry={() => send({ type: 'events.retry' })}
+        />
       )}
     </TitledSection>
   );

@@ -43,12 +43,16 @@ export function useChanges(mark: string | null): number {
 }
 
 /**
- * The sessions block on its own live machine: a new `key` reads the list again, and
- * `onEnded` hears of each session ended here.
+ * The sessions block on its own live machine: each of `changes` (after the first 0)
+ * reads the list again, the last one still shown, and `onEnded` hears of each session
+ * ended here.
  */
-function SessionsBlock({ onEnded }: { onEnded: () => void }) {
+function SessionsBlock({ changes, onEnded }: { changes: number; onEnded: () => void }) {
   const sessions = useActorRef(liveSessionListMachine, { inspect });
   const snapshot = useSelector(sessions, (s) => s);
+  useEffect(() => {
+    if (changes > 0) sessions.send({ type: 'sessions.refresh' });
+  }, [changes, sessions]);
   useEffect(() => {
     const listening = sessions.on('sessions.ended', onEnded);
     return () => listening.unsubscribe();
@@ -56,10 +60,16 @@ function SessionsBlock({ onEnded }: { onEnded: () => void }) {
   return <SessionListView snapshot={snapshot} send={sessions.send} />;
 }
 
-/** The security log on its own live machine: a new `key` reads it again. */
-function LogBlock() {
+/**
+ * The security log on its own live machine: each of `changes` (after the first 0) reads
+ * it again, the last one still shown.
+ */
+function LogBlock({ changes }: { changes: number }) {
   const log = useActorRef(liveSecurityLogMachine, { inspect });
   const snapshot = useSelector(log, (s) => s);
+  useEffect(() => {
+    if (changes > 0) log.send({ type: 'events.refresh' });
+  }, [changes, log]);
   return <SecurityLogView snapshot={snapshot} send={log.send} />;
 }
 
@@ -103,7 +113,7 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
     useChanges(passkeysMark);
   return (
     <TitledPage title={t`Security`}>
-      <SessionsBlock key={`sessions-${passwordChanges}`} onEnded={countEnded} />
+      <SessionsBlock changes={passwordChanges} onEnded={countEnded} />
       <Separator />
       {hasPassword ? (
         <PasswordChangeView
@@ -129,7 +139,7 @@ export function SecurityScreen({ hasPassword = true, email, onEmailChanged }: Se
         formRef={twoFactor.formRef}
       />
       <Separator />
-      <LogBlock key={`log-${signInChanges}`} />
+      <LogBlock changes={signInChanges} />
     </TitledPage>
   );
 }

@@ -5,6 +5,7 @@ import type { sessionListMachine } from '../../../machines/session-list.machine.
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { TitledSection } from '../../components/titled.tsx';
+import { RefreshFailed } from './refresh-failed.tsx';
 import { errorText } from '../../forms/messages.ts';
 import { formatDate } from '../../../contract/dates.ts';
 import { SectionLoadingView } from '../profile/section-loading.view.tsx';
@@ -38,12 +39,20 @@ export function SessionListView({ snapshot, send }: SessionListViewProps) {
       .filter(Boolean)
       .join(' · ');
   const others = sessions.some((s) => !s.current);
+  const refreshing = snapshot.matches('refreshing');
   return (
     <TitledSection title={title}>
       <Text color="fg.muted">
         {t`These browsers are signed in to your account. Sign out of any you don't recognise.`}
       </Text>
-      <Stack as="ul" listStyleType="none" gap="3">
+      <Stack
+        as="ul"
+        listStyleType="none"
+        gap="3"
+        aria-busy={refreshing}
+        opacity={refreshing ? 0.6 : 1}
+        transition="opacity 0.2s"
+      >
         {sessions.map((session) => (
           <Flex as="li" key={session.id} gap="4" align="center" wrap="wrap">
             <Stack gap="0.5" flex="1" minW="60">
@@ -68,6 +77,12 @@ export function SessionListView({ snapshot, send }: SessionListViewProps) {
           </Flex>
         ))}
       </Stack>
+      {snapshot.matches({ ready: 'refreshFailed' }) && (
+        <RefreshFailed
+          said={t`Couldn't refresh your sessions.`}
+          onRetry={() => send({ type: 'sessions.retry' })}
+        />
+      )}
       {error && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
