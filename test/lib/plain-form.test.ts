@@ -1,4 +1,4 @@
-import { FieldApi, FormApi } from '@tanstack/react-form';
+import { FieldApi, FormApi, type AnyFieldApi, type AnyFormApi } from '@tanstack/react-form';
 import { describe, expect, it } from 'vitest';
 import { LoginForm } from '../../contract/auth.ts';
 import { createPlainForm, type PlainForm } from '../../src/forms/plain-form.tsx';
@@ -24,7 +24,11 @@ interface Engine {
 }
 
 function tanstack(): Engine {
-  const form = new FormApi({ defaultValues: defaults, validators: { onChange: LoginForm } });
+  // TanStack's types of a form with a schema are not its AnyFormApi's: the kit's own cast.
+  const form = new FormApi({
+    defaultValues: defaults,
+    validators: { onChange: LoginForm },
+  }) as unknown as AnyFormApi;
   form.mount();
   const fields = Object.fromEntries(
     names.map((name) => {
@@ -32,7 +36,7 @@ function tanstack(): Engine {
       field.mount();
       return [name, field];
     }),
-  ) as Record<Name, FieldApi<typeof defaults, Name>>;
+  ) as Record<Name, AnyFieldApi>;
   return {
     change: (name, value) => fields[name].handleChange(value),
     blur: (name) => fields[name].handleBlur(),
@@ -41,7 +45,11 @@ function tanstack(): Engine {
     seen: () =>
       names.map((name) => {
         const { value, meta } = fields[name].state;
-        return [value, meta.isTouched, meta.errors.map((issue) => issue?.message)];
+        return [
+          value,
+          meta.isTouched,
+          meta.errors.map((issue: { message?: string } | undefined) => issue?.message),
+        ];
       }),
   };
 }
