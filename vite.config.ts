@@ -152,7 +152,9 @@ function signedInChunkOf(id: string, graph: ChunkingContext): string | null {
   const roots = rootsOf(id, graph);
   const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
   if (account === 0) return null;
-  if (/[\\/]node_modules[\\/]/.test(id)) {
+  // A stub stands in for a library's module (the devtools client TanStack Form's classes
+  // extend): it goes where the library's modules go, or their chunks import each other.
+  if (/[\\/](node_modules|src[\\/]stubs)[\\/]/.test(id)) {
     if (TOAST_PART.test(id)) return null;
     return MENU_PART.test(id) ? 'menu' : 'ui';
   }
