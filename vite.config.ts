@@ -82,6 +82,29 @@ function staticThemeStyles(): Plugin {
 }
 
 /**
+ * The component library's anatomies (the part names of each component) are built at
+ * module level with method calls, `anatomy.build()` and `anatomy.extendWith(…)`, which
+ * the bundler must read as side effects: every component's anatomy stayed in the bundle,
+ * most of them on the first visit (Chakra's anatomy module names them all). They have
+ * none: the build marks them pure, so only the anatomies a recipe or component uses stay.
+ */
+function pureAnatomies(): Plugin {
+  const anatomyModule =
+    /[\\/]node_modules[\\/](@zag-js[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.anatomy\.mjs|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][^\\/]+[\\/][^\\/]+\.anatomy\.js|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js)$/;
+  return {
+    name: 'portal:pure-anatomies',
+    apply: 'build',
+    transform(code, id) {
+      if (!anatomyModule.test(id)) return;
+      return code.replace(
+        /= ([\w$]+)\.(build|extendWith)\(/g,
+        (_, name: string, method: string) => `= /* @__PURE__ */ ${name}.${method}(`,
+      );
+    },
+  };
+}
+
+/**
  * Where a signed-in page's own code starts: the account pages' routes and the signed-in
  * shell's parts (the user menu, the sidebar, the phone's sections drawer, the session's
  * team and web GIS calls).
@@ -129,7 +152,9 @@ function signedInChunkOf(id: string, graph: ChunkingContext): string | null {
   const roots = rootsOf(id, graph);
   const account = roots.filter((root) => ACCOUNT_ROOT.test(root)).length;
   if (account === 0) return null;
-  if (/[\\/]node_modules[\\/]/.test(id)) {
+  // A stub stands in for a library's module (the devtools client TanStack Form's classes
+  // extend): it goes where the library's modules go, or their chunks import each other.
+  if (/[\\/](node_modules|src[\\/]stubs)[\\/]/.test(id)) {
     if (TOAST_PART.test(id)) return null;
     return MENU_PART.test(id) ? 'menu' : 'ui';
   }
@@ -186,6 +211,7 @@ export default defineConfig(({ command }) => ({
     }),
     lingui(),
     staticThemeStyles(),
+    pureAnatomies(),
     precompress(),
   ],
   resolve: {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { TextFieldProps } from './field.tsx';
-// The kit without the select and the text area: the sign-in page, the first visit, uses
-// this field (decision 0009).
-import * as Form from './kit-core.tsx';
+// The kit's fields without a form engine: the sign-in page, the first visit, uses this
+// field on the plain form (decision 0036), the re-auth dialog on TanStack's.
+import * as Form from './kit-fields.tsx';
 
 /** The account's password as it is now, to sign in or to confirm who the user is. */
 export function CurrentPasswordField({

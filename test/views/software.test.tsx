@@ -78,6 +78,8 @@ describe('software page', () => {
       </Providers>,
     );
     expect((await screen.findByRole('status')).textContent).toContain('Loading software…');
+    // Nothing below the spinner for the list to push down when it comes (a layout shift).
+    expect(screen.queryByRole('heading', { name: 'Plugin for QGIS' })).toBeNull();
     await screen.findByRole('region', { name: 'QGIS' });
     const query = new URL(urls[0] ?? '', 'http://x').searchParams;
     expect([...query]).toEqual([

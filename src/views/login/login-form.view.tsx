@@ -3,8 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LoginForm } from '../../../contract/auth.ts';
 import type { LoginEvent } from '../../../machines/login.machine.ts';
-// The kit without the select and the text area: the first visit loads neither (decision 0009).
-import * as Form from '../../forms/kit-core.tsx';
+// The kit on the plain form, without the select and the text area: the first visit loads
+// neither TanStack Form nor them (decisions 0009, 0036).
+import * as Form from '../../forms/plain-kit.tsx';
 import { CurrentPasswordField } from '../../forms/current-password-field.tsx';
 
 export type LoginFormViewProps = Form.ViewProps<LoginEvent>;

@@ -15,7 +15,12 @@ export interface SoftwareViewProps extends MachineViewProps<typeof softwareListM
   locale: Locale;
 }
 
-/** /software: the products with a spinner while they load, or the alert; the plugin block. */
+/**
+ * /software: the products with a spinner while they load, or the alert; the plugin block
+ * below them once they have settled. Drawn beside the spinner, the block was pushed down
+ * by the whole list when it came: a layout shift the user sees whenever the releases
+ * answer after the first draw (the page's CLS over HTTP/1.1).
+ */
 export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
   const { t } = useLingui();
   const state = snapshot.value;
@@ -40,7 +45,7 @@ export function SoftwareView({ snapshot, send, locale }: SoftwareViewProps) {
   return (
     <TitledPage title={t`Software`}>
       {body}
-      <PluginInfoView />
+      {state !== 'loading' && <PluginInfoView />}
     </TitledPage>
   );
 }
