@@ -53,7 +53,9 @@ export const pendingCheckoutRow = (
 /**
  * Gives the user their own plan, paid (30 dollars a month unless `fields` say otherwise)
  * until `days` from the test clock's now (gone by if negative), written straight into
- * the database: for tests of what a plan allows, not of how it is bought.
+ * the database: for tests of what a plan allows, not of how it is bought. As another
+ * process's write would, it reaches this process's cache before the next request (on
+ * PostgreSQL its notification comes over another connection, a moment later).
  */
 export async function setPlan(
   server: TestServer,
@@ -77,6 +79,7 @@ export async function setPlan(
     .insert(subscriptions)
     .values({ userId, ...row })
     .onConflictDoUpdate({ target: subscriptions.userId, set: row });
+  await server.sessionCache.settle();
 }
 
 /** A signed-in browser of a new confirmed user. */
