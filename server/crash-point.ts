@@ -3,7 +3,11 @@
  * (test/server/crash.test.ts) kill the server: with CRASH_AT=<name> in its environment,
  * outside production, the process sends itself SIGKILL on reaching that point, as a
  * power cut or the OOM killer would end it: no handler runs, no transaction commits.
+ * The log lines before the point are written first: the tests read them as the record
+ * of what the process did (a real kill may lose the last turn's lines, decision 0038).
  */
+import { flushLogs } from './logger.ts';
+
 const target = process.env.NODE_ENV === 'production' ? undefined : process.env.CRASH_AT;
 
 export type CrashPointName =
@@ -30,5 +34,7 @@ export type CrashPointName =
   | 'signup-confirm-in-transaction';
 
 export function crashPoint(name: CrashPointName): void {
-  if (target === name) process.kill(process.pid, 'SIGKILL');
+  if (target !== name) return;
+  flushLogs();
+  process.kill(process.pid, 'SIGKILL');
 }

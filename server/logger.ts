@@ -32,6 +32,17 @@ const BATCH_CHARACTERS = 64 * 1024;
  * no last word (SIGKILL, or a signal it does not handle) loses the lines of the turn
  * under way (docs/decisions/0038-per-request-work.md).
  */
+/** Every writer still open, for `flushLogs`. */
+const open = new Set<LineWriter>();
+
+/**
+ * Writes every line still waiting, now: for a process about to end without its exit
+ * handlers (the crash points' SIGKILL, server/crash-point.ts).
+ */
+export function flushLogs(): void {
+  for (const writer of open) writer.flushSync();
+}
+
 export class LineWriter implements DestinationStream {
   #pending: string[] = [];
   #characters = 0;
@@ -42,6 +53,7 @@ export class LineWriter implements DestinationStream {
   constructor(sink?: { write(text: string): unknown }) {
     this.#sink = sink ?? fileDestination({ dest: 1, sync: true });
     process.on('exit', this.flushSync);
+    open.add(this);
   }
 
   write(line: string): void {
@@ -67,6 +79,7 @@ export class LineWriter implements DestinationStream {
   close(): void {
     this.flushSync();
     process.off('exit', this.flushSync);
+    open.delete(this);
   }
 
   readonly #turnEnd = (): void => {

@@ -113,7 +113,6 @@ const LAYERS: readonly (readonly string[])[] = [
   [
     'errors.ts',
     'logger.ts',
-    'crash-point.ts',
     'escape-html.ts',
     'fast-resolve.ts',
     'reserved-subdomains.ts',
@@ -123,7 +122,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'site',
     'page-preloads.ts',
   ],
-  ['config.ts', 'db', 'line.ts', 'page-reads.ts'],
+  ['config.ts', 'db', 'line.ts', 'page-reads.ts', 'crash-point.ts'],
   ['http', 'jobs', 'secret.ts', 'error-reporting.ts'],
   ['deps.ts'],
   ['mail', 'geo', 'legal', 'health', 'user-reads.ts'],

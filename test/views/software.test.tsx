@@ -77,9 +77,12 @@ describe('software page', () => {
         <SoftwareScreen locale="en" />
       </Providers>,
     );
-    expect((await screen.findByRole('status')).textContent).toContain('Loading software…');
-    // Nothing below the spinner for the list to push down when it comes (a layout shift).
-    expect(screen.queryByRole('heading', { name: 'Plugin for QGIS' })).toBeNull();
+    // Nothing below the spinner for the list to push down when it comes (a layout shift):
+    // both seen in one look, before the answer can have drawn the list.
+    await waitFor(() => {
+      expect(screen.getByRole('status').textContent).toContain('Loading software…');
+      expect(screen.queryByRole('heading', { name: 'Plugin for QGIS' })).toBeNull();
+    });
     await screen.findByRole('region', { name: 'QGIS' });
     const query = new URL(urls[0] ?? '', 'http://x').searchParams;
     expect([...query]).toEqual([
