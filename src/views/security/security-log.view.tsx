@@ -88,14 +88,7 @@ export function SecurityLogView({ snapshot, send }: SecurityLogViewProps) {
           {t`Nothing has happened yet.`}
         </Text>
       ) : (
-        <Stack
-          as="ul"
-          listStyleType="none"
-          gap="3"
-          aria-busy={refreshing}
-          opacity={refreshing ? 0.6 : 1}
-          transition="opacity 0.2s"
-        >
+        <Stack as="ul" listStyleType="none" gap="3" aria-busy={refreshing}>
           {events.map((event, index) => (
             <Stack as="li" key={`${event.created_at}-${index}`} gap="0.5">
               <Text fontWeight="semibold">{what(event)}</Text>

@@ -45,14 +45,7 @@ export function SessionListView({ snapshot, send }: SessionListViewProps) {
       <Text color="fg.muted">
         {t`These browsers are signed in to your account. Sign out of any you don't recognise.`}
       </Text>
-      <Stack
-        as="ul"
-        listStyleType="none"
-        gap="3"
-        aria-busy={refreshing}
-        opacity={refreshing ? 0.6 : 1}
-        transition="opacity 0.2s"
-      >
+      <Stack as="ul" listStyleType="none" gap="3" aria-busy={refreshing}>
         {sessions.map((session) => (
           <Flex as="li" key={session.id} gap="4" align="center" wrap="wrap">
             <Stack gap="0.5" flex="1" minW="60">
