@@ -4,6 +4,7 @@ import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import { CODE_TTL_MS } from '../../server/identity/codes.ts';
 import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
+import { LIMITS } from '../../server/identity/throttle.ts';
 import { emailChangeUndos, users } from '../../server/db/schema.ts';
 import { json, sendJson, signedIn } from './billing.ts';
 import { DAY, useTestServer, type TestClient } from './harness.ts';
@@ -189,6 +190,40 @@ describe('changing the e-mail', () => {
     expect(await json(resent)).toEqual(pendingFrom(sentAt + wait));
   });
 
+  it("mails a new code in the account's own language when the page names none", async () => {
+    const { client } = await signedIn(server(), { locale: 'ru' });
+    const next = uniqueEmail('moved');
+    expect((await start(client, next)).status).toBe(200);
+    server().clock.advance(server().config.codeResendSeconds * 1000);
+    expect((await post(client, '/api/v1/security/email/resend/', {})).status).toBe(200);
+    const subjects = (await mailsTo(server(), next)).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(2);
+    for (const subject of subjects) expect(subject).toMatch(/^Код подтверждения/);
+  });
+
+  it("counts in sign-up's per-IP bucket: from a full one, no start and no mail", async () => {
+    const { user, client } = await signedIn(server());
+    // Wrong sign-ins from this IP until its bucket refuses them.
+    let filled = false;
+    for (let i = 0; i <= LIMITS.loginIp.max && !filled; i += 1) {
+      const probe = await server()
+        .client()
+        .postForm('/api/auth/login/', { login: `nobody-${i}-${Date.now()}`, password: PASSWORD });
+      filled = probe.status === 429;
+    }
+    expect(filled).toBe(true);
+    const next = uniqueEmail('moved');
+    const refused = await start(client, next);
+    expect(refused.status).toBe(429);
+    expect(await json(refused)).toMatchObject({ code: 'too_many_requests' });
+    expect(await mailsTo(server(), next)).toEqual([]);
+    // The next window, after a new sign-in (the start asks for a recent one): started.
+    server().clock.advance(LIMITS.loginIp.windowMs);
+    const again = server().client();
+    expect((await signIn(again, user.username)).status).toBe(200);
+    expect((await start(again, next)).status).toBe(200);
+  });
+
   it('a new request replaces the pending one: the first code is void', async () => {
     const { client } = await signedIn(server());
     const first = uniqueEmail('first');
@@ -306,6 +341,15 @@ describe('undoing an e-mail change', () => {
     expect(row?.email).toBe(tooLate.next);
   });
 
+  it('a used link replayed after its 7 days is still used, not expired', async () => {
+    const { token } = await changed();
+    expect((await undo(server().client(), token)).status).toBe(200);
+    server().clock.advance(UNDO_WINDOW_MS);
+    const replay = await undo(server().client(), token);
+    expect(replay.status).toBe(400);
+    expect(await json(replay)).toMatchObject({ code: 'token_used' });
+  });
+
   it('a link of a later change is void once an earlier change is undone', async () => {
     const { user, client, next, token: first } = await changed();
     const third = uniqueEmail('third');
@@ -349,14 +393,15 @@ describe('undoing an e-mail change', () => {
     expect(await emailOf(theirs.client)).toBe(theirs.next);
   });
 
-  it('parallel undos of one link: one wins', async () => {
+  it('parallel undos of one link: one wins, every other is told the link was used', async () => {
     const { token } = await changed();
-    const answers = await Promise.all([
-      undo(server().client(), token),
-      undo(server().client(), token),
-    ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-    const loser = answers.find((a) => a.status === 400);
-    expect(await json(loser!)).toMatchObject({ code: 'token_used' });
+    // A loser stopped at the first look and one stopped at the transaction's claim are told the same.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => undo(server().client(), token)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const loser of answers.filter((a) => a.status === 400)) {
+      expect(await json(loser)).toMatchObject({ code: 'token_used' });
+    }
   });
 });
