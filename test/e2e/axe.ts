@@ -1,4 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
+import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -18,11 +19,37 @@ async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Axe's violations on the page as it is now. Axe is put in a document once and run in
+ * it, with only the violations described (our pages have no frames): a page that
+ * changes its route, or a story preview that switches stories, is not given axe again.
+ * Should another run of axe be going (Storybook's accessibility addon), this waits for it.
+ */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  const present = await page.evaluate(
+    (version) => (window as { axe?: { version?: string } }).axe?.version === version,
+    axe.version,
+  );
+  if (!present) await page.evaluate(axe.source);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(async () => {
+        const { axe: inPage } = window as unknown as { axe: typeof axe };
+        const results = await inPage.run(document, { resultTypes: ['violations'] });
+        return results.violations;
+      });
+    } catch (error) {
+      const busy = error instanceof Error && error.message.includes('Axe is already running');
+      if (!busy || attempt === 50) throw error;
+      await page.waitForTimeout(100);
+    }
+  }
+}
+
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
+  const serious = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

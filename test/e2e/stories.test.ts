@@ -18,9 +18,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { launchChromium } from './browser.ts';
 
 const LOCALES = ['en', 'ru'] as const;
@@ -145,19 +145,6 @@ function showStory(page: Page, storyId: string): Promise<Outcome> {
   );
 }
 
-/** axe on the page; should a run of the addon's still be going, once it is done. */
-async function analyze(page: Page) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await new AxeBuilder({ page }).analyze();
-    } catch (error) {
-      const busy = error instanceof Error && error.message.includes('Axe is already running');
-      if (!busy || attempt === 50) throw error;
-      await page.waitForTimeout(100);
-    }
-  }
-}
-
 const staticDir = buildStorybook();
 const index = JSON.parse(readFileSync(path.join(staticDir, 'index.json'), 'utf8')) as {
   entries: Record<string, { id: string; type: string; title: string; name: string }>;
@@ -235,8 +222,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
         document.getElementById('storybook-root')?.closest('[lang]')?.getAttribute('lang'),
       );
       expect(lang, 'the language of the story’s page').toBe(locale);
-      const { violations } = await analyze(page);
-      const serious = violations
+      const serious = (await axeViolations(page))
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
       expect(serious).toEqual([]);
