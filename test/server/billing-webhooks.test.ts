@@ -70,6 +70,24 @@ describe('POST /api/billing/webhooks/:provider/', () => {
     expect(unsigned.status).toBe(403);
   });
 
+  it("takes an event id of letters, digits and . : - _ only: another is not the provider's", async () => {
+    const { user, client } = await signedIn(server());
+    const { id } = await startCheckout(client);
+    // Signed as the provider signs, each with a character no event id has, anywhere in it.
+    for (const bad of [' evt_1', 'evt 1', 'evt/1', 'évt_1', 'evt_1\n', 'evt_1;']) {
+      const refused = await post('stripe', { id: bad, type: 'payment.succeeded', checkoutId: id });
+      expect(refused.status, JSON.stringify(bad)).toBe(403);
+    }
+    expect(await status(user.id)).toBe('pending');
+    const odd = `evt.1:2-3_${'x'.repeat(90)}`;
+    const taken = await post('stripe', { id: odd, type: 'payment.succeeded', checkoutId: id });
+    expect(await json(taken)).toEqual({ status: 'processed' });
+    expect(await status(user.id)).toBe('active');
+    // One character is an id too (a later event: ignored, not refused).
+    const short = await post('stripe', { id: 'e', type: 'payment.failed', checkoutId: id });
+    expect(await json(short)).toEqual({ status: 'ignored' });
+  });
+
   it('answers 404 for an unknown provider, checkout, or the other provider', async () => {
     const { client } = await signedIn(server());
     const { id } = await startCheckout(client);
