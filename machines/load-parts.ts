@@ -29,11 +29,24 @@ export function retryState<TRetry extends string>(
 }
 
 /**
+ * `refresh` while a read runs starts it over, since the change came after it began: on
+ * the first load (`loading`) as on a refresh (`refreshing`).
+ */
+export function reloadOn<TRefresh extends string, TState extends string = 'loading'>(
+  refresh: TRefresh,
+  state = 'loading' as TState,
+) {
+  return { [refresh]: { target: state, reenter: true } } as Record<
+    TRefresh,
+    { target: TState; reenter: true }
+  >;
+}
+
+/**
  * A list read again after a change elsewhere on the page, the last one still shown
  * (named `refreshing`): tagged `busy`, it invokes `src` again (the same invoke id as the
  * first load); `onDone` takes the answer, and a failure goes to `failed`, where the list
- * stays with Try again. `refresh` arriving meanwhile starts the read over, since the
- * change came after it began.
+ * stays with Try again. `refresh` arriving meanwhile starts the read over (`reloadOn`).
  */
 export function refreshState<TSrc extends string, TRefresh extends string, TDone>(
   src: TSrc,
@@ -46,9 +59,6 @@ export function refreshState<TSrc extends string, TRefresh extends string, TDone
     description,
     tags: ['busy'],
     invoke: { id: src, src, onDone, onError: failed },
-    on: { [refresh]: { target: 'refreshing', reenter: true } } as Record<
-      TRefresh,
-      { target: 'refreshing'; reenter: true }
-    >,
+    on: reloadOn(refresh, 'refreshing'),
   };
 }

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
 import { withOutput } from './event-params.ts';
-import { loadState, refreshState, retryState } from './load-parts.ts';
+import { loadState, refreshState, reloadOn, retryState } from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
@@ -12,7 +12,8 @@ export type SecurityLogEvent = { type: 'events.retry' } | { type: 'events.refres
  * "Recent security activity" on /security: the account's last 100 security events
  * (sign-ins, wrong passwords, password resets, ended sessions, social links, exports),
  * newest first, as the server kept them for 180 days. Read only. A change made elsewhere
- * on the page (`events.refresh`) reads the log again with the last one still shown.
+ * on the page (`events.refresh`) reads the log again with the last one still shown; one
+ * made while the log first loads starts that load over.
  */
 export const securityLogMachine = setup({
   types: {
@@ -34,12 +35,15 @@ export const securityLogMachine = setup({
   context: { events: [] },
   initial: 'loading',
   states: {
-    loading: loadState(
-      'loadEvents',
-      'The security log loads.',
-      withOutput('ready', 'keepEvents', 'events'),
-      'loadFailed',
-    ),
+    loading: {
+      ...loadState(
+        'loadEvents',
+        'The security log loads.',
+        withOutput('ready', 'keepEvents', 'events'),
+        'loadFailed',
+      ),
+      on: reloadOn('events.refresh'),
+    },
     loadFailed: retryState('events.retry', 'The log could not be loaded, with Try again.'),
     ready: {
       description: 'The events, newest first.',

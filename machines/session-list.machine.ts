@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
-import { loadState, refreshState, retryState } from './load-parts.ts';
+import { loadState, refreshState, reloadOn, retryState } from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -26,7 +26,8 @@ export type SessionListEvent =
  * from another browser meanwhile) leaves the list as if this end had ended it. A change
  * made elsewhere on the page (`sessions.refresh`: a password change ended the others)
  * reads the list again with the last one still shown; one asked for while a session
- * ends is read once that end is over.
+ * ends is read once that end is over, and one while the list first loads starts that
+ * load over.
  */
 export const sessionListMachine = setup({
   types: {
@@ -82,12 +83,15 @@ export const sessionListMachine = setup({
   context: { sessions: [], ending: null, error: null, refreshDue: false },
   initial: 'loading',
   states: {
-    loading: loadState(
-      'loadSessions',
-      "The account's sessions load.",
-      withOutput('ready', 'keepSessions', 'sessions'),
-      'loadFailed',
-    ),
+    loading: {
+      ...loadState(
+        'loadSessions',
+        "The account's sessions load.",
+        withOutput('ready', 'keepSessions', 'sessions'),
+        'loadFailed',
+      ),
+      on: reloadOn('sessions.refresh'),
+    },
     loadFailed: retryState('sessions.retry', 'The sessions could not be loaded, with Try again.'),
     ready: {
       description: 'This browser first, each other with Sign out; Sign out everywhere else.',

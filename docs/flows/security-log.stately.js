@@ -16,7 +16,8 @@ export const securityLogMachine = createMachine({
           "onDone": [{ "target": "#securityLog.ready", "actions": ["keepEvents"] }],
           "onError": [{ "target": "#securityLog.loadFailed" }]
         }
-      ]
+      ],
+      "on": { "events.refresh": [{ "target": "#securityLog.loading", "reenter": true }] }
     },
     "loadFailed": {
       "description": "The log could not be loaded, with Try again.",

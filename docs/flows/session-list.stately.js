@@ -16,7 +16,8 @@ export const sessionListMachine = createMachine({
           "onDone": [{ "target": "#sessionList.ready", "actions": ["keepSessions"] }],
           "onError": [{ "target": "#sessionList.loadFailed" }]
         }
-      ]
+      ],
+      "on": { "sessions.refresh": [{ "target": "#sessionList.loading", "reenter": true }] }
     },
     "loadFailed": {
       "description": "The sessions could not be loaded, with Try again.",

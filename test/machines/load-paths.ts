@@ -21,6 +21,8 @@ export interface ListLoad {
   failed: string;
   /** The state a loaded list rests in: `ready`, or `ready.current` where it refreshes. */
   ready?: string;
+  /** Where a change elsewhere reads the list again: the event, which starts a first load over. */
+  refresh?: string;
 }
 
 /**
@@ -28,12 +30,23 @@ export interface ListLoad {
  * answer kept in `field` and `ready`; its failure `loadFailed`, where `retry` starts
  * `load` again (without input). `loading` is busy and `loadFailed` not; neither lists
  * anything. The view says Loading, or else `failed` with Try again, under the heading.
+ * Where the list is read again after changes, `refresh` during `loading` starts `load`
+ * over.
  */
-export function listLoad({ load, field, retry, heading, failed, ready = 'ready' }: ListLoad) {
+export function listLoad({
+  load,
+  field,
+  retry,
+  heading,
+  failed,
+  ready = 'ready',
+  refresh,
+}: ListLoad) {
   const steps: StepTable = {
     loading: {
       [`done: ${load}`]: (_, event) => ({ to: ready, set: { [field]: outputOf(event) } }),
       [`error: ${load}`]: { to: 'loadFailed' },
+      ...(refresh ? { [refresh]: { to: 'loading', starts: { [load]: undefined } } } : {}),
     },
     loadFailed: { [retry]: { to: 'loading', starts: { [load]: undefined } } },
   };
@@ -41,6 +54,7 @@ export function listLoad({ load, field, retry, heading, failed, ready = 'ready' 
     loading: (snapshot: AnyMachineSnapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.context[field]).toEqual([]);
+      if (refresh) expect(snapshot.can({ type: refresh })).toBe(true);
     },
     loadFailed: (snapshot: AnyMachineSnapshot) => {
       expect(snapshot.hasTag('busy')).toBe(false);

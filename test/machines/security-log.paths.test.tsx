@@ -43,6 +43,7 @@ const loaded = listLoad({
   heading: title,
   failed: LOAD_FAILED,
   ready: 'ready.current',
+  refresh: 'events.refresh',
 });
 /** A change elsewhere on the page reads it again, the last log still shown. */
 const refreshed = listRefresh({
@@ -79,7 +80,7 @@ function listed(snapshot: SnapshotFrom<typeof securityLogMachine>) {
 }
 
 describeMachinePaths(securityLogMachine, {
-  paths: 11,
+  paths: 12,
   // Decision 0214 (the security page): the account's security events load, with Try
   // again when they could not be; a change made on the page reads them again with the
   // last ones still shown, and says so with Try again when that fails.

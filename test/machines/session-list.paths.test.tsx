@@ -76,6 +76,7 @@ const loaded = listLoad({
   heading: title,
   failed: LOAD_FAILED,
   ready: 'ready.current',
+  refresh: 'sessions.refresh',
 });
 /** A change elsewhere on the page (a password change) reads it again, the last list shown. */
 const refreshed = listRefresh({
@@ -102,7 +103,7 @@ const endOthersRow = {
 };
 
 describeMachinePaths(sessionListMachine, {
-  paths: 53,
+  paths: 54,
   // From the capability 1 and decision 0214: the list loads, a listed other
   // browser (never this one) signs out, all others sign out together, a browser already
   // gone leaves the list without a word, any other failure is said. A change elsewhere
