@@ -20,12 +20,14 @@ async function settleAnimations(page: Page): Promise<void> {
 }
 
 /**
- * Axe's violations on the page as it is now. Axe is put in a document once and run in
- * it, with only the violations described (our pages have no frames): a page that
- * changes its route, or a story preview that switches stories, is not given axe again.
- * Should another run of axe be going (Storybook's accessibility addon), this waits for it.
+ * Axe's violations on the page once its finite animations end. Axe is put in a document
+ * once and run in it, with only the violations described (our pages have no frames): a
+ * page that changes its route, or a story preview that switches stories, is not given
+ * axe again. Should another run of axe be going (Storybook's accessibility addon), this
+ * waits for it.
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
+  await settleAnimations(page);
   const present = await page.evaluate(
     (version) => (window as { axe?: { version?: string } }).axe?.version === version,
     axe.version,
@@ -48,7 +50,6 @@ export async function axeViolations(page: Page): Promise<Result[]> {
 
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  await settleAnimations(page);
   const serious = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
