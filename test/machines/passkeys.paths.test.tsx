@@ -13,10 +13,11 @@ type Snapshot = SnapshotFrom<typeof passkeysMachine>;
 const laptop = laptopPasskey;
 const phone = phonePasskey;
 
-const ROWS: Record<string, string> = {
-  [laptop.id]: 'Work laptopadded November 2, 2026 · not used yetRenameRemove',
-  [phone.id]: 'Phoneadded November 10, 2026 · last used November 25, 2026 · syncedRenameRemove',
-  [newPasskey.id]: 'Tabletadded November 27, 2026 · not used yetRenameRemove',
+/** What each passkey's row says after its name. */
+const ROW_AFTER_NAME: Record<string, string> = {
+  [laptop.id]: 'added November 2, 2026 · not used yetRenameRemove',
+  [phone.id]: 'added November 10, 2026 · last used November 25, 2026 · syncedRenameRemove',
+  [newPasskey.id]: 'added November 27, 2026 · not used yetRenameRemove',
 };
 const WORDS: Record<string, string> = {
   required: 'This field is required',
@@ -40,7 +41,11 @@ function listed(snapshot: Snapshot) {
   const texts = rows().map((row) =>
     within(row).queryByRole('textbox') ? 'field' : row.textContent,
   );
-  expect(texts).toEqual(passkeys.map((p) => (editing && p.id === selected ? 'field' : ROWS[p.id])));
+  expect(texts).toEqual(
+    passkeys.map((p) =>
+      editing && p.id === selected ? 'field' : `${p.name}${ROW_AFTER_NAME[p.id]}`,
+    ),
+  );
   if (passkeys.length === 0) screen.getByText('You have no passkeys yet.');
   expect(nameField().value).toBe(snapshot.context.draft);
 }
@@ -64,7 +69,7 @@ const loaded = listLoad({
 });
 
 describeMachinePaths(passkeysMachine, {
-  paths: 93,
+  paths: 179,
   // Issue 34, capability 6, and decision 0219: the passkeys load; a named passkey is
   // added (the name required, 64 characters at most); a listed one is renamed in place
   // or removed after a confirmation; one already gone leaves the list without a word;
@@ -178,11 +183,11 @@ describeMachinePaths(passkeysMachine, {
     // A good name typed with spaces around (the empty one is where the form starts).
     { type: 'name.change', value: ' Tablet ' },
     { type: 'passkey.add' },
-    // A listed passkey (an unlisted one is no step: the guard refuses it).
-    { type: 'rename.start', id: laptop.id },
-    // Spaces alone, and the name typed again with spaces around.
+    // A listed passkey, not the first (an unlisted one is no step: the guard refuses it).
+    { type: 'rename.start', id: phone.id },
+    // Spaces alone, and a new name typed with spaces around.
     { type: 'rename.change', value: '  ' },
-    { type: 'rename.change', value: ` ${laptop.name} ` },
+    { type: 'rename.change', value: ' Work phone ' },
     { type: 'rename.save' },
     { type: 'rename.cancel' },
     { type: 'passkey.remove', id: laptop.id },
@@ -196,21 +201,24 @@ describeMachinePaths(passkeysMachine, {
         error: [{ code: 'passkey_cancelled' }],
       },
       renamePasskey: {
-        output: [{ ...laptop, name: snapshot.context.rename.trim() }],
+        output: [{ ...phone, name: snapshot.context.rename.trim() }],
         error: [{ code: 'not_found' }, { code: 'system' }],
       },
       removePasskey: { error: [{ code: 'not_found' }, { code: 'reauth_required' }] },
     }),
   ],
-  // What tells states apart for the paths: how many passkeys and whether each name
-  // would pass. The steps check the exact context all the same.
+  // What tells states apart for the paths: how many passkeys, whether a failure is
+  // said and whether each name would pass. The steps check the exact context all the same.
   serialize: (snapshot) => ({
     passkeys: snapshot.context.passkeys.length,
+    // A failure said: the next add, rename or removal must take it away.
+    failed: snapshot.context.error !== null,
     draft: problemOf(snapshot.context.draft),
     rename: problemOf(snapshot.context.rename),
-    // While renaming, a name typed with spaces around (it is saved trimmed).
+    // While renaming and saving, a new name typed with spaces around (it is saved trimmed).
     spaced:
-      snapshot.matches('renaming') && snapshot.context.rename !== snapshot.context.rename.trim(),
+      (snapshot.matches('renaming') || snapshot.matches('savingName')) &&
+      snapshot.context.rename !== snapshot.context.rename.trim(),
   }),
   states: {
     ...loaded.states,
