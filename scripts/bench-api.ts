@@ -79,6 +79,9 @@ const READS: Record<string, string> = {
   autopayment: '/api/autopayment/',
   prices: '/api/v1/subscription/prices/',
   price: '/api/v1/subscription/price/?plan=mini',
+  conversion: '/api/subscription/convertion/?plan=premium&interval=yearly',
+  in_advance: '/api/subscription/in_advance/?plan=premium&interval=yearly',
+  change_cost: '/api/v1/subscription/change-cost/?plan=premium&interval=yearly',
   countries: '/api/v1/countries/',
   current_country: '/api/v1/countries/current/en',
   teams: '/api/v1/teams/',
@@ -94,6 +97,8 @@ const READS: Record<string, string> = {
   social_accounts: '/api/v1/profile/social/',
   sessions: '/api/v1/sessions/',
   security_events: '/api/v1/security/events/',
+  passkeys: '/api/v1/security/passkeys/',
+  two_factor: '/api/v1/security/two-factor/',
 };
 
 /** The signed-in pages whose HTML carries their first reads (decision 0009). */

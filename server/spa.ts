@@ -160,14 +160,39 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     : undefined;
   const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
-  async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
-    // Read per request: small, cached by the OS, and a rebuild shows up without a restart.
-    const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
-    if (html === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+  // The built page in each language with the day's values, made when index.html or the
+  // day's promotion changes (a rebuild shows up without a restart), not per page served:
+  // a page then costs a stat, and for a signed-in user its reads.
+  let built: { stamp: string; pages: Map<string, { body: string; etag: string }> } | null = null;
+  async function builtPage(locale: Locale, preload: string) {
+    const file = path.join(root, 'index.html');
+    const info = await stat(file).catch(() => null);
+    if (info === null) return null;
+    const stamp = `${info.mtimeMs}:${info.size}`;
+    if (built?.stamp !== stamp) built = { stamp, pages: new Map() };
+    const pages = built.pages;
     const current = currentPromotion(promotions, deps.clock.now());
+    const key = `${locale} ${current ? promotions.indexOf(current) : -1} ${preload}`;
+    const kept = pages.get(key);
+    if (kept) return kept;
+    const html = await readFile(file, 'utf8').catch(() => null);
+    if (html === null) return null;
+    const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
+      cardProviders,
+      promotions: current ? [current] : [],
+      site,
+      invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
+      ...(errors ? { errors } : {}),
+    }).replace('</head>', `${preload}</head>`);
+    const made = { body, etag: etagOf(body) };
+    pages.set(key, made);
+    return made;
+  }
+
+  async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
     const sessionSent = getCookie(c, sessionCookie) !== undefined;
-    const [preload, reads] = await Promise.all([
-      preloads(locale, sessionSent),
+    const [made, reads] = await Promise.all([
+      preloads(locale, sessionSent).then((preload) => builtPage(locale, preload)),
       sessionSent
         ? answeredReadsElement(
             answerInProcess,
@@ -177,14 +202,9 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
           )
         : '',
     ]);
-    const body = localizeHtml(html, locale, deps.config.payments.entityOrders, {
-      cardProviders,
-      promotions: current ? [current] : [],
-      site,
-      invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
-      ...(errors ? { errors } : {}),
-    }).replace('</head>', `${preload}${reads}</head>`);
-    const etag = etagOf(body);
+    if (made === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+    const body = reads ? made.body.replace('</head>', `${reads}</head>`) : made.body;
+    const etag = reads ? etagOf(body) : made.etag;
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
     // signed-in user's page is theirs alone. It is not stored either: the browser's Back
     // takes a stored page without asking, and its reads would be those of the first

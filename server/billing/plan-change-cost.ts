@@ -90,16 +90,3 @@ export async function costOfChange(
       : await planPrice(db, target.plan, target.interval, current.currency);
   return planChangeCost({ current, now, target, currency, price, creditPrice, percentOff });
 }
-
-/**
- * The spec's conversion (GET /api/subscription/convertion/): the days the unused part of
- * the current period adds to `target`, as `costOfChange` counts them.
- */
-export async function additionalDays(
-  db: Database,
-  current: CurrentSubscription,
-  now: Date,
-  target: Target,
-): Promise<number> {
-  return (await costOfChange(db, current, now, target, current.currency)).credit.days;
-}

@@ -2,29 +2,48 @@ import type { Currency, Interval, PlanChangeCostAnswer } from '../../contract/bi
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { billingRefused } from './refusals.ts';
 import { changeCurrency, couponError } from './checkout.ts';
-import { additionalDays, costOfChange } from './plan-change-cost.ts';
-import { checkCoupon, currencyFor } from './prices.ts';
-import { addPeriod, autopaymentOf, currentSubscription } from './subscription.ts';
+import { planChangeCost } from './plan-change-cost.ts';
+import { checkCoupon, currencyFor, effectivePrice, keptPriceRows } from './prices.ts';
+import { addPeriod, currentSubscription } from './subscription.ts';
+import { cachedAutopayment } from './autopayment.ts';
 
 type Target = { plan: PlanId; interval: Interval };
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'cache' | 'clock'>;
 
-/** GET /api/subscription/convertion/: the days the running period adds to `target` (none to free). */
+/**
+ * GET /api/subscription/convertion/: the days the running period adds to `target` (none
+ * to free), as the checkout counts them (`planChangeCost`). The subscription and the
+ * prices come from memory, as the subscription's own read and the price list take them
+ * (decisions 0210, 0031): a read, asked only by a request that has not written.
+ */
 export async function conversionDays(
-  deps: Deps,
+  deps: ReadDeps,
   user: Pick<User, 'id' | 'country'>,
   target: Target,
 ): Promise<number> {
   if (target.plan === 'free') return 0;
-  const current = await currentSubscription(deps.db, user);
-  return additionalDays(deps.db, current, deps.clock.now(), target);
+  const [current, rows] = await Promise.all([
+    userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user)),
+    keptPriceRows(deps),
+  ]);
+  const price = effectivePrice(rows, target.plan, target.interval, current.currency);
+  const cost = planChangeCost({
+    current,
+    now: deps.clock.now(),
+    target,
+    currency: current.currency,
+    price,
+    creditPrice: price,
+  });
+  return cost.credit.days;
 }
 
 /** GET /api/subscription/in_advance/: when a period of `target` bought now would end. */
 export async function periodEndIfBoughtNow(
-  deps: Deps,
+  deps: ReadDeps,
   user: Pick<User, 'id' | 'country'>,
   target: Target,
 ): Promise<Date> {
@@ -37,10 +56,12 @@ export async function periodEndIfBoughtNow(
  * changes plan in the subscription's currency (another given is a field error); a new
  * checkout pays in the given one (the payer's country's), else the account's, less the
  * promo code it would take (checked as the checkout checks it, and refused at its field
- * likewise). A plan change takes no promo code, so one given to it is refused.
+ * likewise). A plan change takes no promo code, so one given to it is refused. The
+ * subscription, the autopayment and the prices come from memory (a read, as above); a
+ * promo code given is looked up.
  */
 export async function changeCostAnswer(
-  deps: Deps,
+  deps: ReadDeps,
   user: Pick<User, 'id' | 'country'>,
   target: {
     plan: 'mini' | 'premium';
@@ -50,8 +71,12 @@ export async function changeCostAnswer(
     coupon: string;
   },
 ): Promise<PlanChangeCostAnswer> {
-  const current = await currentSubscription(deps.db, user);
-  const changing = (await autopaymentOf(deps.db, user.id))?.status === 'active';
+  const [current, autopayment, rows] = await Promise.all([
+    userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user)),
+    cachedAutopayment(deps.db, user.id, deps.cache),
+    keptPriceRows(deps),
+  ]);
+  const changing = autopayment?.status === 'active';
   let currency = target.currency ?? currencyFor(user.country);
   if (changing) {
     currency = changeCurrency(user, current);
@@ -63,7 +88,19 @@ export async function changeCostAnswer(
   const coupon = await checkCoupon(deps.db, now, { ...target, currency });
   if (changing && coupon.status !== 'no_coupon') throw couponError('plan_change');
   if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
-  const cost = await costOfChange(deps.db, current, now, target, currency, coupon.percent);
+  const price = effectivePrice(rows, target.plan, target.interval, currency);
+  const cost = planChangeCost({
+    current,
+    now,
+    target,
+    currency,
+    price,
+    creditPrice:
+      currency === current.currency
+        ? price
+        : effectivePrice(rows, target.plan, target.interval, current.currency),
+    percentOff: coupon.percent,
+  });
   return {
     plan: target.plan,
     interval: target.interval,

@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { passkeys, users, webauthnChallenges, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { passkeyAddedMail, passkeyRemovedMail } from '../mail/templates.ts';
@@ -219,13 +220,16 @@ export async function addPasskey(
 
 /** The account's passkeys, oldest first. */
 export async function passkeysOf(deps: AppDeps, userId: number): Promise<Passkey[]> {
-  const rows = await deps.db
-    .select()
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
-    .limit(PASSKEYS_MAX);
-  return rows.map(asPasskey);
+  // From memory while no change to the user's passkeys was heard (migration 0031).
+  return userRead(deps, userId, 'passkeys', async () => {
+    const rows = await deps.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+      .limit(PASSKEYS_MAX);
+    return rows.map(asPasskey);
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

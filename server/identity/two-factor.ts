@@ -21,6 +21,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { recoveryCodes, twoFactors, users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { identityRefused } from './refusals.ts';
 import { sendToUser, userLocale } from '../mail/send.ts';
 import { twoFactorChangedMail, type TwoFactorChange } from '../mail/templates.ts';
@@ -105,12 +106,15 @@ export async function hasTwoFactor(db: Database, userId: number): Promise<boolea
 }
 
 export async function twoFactorStatus(deps: AppDeps, userId: number): Promise<TwoFactorStatus> {
-  const enabled = await hasTwoFactor(deps.db, userId);
-  const [left] = await deps.db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return { enabled, recovery_codes_left: enabled ? (left?.n ?? 0) : 0 };
+  // From memory while no change to the user's app or codes was heard (migration 0031).
+  return userRead(deps, userId, 'two-factor', async () => {
+    const enabled = await hasTwoFactor(deps.db, userId);
+    const [left] = await deps.db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    return { enabled, recovery_codes_left: enabled ? (left?.n ?? 0) : 0 };
+  });
 }
 
 /**

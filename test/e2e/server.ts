@@ -106,29 +106,46 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  // What it printed, kept in chunks: a server under load prints a line per answer, and
+  // joining or scanning the whole text per chunk would cost the process driving the load
+  // more with every answer (a benchmark's client slowed down as its server's log grew).
+  const chunks: string[] = [];
+  const output = () => {
+    if (chunks.length > 1) chunks.splice(0, chunks.length, chunks.join(''));
+    return chunks[0] ?? '';
+  };
   // The address it prints: https:// when started with TLS_CERT_FILE and TLS_KEY_FILE.
   const address = new RegExp(`(https?)://localhost:${port}/`);
   let scheme = 'http';
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? String(code))),
   );
+  let started = false;
+  // The address is looked for in what came since the last line's start, until it is found.
+  let pending = '';
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const printed = address.exec(output);
+      const text = chunk.toString();
+      chunks.push(text);
+      if (started) return;
+      pending += text;
+      const printed = address.exec(pending);
       if (printed) {
+        started = true;
+        pending = '';
         scheme = printed[1]!;
         clearTimeout(timer);
         resolve();
+      } else {
+        pending = pending.slice(pending.lastIndexOf('\n') + 1);
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${signal ?? code}:\n${output}`));
+      reject(new Error(`server exited with ${signal ?? code}:\n${output()}`));
     });
   });
   await ready;
@@ -137,7 +154,7 @@ export async function startServer(
     port,
     pid: child.pid ?? 0,
     dataDir,
-    output: () => output,
+    output,
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

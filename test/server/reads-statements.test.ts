@@ -58,6 +58,12 @@ const reads: [string, () => string, number, number][] = [
   ['subscription', () => '/api/subscription/', 0, 0],
   ['autopayment', () => '/api/autopayment/', 0, 0],
   ['prices', () => '/api/v1/subscription/prices/', 0, 0],
+  // The checkout's preview of a plan: the days the running period adds, and the end.
+  ['conversion', () => '/api/subscription/convertion/?plan=mini&interval=yearly', 0, 0],
+  ['in advance', () => '/api/subscription/in_advance/?plan=mini&interval=yearly', 0, 0],
+  ['change cost', () => '/api/v1/subscription/change-cost/?plan=mini&interval=yearly', 0, 0],
+  ['passkeys', () => '/api/v1/security/passkeys/', 0, 0],
+  ['two-factor', () => '/api/v1/security/two-factor/', 0, 0],
   ['price', () => '/api/v1/subscription/price/?plan=mini', 0, 0],
   ['countries', () => '/api/v1/countries/', 0, 0],
   ['current country', () => '/api/v1/countries/current/en', 0, 0],

@@ -109,6 +109,26 @@ describe('SPA serving', () => {
     expect((await server().client().get('/.vite/manifest.json')).status).not.toBe(200);
   });
 
+  it('serves a rebuilt index.html without a restart, in each language', async () => {
+    const index = path.join(staticDir, 'index.html');
+    for (const urlPath of ['/en/login/1', '/ru/login/1'])
+      expect(await (await server().client().get(urlPath)).text()).toContain('index-abc123.js');
+    try {
+      // The same size: only the time says it changed.
+      await writeFile(index, INDEX.replace('index-abc123.js', 'index-def456.js'));
+      await utimes(index, new Date(), new Date(Date.now() + 5_000));
+      for (const urlPath of ['/en/login/1', '/ru/login/1']) {
+        const page = await (await server().client().get(urlPath)).text();
+        expect(page).toContain('/assets/index-def456.js');
+        expect(page).not.toContain('index-abc123');
+      }
+    } finally {
+      await writeFile(index, INDEX);
+      await utimes(index, new Date(), new Date(Date.now() + 10_000));
+    }
+    expect(await (await server().client().get('/en/login/1')).text()).toContain('index-abc123.js');
+  });
+
   it('redirects / to the login page of the visitor locale, keeping the query', async () => {
     const plain = await server().client().get('/');
     expect(plain.status).toBe(302);

@@ -6,12 +6,15 @@ import {
   checkouts,
   invoiceRequests,
   onpremiseBindings,
+  passkeys,
+  recoveryCodes,
   securityEvents,
   sessions,
   socialAccounts,
   subscriptions,
   teamMembers,
   teams,
+  twoFactors,
   users,
   webgisInstances,
 } from '../../server/db/schema.ts';
@@ -24,7 +27,7 @@ import { statementCounter } from './statements.ts';
  * The reads of a user's own rows from memory (server/user-reads.ts): each is served
  * without a statement while warm, and a change to its rows made by any code path or
  * process (here straight in the database) is in the next read, because the table's
- * trigger names the user at commit (migration 0029). With the trigger off the read
+ * trigger names the user at commit (migrations 0029, 0031). With the trigger off the read
  * stays as it was: the trigger alone keeps it right.
  */
 const server = useTestServer({ env: { WEBGIS_PROVISION_SECONDS: '0' } });
@@ -147,6 +150,62 @@ const reads: [string, Change][] = [
           .where(eq(webgisInstances.userId, userId)),
     },
   ],
+  [
+    'the passkeys',
+    {
+      path: '/api/v1/security/passkeys/',
+      table: 'passkeys',
+      trigger: 'passkeys_changed',
+      change: (userId) =>
+        db()
+          .insert(passkeys)
+          .values({
+            userId,
+            credentialId: randomBytes(16).toString('base64url'),
+            publicKey: randomBytes(32).toString('base64url'),
+            deviceType: 'multiDevice',
+            backedUp: true,
+            name: 'Laptop',
+          }),
+    },
+  ],
+  [
+    'the two-step status',
+    {
+      path: '/api/v1/security/two-factor/',
+      table: 'two_factors',
+      trigger: 'two_factors_changed',
+      change: (userId) =>
+        db()
+          .insert(twoFactors)
+          .values({
+            userId,
+            secret: 'x',
+            enabledAt: server().clock.now(),
+            createdAt: server().clock.now(),
+          })
+          .onConflictDoUpdate({
+            target: twoFactors.userId,
+            set: { enabledAt: server().clock.now() },
+          }),
+    },
+  ],
+  [
+    'the recovery codes left',
+    {
+      path: '/api/v1/security/two-factor/',
+      table: 'recovery_codes',
+      trigger: 'recovery_codes_changed',
+      change: (userId) =>
+        db()
+          .insert(recoveryCodes)
+          .values({
+            userId,
+            codeHash: randomBytes(16).toString('hex'),
+            createdAt: server().clock.now(),
+          }),
+    },
+  ],
 ];
 
 /** Writes with these triggers of `table` off: nothing tells the cache of the write. */
@@ -173,6 +232,14 @@ describe("a user's own reads from memory", () => {
       const s = server();
       const { user, client } = await signedIn(s);
       if (read.table === 'subscriptions') await setPlan(s, user.id, 'mini');
+      // The codes left are told only while the app is on.
+      if (read.table === 'recovery_codes')
+        await s.db.insert(twoFactors).values({
+          userId: user.id,
+          secret: 'x',
+          enabledAt: s.clock.now(),
+          createdAt: s.clock.now(),
+        });
       if (read.table === 'webgis_instances') {
         const made = await client.postJson('/api/v1/webgis/', {
           subdomain_name: `own${Date.now()}`,
