@@ -65,6 +65,9 @@ export interface StartOptions {
   wrap?: string[];
 }
 
+/** How much of what a server printed `output()` keeps: its last 32 Mi characters. */
+const OUTPUT_KEPT = 32 * 1024 * 1024;
+
 /** A port on 127.0.0.1 that nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -109,7 +112,15 @@ export async function startServer(
   // What it printed, kept in chunks: a server under load prints a line per answer, and
   // joining or scanning the whole text per chunk would cost the process driving the load
   // more with every answer (a benchmark's client slowed down as its server's log grew).
+  // The last OUTPUT_KEPT characters are kept: a ten-minute soak prints more than a
+  // string can hold.
   const chunks: string[] = [];
+  let kept = 0;
+  const keep = (text: string) => {
+    chunks.push(text);
+    kept += text.length;
+    while (kept > OUTPUT_KEPT && chunks.length > 1) kept -= chunks.shift()!.length;
+  };
   const output = () => {
     if (chunks.length > 1) chunks.splice(0, chunks.length, chunks.join(''));
     return chunks[0] ?? '';
@@ -127,7 +138,7 @@ export async function startServer(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      chunks.push(text);
+      keep(text);
       if (started) return;
       pending += text;
       const printed = address.exec(pending);
@@ -145,7 +156,7 @@ export async function startServer(
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${signal ?? code}:\n${output()}`));
+      if (!started) reject(new Error(`server exited with ${signal ?? code}:\n${output()}`));
     });
   });
   await ready;
