@@ -153,7 +153,7 @@ describe('GET /api/v1/subscription/change-cost/', () => {
     const change = await client.get(`${PATH}?plan=premium&interval=monthly&coupon=WELCOME10`);
     expect(change.status).toBe(400);
     expect(await json(change)).toMatchObject({
-      errors: [{ code: 'invalid_input', source: { pointer: 'coupon' } }],
+      errors: [{ code: 'invalid_input', detail: 'plan_change', source: { pointer: 'coupon' } }],
     });
     // Without it the same change is answered.
     await costOf(client, 'plan=premium&interval=monthly');
