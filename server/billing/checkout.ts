@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { bounded } from '../providers/deadline.ts';
 import { chargeCheckout, queueCharge } from './charge.ts';
 import { newCheckoutId } from './ids.ts';
-import { checkCoupon, currencyFor, reservePromo } from './prices.ts';
+import { checkCoupon, currencyFor, priceRows, reservePromo } from './prices.ts';
 import { failureReason, type Checkout, type PaymentProvider } from './providers/provider.ts';
 import { paymentProvider } from './providers/registry.ts';
 import { settle } from './settle.ts';
@@ -165,7 +165,8 @@ export async function startCheckout(deps: AppDeps, user: User, request: Request)
   const coupon = await checkCoupon(deps.db, now, { ...request, currency });
   if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
   const current = await currentSubscription(deps.db, user);
-  const cost = await costOfChange(deps.db, current, now, request, currency, coupon.percent);
+  const rows = await priceRows(deps.db);
+  const cost = costOfChange(rows, current, now, request, currency, coupon.percent);
   const code = coupon.status === 'ok' ? request.coupon.trim().toUpperCase() : '';
   const checkout = await openCheckout(
     deps,
@@ -220,7 +221,7 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
   const current = await currentSubscription(deps.db, user);
   const currency = changeCurrency(user, current);
   // The same cost the checkout showed (GET /api/v1/subscription/change-cost/).
-  const cost = await costOfChange(deps.db, current, now, request, currency);
+  const cost = costOfChange(await priceRows(deps.db), current, now, request, currency);
   const values: typeof checkouts.$inferInsert = {
     id: newCheckoutId(),
     userId: user.id,

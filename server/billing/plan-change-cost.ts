@@ -1,7 +1,6 @@
 import type { Currency, Interval } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
-import type { Database } from '../db/client.ts';
-import { planPrice, withPercentOff } from './prices.ts';
+import { effectivePrice, withPercentOff, type PriceRow } from './prices.ts';
 import {
   addPeriod,
   DAY_MS,
@@ -74,19 +73,19 @@ export function planChangeCost({
   };
 }
 
-/** `planChangeCost` with the prices read from the price list. */
-export async function costOfChange(
-  db: Database,
+/** `planChangeCost` with its prices taken from the price list's `rows`. */
+export function costOfChange(
+  rows: readonly PriceRow[],
   current: CurrentSubscription,
   now: Date,
   target: Target,
   currency: Currency,
   percentOff = 0,
-): Promise<PlanChangeCost> {
-  const price = await planPrice(db, target.plan, target.interval, currency);
+): PlanChangeCost {
+  const price = effectivePrice(rows, target.plan, target.interval, currency);
   const creditPrice =
     currency === current.currency
       ? price
-      : await planPrice(db, target.plan, target.interval, current.currency);
+      : effectivePrice(rows, target.plan, target.interval, current.currency);
   return planChangeCost({ current, now, target, currency, price, creditPrice, percentOff });
 }

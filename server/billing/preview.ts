@@ -2,12 +2,11 @@ import type { Currency, Interval, PlanChangeCostAnswer } from '../../contract/bi
 import type { PlanId } from '../../contract/profile.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { userRead } from '../user-reads.ts';
 import { billingRefused } from './refusals.ts';
 import { changeCurrency, couponError } from './checkout.ts';
-import { planChangeCost } from './plan-change-cost.ts';
-import { checkCoupon, currencyFor, effectivePrice, keptPriceRows } from './prices.ts';
-import { addPeriod, currentSubscription } from './subscription.ts';
+import { costOfChange } from './plan-change-cost.ts';
+import { checkCoupon, currencyFor, keptPriceRows } from './prices.ts';
+import { addPeriod, keptSubscription } from './subscription.ts';
 import { cachedAutopayment } from './autopayment.ts';
 
 type Target = { plan: PlanId; interval: Interval };
@@ -15,7 +14,7 @@ type ReadDeps = Pick<AppDeps, 'db' | 'cache' | 'clock'>;
 
 /**
  * GET /api/subscription/convertion/: the days the running period adds to `target` (none
- * to free), as the checkout counts them (`planChangeCost`). The subscription and the
+ * to free), as the checkout counts them (`costOfChange`). The subscription and the
  * prices come from memory, as the subscription's own read and the price list take them
  * (decisions 0210, 0031): a read, asked only by a request that has not written.
  */
@@ -24,21 +23,8 @@ export async function conversionDays(
   user: Pick<User, 'id' | 'country'>,
   target: Target,
 ): Promise<number> {
-  if (target.plan === 'free') return 0;
-  const [current, rows] = await Promise.all([
-    userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user)),
-    keptPriceRows(deps),
-  ]);
-  const price = effectivePrice(rows, target.plan, target.interval, current.currency);
-  const cost = planChangeCost({
-    current,
-    now: deps.clock.now(),
-    target,
-    currency: current.currency,
-    price,
-    creditPrice: price,
-  });
-  return cost.credit.days;
+  const [current, rows] = await Promise.all([keptSubscription(deps, user), keptPriceRows(deps)]);
+  return costOfChange(rows, current, deps.clock.now(), target, current.currency).credit.days;
 }
 
 /** GET /api/subscription/in_advance/: when a period of `target` bought now would end. */
@@ -72,7 +58,7 @@ export async function changeCostAnswer(
   },
 ): Promise<PlanChangeCostAnswer> {
   const [current, autopayment, rows] = await Promise.all([
-    userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user)),
+    keptSubscription(deps, user),
     cachedAutopayment(deps.db, user.id, deps.cache),
     keptPriceRows(deps),
   ]);
@@ -88,19 +74,7 @@ export async function changeCostAnswer(
   const coupon = await checkCoupon(deps.db, now, { ...target, currency });
   if (changing && coupon.status !== 'no_coupon') throw couponError('plan_change');
   if (coupon.status !== 'ok' && coupon.status !== 'no_coupon') throw couponError(coupon.status);
-  const price = effectivePrice(rows, target.plan, target.interval, currency);
-  const cost = planChangeCost({
-    current,
-    now,
-    target,
-    currency,
-    price,
-    creditPrice:
-      currency === current.currency
-        ? price
-        : effectivePrice(rows, target.plan, target.interval, current.currency),
-    percentOff: coupon.percent,
-  });
+  const cost = costOfChange(rows, current, now, target, currency, coupon.percent);
   return {
     plan: target.plan,
     interval: target.interval,

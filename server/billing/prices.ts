@@ -38,7 +38,7 @@ export async function shownCurrency(
   return currencyFor(await visitorCountry());
 }
 
-type PriceRow = typeof planPrices.$inferSelect;
+export type PriceRow = typeof planPrices.$inferSelect;
 
 export async function priceRows(db: Database): Promise<PriceRow[]> {
   return db.select().from(planPrices);

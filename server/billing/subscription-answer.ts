@@ -2,9 +2,8 @@ import type { Subscription } from '../../contract/billing.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { planFacts } from '../plan-facts.ts';
-import { userRead } from '../user-reads.ts';
 import { cachedAutopayment } from './autopayment.ts';
-import { currentSubscription } from './subscription.ts';
+import { keptSubscription } from './subscription.ts';
 
 /**
  * GET /api/subscription/: the subscription row, the autopayment and the team part
@@ -17,7 +16,7 @@ export async function subscriptionAnswer(
   now: Date,
 ): Promise<Subscription> {
   const [current, autopayment, facts] = await Promise.all([
-    userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user)),
+    keptSubscription(deps, user),
     cachedAutopayment(deps.db, user.id, deps.cache),
     planFacts(deps, user.id, now),
   ]);

@@ -11,6 +11,7 @@ import { autopayments, checkouts, subscriptions, type User } from '../db/schema.
 import type { AppDeps } from '../deps.ts';
 import { currencyFor } from './prices.ts';
 import { billingRefused } from './refusals.ts';
+import { userRead } from '../user-reads.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days a period is worth when converting between plans. */
@@ -73,6 +74,18 @@ export async function currentSubscription(
     canceledAt: row.canceledAt,
     stored: true,
   };
+}
+
+/**
+ * `currentSubscription` from the session cache while it has heard no change to the
+ * user's subscription (decisions 0210, 0037): a read, asked only by a request that has
+ * not written.
+ */
+export function keptSubscription(
+  deps: Pick<AppDeps, 'db' | 'cache' | 'clock'>,
+  user: Pick<User, 'id' | 'country'>,
+): Promise<CurrentSubscription> {
+  return userRead(deps, user.id, 'subscription', () => currentSubscription(deps.db, user));
 }
 
 /** A paid period that has not ended yet: kept by go-to-free and restore, worth days to a change. */
