@@ -49,7 +49,6 @@ export const emailUndoMachine = setup({
       refusal: (_, params: { error: unknown }) =>
         params.error instanceof UndoRefused ? params.error.code : null,
     }),
-    markFailed: assign({ refusal: null }),
   },
 }).createMachine({
   id: 'emailUndo',
@@ -73,7 +72,8 @@ export const emailUndoMachine = setup({
         onDone: withOutput('undone', 'keepRestored', 'restored'),
         onError: [
           ifError('isRefused', 'refused', 'keepRefusal'),
-          { target: 'failed', actions: 'markFailed' },
+          // Only `refused` keeps a refusal, and it is final: none is kept here.
+          { target: 'failed' },
         ],
       },
     },

@@ -24,7 +24,7 @@ export const emailUndoMachine = createMachine({
           "onDone": [{ "target": "#emailUndo.undone", "actions": ["keepRestored"] }],
           "onError": [
             { "target": "#emailUndo.refused", "guard": "isRefused", "actions": ["keepRefusal"] },
-            { "target": "#emailUndo.failed", "actions": ["markFailed"] }
+            { "target": "#emailUndo.failed" }
           ]
         }
       ]

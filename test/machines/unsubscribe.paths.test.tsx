@@ -60,9 +60,10 @@ describeMachinePaths(unsubscribeMachine, {
   }),
   states: {
     loading: (snapshot) => {
-      // The link is being read: busy, nothing known yet, nothing to confirm.
+      // The link is being read: busy, nothing known yet, nothing failed, nothing to confirm.
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.context.subscription).toBeNull();
+      expect(snapshot.context.failed).toBe(false);
       expect(snapshot.can({ type: 'unsubscribe.confirm' })).toBe(false);
     },
     invalid: (snapshot) => {
