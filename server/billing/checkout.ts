@@ -221,7 +221,8 @@ export async function changePlan(deps: AppDeps, user: User, request: Change): Pr
   const current = await currentSubscription(deps.db, user);
   const currency = changeCurrency(user, current);
   // The same cost the checkout showed (GET /api/v1/subscription/change-cost/).
-  const cost = costOfChange(await priceRows(deps.db), current, now, request, currency);
+  const rows = await priceRows(deps.db);
+  const cost = costOfChange(rows, current, now, request, currency);
   const values: typeof checkouts.$inferInsert = {
     id: newCheckoutId(),
     userId: user.id,

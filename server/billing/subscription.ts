@@ -9,9 +9,9 @@ import type { PlanId } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, subscriptions, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { userRead } from '../user-reads.ts';
 import { currencyFor } from './prices.ts';
 import { billingRefused } from './refusals.ts';
-import { userRead } from '../user-reads.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days a period is worth when converting between plans. */

@@ -114,6 +114,38 @@ function serve(root: string): Promise<Server> {
 
 type Outcome = { kind: 'rendered' } | { kind: 'failed'; detail: string };
 
+/** Storybook's preview in the page, and its channel, ready for a story. */
+async function previewReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+  await page.evaluate(async () => {
+    const preview = (
+      window as unknown as { __STORYBOOK_PREVIEW__?: { ready?: () => Promise<void> } }
+    ).__STORYBOOK_PREVIEW__;
+    await preview?.ready?.();
+  });
+}
+
+/**
+ * Shows a story as {@link showStory} does. Once in a CI run the frame was loaded anew
+ * under the first story (Chromium destroyed the page's context, and the next 28 stories
+ * found no channel yet); what loaded it is not known. A story caught by such a load is shown
+ * again on the reloaded frame, once, and the address loaded is printed so the cause can
+ * be found; a second load fails the story.
+ */
+async function showStoryOnce(page: Page, storyId: string): Promise<Outcome> {
+  // A frame loaded anew under the last story's checks has its channel once it is ready.
+  await previewReady(page);
+  try {
+    return await showStory(page, storyId);
+  } catch (error) {
+    if (!String(error).includes('Execution context was destroyed')) throw error;
+    await page.waitForLoadState('load');
+    console.warn(`the Storybook frame was loaded anew under ${storyId}: ${page.url()}`);
+    await previewReady(page);
+    return showStory(page, storyId);
+  }
+}
+
 /** Shows a story in the open preview and waits for Storybook to say how it went. */
 function showStory(page: Page, storyId: string): Promise<Outcome> {
   return page.evaluate(
@@ -189,13 +221,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
       `http://127.0.0.1:${port}/iframe.html?id=${opening.id}&globals=locale:${locale};a11y.manual:!true`,
       { waitUntil: 'networkidle' },
     );
-    await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
-    await page.evaluate(async () => {
-      const preview = (
-        window as unknown as { __STORYBOOK_PREVIEW__?: { ready?: () => Promise<void> } }
-      ).__STORYBOOK_PREVIEW__;
-      await preview?.ready?.();
-    });
+    await previewReady(page);
   });
 
   afterAll(async () => {
@@ -210,7 +236,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
     '%s renders in its locale, logs no error and passes axe',
     async (_, id) => {
       errors.length = 0;
-      const outcome = await showStory(page, id);
+      const outcome = await showStoryOnce(page, id);
       expect(outcome).toEqual({ kind: 'rendered' });
       // A part of the story loaded on demand (a lazy component) shows once its chunk is in.
       const shown = () =>

@@ -6,12 +6,11 @@ import { CODE_TTL_MS } from '../../server/identity/codes.ts';
 import { undoEmailChange } from '../../server/identity/email-change.ts';
 import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
 import { hashToken } from '../../server/identity/tokens.ts';
-import type { AppDeps } from '../../server/deps.ts';
 import { Refused } from '../../server/errors.ts';
 import { LIMITS } from '../../server/identity/throttle.ts';
 import { emailChangeUndos, users } from '../../server/db/schema.ts';
 import { json, sendJson, signedIn } from './billing.ts';
-import { DAY, TEST_PASSWORD_COST, useTestServer, type TestClient } from './harness.ts';
+import { DAY, useTestServer, type TestClient } from './harness.ts';
 import { fieldCodes, lastCode, mailsTo, startSignup, uniqueEmail } from './identity.ts';
 import { socialRoundTrip } from './social-flow.ts';
 
@@ -407,11 +406,9 @@ describe('undoing an e-mail change', () => {
     // The first look sees the link's last millisecond; the transaction's claim, its end.
     const times = [expiresAt - 1];
     const clock = { now: () => new Date(times.shift() ?? expiresAt), advance: () => {} };
-    const { config, db, logger, jobs } = server();
-    const deps: AppDeps = { config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST };
     const device = { userAgent: null, ip: '192.0.2.1', country: null };
-    const refusal = await undoEmailChange(deps, token, device).catch((error: unknown) =>
-      error instanceof Refused ? error.refusal : error,
+    const refusal = await undoEmailChange(server().deps(clock), token, device).catch(
+      (error: unknown) => (error instanceof Refused ? error.refusal : error),
     );
     expect(refusal).toMatchObject({ code: expect.stringMatching(/^token_(used|expired)$/) });
     expect(await emailOf(client)).toBe(next);

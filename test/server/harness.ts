@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
-import type { PasswordCost } from '../../server/deps.ts';
+import type { AppDeps, Clock, PasswordCost } from '../../server/deps.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
 import { SessionCache } from '../../server/db/session-cache.ts';
 import { loadConfig, type Config, type Env } from '../../server/config.ts';
@@ -19,7 +19,6 @@ import {
 } from '../../server/db/client.ts';
 import { users, type NewUser, type User } from '../../server/db/schema.ts';
 import { seed } from '../../server/seed.ts';
-import type { Clock } from '../../server/deps.ts';
 import type { AppEnv } from '../../server/http/context.ts';
 import { openQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { queueDefinitions } from '../../server/queues.ts';
@@ -137,6 +136,8 @@ export type TestServer = {
   jobs: JobQueue;
   /** What time makes due: every queued job, then the billing sweep at the test clock's now. */
   worker: { tick(): Promise<void> };
+  /** What a domain call is given, without the app's caches; a test's own clock if it names one. */
+  deps(clock?: Clock): AppDeps;
   /** A browser: keeps cookies and sends the CSRF header on unsafe calls. */
   client(): TestClient;
   /** A confirmed user with a known password (defaults unique per call). */
@@ -215,6 +216,7 @@ export function useTestServer(
       // Mail (and the reset link's job) goes out right after each request, as a working
       // queue would send it; these write nothing a cached read holds, so no settling here
       // (it would space out parallel requests, which the flood tests need at once).
+      deps: (at = clock) => ({ config, db, logger, clock: at, jobs: settledJobs, passwordCost }),
       client: () => createClient(app, () => jobs.drain([PASSWORD_RESET_QUEUE, MAIL_QUEUE])),
       createUser: async ({ password = 'Secret-pass-1', ...fields } = {}) => {
         userCount += 1;

@@ -8,7 +8,7 @@ import {
   SECURITY_EVENTS_SHOWN,
 } from '../../server/identity/security-events.ts';
 import { json, signedIn } from './billing.ts';
-import { TEST_PASSWORD_COST, useTestServer, type TestClient } from './harness.ts';
+import { useTestServer, type TestClient } from './harness.ts';
 import { socialRoundTrip } from './social-flow.ts';
 
 const server = useTestServer();
@@ -156,8 +156,7 @@ describe('GET /api/v1/security/events/', () => {
     // The first sign-in is past the time kept: gone.
     expect(await kinds(fresh)).toEqual([['sign_in', 'password']]);
     // More wrong passwords than the throttle lets through by HTTP.
-    const { config, db, logger, clock, jobs } = server();
-    const deps = { config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST };
+    const deps = server().deps();
     for (let i = 0; i < SECURITY_EVENTS_SHOWN; i += 1) {
       server().clock.advance(60_000);
       await recordFailedSignIn(deps, user.id, {

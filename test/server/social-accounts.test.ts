@@ -5,19 +5,13 @@ import { socialUser, type SocialRequest } from '../../server/identity/social/lin
 import { oauthProvider } from '../../server/identity/social/oauth.ts';
 import { codeChallenge, newCodeVerifier } from '../../server/identity/social/provider.ts';
 import { sandboxCode, sandboxProvider } from '../../server/identity/social/sandbox.ts';
-import type { AppDeps } from '../../server/deps.ts';
-import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
+import { useTestServer } from './harness.ts';
 import { location } from './social-flow.ts';
 
 const server = useTestServer();
 const configured = useTestServer({
   env: { YANDEX_CLIENT_ID: 'client-1', YANDEX_CLIENT_SECRET: 'secret-1' },
 });
-
-function deps(): AppDeps {
-  const { config, db, logger, clock, jobs } = server();
-  return { config, db, logger, clock, jobs, passwordCost: TEST_PASSWORD_COST };
-}
 
 const request: SocialRequest = {
   provider: 'google',
@@ -41,24 +35,24 @@ describe('socialUser', () => {
   it('refuses an unverified e-mail that belongs to an account', async () => {
     const { user } = await server().createUser();
     const unverified = { ...identity, subject: 'g-2', email: user.email };
-    await expect(socialUser(deps(), request, unverified)).rejects.toMatchObject({
+    await expect(socialUser(server().deps(), request, unverified)).rejects.toMatchObject({
       code: 'user_already_exists',
     });
   });
 
   it('refuses an identity without an e-mail, or with an unverified new one', async () => {
-    await expect(socialUser(deps(), request, identity)).rejects.toMatchObject({
+    await expect(socialUser(server().deps(), request, identity)).rejects.toMatchObject({
       code: 'social_denied',
     });
     const unverified = { ...identity, email: 'fresh@example.com' };
-    await expect(socialUser(deps(), request, unverified)).rejects.toMatchObject({
+    await expect(socialUser(server().deps(), request, unverified)).rejects.toMatchObject({
       code: 'social_denied',
     });
   });
 
   it('creates with the country given and drops a name that is not a personName', async () => {
     const verified = { ...identity, email: 'Jo@Example.com', email_verified: true };
-    const outcome = await socialUser(deps(), request, verified);
+    const outcome = await socialUser(server().deps(), request, verified);
     if (outcome.kind !== 'user') throw new Error(`no user: ${outcome.kind}`);
     const [user] = await server().db.select().from(users).where(eq(users.id, outcome.userId));
     expect(user).toMatchObject({
@@ -75,7 +69,7 @@ describe('socialUser', () => {
   it('creates nothing without consent to the terms, and says so', async () => {
     const fresh = { ...identity, subject: 'g-3', email: 'no-consent@example.com' };
     const outcome = await socialUser(
-      deps(),
+      server().deps(),
       { ...request, consented: false },
       { ...fresh, email_verified: true },
     );
@@ -87,17 +81,17 @@ describe('socialUser', () => {
   it('needs no consent to sign in to or link an account that exists', async () => {
     const { user } = await server().createUser();
     const known = { ...identity, subject: 'g-4', email: user.email, email_verified: true };
-    const outcome = await socialUser(deps(), { ...request, consented: false }, known);
+    const outcome = await socialUser(server().deps(), { ...request, consented: false }, known);
     expect(outcome).toEqual({ kind: 'user', userId: user.id });
   });
 });
 
 describe('PKCE and the providers', () => {
   it('the sandbox exchange checks the verifier like a real provider', async () => {
-    const provider = sandboxProvider(deps(), 'yandex');
+    const provider = sandboxProvider(server().deps(), 'yandex');
     const verifier = newCodeVerifier();
     const redirectUri = 'http://localhost:8080/api/auth/social/yandex/callback/';
-    const code = sandboxCode(deps(), {
+    const code = sandboxCode(server().deps(), {
       p: 'yandex',
       e: 'Pk@Example.com',
       f: 'P',
