@@ -88,10 +88,23 @@ export class LineWriter implements DestinationStream {
   };
 }
 
+/** Field sets their writer vouches for: see {@link vouched}. */
+const vouchedFields = new WeakSet<LogFields>();
+
+/**
+ * Marks fields that cannot hold anything personal (a method, which Node's parser takes
+ * only from the standard list, a route pattern, a status, numbers, a sane request id), which the JSON log then writes without stripping them: the
+ * request line, written once per request, skips four pattern scans of every text.
+ */
+export function vouched<T extends LogFields>(fields: T): T {
+  vouchedFields.add(fields);
+  return fields;
+}
+
 /**
  * The running server's logger: one JSON line per entry on standard output (pino, through
  * a LineWriter), with `level`, `time`, `msg`, the request id of the request or job under
- * way, and the fields stripped of personal data (contract/personal.ts).
+ * way, and the fields stripped of personal data (contract/personal.ts) unless vouched for.
  */
 export function jsonLogger(destination?: DestinationStream): Logger {
   const out = pino(
@@ -104,6 +117,10 @@ export function jsonLogger(destination?: DestinationStream): Logger {
     destination ?? new LineWriter(),
   );
   const write = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => {
+    if (fields && vouchedFields.has(fields)) {
+      out[level](fields, message);
+      return;
+    }
     // The id is the server's own or a sane client's (server/request-context.ts): kept as is.
     const { request_id: given, ...rest } = fields ?? {};
     const requestId = typeof given === 'string' ? given : currentRequestId();

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Logger } from '../logger.ts';
+import { vouched, type Logger } from '../logger.ts';
 import { requestIdFrom, withRequestId } from '../request-context.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -49,12 +49,15 @@ export function requestLog(
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.header(REQUEST_ID_HEADER, requestId);
     observe?.(facts);
     const level = facts.status >= 500 ? 'warn' : 'info';
-    logger[level]('request', {
-      request_id: requestId,
-      method: facts.method,
-      route: facts.route,
-      status: facts.status,
-      duration_ms: facts.durationMs,
-    });
+    logger[level](
+      'request',
+      vouched({
+        request_id: requestId,
+        method: facts.method,
+        route: facts.route,
+        status: facts.status,
+        duration_ms: facts.durationMs,
+      }),
+    );
   };
 }
