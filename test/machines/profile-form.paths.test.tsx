@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { profileFormMachine, type ProfileValues } from '../../machines/profile-form.machine.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import { ProfileFormView } from '../../src/views/profile/profile-form.view.tsx';
@@ -173,4 +173,29 @@ describeMachinePaths(profileFormMachine, {
       },
     },
   },
+});
+
+describe('saving the profile', () => {
+  it('tells the page what was saved, so the header shows the new name', async () => {
+    const saved = { ...demoUser, first_name: 'Anna' };
+    const actor = createActor(
+      profileFormMachine.provide({
+        actors: {
+          loadCountries: fromPromise(async () => [
+            { code: 'RU', name_en: 'Russia', name_ru: 'Россия' },
+          ]),
+          saveProfile: fromPromise(async () => saved),
+        },
+      }),
+      { input: { user: demoUser } },
+    );
+    const heard: unknown[] = [];
+    actor.on('saved', (event) => heard.push(event));
+    actor.start();
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'form.submit', values: { ...values, first_name: 'Anna' } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'saved' }));
+    expect(heard).toEqual([{ type: 'saved', user: saved }]);
+    actor.stop();
+  });
 });
