@@ -126,13 +126,13 @@ async function previewReady(page: Page): Promise<void> {
 }
 
 /**
- * Shows a story as {@link showStory} does. Once in a CI run the frame was loaded anew
- * under the first story (Chromium destroyed the page's context, and the next 28 stories
- * found no channel yet); what loaded it is not known. A story caught by such a load is shown
- * again on the reloaded frame, once, and the address loaded is printed so the cause can
- * be found; a second load fails the story.
+ * Shows a story as {@link showStory} does. In some CI runs the frame was loaded anew under
+ * the first story (Chromium destroyed the page's context, and the next 28 stories found no
+ * channel yet), at the same address; what loaded it is not known. A story caught by such a
+ * load is shown again on the reloaded frame, once, and what the page heard about its loads
+ * is printed (see {@link watchLoads}) so the cause can be found; a second load fails it.
  */
-async function showStoryOnce(page: Page, storyId: string): Promise<Outcome> {
+async function showStoryOnce(page: Page, storyId: string, loads: string[]): Promise<Outcome> {
   // A frame loaded anew under the last story's checks has its channel once it is ready.
   await previewReady(page);
   try {
@@ -140,10 +140,49 @@ async function showStoryOnce(page: Page, storyId: string): Promise<Outcome> {
   } catch (error) {
     if (!String(error).includes('Execution context was destroyed')) throw error;
     await page.waitForLoadState('load');
-    console.warn(`the Storybook frame was loaded anew under ${storyId}: ${page.url()}`);
+    console.warn(
+      `the Storybook frame was loaded anew under ${storyId}: ${page.url()}\n${loads.join('\n')}`,
+    );
     await previewReady(page);
     return showStory(page, storyId);
   }
+}
+
+/**
+ * Keeps what the page hears about its document loads, for {@link showStoryOnce} to print:
+ * each navigation Chromium is asked for (and why), each document request with what
+ * started it (a script's stack, the parser, the browser), each frame navigated, and the
+ * last console lines before them.
+ */
+async function watchLoads(page: Page): Promise<string[]> {
+  const loads: string[] = [];
+  const consoleTail: string[] = [];
+  const note = (line: string) => {
+    loads.push(`${new Date().toISOString()} ${line}`);
+    if (loads.length > 60) loads.shift();
+  };
+  page.on('console', (message) => {
+    consoleTail.push(`${message.type()}: ${message.text().slice(0, 300)}`);
+    if (consoleTail.length > 10) consoleTail.shift();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Page.frameRequestedNavigation', (event) => {
+    note(`navigation asked for: ${event.reason} ${event.disposition} ${event.url}`);
+  });
+  cdp.on('Page.frameNavigated', (event) => {
+    note(`frame navigated (${event.type}): ${event.frame.url}`);
+    note(`console before it:\n  ${consoleTail.join('\n  ')}`);
+  });
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type !== 'Document') return;
+    const stack = event.initiator.stack?.callFrames
+      .map((f) => `${f.functionName || '?'} ${f.url}:${f.lineNumber}:${f.columnNumber}`)
+      .join(' < ');
+    note(`document requested by ${event.initiator.type}: ${event.request.url} ${stack ?? ''}`);
+  });
+  await cdp.send('Page.enable');
+  await cdp.send('Network.enable');
+  return loads;
 }
 
 /** Shows a story in the open preview and waits for Storybook to say how it went. */
@@ -193,6 +232,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
   let server: Server;
   let browser: Browser;
   let page: Page;
+  let loads: string[] = [];
   const errors: string[] = [];
   const texts = catalogTexts(locale);
 
@@ -208,6 +248,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    loads = await watchLoads(page);
     const { port } = server.address() as AddressInfo;
     // The accessibility addon runs axe after each render unless told it is manual; this
     // test runs axe itself, and two runs at once refuse each other. Storybook takes the
@@ -236,7 +277,7 @@ describe.each(LOCALES)('every story in %s', (locale) => {
     '%s renders in its locale, logs no error and passes axe',
     async (_, id) => {
       errors.length = 0;
-      const outcome = await showStoryOnce(page, id);
+      const outcome = await showStoryOnce(page, id, loads);
       expect(outcome).toEqual({ kind: 'rendered' });
       // A part of the story loaded on demand (a lazy component) shows once its chunk is in.
       const shown = () =>
