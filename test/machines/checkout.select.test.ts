@@ -60,6 +60,15 @@ describe('checkout figures', () => {
     }
     // At the minimum exactly, the invoice is offered.
     expect(figures({ invoiceMinimum: 24000 }).payerType).toBe('entity');
+    // An invoice is in roubles: a plan priced in another currency is paid by card.
+    const usd = (amount: number) => ({ amount, currency: 'usd' as const });
+    const inDollars = { ...premium, yearlyPrice: usd(30000), yearlyPriceDiscounted: usd(24000) };
+    expect(figures({ plan: inDollars }).payerType).toBe('individual');
+  });
+
+  it('shows no price while the chosen plan is not among the plans offered', () => {
+    const shown = figures({ plan: undefined });
+    expect([shown.price, shown.old, shown.discount]).toEqual([undefined, undefined, null]);
   });
 
   it('an applied promo code sets the price and discount, unless the checkout refused it', () => {
@@ -93,6 +102,9 @@ describe('checkout figures', () => {
     expect(to('mini', 'premium')).toBe('mini');
     expect(to('mini', 'free')).toBeNull();
     expect(to('premium', 'mini')).toBeNull();
+    // Another period of the same plan brings none.
+    expect(to('premium', 'premium')).toBeNull();
+    expect(to('mini', 'mini')).toBeNull();
   });
 });
 
