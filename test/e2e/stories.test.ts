@@ -157,13 +157,9 @@ async function showStoryOnce(page: Page, storyId: string, loads: string[]): Prom
 async function watchLoads(page: Page): Promise<string[]> {
   const loads: string[] = [];
   const consoleTail: string[] = [];
-  const note = (line: string) => {
-    loads.push(`${new Date().toISOString()} ${line}`);
-    if (loads.length > 60) loads.shift();
-  };
+  const note = (line: string) => keepLast(loads, `${new Date().toISOString()} ${line}`, 60);
   page.on('console', (message) => {
-    consoleTail.push(`${message.type()}: ${message.text().slice(0, 300)}`);
-    if (consoleTail.length > 10) consoleTail.shift();
+    keepLast(consoleTail, `${message.type()}: ${message.text().slice(0, 300)}`, 10);
   });
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Page.frameRequestedNavigation', (event) => {
@@ -183,6 +179,12 @@ async function watchLoads(page: Page): Promise<string[]> {
   await cdp.send('Page.enable');
   await cdp.send('Network.enable');
   return loads;
+}
+
+/** Adds a line to a list that keeps only its last `count` lines. */
+function keepLast(list: string[], line: string, count: number): void {
+  list.push(line);
+  if (list.length > count) list.shift();
 }
 
 /** Shows a story in the open preview and waits for Storybook to say how it went. */

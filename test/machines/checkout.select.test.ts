@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailablePlan } from '../../contract/billing.ts';
+import type { AvailablePlan, Currency, Price } from '../../contract/billing.ts';
 import { checkoutFigures, checkoutScreen } from '../../machines/checkout.select.ts';
 
 // Section 4 and docs/decisions/0305: what the checkout shows, from the spec's rules.
-const rub = (amount: number) => ({ amount, currency: 'rub' as const });
+const money =
+  (currency: Currency) =>
+  (amount: number): Price => ({ amount, currency });
+const rub = money('rub');
+const usd = money('usd');
 const premium: AvailablePlan = {
   id: 'premium',
   name: 'Premium',
@@ -61,7 +65,6 @@ describe('checkout figures', () => {
     // At the minimum exactly, the invoice is offered.
     expect(figures({ invoiceMinimum: 24000 }).payerType).toBe('entity');
     // An invoice is in roubles: a plan priced in another currency is paid by card.
-    const usd = (amount: number) => ({ amount, currency: 'usd' as const });
     const inDollars = { ...premium, yearlyPrice: usd(30000), yearlyPriceDiscounted: usd(24000) };
     expect(figures({ plan: inDollars }).payerType).toBe('individual');
   });
