@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { Team, TeamUser, UserLookup } from '../../contract/teams.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
 import {
@@ -413,4 +413,63 @@ describeMachinePaths(teamOwnerMachine, {
       },
     },
   },
+});
+
+describe('the username field and the kept edit, on their edges', () => {
+  /** The owner's saved team at rest; `looked` hears every name sent to the lookup. */
+  async function editingTeam(looked: string[]) {
+    const actor = createActor(
+      teamOwnerMachine.provide({
+        actors: {
+          fetchOwnTeam: fromPromise(async () => saved),
+          lookupUser: fromPromise<UserLookup, { username: string }>(async ({ input }) => {
+            looked.push(input.username);
+            throw notFound;
+          }),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'ready' }));
+    return actor;
+  }
+
+  it('refuses a name against section 5 wherever the wrong character is, and looks the rest up', async () => {
+    const looked: string[] = [];
+    const actor = await editingTeam(looked);
+    const add = (username: string) => {
+      actor.send({ type: 'username.edit', username });
+      actor.send({ type: 'member.add' });
+      const problem = actor.getSnapshot().context.usernameError;
+      const lookingUp = actor.getSnapshot().matches({ editing: 'lookingUp' });
+      return lookingUp ? 'looked up' : problem;
+    };
+    // Spaces alone are no name at all.
+    expect(add('   ')).toBe('required');
+    // A character outside the rule at the start, in the middle or at the end.
+    for (const name of ['!bob', 'b ob', 'bo/b', 'bob!', 'bob@example.com'])
+      expect(add(name), name).toBe('username');
+    expect(add('x'.repeat(151))).toBe('username');
+    expect(looked).toEqual([]);
+    // Letters of any script, digits, "-", "_" and "." pass, trimmed, up to 150 characters.
+    for (const name of [' Иван_2.k-t ', 'x'.repeat(150)]) {
+      expect(add(name), name).toBe('looked up');
+      await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'ready' }));
+    }
+    expect(looked).toEqual(['Иван_2.k-t', 'x'.repeat(150)]);
+    actor.stop();
+  });
+
+  it('keeps no edit when the session ends before the team loaded, or with spaces typed alone', async () => {
+    const loading = createActor(teamOwnerMachine).getSnapshot();
+    expect(teamDraft(loading.context)).toBeNull();
+    const actor = await editingTeam([]);
+    actor.send({ type: 'username.edit', username: '  ' });
+    expect(teamDraft(actor.getSnapshot().context)).toBeNull();
+    actor.send({ type: 'username.edit', username: ' bo ' });
+    expect(teamDraft(actor.getSnapshot().context)).toEqual({
+      users: saved.users,
+      username: ' bo ',
+    });
+    actor.stop();
+  });
 });
