@@ -24,7 +24,12 @@ const FOLDERS = [
 
 const json = process.argv.includes('--json');
 const passed = process.argv.slice(2).filter((word) => word !== '--json');
+// `--testFiles a,b` scopes the run through the tests' own config (scripts/mutation/
+// vitest.config.ts says why), not through Stryker's option of that name.
+const scoped = passed.indexOf('--testFiles');
+const testFiles = scoped === -1 ? undefined : passed.splice(scoped, 2)[1];
 const run = spawnSync('node_modules/.bin/stryker', ['run', ...passed], {
+  env: testFiles === undefined ? process.env : { ...process.env, MUTATION_TEST_FILES: testFiles },
   // With --json, stdout carries only the scores, so Stryker's output goes to stderr.
   stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
 });
