@@ -26,8 +26,20 @@ const json = process.argv.includes('--json');
 const passed = process.argv.slice(2).filter((word) => word !== '--json');
 // `--testFiles a,b` scopes the run through the tests' own config (scripts/mutation/
 // vitest.config.ts says why), not through Stryker's option of that name.
-const scoped = passed.indexOf('--testFiles');
-const testFiles = scoped === -1 ? undefined : passed.splice(scoped, 2)[1];
+// Both spellings are taken: `--testFiles a,b` and `--testFiles=a,b`.
+const scoped = passed.findIndex(
+  (word) => word === '--testFiles' || word.startsWith('--testFiles='),
+);
+const testFiles =
+  scoped === -1
+    ? undefined
+    : passed[scoped] === '--testFiles'
+      ? passed.splice(scoped, 2)[1]
+      : passed.splice(scoped, 1)[0]?.slice('--testFiles='.length);
+if (scoped !== -1 && !testFiles) {
+  console.error('--testFiles needs a comma-separated list of test files');
+  process.exit(1);
+}
 const run = spawnSync('node_modules/.bin/stryker', ['run', ...passed], {
   env: testFiles === undefined ? process.env : { ...process.env, MUTATION_TEST_FILES: testFiles },
   // With --json, stdout carries only the scores, so Stryker's output goes to stderr.
