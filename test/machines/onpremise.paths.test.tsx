@@ -427,13 +427,13 @@ function ready(snapshot: Snapshot) {
 describe('onpremise at production timings', () => {
   afterEach(() => vi.useRealTimers());
 
-  function run(bind: () => Promise<Binding>) {
+  function run(bind: () => Promise<Binding>, list = roomy) {
     vi.useFakeTimers();
     const actor = createActor(
       onpremiseMachine.provide({
         actors: {
           fetchPlan: fromPromise(async () => ownPremium),
-          fetchBindings: fromPromise(async () => roomy),
+          fetchBindings: fromPromise(async () => list),
           bindIdentifier: fromPromise(bind),
           unbindIdentifier: fromPromise<void, number>(async () => {}),
         },
@@ -473,5 +473,29 @@ describe('onpremise at production timings', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(bind).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.bindings).toHaveLength(2);
+  });
+
+  it('offers no bind while more are bound than a lowered limit allows, until below it', async () => {
+    const bind = vi.fn(async () => binding(4));
+    const actor = run(bind, { bindings: [added, second, first], max: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.full).toBe(true);
+    const unbind = async (id: number) => {
+      actor.send({ type: 'binding.unbind', id });
+      actor.send({ type: 'unbind.confirm' });
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    // Two of a limit of two are left: the limit is reached still.
+    await unbind(first.id);
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'unbound', full: true });
+    actor.send({ type: 'form.submit', values: valid });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bind).not.toHaveBeenCalled();
+    // One of two: room for another.
+    await unbind(second.id);
+    expect(actor.getSnapshot().context.full).toBe(false);
+    actor.send({ type: 'form.submit', values: valid });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bind).toHaveBeenCalledTimes(1);
   });
 });

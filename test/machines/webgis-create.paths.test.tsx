@@ -31,9 +31,12 @@ const options: WebgisCreateLoad = {
 };
 // The create answer names no transition: the machine sets wait_for_create itself.
 const created = demoWebgis('wait_for_create', { state_transition: null });
-const pending = demoWebgis('wait_for_create');
+// The polls answer with the user's plan now, changed meanwhile in another tab: what the
+// machine keeps of a poll (section 4: the last data, at the deadline too) is told apart
+// from the create's answer.
+const pending = demoWebgis('wait_for_create', { plan: 'premium' });
 const started = demoWebgis('started');
-const broken = demoWebgis('error');
+const broken = demoWebgis('error', { plan: 'premium' });
 // Issue 31: the user has an instance already (loaded with the options).
 const hasOne: WebgisCreateLoad = { ...options, existing: started };
 // One that ended in error may be created again: the form shows.
