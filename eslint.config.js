@@ -72,6 +72,8 @@ export default tseslint.config(
       'docs/flows/',
       'server/db/migrations/',
       'data/',
+      '.stryker-tmp*/',
+      'reports/',
     ],
   },
   js.configs.recommended,
