@@ -81,13 +81,11 @@ const toLeaving = {
   actions: { type: 'leave' as const, params: fromOutput('leaving') },
 };
 
-const emptyCard: CardValues = { firstName: '', lastName: '', email: '', country: '' };
-const emptyEntity: EntityValues = {
-  company_name: '',
-  contact_person: '',
-  contact_email: '',
-  contact_phone: '',
-};
+/** The submit a paying state was entered by: the only way into it. */
+function submitted<TType extends CheckoutEvent['type']>(event: CheckoutEvent, type: TType) {
+  if (event.type !== type) throw new Error(`entered without ${type}`);
+  return event as Extract<CheckoutEvent, { type: TType }>;
+}
 
 /**
  * The checkout of /subscription/update: ready once the conversion data and the next
@@ -192,11 +190,10 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'payByCard',
         src: 'payByCard',
-        input: ({ context, event }) => ({
-          ...order(context),
-          values: event.type === 'pay.card' ? event.values : emptyCard,
-          coupon: event.type === 'pay.card' ? event.coupon : '',
-        }),
+        input: ({ context, event }) => {
+          const { values, coupon } = submitted(event, 'pay.card');
+          return { ...order(context), values, coupon };
+        },
         onDone: toLeaving,
         // Errors naming a field of the form come back here; the rest went to the toast.
         onError: form.backWithServerErrors('ready'),
@@ -210,7 +207,7 @@ export const checkoutMachine = setup({
         src: 'requestInvoice',
         input: ({ context, event }) => ({
           ...order(context),
-          values: event.type === 'pay.invoice' ? event.values : emptyEntity,
+          values: submitted(event, 'pay.invoice').values,
         }),
         onDone: toLeaving,
         // Errors naming a field of the form come back here; the rest went to the toast.

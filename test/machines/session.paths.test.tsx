@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
-import type { Profile } from '../../contract/profile.ts';
+import type { Profile, Timezone } from '../../contract/profile.ts';
 import type { Team } from '../../contract/teams.ts';
 import { AppShell, preloadSignedInShell } from '../../src/components/app-shell.tsx';
 import ErrorPage from '../../src/components/error-page.view.tsx';
@@ -302,6 +302,26 @@ describe('a session the server ended', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ user: null, teamPlan: false });
     expect(announced).toEqual(['expired']);
+    actor.stop();
+  });
+});
+
+describe('a profile with no time zone stored', () => {
+  it("gets the browser's, sent once, and shown as the user's", async () => {
+    const sent: Timezone[] = [];
+    const actor = createActor(
+      answeredSession({ user: { ...demoUser, timezone: null } }).provide({
+        actors: {
+          sendTimezone: fromPromise<void, Timezone>(async ({ input }) => {
+            sent.push(input);
+          }),
+        },
+      }),
+      { input: { browserTimezone } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(sent).toEqual([browserTimezone]);
+    expect(actor.getSnapshot().context.user?.timezone).toEqual(browserTimezone);
     actor.stop();
   });
 });

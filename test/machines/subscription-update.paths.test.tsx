@@ -270,6 +270,26 @@ describe('plan selection rules', () => {
     expect(preselection({ plan: 'mini', period: 'monthly' }, mini)).toBeNull();
     expect(preselection({ plan: 'free', period: null }, mini)).toBeNull();
     expect(preselection({ plan: 'free', period: 'monthly' }, { ...mini, plan: 'free' })).toBeNull();
+    // Each half of "not the current plan and interval" alone is a change.
+    expect(preselection({ plan: 'mini', period: 'annually' }, mini)).toEqual({
+      plan: 'mini',
+      period: 'yearly',
+    });
+    expect(preselection({ plan: 'premium', period: 'monthly' }, mini)).toEqual({
+      plan: 'premium',
+      period: 'monthly',
+    });
+    // Free to free is no change whatever the period; to or from free is one.
+    const onFree = { ...mini, plan: 'free' as const };
+    expect(preselection({ plan: 'free', period: 'annually' }, onFree)).toBeNull();
+    expect(preselection({ plan: 'premium', period: 'monthly' }, onFree)).toEqual({
+      plan: 'premium',
+      period: 'monthly',
+    });
+    expect(preselection({ plan: 'free', period: 'monthly' }, mini)).toEqual({
+      plan: 'free',
+      period: 'monthly',
+    });
   });
   it('labels the plan card buttons as section 4 says', () => {
     expect(planCardButton(mini, 'mini', 'monthly')).toBe('yourPlan');
@@ -281,7 +301,19 @@ describe('plan selection rules', () => {
       'yourPlanSince',
     );
     expect(planCardButton(off, 'mini', 'monthly')).toBe('renew');
+    // The free card of a paid plan without an autopayment or a cancellation: a choice.
+    expect(planCardButton(off, 'free', 'monthly')).toBe('select');
     expect(planCardButton(off, 'premium', 'monthly')).toBe('select');
   });
-  it('takes the largest annual discount', () => expect(annualDiscount(plans.plans)).toBe(20));
+  it('takes the largest annual discount', () => {
+    expect(annualDiscount(plans.plans)).toBe(20);
+    const [premium] = plans.plans;
+    if (!premium) throw new Error('no plan');
+    const at = (discount: number | null) => ({ ...premium, discount_annual: discount });
+    expect(annualDiscount([at(null), at(15), at(20), at(0)])).toBe(20);
+    expect(annualDiscount([at(20), at(15)])).toBe(20);
+    // No plan with a discount: the switch names none.
+    expect(annualDiscount([at(null), at(0)])).toBeNull();
+    expect(annualDiscount([])).toBeNull();
+  });
 });

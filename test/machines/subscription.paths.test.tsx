@@ -306,6 +306,9 @@ describe('outcome of a return', () => {
     [q(null, 'invoiceRequested'), null, 'invoice_requested'],
     [q('failed', null), null, 'payment_failed'],
     [q('failed', null), polled('canceled'), 'payment_failed'],
+    // The server's word wins over the address: the payment went through after all.
+    [q('failed', null), polled('active'), null],
+    [q('success', null), polled('failed'), 'payment_failed'],
     [q(null, null), null, null],
   ] as const)('%j + %j → %s', (query, state, expected) => {
     expect(outcomeOf(query, state)).toBe(expected);
