@@ -262,34 +262,23 @@ describeMachinePaths(subscriptionUpdateMachine, {
 });
 
 describe('plan selection rules', () => {
-  it('preselects only a different, not free-to-free, plan and period', () => {
-    expect(preselection({ plan: 'premium', period: 'annually' }, mini)).toEqual({
-      plan: 'premium',
-      period: 'yearly',
-    });
-    expect(preselection({ plan: 'mini', period: 'monthly' }, mini)).toBeNull();
-    expect(preselection({ plan: 'free', period: null }, mini)).toBeNull();
-    expect(preselection({ plan: 'free', period: 'monthly' }, { ...mini, plan: 'free' })).toBeNull();
+  // The user is on mini monthly, or on free monthly.
+  const on = { mini, free: { ...mini, plan: 'free' as const } };
+  it.each([
+    [{ plan: 'premium', period: 'annually' }, 'mini', { plan: 'premium', period: 'yearly' }],
+    // The current plan and interval, or a plan without a period: nothing to preselect.
+    [{ plan: 'mini', period: 'monthly' }, 'mini', null],
+    [{ plan: 'free', period: null }, 'mini', null],
     // Each half of "not the current plan and interval" alone is a change.
-    expect(preselection({ plan: 'mini', period: 'annually' }, mini)).toEqual({
-      plan: 'mini',
-      period: 'yearly',
-    });
-    expect(preselection({ plan: 'premium', period: 'monthly' }, mini)).toEqual({
-      plan: 'premium',
-      period: 'monthly',
-    });
+    [{ plan: 'mini', period: 'annually' }, 'mini', { plan: 'mini', period: 'yearly' }],
+    [{ plan: 'premium', period: 'monthly' }, 'mini', { plan: 'premium', period: 'monthly' }],
     // Free to free is no change whatever the period; to or from free is one.
-    const onFree = { ...mini, plan: 'free' as const };
-    expect(preselection({ plan: 'free', period: 'annually' }, onFree)).toBeNull();
-    expect(preselection({ plan: 'premium', period: 'monthly' }, onFree)).toEqual({
-      plan: 'premium',
-      period: 'monthly',
-    });
-    expect(preselection({ plan: 'free', period: 'monthly' }, mini)).toEqual({
-      plan: 'free',
-      period: 'monthly',
-    });
+    [{ plan: 'free', period: 'monthly' }, 'free', null],
+    [{ plan: 'free', period: 'annually' }, 'free', null],
+    [{ plan: 'premium', period: 'monthly' }, 'free', { plan: 'premium', period: 'monthly' }],
+    [{ plan: 'free', period: 'monthly' }, 'mini', { plan: 'free', period: 'monthly' }],
+  ] as const)('preselects %j on %s monthly: %j', (query, current, expected) => {
+    expect(preselection(query, on[current])).toEqual(expected);
   });
   it('labels the plan card buttons as section 4 says', () => {
     expect(planCardButton(mini, 'mini', 'monthly')).toBe('yourPlan');
