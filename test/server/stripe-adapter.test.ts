@@ -670,6 +670,14 @@ describe('through the app', () => {
       exp_month: 3,
       exp_year: 2031,
     });
+    // The card was read, so the operator is not warned that it is missing (decision 0307).
+    expect(
+      server().logger.entries.filter(
+        (entry) =>
+          entry.message === 'payment settles without its card' &&
+          entry.fields.checkout === checkoutId,
+      ),
+    ).toEqual([]);
     const [granted] = await server()
       .db.select()
       .from(subscriptions)
