@@ -27,18 +27,15 @@ const passed = process.argv.slice(2).filter((word) => word !== '--json');
 // `--testFiles a,b` scopes the run through the tests' own config (scripts/mutation/
 // vitest.config.ts says why), not through Stryker's option of that name.
 // Both spellings are taken: `--testFiles a,b` and `--testFiles=a,b`.
-const scoped = passed.findIndex(
-  (word) => word === '--testFiles' || word.startsWith('--testFiles='),
-);
-const testFiles =
-  scoped === -1
-    ? undefined
-    : passed[scoped] === '--testFiles'
-      ? passed.splice(scoped, 2)[1]
-      : passed.splice(scoped, 1)[0]?.slice('--testFiles='.length);
-if (scoped !== -1 && !testFiles) {
-  console.error('--testFiles needs a comma-separated list of test files');
-  process.exit(1);
+const scoped = passed.findIndex((word) => word.split('=')[0] === '--testFiles');
+let testFiles: string | undefined;
+if (scoped !== -1) {
+  const [word = '', next] = passed.splice(scoped, passed[scoped] === '--testFiles' ? 2 : 1);
+  testFiles = word === '--testFiles' ? next : word.slice('--testFiles='.length);
+  if (!testFiles) {
+    console.error('--testFiles needs a comma-separated list of test files');
+    process.exit(1);
+  }
 }
 const run = spawnSync('node_modules/.bin/stryker', ['run', ...passed], {
   env: testFiles === undefined ? process.env : { ...process.env, MUTATION_TEST_FILES: testFiles },
