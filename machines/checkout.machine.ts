@@ -81,12 +81,6 @@ const toLeaving = {
   actions: { type: 'leave' as const, params: fromOutput('leaving') },
 };
 
-/** The submit a paying state was entered by: the only way into it. */
-function submitted<TType extends CheckoutEvent['type']>(event: CheckoutEvent, type: TType) {
-  if (event.type !== type) throw new Error(`entered without ${type}`);
-  return event as Extract<CheckoutEvent, { type: TType }>;
-}
-
 /**
  * The checkout of /subscription/update: ready once the conversion data and the next
  * period's expiry have loaded (at once for free). Pay starts a card checkout (or
@@ -191,7 +185,7 @@ export const checkoutMachine = setup({
         id: 'payByCard',
         src: 'payByCard',
         input: ({ context, event }) => {
-          const { values, coupon } = submitted(event, 'pay.card');
+          const { values, coupon } = form.submitted(event, 'pay.card');
           return { ...order(context), values, coupon };
         },
         onDone: toLeaving,
@@ -207,7 +201,7 @@ export const checkoutMachine = setup({
         src: 'requestInvoice',
         input: ({ context, event }) => ({
           ...order(context),
-          values: submitted(event, 'pay.invoice').values,
+          values: form.submitted(event, 'pay.invoice').values,
         }),
         onDone: toLeaving,
         // Errors naming a field of the form come back here; the rest went to the toast.

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   ChangeEmailForm,
@@ -23,10 +24,6 @@ export type EmailChangeEvent =
   | form.Events<EmailChangeValues, 'email' | 'code'>
   | { type: 'code.resend' }
   | { type: 'change.cancel' };
-
-/** The values of a submit. */
-const valuesOf = (event: EmailChangeEvent): EmailChangeValues =>
-  event.type === 'form.submit' ? event.values : {};
 
 /**
  * "Email" on /security (decision 0217): a new address; the server wants a recent
@@ -98,7 +95,8 @@ export const emailChangeMachine = setup({
       invoke: {
         id: 'startEmailChange',
         src: 'startEmailChange',
-        input: ({ event }) => ({ email: valuesOf(event).email?.trim() ?? '' }),
+        // The address as the form's rule reads it (trimmed): the submit passed that rule.
+        input: ({ event }) => v.parse(ChangeEmailForm, form.submitted(event, 'form.submit').values),
         onDone: withOutput('code', 'keepPending', 'pending'),
         onError: form.backWithServerErrors('editing'),
       },

@@ -131,6 +131,19 @@ export function backIfFieldErrors(target: string) {
 }
 
 /**
+ * The submit a sending state was entered by, for the `input` of the actor it starts: the
+ * state is entered by that submit alone (`submitWhen`), so any other event is a fault in
+ * the chart and throws, rather than sending an empty form.
+ */
+export function submitted<TEvent extends EventObject, TType extends TEvent['type']>(
+  event: TEvent,
+  type: TType,
+): Extract<TEvent, { type: TType }> {
+  if (event.type !== type) throw new Error(`entered without ${type}`);
+  return event as Extract<TEvent, { type: TType }>;
+}
+
+/**
  * The `input` of the actor a valid submit starts, when the submit kept its request in
  * context (`keepRequest`): that request, which `state` is never entered without.
  */

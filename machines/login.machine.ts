@@ -110,7 +110,7 @@ export const loginMachine = setup({
         id: 'submitLogin',
         src: 'submitLogin',
         input: ({ context, event }) => ({
-          ...(event.type === 'form.submit' ? event.values : { login: '', password: '' }),
+          ...form.submitted(event, 'form.submit').values,
           next: context.next,
         }),
         onDone: {

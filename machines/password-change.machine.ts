@@ -61,8 +61,7 @@ export const passwordChangeMachine = setup({
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
-        input: ({ event }) =>
-          event.type === 'form.submit' ? event.values : { current_password: '', password: '' },
+        input: ({ event }) => form.submitted(event, 'form.submit').values,
         onDone: { target: 'changed', actions: 'countChange' },
         onError: form.backWithServerErrors('editing'),
       },

@@ -136,7 +136,7 @@ export const reauthMachine = setup({
         id: 'reauthenticate',
         src: 'reauthenticate',
         input: ({ event }) => ({
-          password: event.type === 'form.submit' ? event.values.password : '',
+          password: form.submitted(event, 'form.submit').values.password,
         }),
         onDone: { target: 'proven', actions: 'markProven' },
         onError: form.backWithServerErrors('asking'),

@@ -77,7 +77,7 @@ export const setPasswordMachine = setup({
         src: 'savePassword',
         input: ({ context, event }) => ({
           token: context.token,
-          password: event.type === 'form.submit' ? event.values.password : '',
+          password: form.submitted(event, 'form.submit').values.password,
         }),
         onDone: 'changed',
         onError: [

@@ -98,10 +98,7 @@ export const signupDetailsMachine = setup({
       invoke: {
         id: 'submitDetails',
         src: 'submitDetails',
-        input: ({ event }) =>
-          event.type === 'form.submit'
-            ? event.values
-            : { first_name: '', last_name: '', country: '' },
+        input: ({ event }) => form.submitted(event, 'form.submit').values,
         onDone: session.doneWithNext('done'),
         onError: [session.lostOnTokenError('sessionLost'), form.backWithServerErrors('editing')],
       },

@@ -79,9 +79,7 @@ export const signupMachine = setup({
         id: 'submitSignup',
         src: 'submitSignup',
         input: ({ context, event }) => ({
-          ...(event.type === 'form.submit'
-            ? event.values
-            : { email: '', password: '', agree: false }),
+          ...form.submitted(event, 'form.submit').values,
           next: context.next,
         }),
         onDone: {

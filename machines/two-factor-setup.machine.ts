@@ -136,7 +136,7 @@ export const twoFactorSetupMachine = setup({
         id: 'confirmSetup',
         src: 'confirmSetup',
         input: ({ event }) => ({
-          code: event.type === 'form.submit' ? event.values.code.trim() : '',
+          code: form.submitted(event, 'form.submit').values.code.trim(),
         }),
         onDone: withOutput('showingCodes', 'keepCodes', 'codes'),
         onError: form.backWithServerErrors('scanning'),
