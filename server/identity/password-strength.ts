@@ -39,17 +39,18 @@ export type PasswordOwner = {
   lastName?: string | null;
 };
 
-/** The owner's data as zxcvbn user inputs: whole, and in its words of 3+ characters. */
+/**
+ * The owner's data as zxcvbn user inputs (which it lowercases, as it does the password):
+ * whole, and in its words of 3+ characters.
+ */
 export function passwordHints(owner: PasswordOwner): string[] {
-  const email = owner.email.toLowerCase();
-  const [local = '', domain = ''] = email.split('@');
-  const wholes = [email, local, domain, owner.username, owner.firstName, owner.lastName];
+  const [local = '', domain = ''] = owner.email.split('@');
+  const wholes = [owner.email, local, domain, owner.username, owner.firstName, owner.lastName];
   const hints = new Set<string>();
   for (const whole of wholes) {
     if (!whole) continue;
-    const lowered = whole.toLowerCase();
-    hints.add(lowered);
-    for (const word of lowered.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) hints.add(word);
+    hints.add(whole);
+    for (const word of whole.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) hints.add(word);
   }
   return [...hints];
 }

@@ -310,6 +310,26 @@ describe('common passwords', () => {
     },
   );
 
+  // Decision 0211: the user's own address, its parts, the username and the names count
+  // as guessable, whatever the case of their letters; strong for anyone else.
+  const owner = {
+    email: 'Marguerite.Okafor@Quillbright.com',
+    username: 'Zephyrine77',
+    firstName: 'Thaddeus',
+    lastName: 'Brzezinski',
+  };
+  it.each([
+    'Marguerite.Okafor@Quillbright.com',
+    'quillbright2024!',
+    'QUILLBRIGHT2024!',
+    'Zephyrine77!',
+    'Thaddeus1990!',
+    'Brzezinski2024!',
+  ])("counts %j, made of the owner's own data, as guessable for the owner alone", (password) => {
+    expect(isGuessablePassword(password, owner)).toBe(true);
+    expect(isGuessablePassword(password)).toBe(false);
+  });
+
   it('refuses a sign-up with a common password that meets every other rule', async () => {
     const response = await server()
       .client()

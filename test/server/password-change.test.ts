@@ -42,12 +42,16 @@ describe('POST /api/v1/security/password/', () => {
     const [notice] = await mailsTo(server(), user.email);
     expect(notice?.subject).toBe('Пароль изменён');
     expect(notice?.text).toContain('все другие сеансы завершены');
+    // An account notice: its list can be left in one click.
+    expect(notice?.headers['List-Unsubscribe']).toMatch(/\/api\/v1\/unsubscribe\/.+\/>$/);
     expect(await signedInStill(laptop)).toBe(true);
     expect(await signedInStill(phone)).toBe(false);
     expect((await signIn(server().client(), user.username, PASSWORD)).status).toBe(400);
     expect((await signIn(server().client(), user.username, NEW)).status).toBe(200);
     const events = await json<SecurityEvent[]>(await laptop.get('/api/v1/security/events/'));
-    expect(events.map((e) => e.kind)).toContain('password_changed');
+    expect(events).toContainEqual(
+      expect.objectContaining({ kind: 'password_changed', method: 'password' }),
+    );
   });
 
   it('mails the notice in English from an English page', async () => {
@@ -67,6 +71,11 @@ describe('POST /api/v1/security/password/', () => {
     const wrong = await change(laptop, { current_password: 'Wrong-pass-1', password: NEW });
     expect(wrong.status).toBe(400);
     expect(await fieldCodes(wrong)).toEqual([['current_password', 'wrong_credentials']]);
+    // Logged as a failed proof of the password, as a wrong re-auth password is.
+    const events = await json<SecurityEvent[]>(await laptop.get('/api/v1/security/events/'));
+    expect(events).toContainEqual(
+      expect.objectContaining({ kind: 'reauth_failed', method: 'password' }),
+    );
     expect(await signedInStill(phone)).toBe(true);
     expect((await signIn(server().client(), user.username, PASSWORD)).status).toBe(200);
   });
