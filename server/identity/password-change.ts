@@ -7,7 +7,8 @@ import { sendToUser, userLocale } from '../mail/send.ts';
 import { passwordChangedHereMail } from '../mail/templates.ts';
 import type { Device } from './devices.ts';
 import { isGuessablePassword } from './password-strength.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { provePassword } from './reauth.ts';
 import { recordEvent } from './security-events.ts';
 import { hashToken } from './tokens.ts';
 
@@ -27,12 +28,7 @@ export async function changePassword(
   device: Device,
   pageLocale: Locale | null,
 ): Promise<void> {
-  const stored = user.passwordHash ?? (await dummyHash(deps.passwordCost));
-  const right = await verifyPassword(form.current_password, stored);
-  if (user.passwordHash === null || !right) {
-    await recordEvent(deps.db, deps.clock.now(), user.id, 'reauth_failed', device, 'password');
-    throw identityRefused('wrong_credentials', { at: 'current_password' });
-  }
+  await provePassword(deps, user, form.current_password, device, 'current_password');
   if (isGuessablePassword(form.password, user)) throw identityRefused('common_password');
   const passwordHash = await hashPassword(form.password, deps.passwordCost);
   await deps.db.transaction(async (tx) => {

@@ -57,14 +57,29 @@ export async function reauthenticate(
   password: string,
   device: Device,
 ): Promise<void> {
+  await provePassword(deps, user, password, device, 'password');
+  await markProven(deps, user, token, device, 'password');
+}
+
+/**
+ * The signed-in user's password given again as a proof of who they are (the re-auth, the
+ * password change's current one). A wrong one, or an account without one, costs the same
+ * argon2 work, is logged as `reauth_failed` and answers at the form's field `at` as a
+ * wrong password at sign-in does.
+ */
+export async function provePassword(
+  deps: AppDeps,
+  user: User,
+  password: string,
+  device: Device,
+  at: 'password' | 'current_password',
+): Promise<void> {
   const stored = user.passwordHash ?? (await dummyHash(deps.passwordCost));
   const right = await verifyPassword(password, stored);
-  const now = deps.clock.now();
   if (user.passwordHash === null || !right) {
-    await recordEvent(deps.db, now, user.id, 'reauth_failed', device, 'password');
-    throw identityRefused('wrong_credentials', { at: 'password' });
+    await recordEvent(deps.db, deps.clock.now(), user.id, 'reauth_failed', device, 'password');
+    throw identityRefused('wrong_credentials', { at });
   }
-  await markProven(deps, user, token, device, 'password');
 }
 
 /**
