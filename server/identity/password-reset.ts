@@ -36,7 +36,8 @@ export async function requestReset(
   ip: string,
   pageLocale: Locale | null,
 ) {
-  const email = form.email.toLowerCase();
+  // Its case is of no account: the lookup and the throttle's keys lowercase it.
+  const { email } = form;
   const user = await findUserByEmail(deps.db, email);
   // The same limits for known and unknown addresses, so they tell nothing either.
   await hit(deps, sendHits(email, ip, user));

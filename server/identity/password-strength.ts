@@ -16,7 +16,7 @@ import { dictionary as englishWords } from '@zxcvbn-ts/language-en';
  * without the bounds a 128-character password took 0.3-1 s. Levenshtein matching
  * stays off for the same reason (0.3-0.5 s a call).
  */
-export const MIN_SCORE = 3;
+const MIN_SCORE = 3;
 const ESTIMATED_LENGTH = 64;
 
 let estimator: ZxcvbnFactory | undefined;
@@ -43,7 +43,7 @@ export type PasswordOwner = {
  * The owner's data as zxcvbn user inputs (which it lowercases, as it does the password):
  * whole, and in its words of 3+ characters.
  */
-export function passwordHints(owner: PasswordOwner): string[] {
+function passwordHints(owner: PasswordOwner): string[] {
   const [local = '', domain = ''] = owner.email.split('@');
   const wholes = [owner.email, local, domain, owner.username, owner.firstName, owner.lastName];
   const hints = new Set<string>();
@@ -55,12 +55,11 @@ export function passwordHints(owner: PasswordOwner): string[] {
   return [...hints];
 }
 
-/** zxcvbn's score, 0 to 4, of the password as it is stored (NFKC, as hashPassword). */
-export function passwordScore(password: string, hints: string[] = []): number {
-  return zxcvbn().check(password.normalize('NFKC'), hints).score;
-}
-
-/** True when the password is easy to guess, for anyone or from the owner's data. */
+/**
+ * True when the password is easy to guess, for anyone or from the owner's data: zxcvbn's
+ * score (0 to 4) of the password as it is stored (NFKC, as hashPassword) is under 3.
+ */
 export function isGuessablePassword(password: string, owner?: PasswordOwner): boolean {
-  return passwordScore(password, owner ? passwordHints(owner) : []) < MIN_SCORE;
+  const hints = owner ? passwordHints(owner) : [];
+  return zxcvbn().check(password.normalize('NFKC'), hints).score < MIN_SCORE;
 }

@@ -179,6 +179,40 @@ describe('sessions', () => {
     expect((await client.get('/api/v1/profile/')).status).toBe(200);
   });
 
+  it('ends 30 days after sign-in however busy, and after 7 days unused', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const { user, password } = await server().createUser();
+    const [busy, idle, idleToo] = [server().client(), server().client(), server().client()];
+    for (const client of [busy, idle, idleToo]) {
+      await client.postForm(LOGIN, { login: user.username, password });
+    }
+    const status = async (client: typeof busy) => (await client.get('/api/v1/profile/')).status;
+    let moved = 0;
+    const advance = (ms: number) => {
+      server().clock.advance(ms);
+      moved += ms;
+    };
+    try {
+      // Unused for 7 days less a millisecond: still signed in; for 7 days: signed out.
+      advance(7 * DAY - 1);
+      expect(await status(idle)).toBe(200);
+      expect(await status(busy)).toBe(200);
+      advance(1);
+      expect(await status(idleToo)).toBe(401);
+      // Used every few days, never idle: signed in until the 30th day's very end.
+      for (let day = 7; day < 28; day += 6) {
+        expect(await status(busy)).toBe(200);
+        advance(6 * DAY);
+      }
+      advance(30 * DAY - moved - 1);
+      expect(await status(busy)).toBe(200);
+      advance(1);
+      expect(await status(busy)).toBe(401);
+    } finally {
+      server().clock.advance(-moved);
+    }
+  });
+
   it('logout ends the session and clears the cookie', async () => {
     const { user, password } = await server().createUser();
     const client = server().client();

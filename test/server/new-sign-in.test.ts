@@ -40,6 +40,8 @@ describe('the new sign-in notice', () => {
       /from a browser it has not used before: \d{4}-\d\d-\d\d \d\d:\d\d UTC, Safari 17, iOS 17, [^,]+, Germany\./,
     );
     expect(notice?.text).toContain('http://localhost:8080/en/security');
+    // An account notice: its list can be left in one click.
+    expect(notice?.headers['List-Unsubscribe']).toMatch(/\/api\/v1\/unsubscribe\/.+\/>$/);
     // The phone is known from now on.
     await signIn(phone, user.username);
     expect(await notices(user.email)).toHaveLength(1);

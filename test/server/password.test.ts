@@ -25,6 +25,15 @@ describe('password reset', () => {
     expect(await mailsTo(server(), 'ghost@example.com')).toEqual([]);
   });
 
+  it("runs an unknown address's job to its end, with nothing to retry", async () => {
+    const retries = () =>
+      server().logger.entries.filter((entry) => entry.message === 'job will retry').length;
+    const before = retries();
+    const response = await server().client().postForm(RESET, { email: 'nobody@example.com' });
+    expect(response.status).toBe(200);
+    expect(retries()).toBe(before);
+  });
+
   it('validates the address', async () => {
     const response = await server().client().postForm(RESET, { email: 'nope' });
     expect(await fieldCodes(response)).toEqual([['email', 'email']]);
@@ -104,10 +113,29 @@ describe('password reset', () => {
     const { user } = await server().createUser();
     await server().client().postForm(RESET, { email: user.email });
     const token = await resetToken(user.email);
-    server().clock.advance(60 * 60 * 1000);
+    // The mail says the link is valid for 1 hour: a second before its end it is still
+    // read (a guessable password is refused without using it up), at its end it is not.
+    server().clock.advance(60 * 60 * 1000 - 1000);
+    const alive = await server().client().postForm(SET, { token, password: 'Password1!' });
+    expect(await fieldCodes(alive)).toEqual([['password', 'common_password']]);
+    server().clock.advance(1000);
     const expired = await server().client().postForm(SET, { token, password: STRONG });
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ code: 'token_expired' });
+  });
+
+  it('takes a link once when two posts of it come together', async () => {
+    const { user } = await server().createUser();
+    await server().client().postForm(RESET, { email: user.email });
+    const token = await resetToken(user.email);
+    const answers = await Promise.all(
+      [STRONG, 'Another-pass-2'].map((password) =>
+        server().client().postForm(SET, { token, password }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.status === 400);
+    expect(await refused?.json()).toMatchObject({ code: 'wrong_token' });
   });
 
   it('answers required for a missing token', async () => {

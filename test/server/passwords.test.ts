@@ -14,10 +14,10 @@ import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 const server = useTestServer();
 
 /** A hash in the earlier scrypt format, as the database may still hold. */
-function legacyScrypt(password: string): string {
+function legacyScrypt(password: string, { N = 1024, r = 8, p = 1 } = {}): string {
   const salt = Buffer.from('0123456789abcdef');
-  const key = scryptSync(password, salt, 64, { N: 1024, r: 8, p: 1 });
-  return `scrypt$N=1024,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = scryptSync(password, salt, 64, { N, r, p, maxmem: 256 * N * r });
+  return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 describe('passwords', () => {
@@ -46,6 +46,23 @@ describe('passwords', () => {
     expect(await verifyPassword('Old-pass-2', stored)).toBe(false);
     expect(needsRehash(stored)).toBe(true);
     expect(needsRehash(await hashPassword('x', TEST_PASSWORD_COST))).toBe(true);
+  });
+
+  it('reads the parameters an earlier hash names, of any number of digits', async () => {
+    const stored = legacyScrypt('Old-pass-1', { N: 1024, r: 10, p: 12 });
+    expect(await verifyPassword('Old-pass-1', stored)).toBe(true);
+    expect(await verifyPassword('Old-pass-2', stored)).toBe(false);
+  });
+
+  it('reads an earlier hash only whole: nothing before it, nothing after it, a key in it', async () => {
+    const stored = legacyScrypt('Old-pass-1');
+    for (const changed of [`x${stored}`, `${stored}$x`, `${stored} `]) {
+      expect(await verifyPassword('Old-pass-1', changed)).toBe(false);
+    }
+    // A key of no bytes would match the scrypt of any password.
+    const keyless = stored.replace(/\$[^$]+$/, '$=');
+    expect(keyless).toMatch(/\$=$/);
+    expect(await verifyPassword('Any-pass-1', keyless)).toBe(false);
   });
 
   it('refuses stored values it cannot read, and a tampered hash', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionInfo } from '../../contract/identity.ts';
+import type { SecurityEvent, SessionInfo } from '../../contract/identity.ts';
 import { deviceNames } from '../../server/identity/devices.ts';
 import { SESSION_IDLE_MS } from '../../server/identity/sessions.ts';
 import { json, signedIn } from './billing.ts';
@@ -113,7 +113,8 @@ describe('DELETE /api/v1/sessions/{id}/', () => {
     const { client: mallory } = await signedIn(server());
     const { client: victim } = await signedIn(server());
     const [theirs] = await list(victim);
-    for (const id of [theirs!.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+    const malformed = ['not-an-id', `x${theirs!.id}`, `${theirs!.id}x`];
+    for (const id of [theirs!.id, '00000000-0000-4000-8000-000000000000', ...malformed]) {
       const answer = await end(mallory, id);
       expect(answer.status).toBe(404);
       expect(await json(answer)).toEqual({ code: 'not_found', detail: expect.any(String) });
@@ -146,6 +147,20 @@ describe('DELETE /api/v1/sessions/', () => {
     expect(await signedInStill(tablet)).toBe(false);
     expect(await signedInStill(someoneElse)).toBe(true);
     expect((await list(laptop)).map((s) => s.current)).toEqual([true]);
+  });
+
+  it('logs that other browsers were ended once, and only when some were', async () => {
+    const { user, client: laptop } = await signedIn(server());
+    const ended = async () =>
+      (await json<SecurityEvent[]>(await laptop.get('/api/v1/security/events/'))).filter(
+        (event) => event.kind === 'sessions_ended',
+      );
+    expect((await end(laptop)).status).toBe(204);
+    expect(await ended()).toEqual([]);
+    await alsoSignedIn(server(), user.username, { 'user-agent': SAFARI_IPHONE });
+    await alsoSignedIn(server(), user.username, { 'user-agent': CHROME_LINUX });
+    expect((await end(laptop)).status).toBe(204);
+    expect(await ended()).toHaveLength(1);
   });
 });
 

@@ -169,6 +169,28 @@ describe('a refused request', () => {
     expect(await refusalStatements(hits)).toEqual(['select']);
   });
 
+  it('counts an address alike however its letters are typed', async () => {
+    const { deps } = countingDeps();
+    const one = (subject: string) => [{ limit: limit('test-case'), subject }];
+    await hit(deps, one('Anna.Lee@Example.com'));
+    await hit(deps, one('anna.lee@example.com'));
+    await expect(hit(deps, one('ANNA.LEE@EXAMPLE.COM'))).rejects.toMatchObject({
+      refusal: { code: 'too_many_requests' },
+    });
+  });
+
+  it("keeps one window per key: a new window's first hit drops the older ones", async () => {
+    const { deps } = countingDeps();
+    const one = [{ limit: limit('test-housekeeping'), subject: 'x' }];
+    const rows = async () =>
+      (await counts()).filter((row) => row.key.startsWith('test-housekeeping:'));
+    await hit(deps, one);
+    await hit(deps, one);
+    server().clock.advance(15 * MINUTE);
+    await hit(deps, one);
+    expect((await rows()).map((row) => row.count)).toEqual([1]);
+  });
+
   it('under one limit costs its one conditional upsert, which changes no count', async () => {
     const hits = [{ limit: limit('test-refusal-one'), subject: 'x' }];
     expect(await refusalStatements(hits)).toEqual(['insert']);
