@@ -67,6 +67,19 @@ describe('GET /api/v1/sessions/', () => {
     ]);
   });
 
+  it('marks a browser seen at most every 5 minutes: a read in between writes nothing', async () => {
+    const { user, client: laptop } = await signedIn(server());
+    const phone = await alsoSignedIn(server(), user.username, {});
+    const phoneSeen = async () => (await list(laptop)).find((s) => !s.current)?.last_seen_at;
+    const signedInAt = await phoneSeen();
+    server().clock.advance(4 * 60 * 1000);
+    await phone.get('/api/v1/profile/');
+    expect(await phoneSeen()).toBe(signedInAt);
+    server().clock.advance(2 * 60 * 1000);
+    await phone.get('/api/v1/profile/');
+    expect(await phoneSeen()).toBe(server().clock.now().toISOString());
+  });
+
   it('leaves out sessions that expired or went idle', async () => {
     const { user, client: old } = await signedIn(server());
     server().clock.advance(SESSION_IDLE_MS + 60_000);
