@@ -1,8 +1,10 @@
 import { scryptSync } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createLine } from '../../server/line.ts';
 import { eq } from 'drizzle-orm';
 import {
+  dummyHash,
   hashPassword,
   needsRehash,
   OWASP_ARGON2,
@@ -98,6 +100,19 @@ describe('passwords', () => {
 });
 
 describe('a bounded line of work (hashing, sign-ins)', () => {
+  it('does not keep a dummy hash the full line refused: the next sign-in makes it', async () => {
+    // A dummy per cost: the tests' own cost has its dummy, this one (no other test
+    // hashes at it) is made here first.
+    const { memoryCost: m, timeCost: t } = TEST_PASSWORD_COST;
+    expect(await dummyHash(TEST_PASSWORD_COST)).toContain(`$m=${m},t=${t},p=1$`);
+    const cost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+    // Every slot and every place in the line taken.
+    const busy = Array.from({ length: availableParallelism() * 9 }, () => hashPassword('x', cost));
+    await expect(dummyHash(cost)).rejects.toMatchObject({ refusal: { code: 'server_busy' } });
+    await Promise.all(busy);
+    expect(await dummyHash(cost)).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+  });
+
   it('runs one piece per slot, queues a few, and answers 503 with Retry-After beyond', async () => {
     const run = createLine(2, 2);
     const releases: (() => void)[] = [];
