@@ -67,6 +67,15 @@ describe('the sign-up steps', () => {
     ]);
   });
 
+  it('takes the right code on the fifth try, after four wrong ones', async () => {
+    const { client, email } = await startSignup(server());
+    const code = await lastCode(server(), email);
+    for (let i = 0; i < 4; i++) await client.postForm(CONFIRM, { code: wrongOf(code) });
+    const fifth = await client.postForm(CONFIRM, { code });
+    expect(fifth.status).toBe(200);
+    expect(await fifth.json()).toMatchObject({ next: expect.stringMatching(/\/signup\/2$/) });
+  });
+
   it('counts parallel guesses: no more than five are compared', async () => {
     const { client, email } = await startSignup(server());
     const code = await lastCode(server(), email);
@@ -81,12 +90,38 @@ describe('the sign-up steps', () => {
   });
 
   it('expires a code after 15 minutes with confirmation_expired', async () => {
-    const { client, email } = await startSignup(server());
-    const code = await lastCode(server(), email);
-    server().clock.advance(15 * 60 * 1000 + 1);
-    expect(await fieldCodes(await client.postForm(CONFIRM, { code }))).toEqual([
+    const early = await startSignup(server());
+    const late = await startSignup(server());
+    const [earlyCode, lateCode] = [
+      await lastCode(server(), early.email),
+      await lastCode(server(), late.email),
+    ];
+    // A second before its 15 minutes end the code still confirms; at their end it does not.
+    server().clock.advance(15 * 60 * 1000 - 1000);
+    expect((await early.client.postForm(CONFIRM, { code: earlyCode })).status).toBe(200);
+    server().clock.advance(1000);
+    expect(await fieldCodes(await late.client.postForm(CONFIRM, { code: lateCode }))).toEqual([
       ['code', 'confirmation_expired'],
     ]);
+  });
+
+  it('returns to the page asked for in the language of the last step', async () => {
+    const next = '/en/subscription';
+    const switched = await startSignup(server(), undefined, { locale: 'en', next });
+    const kept = await startSignup(server(), undefined, { locale: 'en', next });
+    const unasked = await startSignup(server(), undefined, { locale: 'en' });
+    for (const { client, email } of [switched, kept, unasked]) {
+      const code = await lastCode(server(), email);
+      expect((await client.postForm(CONFIRM, { code })).status).toBe(200);
+    }
+    const onRussianPage = { headers: { 'X-Page-Locale': 'ru' } };
+    const done = await switched.client.postForm(DETAILS, details, onRussianPage);
+    expect(await done.json()).toEqual({ next: '/ru/subscription' });
+    const stayed = await kept.client.postForm(DETAILS, details);
+    expect(await stayed.json()).toEqual({ next });
+    // None asked for: the profile, in the language switched to.
+    const plain = await unasked.client.postForm(DETAILS, details, onRussianPage);
+    expect(await plain.json()).toEqual({ next: '/ru/profile' });
   });
 
   it('follows a switch to Russian during sign-up: the new code mail and the next address', async () => {
