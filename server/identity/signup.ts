@@ -35,15 +35,9 @@ async function pending(deps: AppDeps, browser: Browser, pageLocale: Locale | nul
   return { cookie, flow, user, locale: pageLocale ?? cookie.locale };
 }
 
-async function signIn(
-  deps: AppDeps,
-  browser: Browser,
-  user: User,
-  cookie: Pending,
-  locale: Locale,
-) {
+async function signIn(browser: Browser, userId: number, cookie: Pending, locale: Locale) {
   // Every sign-up and second step ends with the mailed code.
-  await browser.signIn(user.id, 'code');
+  await browser.signIn(userId, 'code');
   browser.forgetSignup();
   // Switched language since step 0: the page to return to follows the switch.
   const next =
@@ -152,7 +146,7 @@ export async function confirmSignup(
     crashPoint('signup-confirm-in-transaction');
   });
   // /login/2: the profile is complete, so confirming is the last step.
-  if (complete) return signIn(deps, browser, user, cookie, locale);
+  if (complete) return signIn(browser, user.id, cookie, locale);
   return { next: `/${locale}/signup/2` } satisfies AuthResult;
 }
 
@@ -182,9 +176,9 @@ export async function completeSignup(
     .from(countries)
     .where(eq(countries.code, form.country));
   if (!country) throw identityRefused('country_not_found');
-  const saved = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await finishFlow(tx, cookie);
-    const [row] = await tx
+    await tx
       .update(users)
       .set({
         firstName: form.first_name,
@@ -193,9 +187,7 @@ export async function completeSignup(
         locale,
         updatedAt: deps.clock.now(),
       })
-      .where(eq(users.id, user.id))
-      .returning();
-    return row;
+      .where(eq(users.id, user.id));
   });
-  return signIn(deps, browser, saved ?? user, cookie, locale);
+  return signIn(browser, user.id, cookie, locale);
 }

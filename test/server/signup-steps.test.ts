@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PendingSignup } from '../../contract/identity.ts';
+import { eq } from 'drizzle-orm';
+import { PendingSignup, type SecurityEvent } from '../../contract/identity.ts';
+import { emailCodes, users } from '../../server/db/schema.ts';
+import { json } from './billing.ts';
 import { useTestServer } from './harness.ts';
 import { fieldCodes, lastCode, mailsTo, startSignup } from './identity.ts';
 
@@ -28,6 +31,28 @@ describe('the sign-up steps', () => {
     expect(client.cookies.has('signup')).toBe(false);
     const profile = await client.get('/api/v1/profile/');
     expect(await profile.json()).toMatchObject({ email, first_name: 'Anna-Maria', country: 'GB' });
+    // The security log tells how this first sign-in was proven: by the mailed code.
+    const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
+    expect(events.map((event) => [event.kind, event.method])).toContainEqual(['sign_in', 'code']);
+  });
+
+  it('spends the code once; the step posted again leads on, and a resend sends nothing', async () => {
+    const { client, email } = await startSignup(server());
+    const code = await lastCode(server(), email);
+    expect(await (await client.postForm(CONFIRM, { code })).json()).toEqual({
+      next: '/en/signup/2',
+    });
+    const [user] = await server().db.select().from(users).where(eq(users.email, email));
+    expect(
+      await server().db.select().from(emailCodes).where(eq(emailCodes.userId, user!.id)),
+    ).toEqual([]);
+    // A reload of the step: this flow's code was checked, so it is not asked for again.
+    const again = await client.postForm(CONFIRM, { code });
+    expect(await again.json()).toEqual({ next: '/en/signup/2' });
+    server().clock.advance(30_000);
+    const resend = await client.postForm(RESEND, {});
+    expect(v.parse(PendingSignup, await resend.json()).email_confirmed).toBe(true);
+    expect(await mailsTo(server(), email)).toHaveLength(1);
   });
 
   it('refuses details before confirmation with email_not_confirmed', async () => {
@@ -152,6 +177,7 @@ describe('the sign-up steps', () => {
     const resent = await client.postForm(RESEND, {});
     expect(resent.status).toBe(200);
     const pending = v.parse(PendingSignup, await resent.json());
+    expect(pending.email_confirmed).toBe(false);
     expect(Date.parse(pending.resend_available_at) - server().clock.now().getTime()).toBe(30_000);
     expect(await mailsTo(server(), email)).toHaveLength(2);
     const fresh = await lastCode(server(), email);
