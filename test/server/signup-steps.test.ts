@@ -46,6 +46,10 @@ describe('the sign-up steps', () => {
     expect(
       await server().db.select().from(emailCodes).where(eq(emailCodes.userId, user!.id)),
     ).toEqual([]);
+    // With no code left, the step's state offers nothing to wait for.
+    const state = v.parse(PendingSignup, await (await client.get('/api/auth/signup/')).json());
+    const now = server().clock.now().toISOString();
+    expect(state).toMatchObject({ resend_available_at: now, code_expires_at: now });
     // A reload of the step: this flow's code was checked, so it is not asked for again.
     const again = await client.postForm(CONFIRM, { code });
     expect(await again.json()).toEqual({ next: '/en/signup/2' });

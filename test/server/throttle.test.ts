@@ -72,6 +72,18 @@ describe('mail throttling', () => {
   const reset = (email: string, ip: string) =>
     server().client().postForm('/api/auth/password/reset/', { email }, from(ip));
 
+  it("counts sign-ups in the IP's sign-in bucket: asking which addresses have a profile is throttled", async () => {
+    const ip = newIp();
+    const { user } = await server().createUser();
+    const now = server().clock.now().getTime();
+    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    for (let i = 0; i < 30; i++) expect((await signup(user.email, ip)).status).toBe(400);
+    const refused = await signup(user.email, ip);
+    expect(refused.status).toBe(429);
+    // The same bucket as sign-in's: a sign-in from that IP waits too.
+    expect((await login(user.username, 'x', ip)).status).toBe(429);
+  });
+
   it('allows 5 code or reset mails per address an hour', async () => {
     const email = uniqueEmail();
     const now = server().clock.now().getTime();
