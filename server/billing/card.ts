@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { autopayments, checkouts, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { billingRefused } from './refusals.ts';
-import { isLocalPath } from '../identity/accounts.ts';
+import { addressOfThisSite } from '../identity/accounts.ts';
 import { redirectTo } from './checkout.ts';
 import { isCheckoutId, newCheckoutId } from './ids.ts';
 import { paymentProvider } from './providers/registry.ts';
@@ -61,12 +61,8 @@ export async function startCardSetup(
   user: User,
   request: SetupRequest,
 ): Promise<{ id: string; redirect_url: string }> {
-  const base = deps.config.publicUrl;
-  const given = request.return_url;
-  const local = isLocalPath(given);
-  if (!local && given !== base && !given.startsWith(`${base}/`)) {
-    throw billingRefused('invalid_field', { at: 'return_url' });
-  }
+  const address = addressOfThisSite(request.return_url, deps.config.publicUrl);
+  if (address === null) throw billingRefused('invalid_field', { at: 'return_url' });
   const autopayment = await autopaymentOf(deps.db, user.id);
   if (autopayment?.status !== 'active') throw billingRefused('no_autopayment');
   const provider = paymentProvider(deps.config, autopayment.provider);
@@ -74,7 +70,7 @@ export async function startCardSetup(
   if (!provider || !takesCardChange(provider)) throw billingRefused('plan_unavailable');
   if (await openCheckoutOf(deps.db, user.id)) throw billingRefused('checkout_in_progress');
   const id = newCheckoutId();
-  const back = new URL(local ? `${base}${given}` : given);
+  const back = new URL(address);
   back.searchParams.set('card_setup', id);
   const current = await currentSubscription(deps.db, user);
   const checkout = await deps.db.transaction(async (tx) => {

@@ -6,8 +6,8 @@ import {
   type AutopaymentRequest,
 } from '../../contract/billing.ts';
 import { crashPoint } from '../crash-point.ts';
-import { isLocalPath } from '../identity/accounts.ts';
-import { autopayments, checkouts, countries, type User } from '../db/schema.ts';
+import { addressOfThisSite } from '../identity/accounts.ts';
+import { autopayments, checkouts, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { bounded } from '../providers/deadline.ts';
 import { chargeCheckout, queueCharge } from './charge.ts';
@@ -24,6 +24,7 @@ import {
   type CurrentSubscription,
 } from './subscription.ts';
 import { billingRefused } from './refusals.ts';
+import { isListedCountry } from '../geo/countries.ts';
 
 export { PROVIDER_SILENT } from './providers/provider.ts';
 
@@ -47,11 +48,9 @@ export function checkedOptions(deps: AppDeps, request: Request): Record<string, 
       if (value !== 'bank_card') throw optionsError('payment_method_type must be bank_card');
       out[key] = value;
     } else if ((keys.required as readonly string[]).includes(key)) {
-      const base = deps.config.publicUrl;
-      const local = value.length <= 2000 && isLocalPath(value);
-      const ours = value.length <= 2000 && (value === base || value.startsWith(`${base}/`));
-      if (!local && !ours) throw optionsError(`${key} must be an address of this site`);
-      out[key] = local ? `${base}${value}` : value;
+      const address = addressOfThisSite(value, deps.config.publicUrl);
+      if (address === null) throw optionsError(`${key} must be an address of this site`);
+      out[key] = address;
     } else {
       throw optionsError(`${key} is not an option of ${request.provider}`);
     }
@@ -144,11 +143,8 @@ export async function redirectTo(
 /** POST /api/autopayment/: one open checkout per user; a repeat finds the same one. */
 export async function startCheckout(deps: AppDeps, user: User, request: Request): Promise<string> {
   // The payer's country is one of the list, named at its field of the payer's data.
-  const [country] = await deps.db
-    .select({ code: countries.code })
-    .from(countries)
-    .where(eq(countries.code, request.user_data.country));
-  if (!country) throw billingRefused('country_not_found');
+  if (!(await isListedCountry(deps, request.user_data.country)))
+    throw billingRefused('country_not_found');
   if (request.provider !== cardProviderFor(request.user_data.country)) {
     const detail = `Country ${request.user_data.country} pays with ${cardProviderFor(request.user_data.country)}`;
     throw billingRefused('invalid_option', { at: 'provider', detail });

@@ -19,6 +19,20 @@ export function isLocalPath(next: string): boolean {
   return !hasControl && /^\/(?![/\\])[^\s\\]*$/.test(next);
 }
 
+/** The longest return address a provider is given (the card setup's contract says the same). */
+const MAX_ADDRESS = 2000;
+
+/**
+ * A page of this site to come back to from a provider, made absolute: a local path, or
+ * PUBLIC_URL itself or an address under it; null for anything else, and for an address
+ * longer than 2,000 characters.
+ */
+export function addressOfThisSite(given: string, publicUrl: string): string | null {
+  if (given.length > MAX_ADDRESS) return null;
+  if (isLocalPath(given)) return `${publicUrl}${given}`;
+  return given === publicUrl || given.startsWith(`${publicUrl}/`) ? given : null;
+}
+
 /** Where a signed-in browser goes: the given local `next`, else the profile. */
 export function nextAfterSignIn(next: string | null | undefined, locale: Locale): string {
   return next !== undefined && next !== null && isLocalPath(next) ? next : `/${locale}/profile`;

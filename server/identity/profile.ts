@@ -7,7 +7,6 @@ import type { ProfileUpdate, SocialProvider } from '../../contract/identity.ts';
 import type { TimezoneUpdate } from '../../contract/profile.ts';
 import { crashPoint } from '../crash-point.ts';
 import {
-  countries,
   exportNotices,
   mails,
   undeliveredMails,
@@ -21,8 +20,9 @@ import { sendToUser, userLocale } from '../mail/send.ts';
 import { exportNoticeMail } from '../mail/templates.ts';
 import type { MailingList } from '../mail/unsubscribe.ts';
 import { identityRefused } from './refusals.ts';
+import { isListedCountry } from '../geo/countries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
 
 /**
  * At most one "your data was exported" notice per account in this long: the export is
@@ -69,11 +69,7 @@ export async function updateProfile(
   user: User,
   form: v.InferOutput<typeof ProfileUpdate>,
 ): Promise<User> {
-  const [country] = await deps.db
-    .select({ code: countries.code })
-    .from(countries)
-    .where(eq(countries.code, form.country));
-  if (!country) throw identityRefused('country_not_found');
+  if (!(await isListedCountry(deps, form.country))) throw identityRefused('country_not_found');
   const [saved] = await deps.db
     .update(users)
     .set({

@@ -18,9 +18,10 @@ import { hashPassword } from './passwords.ts';
 import type { Browser } from './browser.ts';
 import { currentFlow, finishFlow, openFlow, type Pending } from './signup-flows.ts';
 import { hit, LIMITS, sendHits } from './throttle.ts';
-import { countries, users, type User } from '../db/schema.ts';
+import { users, type User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { identityRefused } from './refusals.ts';
+import { isListedCountry } from '../geo/countries.ts';
 
 /**
  * The cookie's flow and user, and the language of the step: the page's, else the
@@ -171,11 +172,7 @@ export async function completeSignup(
 ) {
   const { cookie, flow, user, locale } = await pending(deps, browser, pageLocale);
   if (flow.verifiedAt === null) throw identityRefused('email_not_confirmed');
-  const [country] = await deps.db
-    .select({ code: countries.code })
-    .from(countries)
-    .where(eq(countries.code, form.country));
-  if (!country) throw identityRefused('country_not_found');
+  if (!(await isListedCountry(deps, form.country))) throw identityRefused('country_not_found');
   await deps.db.transaction(async (tx) => {
     await finishFlow(tx, cookie);
     await tx

@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
 import { checkouts } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
-import { checkoutRequest, decide, json, settle, signedIn, startCheckout } from './billing.ts';
+import {
+  checkoutRequest,
+  decide,
+  json,
+  settle,
+  signedIn,
+  startCheckout,
+  STRIPE_OPTIONS,
+  YOOKASSA_OPTIONS,
+} from './billing.ts';
 import { fieldCodes } from './identity.ts';
 
 const server = useTestServer();
@@ -28,7 +37,11 @@ describe('POST /api/autopayment/', () => {
     const urls = await Promise.all(answers.map(async (r) => (await json(r)).redirect_url));
     expect(new Set(urls).size).toBe(1);
     expect(urls[0]).toMatch(/^http:\/\/localhost:8080\/sandbox\/pay\/co_/);
-    const again = await startCheckout(client, checkoutRequest({ plan: 'premium' }));
+    // A repeat finds the open checkout whatever it asks for, a promo code refused included.
+    const again = await startCheckout(
+      client,
+      checkoutRequest({ plan: 'premium', coupon: 'EXPIRED' }),
+    );
     expect(again.url).toBe(urls[0]);
     expect(await server().db.$count(checkouts, eq(checkouts.userId, user.id))).toBe(1);
     expect(await autopayment(client)).toMatchObject({ status: 'pending', provider: 'stripe' });
@@ -52,6 +65,68 @@ describe('POST /api/autopayment/', () => {
     const coupon = await post(checkoutRequest({ coupon: 'EXPIRED' }));
     expect(await fieldCodes(coupon)).toEqual([['coupon', 'invalid_input']]);
     expect((await client.get('/api/autopayment/')).status).toBe(404);
+  });
+
+  // Decision 0301: only return_url and payment_method_type=bank_card for yookassa,
+  // success_url and cancel_url for stripe, each a local path or under PUBLIC_URL.
+  it("takes each provider's own options, and return addresses of this site alone", async () => {
+    const base = 'http://localhost:8080';
+    const start = async (country: 'GB' | 'RU', options: Record<string, string>) => {
+      const { client } = await signedIn(server(), { country });
+      const response = await client.postJson(
+        '/api/autopayment/',
+        checkoutRequest({ country, options }),
+      );
+      return { client, response };
+    };
+    const refusal = async (country: 'GB' | 'RU', options: Record<string, string>) => {
+      const { response } = await start(country, options);
+      expect(response.status).toBe(400);
+      const body = (await json(response)) as {
+        errors: { code: string; source: { pointer: string }; detail: string }[];
+      };
+      return body.errors.map((error) => [error.source.pointer, error.code, error.detail]);
+    };
+    const refused = (detail: string) => [['options', 'invalid_input', detail]];
+    const page = (length: number) => `/en/subscription?x=${'a'.repeat(length - 19)}`;
+
+    expect(await refusal('GB', { ...STRIPE_OPTIONS, payment_method_type: 'bank_card' })).toEqual(
+      refused('payment_method_type is not an option of stripe'),
+    );
+    expect(await refusal('GB', { ...STRIPE_OPTIONS, return_url: '/en/subscription' })).toEqual(
+      refused('return_url is not an option of stripe'),
+    );
+    expect(await refusal('RU', { ...YOOKASSA_OPTIONS, payment_method_type: 'sbp' })).toEqual(
+      refused('payment_method_type must be bank_card'),
+    );
+    expect(await refusal('RU', { payment_method_type: 'bank_card' })).toEqual(
+      refused('return_url is required'),
+    );
+    expect(
+      await refusal('GB', { ...STRIPE_OPTIONS, cancel_url: `${base}0/en/subscription` }),
+    ).toEqual(refused('cancel_url must be an address of this site'));
+    expect(await refusal('GB', { ...STRIPE_OPTIONS, success_url: page(2001) })).toEqual(
+      refused('success_url must be an address of this site'),
+    );
+    expect(await refusal('GB', { ...STRIPE_OPTIONS, cancel_url: `${base}${page(1980)}` })).toEqual(
+      refused('cancel_url must be an address of this site'),
+    );
+
+    // PUBLIC_URL itself, an address under it and a local path of 2,000 characters are
+    // this site's; a local path is kept absolute, the others as given.
+    const ours = { success_url: page(2000), cancel_url: `${base}/en/subscription?no` };
+    const accepted = await start('GB', ours);
+    expect(accepted.response.status).toBe(200);
+    expect((await autopayment(accepted.client)).options).toEqual({
+      success_url: `${base}${ours.success_url}`,
+      cancel_url: ours.cancel_url,
+    });
+    const home = await start('RU', { ...YOOKASSA_OPTIONS, return_url: base });
+    expect(home.response.status).toBe(200);
+    expect((await autopayment(home.client)).options).toEqual({
+      payment_method_type: 'bank_card',
+      return_url: base,
+    });
   });
 });
 

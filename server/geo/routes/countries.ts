@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Locale } from '../../../contract/countries.ts';
-import { countryList, visitorCountry } from './visitor.ts';
+import { countryList } from '../countries.ts';
+import { visitorCountry } from './visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
