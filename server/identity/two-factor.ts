@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { encodeBase32NoPadding } from '@oslojs/encoding';
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import type { Locale } from '../../contract/countries.ts';
 import {
@@ -109,11 +109,11 @@ export async function twoFactorStatus(deps: AppDeps, userId: number): Promise<Tw
   // From memory while no change to the user's app or codes was heard (migration 0031).
   return userRead(deps, userId, 'two-factor', async () => {
     const enabled = await hasTwoFactor(deps.db, userId);
-    const [left] = await deps.db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-    return { enabled, recovery_codes_left: enabled ? (left?.n ?? 0) : 0 };
+    const left = await deps.db.$count(
+      recoveryCodes,
+      and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)),
+    );
+    return { enabled, recovery_codes_left: enabled ? left : 0 };
   });
 }
 

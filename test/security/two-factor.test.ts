@@ -123,6 +123,17 @@ describe('authenticator codes (checklist point 30)', () => {
     for (const r of rows) expect(r.codeHash).toMatch(/^[\w-]{43}$/);
   });
 
+  // Made once by the code of an earlier release: what users set up before an upgrade
+  // must keep working after it, so the key's derivation and the codes' stored form are fixed.
+  it('opens a secret and finds a recovery code that an earlier release stored', () => {
+    const stored = 'DPbCizH-ET-E9-dHOVEvmLneQo52rSlHVneL6UmulXKz5ytdba4jV37Nc9pcBtfO';
+    const secret = decryptSecret('a-session-secret-of-an-earlier-release', stored, 7);
+    expect(Buffer.from(secret).toString('hex')).toBe('000d1a2734414e5b6875828f9ca9b6c3d0ddeaf7');
+    // Typed as printed, in capitals, or without its hyphen: the same stored hash.
+    for (const typed of ['abcd-efgh', 'ABCD-EFGH', 'abcdefgh', ' abcd efgh'])
+      expect(recoveryCodeHash(typed)).toBe('YEH3xFcBxsgWvozWefsmE4ykx1jtBX9sJoB_nM9Hx1Y');
+  });
+
   it('the code step is no way in without the password: a forged cookie is refused', async () => {
     const { user, secret } = await withApp();
     const forger = server().client();

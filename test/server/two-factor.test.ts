@@ -93,6 +93,8 @@ describe('setting up the authenticator app', () => {
     });
     const [notice] = await mailsTo(server(), user.email);
     expect(notice?.subject).toBe('Вход с кодом приложения включён');
+    // An account notice: its list can be left in one click.
+    expect(notice?.headers['List-Unsubscribe']).toMatch(/\/api\/v1\/unsubscribe\/.+\/>$/);
     const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
     expect(events[0]?.kind).toBe('two_factor_enabled');
     // On already: a new setup is refused until it is turned off.
