@@ -50,7 +50,8 @@ function challengeOf(clientDataJSON: string): string {
   } catch {
     throw failed();
   }
-  if (typeof challenge !== 'string' || challenge === '') throw failed();
+  // Not a string: no challenge row could match it either; typed here for the query.
+  if (typeof challenge !== 'string') throw failed();
   return challenge;
 }
 

@@ -12,7 +12,11 @@ const sha256 = (data: Uint8Array | string) =>
   new Uint8Array(createHash('sha256').update(data).digest());
 const UP = 0x01;
 const UV = 0x04;
+const BE = 0x08;
+const BS = 0x10;
 const AT = 0x40;
+/** Backup eligibility and state: a device-bound passkey, a syncable one, a synced one. */
+const BACKUP = { none: 0, eligible: BE, synced: BE | BS } as const;
 
 function uint32(value: number): Uint8Array {
   const bytes = new Uint8Array(4);
@@ -29,10 +33,25 @@ export type SoftwarePasskey = {
   credentialId: string;
   /** The signature counter it will send next (it counts up by one per assertion). */
   counter: number;
-  /** navigator.credentials.create()'s JSON for a challenge. */
-  register(challenge: string, over?: { origin?: string; rpId?: string }): unknown;
-  /** navigator.credentials.get()'s JSON for a challenge. */
-  assert(challenge: string, over?: { origin?: string; counter?: number }): unknown;
+  /**
+   * navigator.credentials.create()'s JSON for a challenge; the user verified and a
+   * device-bound key with the `internal` transport unless told otherwise.
+   */
+  register(
+    challenge: string,
+    over?: {
+      origin?: string;
+      rpId?: string;
+      verified?: boolean;
+      backup?: keyof typeof BACKUP;
+      transports?: string[];
+    },
+  ): unknown;
+  /** navigator.credentials.get()'s JSON for a challenge; the user verified unless told. */
+  assert(
+    challenge: string,
+    over?: { origin?: string; counter?: number; verified?: boolean; withoutHandle?: boolean },
+  ): unknown;
 };
 
 /** A new passkey for the relying party at `origin` (its host is the rp id). */
@@ -53,13 +72,16 @@ export function softwarePasskey(origin: string, userHandle?: string): SoftwarePa
   const clientData = (type: string, challenge: string, from: string) =>
     new TextEncoder().encode(JSON.stringify({ type, challenge, origin: from, crossOrigin: false }));
 
+  // Its backup flags, as registered, go with every assertion after.
+  let backup = 0;
   const passkey: SoftwarePasskey = {
     credentialId: b64u(id),
     counter: 1,
     register(challenge, over = {}) {
+      backup = BACKUP[over.backup ?? 'none'];
       const authData = concat(
         sha256(over.rpId ?? rpId),
-        new Uint8Array([UP | UV | AT]),
+        new Uint8Array([UP | (over.verified === false ? 0 : UV) | backup | AT]),
         uint32(0),
         new Uint8Array(16), // AAGUID: none
         new Uint8Array([id.length >> 8, id.length & 0xff]),
@@ -80,7 +102,7 @@ export function softwarePasskey(origin: string, userHandle?: string): SoftwarePa
         response: {
           clientDataJSON: b64u(clientData('webauthn.create', challenge, over.origin ?? origin)),
           attestationObject: b64u(attestationObject),
-          transports: ['internal'],
+          transports: over.transports ?? ['internal'],
         },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',
@@ -88,7 +110,8 @@ export function softwarePasskey(origin: string, userHandle?: string): SoftwarePa
     },
     assert(challenge, over = {}) {
       const counter = over.counter ?? passkey.counter++;
-      const authData = concat(sha256(rpId), new Uint8Array([UP | UV]), uint32(counter));
+      const flags = UP | (over.verified === false ? 0 : UV) | backup;
+      const authData = concat(sha256(rpId), new Uint8Array([flags]), uint32(counter));
       const clientDataJSON = clientData('webauthn.get', challenge, over.origin ?? origin);
       const signature = signWith(privateKey, concat(authData, sha256(clientDataJSON)));
       return {
@@ -99,7 +122,7 @@ export function softwarePasskey(origin: string, userHandle?: string): SoftwarePa
           clientDataJSON: b64u(clientDataJSON),
           authenticatorData: b64u(authData),
           signature: b64u(signature),
-          ...(userHandle === undefined ? {} : { userHandle }),
+          ...(userHandle === undefined || over.withoutHandle ? {} : { userHandle }),
         },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',

@@ -70,6 +70,22 @@ describe('re-authentication with a passkey', () => {
     expect((await events(client))[0]).toEqual(['reauth_failed', 'passkey']);
   });
 
+  // An authenticator asked with the account's passkeys named may leave the user handle
+  // out (decision 0219: checked when sent).
+  it('takes an assertion without a user handle, of the account’s own passkey alone', async () => {
+    const { client, key, passkey } = await staleWithPasskey();
+    const other = await signedIn(server());
+    const { key: theirs } = await addPasskey(server(), other.client, other.user);
+    const first = await reauthChallenge(client);
+    await failsAsPasskey(
+      await reauthWith(client, theirs.assert(first.challenge, { withoutHandle: true })),
+    );
+    const { challenge } = await reauthChallenge(client);
+    const own = await reauthWith(client, key.assert(challenge, { withoutHandle: true }));
+    expect(own.status).toBe(204);
+    expect((await removal(client, passkey.id)).status).toBe(204);
+  });
+
   it('refuses a replayed challenge', async () => {
     const { client, key, passkey } = await staleWithPasskey();
     const { challenge } = await reauthChallenge(client);

@@ -4,19 +4,18 @@ import type { AuthResult } from '../../contract/auth.ts';
 import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 import type { SecurityEvent } from '../../contract/identity.ts';
 import type { Passkey } from '../../contract/passkeys.ts';
-import type { User } from '../../server/db/schema.ts';
+import { passkeys, type User } from '../../server/db/schema.ts';
 import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
 import { challengeOf, softwarePasskey, type SoftwarePasskey } from './authenticator.ts';
 import { json, sendJson, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { mailsTo } from './identity.ts';
+import { failsAsPasskey, handleOf, PASSKEYS as LIST } from './passkey-steps.ts';
 
 const server = useTestServer();
 const PASSWORD = 'Secret-pass-1';
-const LIST = '/api/v1/security/passkeys/';
 
 const origin = () => server().config.publicUrl;
-const handleOf = (user: User) => isoBase64URL.fromUTF8String(user.portalGuid);
 
 async function registrationChallenge(client: TestClient): Promise<string> {
   const answer = await sendJson(client, 'POST', `${LIST}options/`);
@@ -53,11 +52,6 @@ const signInWith = (browser: TestClient, credential: unknown) =>
 
 const signedInStill = async (client: TestClient) =>
   (await client.get('/api/v1/profile/')).status === 200;
-
-async function failsAsPasskey(answer: Response) {
-  expect(answer.status).toBe(400);
-  expect(await json(answer)).toEqual({ code: 'passkey_failed', detail: expect.any(String) });
-}
 
 async function signInOnce(key: SoftwarePasskey) {
   const browser = server().client();
@@ -182,6 +176,145 @@ describe('passkeys on the security page', () => {
     const anyone = server().client();
     expect((await anyone.get(LIST)).status).toBe(401);
     expect((await sendJson(anyone, 'POST', `${LIST}options/`)).status).toBe(401);
+  });
+});
+
+// Decision 0219, to the letter: what the options ask of the browser, what is kept of a
+// passkey and shown of it, the limit of 20, the events and notices.
+describe('what registration asks for and keeps', () => {
+  it('asks for a discoverable, user-verified passkey of this site, none of the account’s again', async () => {
+    const { user, client } = await signedIn(server(), { firstName: 'Ann', lastName: 'Lee' });
+    const ask = async () => {
+      const answer = await sendJson(client, 'POST', `${LIST}options/`);
+      expect(answer.status).toBe(200);
+      return json<Record<string, unknown>>(answer);
+    };
+    const first = await ask();
+    expect(first).toMatchObject({
+      rp: { name: 'Account portal', id: new URL(origin()).hostname },
+      user: { name: user.email, displayName: 'Ann Lee', id: handleOf(user) },
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      timeout: 5 * 60_000,
+      excludeCredentials: [],
+    });
+    const key = softwarePasskey(origin(), handleOf(user));
+    const transports = ['hybrid', 'internal'];
+    const credential = key.register(challengeOf(first), { transports });
+    expect((await save(client, 'Phone', credential)).status).toBe(201);
+    // The transports the authenticator named are kept and given back wherever it is named.
+    const excluded = [{ id: key.credentialId, type: 'public-key', transports }];
+    expect((await ask()).excludeCredentials).toEqual(excluded);
+    const reauth = await sendJson(client, 'POST', '/api/v1/session/reauth/passkey/options/');
+    expect((await json<{ allowCredentials: unknown }>(reauth)).allowCredentials).toEqual(excluded);
+
+    // Without a name the account's username is shown.
+    const nameless = await signedIn(server());
+    const options = await json<{ user: { displayName: string } }>(
+      await sendJson(nameless.client, 'POST', `${LIST}options/`),
+    );
+    expect(options.user.displayName).toBe(nameless.user.username);
+  });
+
+  it('refuses a passkey whose device did not verify its user, at registration and sign-in', async () => {
+    const { user, client } = await signedIn(server());
+    const key = softwarePasskey(origin(), handleOf(user));
+    const unverified = key.register(await registrationChallenge(client), { verified: false });
+    await failsAsPasskey(await save(client, 'Unverified', unverified));
+    const { key: added } = await addPasskey(client, user);
+    const browser = server().client();
+    const assertion = added.assert(await signInChallenge(browser), { verified: false });
+    await failsAsPasskey(await signInWith(browser, assertion));
+    expect(await signedInStill(browser)).toBe(false);
+  });
+
+  it('shows "synced" for a backed-up multi-device passkey alone', async () => {
+    const { user, client } = await signedIn(server());
+    const synced = async (backup: 'none' | 'eligible' | 'synced') => {
+      const key = softwarePasskey(origin(), handleOf(user));
+      const credential = key.register(await registrationChallenge(client), { backup });
+      const answer = await save(client, backup, credential);
+      expect(answer.status).toBe(201);
+      server().clock.advance(1000);
+      return (await json<Passkey>(answer)).synced;
+    };
+    expect(await synced('none')).toBe(false);
+    expect(await synced('eligible')).toBe(false);
+    expect(await synced('synced')).toBe(true);
+    const listed = await json<Passkey[]>(await client.get(LIST));
+    expect(listed.map((p) => [p.name, p.synced])).toEqual([
+      ['none', false],
+      ['eligible', false],
+      ['synced', true],
+    ]);
+  });
+
+  it('keeps at most 20 passkeys per account', async () => {
+    const { user, client } = await signedIn(server());
+    const now = new Date();
+    await server()
+      .db.insert(passkeys)
+      .values(
+        Array.from({ length: 19 }, (_, i) => ({
+          userId: user.id,
+          credentialId: `stored-${user.id}-${i}`,
+          publicKey: 'AA',
+          counter: 0,
+          transports: [],
+          deviceType: 'singleDevice',
+          backedUp: false,
+          name: `Key ${i}`,
+          createdAt: now,
+        })),
+      );
+    await addPasskey(client, user, 'Twentieth');
+    const key = softwarePasskey(origin(), handleOf(user));
+    const extra = key.register(await registrationChallenge(client));
+    await failsAsPasskey(await save(client, 'Twenty-first', extra));
+    expect(await json<Passkey[]>(await client.get(LIST))).toHaveLength(20);
+  });
+
+  it('logs the adding and tells in the page’s language, as an account notice', async () => {
+    const { user, client } = await signedIn(server());
+    const { passkey } = await addPasskey(client, user);
+    const events = await json<SecurityEvent[]>(await client.get('/api/v1/security/events/'));
+    expect(events.map((e) => e.kind)).toContain('passkey_added');
+    const removal = await client.request(`${LIST}${passkey.id}/`, {
+      method: 'DELETE',
+      headers: { [PAGE_LOCALE_HEADER]: 'ru' },
+    });
+    expect(removal.status).toBe(204);
+    const [removed, added] = await mailsTo(server(), user.email);
+    expect(removed?.subject).toBe('Удалён ключ доступа');
+    expect(added?.subject).toBe('A passkey was added');
+    for (const notice of [removed, added])
+      expect(notice?.headers['List-Unsubscribe']).toMatch(/\/api\/v1\/unsubscribe\/.+\/>$/);
+  });
+
+  it('answers 404 for an id that is not exactly a passkey’s, and changes nothing', async () => {
+    const { user, client } = await signedIn(server());
+    const { passkey } = await addPasskey(client, user);
+    for (const id of ['not-a-uuid', `x${passkey.id}`, `${passkey.id}x`]) {
+      expect((await sendJson(client, 'PATCH', `${LIST}${id}/`, { name: 'Other' })).status).toBe(
+        404,
+      );
+      expect((await sendJson(client, 'DELETE', `${LIST}${id}/`)).status).toBe(404);
+    }
+    expect((await json<Passkey[]>(await client.get(LIST))).map((p) => p.name)).toEqual(['Laptop']);
+  });
+
+  it('refuses a challenge in clientDataJSON that is not a string', async () => {
+    const { user, client } = await signedIn(server());
+    const key = softwarePasskey(origin(), handleOf(user));
+    for (const challenge of [{}, 5, ['a']]) {
+      const credential = key.register(await registrationChallenge(client)) as {
+        response: { clientDataJSON: string };
+      };
+      credential.response.clientDataJSON = isoBase64URL.fromUTF8String(
+        JSON.stringify({ type: 'webauthn.create', challenge, origin: origin() }),
+      );
+      await failsAsPasskey(await save(client, 'Odd', credential));
+    }
   });
 });
 
