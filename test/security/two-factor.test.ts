@@ -1,4 +1,5 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import type { RecoveryCodes } from '../../contract/identity.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recoveryCodes, twoFactors, type User } from '../../server/db/schema.ts';
@@ -9,10 +10,10 @@ import {
   TWO_FACTOR_LOCK_MS,
 } from '../../server/identity/two-factor.ts';
 import { LIMITS } from '../../server/identity/throttle.ts';
-import { json, signedIn } from '../server/billing.ts';
+import { json, sendJson, signedIn } from '../server/billing.ts';
 import { useTestServer, type TestClient } from '../server/harness.ts';
 import { fieldCodes } from '../server/identity.ts';
-import { appCode, turnedOnApp } from '../server/two-factor-app.ts';
+import { appCode, startSetup, turnedOnApp } from '../server/two-factor-app.ts';
 
 /*
  * Checklist point 30 (ASVS 6.5, 6.6): someone who has the password of an account with
@@ -121,6 +122,24 @@ describe('authenticator codes (checklist point 30)', () => {
       .from(recoveryCodes)
       .where(eq(recoveryCodes.userId, user.id));
     for (const r of rows) expect(r.codeHash).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('confirmed twice at once, the app turns on once and the codes answered are the ones kept', async () => {
+    const { user, client } = await signedIn(server());
+    const { secret } = await startSetup(client);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        sendJson(client, 'POST', '/api/v1/security/two-factor/confirm/', { code: codeFor(secret) }),
+      ),
+    );
+    const turnedOn = answers.filter((answer) => answer.status === 200);
+    expect(turnedOn).toHaveLength(1);
+    const { recovery_codes: codes } = await json<RecoveryCodes>(turnedOn[0]!);
+    const kept = await server()
+      .db.select({ hash: recoveryCodes.codeHash })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, user.id));
+    expect(new Set(kept.map((row) => row.hash))).toEqual(new Set(codes.map(recoveryCodeHash)));
   });
 
   // Made once by the code of an earlier release: what users set up before an upgrade
