@@ -390,4 +390,13 @@ describe('recovery codes and turning the app off', () => {
     const browser = server().client();
     expect(await json(await signIn(browser, user.username))).toEqual({ next: '/en/profile' });
   });
+
+  it('turned off while a sign-in waits at its code step, the code is refused there', async () => {
+    const { user, client, secret } = await withApp();
+    const browser = await atCodeStep(user);
+    expect((await sendJson(client, 'DELETE', '/api/v1/security/two-factor/')).status).toBe(204);
+    const answer = await secondStep(browser, codeFor(secret));
+    expect(await fieldCodes(answer)).toEqual([['code', 'wrong_confirmation_code']]);
+    expect(await signedInNow(browser)).toBe(false);
+  });
 });
