@@ -68,6 +68,9 @@ describe('/api/v1/profile/social/', () => {
   it('unlinks when a password remains; 404 for a provider not linked or unknown', async () => {
     const { client } = await signedIn();
     await socialRoundTrip(client, 'github', { email: uniqueEmail() }, { intent: 'link' });
+    // Another provider than the one linked: not found, and the link stays.
+    expect((await unlink(client, 'google')).status).toBe(404);
+    expect(await (await client.get('/api/v1/profile/social/')).json()).toHaveLength(1);
     expect((await unlink(client, 'github')).status).toBe(204);
     expect(await (await client.get('/api/v1/profile/social/')).json()).toEqual([]);
     expect((await unlink(client, 'github')).status).toBe(404);
