@@ -48,9 +48,9 @@ function challengeOf(clientDataJSON: string): string {
   try {
     ({ challenge } = decodeClientDataJSON(clientDataJSON));
   } catch {
-    throw failed();
+    // Not JSON: no challenge, refused below.
   }
-  // Not a string: no challenge row could match it either; typed here for the query.
+  // Not a string (or none): no challenge row could match it either.
   if (typeof challenge !== 'string') throw failed();
   return challenge;
 }

@@ -134,6 +134,10 @@ describe('authenticator codes (checklist point 30)', () => {
     );
     const turnedOn = answers.filter((answer) => answer.status === 200);
     expect(turnedOn).toHaveLength(1);
+    // The other finds no setup waiting for its code any more.
+    const other = answers.find((answer) => answer.status !== 200);
+    expect(other?.status).toBe(404);
+    expect(await json(other!)).toMatchObject({ code: 'not_found' });
     const { recovery_codes: codes } = await json<RecoveryCodes>(turnedOn[0]!);
     const kept = await server()
       .db.select({ hash: recoveryCodes.codeHash })

@@ -44,7 +44,8 @@ export type SoftwarePasskey = {
       rpId?: string;
       verified?: boolean;
       backup?: keyof typeof BACKUP;
-      transports?: string[];
+      /** None: the response names no transports at all. */
+      transports?: string[] | null;
     },
   ): unknown;
   /** navigator.credentials.get()'s JSON for a challenge; the user verified unless told. */
@@ -102,7 +103,7 @@ export function softwarePasskey(origin: string, userHandle?: string): SoftwarePa
         response: {
           clientDataJSON: b64u(clientData('webauthn.create', challenge, over.origin ?? origin)),
           attestationObject: b64u(attestationObject),
-          transports: over.transports ?? ['internal'],
+          ...(over.transports === null ? {} : { transports: over.transports ?? ['internal'] }),
         },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',

@@ -207,6 +207,14 @@ describe('what registration asks for and keeps', () => {
     expect((await ask()).excludeCredentials).toEqual(excluded);
     const reauth = await sendJson(client, 'POST', '/api/v1/session/reauth/passkey/options/');
     expect((await json<{ allowCredentials: unknown }>(reauth)).allowCredentials).toEqual(excluded);
+    // An authenticator that names none is kept with none.
+    const quiet = softwarePasskey(origin(), handleOf(user));
+    const unnamed = quiet.register(challengeOf(await ask()), { transports: null });
+    expect((await save(client, 'Key', unnamed)).status).toBe(201);
+    expect((await ask()).excludeCredentials).toEqual([
+      ...excluded,
+      { id: quiet.credentialId, type: 'public-key', transports: [] },
+    ]);
 
     // Without a name the account's username is shown.
     const nameless = await signedIn(server());
@@ -303,7 +311,7 @@ describe('what registration asks for and keeps', () => {
     expect((await json<Passkey[]>(await client.get(LIST))).map((p) => p.name)).toEqual(['Laptop']);
   });
 
-  it('refuses a challenge in clientDataJSON that is not a string', async () => {
+  it('refuses clientDataJSON that is not JSON, or whose challenge is not a string', async () => {
     const { user, client } = await signedIn(server());
     const key = softwarePasskey(origin(), handleOf(user));
     for (const challenge of [{}, 5, ['a']]) {
@@ -315,6 +323,12 @@ describe('what registration asks for and keeps', () => {
       );
       await failsAsPasskey(await save(client, 'Odd', credential));
     }
+    const credential = key.register(await registrationChallenge(client)) as {
+      response: { clientDataJSON: string };
+    };
+    credential.response.clientDataJSON = isoBase64URL.fromUTF8String('{"challenge":');
+    await failsAsPasskey(await save(client, 'Odd', credential));
+    expect(await json<Passkey[]>(await client.get(LIST))).toEqual([]);
   });
 });
 
