@@ -219,7 +219,8 @@ describe('the sign-up steps', () => {
 });
 
 describe('the signup next', () => {
-  it.each(['https://evil.example/', `/${'x'.repeat(600)}`])(
+  // Kept in the sign-up's cookie up to 512 characters (browsers drop cookies over 4 KB).
+  it.each(['https://evil.example/', `/${'x'.repeat(600)}`, `/${'x'.repeat(512)}`])(
     'is dropped when foreign or too long: %#',
     async (next) => {
       const { client, email } = await startSignup(server(), undefined, { next });
@@ -228,4 +229,12 @@ describe('the signup next', () => {
       expect(await done.json()).toEqual({ next: '/en/profile' });
     },
   );
+
+  it('is kept at 512 characters', async () => {
+    const next = `/${'x'.repeat(511)}`;
+    const { client, email } = await startSignup(server(), undefined, { next });
+    await client.postForm(CONFIRM, { code: await lastCode(server(), email) });
+    const done = await client.postForm(DETAILS, details);
+    expect(await done.json()).toEqual({ next });
+  });
 });
