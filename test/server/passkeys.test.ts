@@ -10,7 +10,12 @@ import { challengeOf, softwarePasskey, type SoftwarePasskey } from './authentica
 import { json, sendJson, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { mailsTo } from './identity.ts';
-import { failsAsPasskey, handleOf, PASSKEYS as LIST } from './passkey-steps.ts';
+import {
+  addPasskey as addedPasskey,
+  failsAsPasskey,
+  handleOf,
+  PASSKEYS as LIST,
+} from './passkey-steps.ts';
 
 const server = useTestServer();
 const PASSWORD = 'Secret-pass-1';
@@ -30,12 +35,8 @@ const save = (client: TestClient, name: string, credential: unknown, headers = {
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 
-async function addPasskey(client: TestClient, user: User, name = 'Laptop') {
-  const key = softwarePasskey(origin(), handleOf(user));
-  const answer = await save(client, name, key.register(await registrationChallenge(client)));
-  expect(answer.status).toBe(201);
-  return { key, passkey: await json<Passkey>(answer) };
-}
+const addPasskey = (client: TestClient, user: User, name?: string) =>
+  addedPasskey(server(), client, user, name);
 
 async function signInChallenge(browser: TestClient): Promise<string> {
   const answer = await browser.request('/api/auth/passkey/options/', { method: 'POST' });
