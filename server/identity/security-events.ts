@@ -21,16 +21,16 @@ export async function recordEvent(
   now: Date,
   userId: number | null,
   kind: SecurityEventKind,
-  device: Device | null,
+  device: Device,
   method: string | null = null,
 ): Promise<void> {
   await db.insert(securityEvents).values({
     userId,
     kind,
     method,
-    userAgent: device?.userAgent ?? null,
-    ip: device?.ip ?? null,
-    country: device?.country ?? null,
+    userAgent: device.userAgent,
+    ip: device.ip,
+    country: device.country,
     createdAt: now,
   });
 }

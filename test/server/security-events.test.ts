@@ -12,6 +12,8 @@ import { useTestServer, type TestClient } from './harness.ts';
 import { socialRoundTrip } from './social-flow.ts';
 
 const server = useTestServer();
+// Behind the deployment's proxy, which names the address and the country.
+const proxied = useTestServer({ env: { TRUST_PROXY: '1', COUNTRY_HEADER: 'CF-IPCountry' } });
 
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -46,6 +48,26 @@ describe('GET /api/v1/security/events/', () => {
     expect(Object.keys(phoneSignIn!).sort()).toEqual(
       ['browser', 'country', 'created_at', 'ip', 'kind', 'method', 'os'].sort(),
     );
+  });
+
+  it('keeps the address and the country the proxy names for each event', async () => {
+    const { user, client } = await signedIn(proxied());
+    const phone = proxied().client();
+    const from = {
+      'user-agent': SAFARI_IPHONE,
+      'x-forwarded-for': '198.51.100.7',
+      'cf-ipcountry': 'de',
+    };
+    const answer = await phone.postForm(
+      '/api/auth/login/',
+      { login: user.username, password: 'Secret-pass-1' },
+      { headers: from },
+    );
+    expect(answer.status).toBe(200);
+    const [newest, first] = await events(client);
+    expect(newest).toMatchObject({ kind: 'sign_in', ip: '198.51.100.7', country: 'DE' });
+    // The first sign-in came with neither header: the socket's address, no country.
+    expect(first).toMatchObject({ kind: 'sign_in', ip: 'unknown', country: null });
   });
 
   it('logs a profile export, and linking and unlinking a social account by provider', async () => {
@@ -146,6 +168,29 @@ describe('GET /api/v1/security/events/', () => {
     expect(await rowOf(stale.user.id)).toBe(0);
     expect(await rowOf(fresh.user.id)).toBe(1);
     expect(await rowOf(on.user.id)).toBe(1);
+  });
+
+  it('a log read from memory loses its oldest event the moment it is 180 days old', async () => {
+    const { user, client } = await signedIn(server());
+    const now = server().clock.now().getTime();
+    const at = (ms: number) => ({
+      userId: user.id,
+      kind: 'sign_in_failed' as const,
+      method: 'password',
+      createdAt: new Date(ms),
+    });
+    // The oldest a minute short of 180 days, one between, then this sign-in.
+    await server()
+      .db.insert(securityEvents)
+      .values([at(now - 180 * DAY_MS + 60_000), at(now - 100 * DAY_MS)]);
+    expect(await kinds(client)).toHaveLength(3);
+    server().clock.advance(59_000);
+    expect(await kinds(client)).toHaveLength(3);
+    server().clock.advance(1000);
+    expect(await kinds(client)).toEqual([
+      ['sign_in', 'password'],
+      ['sign_in_failed', 'password'],
+    ]);
   });
 
   it('keeps 180 days and shows the newest 100', async () => {

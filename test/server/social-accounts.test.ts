@@ -20,7 +20,7 @@ const request: SocialRequest = {
   userId: null,
   country: () => Promise.resolve('FR'),
   consented: true,
-  device: null,
+  device: { userAgent: null, ip: 'unknown', country: null },
 };
 const identity = {
   subject: 'g-1',

@@ -41,7 +41,7 @@ export type SocialRequest = {
    */
   consented: boolean;
   /** The browser asking, for the security log of a link. */
-  device: Device | null;
+  device: Device;
 };
 
 /** Whom the identity signs in, or that a new account needs the visitor's consent first. */
