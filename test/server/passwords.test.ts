@@ -11,6 +11,7 @@ import {
   verifyPassword,
 } from '../../server/identity/passwords.ts';
 import { users } from '../../server/db/schema.ts';
+import { upgradePasswordHash } from '../../server/identity/accounts.ts';
 import { TEST_PASSWORD_COST, useTestServer } from './harness.ts';
 
 const server = useTestServer();
@@ -96,6 +97,31 @@ describe('passwords', () => {
     const [row] = await server().db.select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword('Legacy-pass-1', row?.passwordHash ?? '')).toBe(true);
+  });
+
+  it('keeps a hash at the current cost as it is: a sign-in writes no new one', async () => {
+    const { user, password } = await server().createUser();
+    const answer = await server()
+      .client()
+      .postForm('/api/auth/login/', { login: user.username, password });
+    expect(answer.status).toBe(200);
+    const [row] = await server().db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toBe(user.passwordHash);
+  });
+
+  it('leaves a password changed meanwhile: the earlier hash is replaced only while stored', async () => {
+    const { user } = await server().createUser();
+    const legacy = { id: user.id, passwordHash: legacyScrypt('Legacy-pass-1') };
+    await server()
+      .db.update(users)
+      .set({ passwordHash: legacy.passwordHash })
+      .where(eq(users.id, user.id));
+    // The sign-in read the earlier hash; the password changes before it writes.
+    const changed = await hashPassword('Changed-pass-2', TEST_PASSWORD_COST);
+    await server().db.update(users).set({ passwordHash: changed }).where(eq(users.id, user.id));
+    await upgradePasswordHash(server().deps(), legacy, 'Legacy-pass-1');
+    const [row] = await server().db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toBe(changed);
   });
 });
 
