@@ -1,16 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
-/** The texts tied to `input` (its error message, its description), as assistive technology reads them. */
-export async function description(page: Page, input: Locator): Promise<string> {
-  const refs = await Promise.all(
-    ['aria-errormessage', 'aria-describedby'].map((name) => input.getAttribute(name)),
+/**
+ * The texts tied to `input` (its error message, its description), as assistive technology
+ * reads them. Read in one step inside the page: a message that replaces the description
+ * between two reads from here would leave the second waiting for an element that is gone.
+ */
+export async function description(input: Locator): Promise<string> {
+  return input.evaluate((element) =>
+    ['aria-errormessage', 'aria-describedby']
+      .flatMap((name) => (element.getAttribute(name) ?? '').split(/\s+/))
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
   );
-  const ids = refs.join(' ').split(/\s+/).filter(Boolean);
-  const parts = await Promise.all(
-    ids.map(async (id) => {
-      const element = page.locator(`[id="${id}"]`);
-      return (await element.count()) > 0 ? ((await element.textContent()) ?? '') : '';
-    }),
-  );
-  return parts.join(' ');
 }

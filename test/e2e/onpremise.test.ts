@@ -114,7 +114,7 @@ describe.each(['en', 'ru'] as const)('on-premise in %s', (locale) => {
     const bindButton = page.getByRole('button', { name: t.bind, exact: true });
     await field.fill('ABCD-1234');
     await bindButton.click();
-    await expect.poll(() => description(page, field)).toContain(t.malformed);
+    await expect.poll(() => description(field)).toContain(t.malformed);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
 
@@ -183,13 +183,13 @@ describe.each(['en', 'ru'] as const)('on-premise in %s', (locale) => {
     const field = page.getByRole('textbox', { name: t.identifier });
     await field.fill(identifier);
     await page.getByRole('button', { name: t.bind, exact: true }).click();
-    await expect.poll(() => description(page, field)).toContain(t.taken);
+    await expect.poll(() => description(field)).toContain(t.taken);
     expect(await page.getByText(t.none).count()).toBe(1);
     await expectAccessible(page);
 
     // Editing the field clears the server's message.
     await field.fill(newIdentifier());
-    await expect.poll(() => description(page, field)).not.toContain(t.taken);
+    await expect.poll(() => description(field)).not.toContain(t.taken);
     await page.getByRole('button', { name: t.bind, exact: true }).click();
     await page.getByRole('status').filter({ hasText: t.bound }).waitFor();
     await page.getByText(t.counter(1)).waitFor();

@@ -62,6 +62,12 @@ describe('renewal and expiry on schedule', () => {
       .from(checkouts)
       .where(and(eq(checkouts.userId, user.id), eq(checkouts.kind, 'renewal')));
     expect(paid).toMatchObject([{ status: 'paid', amount: 10 }]);
+    // The autopayment still names the code it was bought with (section 6's coupon).
+    const renewedClient = await again(user.username);
+    const { autopayment } = await json<{ autopayment: { coupon: string; status: string } }>(
+      await renewedClient.get('/api/autopayment/'),
+    );
+    expect(autopayment).toMatchObject({ status: 'active', coupon: 'WELCOME10' });
     // The next tick finds nothing due: no second charge.
     await server().worker.tick();
     expect(await server().db.$count(checkouts, eq(checkouts.userId, user.id))).toBe(2);
@@ -182,7 +188,8 @@ describe('renewal and expiry on schedule', () => {
     );
     try {
       await flaky.drain([SETTLEMENT_QUEUE]);
-      expect(logger.entries.some((e) => e.message === 'webhook delivery failed')).toBe(true);
+      const failed = logger.entries.find((e) => e.message === 'webhook delivery failed');
+      expect(failed?.fields).toMatchObject({ status: 503 });
       // pg-boss retries after its back-off delay, in real seconds.
       await vi.waitFor(
         async () => {

@@ -52,6 +52,21 @@ describe('POST /api/billing/webhooks/:provider/', () => {
     expect(await redemptions()).toBe(before + 1);
   });
 
+  it('gives a failure the provider sent without a reason the usual one', async () => {
+    const { client } = await signedIn(server());
+    const { id } = await startCheckout(client, checkoutRequest());
+    const failed = await post('stripe', {
+      id: 'evt_no_reason',
+      type: 'payment.failed',
+      checkoutId: id,
+    });
+    expect(await json(failed)).toEqual({ status: 'processed' });
+    const { autopayment } = await json<{ autopayment: Record<string, unknown> }>(
+      await client.get('/api/autopayment/'),
+    );
+    expect(autopayment).toMatchObject({ status: 'failed', latest_error: 'The card was declined' });
+  });
+
   it('refuses a wrong signature with 403 and changes nothing', async () => {
     const { user, client } = await signedIn(server());
     const { id } = await startCheckout(client);

@@ -5,7 +5,7 @@ import { sandboxWebhook, sandboxWebhookKey } from '../../server/billing/provider
 import { expire } from '../../server/billing/settle.ts';
 import { autopayments, checkouts, webhookEvents } from '../../server/db/schema.ts';
 import { DAY, useTestServer, type TestClient } from './harness.ts';
-import { buy, checkoutRequest, json, settle, signedIn } from './billing.ts';
+import { buy, checkoutRequest, json, settle, signedIn, startCheckout } from './billing.ts';
 
 const server = useTestServer();
 
@@ -32,6 +32,17 @@ async function setupStatus(client: TestClient, id: string) {
   const response = await client.get(`/api/v1/card/setups/${id}/`);
   expect(response.status).toBe(200);
   return json<CardSetupStatus>(response);
+}
+
+/** A settlement as the sandbox posts it for Stripe, signed with Stripe's sandbox key unless another is given. */
+function post(event: Parameters<typeof sandboxWebhook>[1], signingKey?: string) {
+  const key = signingKey ?? sandboxWebhookKey(server().config.sessionSecret, 'stripe');
+  const { body, signature } = sandboxWebhook(key, event);
+  return server().app.request('/api/billing/webhooks/stripe/', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature },
+  });
 }
 
 async function subscription(client: TestClient) {
@@ -67,8 +78,13 @@ describe('the card on file', () => {
     const page = await other.client.get(`/sandbox/pay/${id}`);
     expect(await page.text()).toContain('Mastercard 5555 5555 5555 4444');
     await other.client.postForm(`/sandbox/pay/${id}`, { decision: 'pay', card: 'mastercard' });
+    // A card the page does not offer pays with the one it pre-selects.
+    const third = await signedIn(server());
+    const { id: thirds } = await startCheckout(third.client);
+    await third.client.postForm(`/sandbox/pay/${thirds}`, { decision: 'pay', card: 'amex' });
     await settle(server());
     expect(await card(other.client)).toEqual(MASTERCARD);
+    expect(await card(third.client)).toEqual(VISA);
   });
 
   it('changes through a card setup at the provider that charges nothing', async () => {
@@ -119,6 +135,28 @@ describe('the card on file', () => {
     expect(await setupStatus(client, id)).toEqual({ status: 'not_saved', card: VISA });
     const row = await autopaymentRow(user.id);
     expect(row).toMatchObject({ status: 'active', latestError: null, cardLast4: '4242' });
+    expect(await json<PaymentPage>(await client.get('/api/v1/payments/'))).toMatchObject({
+      payments: [{ status: 'paid' }],
+    });
+  });
+
+  it('is the new card when the provider saves it after the setup expired, the plan untouched', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client);
+    const before = await subscription(client);
+    const id = await startSetup(client);
+    expect(await expire(server(), id)).not.toBeNull();
+    // The payer finished at the provider just after: a card setup charges nothing.
+    const late = await post({
+      id: 'evt_late_setup',
+      type: 'payment.succeeded',
+      checkoutId: id,
+      ref: 'sandbox_card_mastercard',
+      card: MASTERCARD,
+    });
+    expect(await json(late)).toEqual({ status: 'processed' });
+    expect(await setupStatus(client, id)).toEqual({ status: 'saved', card: MASTERCARD });
+    expect(await subscription(client)).toEqual(before);
     expect(await json<PaymentPage>(await client.get('/api/v1/payments/'))).toMatchObject({
       payments: [{ status: 'paid' }],
     });
@@ -259,33 +297,24 @@ describe("another user's card", () => {
     const { client } = await signedIn(server());
     await buy(server(), client);
     const id = await startSetup(client);
-    const key = sandboxWebhookKey(server().config.sessionSecret, 'stripe');
-    const post = (signingKey: string, event: Parameters<typeof sandboxWebhook>[1]) => {
-      const { body, signature } = sandboxWebhook(signingKey, event);
-      return server().app.request('/api/billing/webhooks/stripe/', {
-        method: 'POST',
-        body,
-        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature },
-      });
-    };
     const event = {
       id: 'evt_card_1',
       type: 'payment.succeeded',
       checkoutId: id,
       card: MASTERCARD,
     } as const;
-    const forged = await post('x'.repeat(40), { ...event, card: { ...MASTERCARD, last4: '6666' } });
+    const forged = await post({ ...event, card: { ...MASTERCARD, last4: '6666' } }, 'x'.repeat(40));
     expect(forged.status).toBe(403);
     expect(await card(client)).toEqual(VISA);
-    expect(await json(await post(key, event))).toEqual({ status: 'processed' });
+    expect(await json(await post(event))).toEqual({ status: 'processed' });
     expect(await card(client)).toEqual(MASTERCARD);
     // A second setup to Visa; the first's event again (same id, or a new one) changes nothing.
     const next = await startSetup(client);
     await client.postForm(`/sandbox/pay/${next}`, { decision: 'pay', card: 'visa' });
     await settle(server());
     expect(await card(client)).toEqual(VISA);
-    expect(await json(await post(key, event))).toEqual({ status: 'duplicate' });
-    expect(await json(await post(key, { ...event, id: 'evt_card_2' }))).toEqual({
+    expect(await json(await post(event))).toEqual({ status: 'duplicate' });
+    expect(await json(await post({ ...event, id: 'evt_card_2' }))).toEqual({
       status: 'ignored',
     });
     expect(await card(client)).toEqual(VISA);

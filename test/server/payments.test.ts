@@ -142,6 +142,14 @@ describe('the payment history', () => {
     expect((await client.get(`/api/v1/payments/${id}/receipt/`)).status).toBe(404);
   });
 
+  it('lists nothing for a checkout the payer cancelled: nothing was charged', async () => {
+    const { client } = await signedIn(server());
+    const { id } = await startCheckout(client, checkoutRequest());
+    expect((await decide(client, id, 'cancel')).status).toBe(303);
+    await settle(server());
+    expect(await history(client)).toEqual({ payments: [], next_page: null });
+  });
+
   it('lists an invoice request as requested, newest first, without a receipt', async () => {
     const { client } = await signedIn(server(), { country: 'RU', locale: 'ru' });
     await buy(server(), client, checkoutRequest({ country: 'RU' }));

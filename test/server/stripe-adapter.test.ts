@@ -1,13 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Checkout } from '../../server/billing/providers/provider.ts';
+import { PROVIDER_DOWN, type Checkout } from '../../server/billing/providers/provider.ts';
 import { bounded, ProviderTimeout } from '../../server/providers/deadline.ts';
 import { paymentProvider } from '../../server/billing/providers/registry.ts';
 import { stripeProvider } from '../../server/billing/providers/stripe.ts';
-import { autopayments, checkouts, subscriptions } from '../../server/db/schema.ts';
+import { CHARGE_RETRIES, runChargeJob } from '../../server/billing/charge.ts';
+import { autopayments, checkouts, payments, subscriptions } from '../../server/db/schema.ts';
 import { testConfig, useTestServer } from './harness.ts';
-import { autopaymentRow, checkoutRequest, json, sendJson, signedIn } from './billing.ts';
+import {
+  autopaymentRow,
+  checkoutRequest,
+  json,
+  pendingCheckoutRow,
+  sendJson,
+  signedIn,
+} from './billing.ts';
 
 /**
  * The Stripe adapter on the official SDK, offline: webhooks signed the way Stripe
@@ -725,6 +733,61 @@ describe('through the app', () => {
       await client.get('/api/subscription/'),
     );
     expect(subscription.plan).toBe('mini');
+  });
+
+  it("retries a renewal's charge while Stripe fails, and fails it with the reason at the last retry", async () => {
+    const { user, client } = await signedIn(server());
+    const { db } = server();
+    await db.insert(autopayments).values(autopaymentRow(user.id, { providerRef: 'cus_1:pm_1' }));
+    const id = 'co_renewal_outage';
+    await db.insert(checkouts).values(pendingCheckoutRow(id, user.id, 'renewal', new Date()));
+    const calls = fakeStripeApi(() =>
+      stripeError(500, { type: 'api_error', message: 'Something went wrong' }),
+    );
+    const status = async () =>
+      (await db.select().from(checkouts).where(eq(checkouts.id, id)))[0]?.status;
+    // Each run before the last throws for the queue to run it again; the renewal waits.
+    for (let retry = 0; retry < CHARGE_RETRIES; retry += 1) {
+      await expect(runChargeJob(server(), { checkoutId: id }, retry)).rejects.toBeInstanceOf(
+        Stripe.errors.StripeAPIError,
+      );
+      expect(await status()).toBe('pending');
+    }
+    expect(calls).toHaveLength(CHARGE_RETRIES);
+    // The last: the renewal fails with the reason, and the payer reads it.
+    await runChargeJob(server(), { checkoutId: id }, CHARGE_RETRIES);
+    expect(calls).toHaveLength(CHARGE_RETRIES + 1);
+    // Each failure is in the operator's log, with its checkout.
+    const warned = server().logger.entries.filter(
+      (entry) => entry.message === 'charge failed' && entry.fields.checkout === id,
+    );
+    expect(warned).toHaveLength(CHARGE_RETRIES + 1);
+    const [failed] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+    expect(failed).toMatchObject({ status: 'failed', error: PROVIDER_DOWN });
+    const { autopayment } = await json<{ autopayment: Record<string, unknown> }>(
+      await client.get('/api/autopayment/'),
+    );
+    expect(autopayment).toMatchObject({ status: 'failed', latest_error: PROVIDER_DOWN });
+    expect(await db.$count(payments, eq(payments.checkoutId, id))).toBe(1);
+  });
+
+  it('leaves a renewal Stripe is still processing to its webhook, and charges it once', async () => {
+    const { user } = await signedIn(server());
+    const { db } = server();
+    await db.insert(autopayments).values(autopaymentRow(user.id, { providerRef: 'cus_1:pm_1' }));
+    const id = 'co_renewal_processing';
+    await db.insert(checkouts).values(pendingCheckoutRow(id, user.id, 'renewal', new Date()));
+    const calls = fakeStripeApi(() => paymentIntent('processing'));
+    await runChargeJob(server(), { checkoutId: id }, 0);
+    const [submitted] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+    expect(submitted).toMatchObject({ status: 'submitted', error: null });
+    expect(await db.$count(payments, eq(payments.checkoutId, id))).toBe(0);
+    // A repeat of the job (a crash before it completed) asks Stripe nothing more.
+    await runChargeJob(server(), { checkoutId: id }, 1);
+    expect(calls).toHaveLength(1);
+    // Nor does a job for a checkout that is gone (with its account).
+    await runChargeJob(server(), { checkoutId: 'co_gone_with_its_account' }, 0);
+    expect(calls).toHaveLength(1);
   });
 
   it('settles a paid session whose card Stripe cannot tell, and logs why the card is missing', async () => {
