@@ -17,6 +17,17 @@ const change = (client: TestClient, plan: string, interval: string) => {
 };
 
 describe('PATCH /api/autopayment/', () => {
+  it('names the promo code of the payment that set its plan: a change, which takes none, names none', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client, checkoutRequest({ coupon: 'WELCOME10' }));
+    const coupon = async () =>
+      v.parse(AutopaymentAnswer, await json(await client.get('/api/autopayment/'))).autopayment
+        .coupon;
+    expect(await coupon()).toBe('WELCOME10');
+    expect((await change(client, 'premium', 'monthly')).status).toBe(200);
+    expect(await coupon()).toBe('');
+  });
+
   it('changes plan and interval at once, with the unused days added', async () => {
     const { user, client: first } = await signedIn(server());
     await buy(server(), first);
