@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AuthResult } from '../../contract/auth.ts';
 import { PasskeyOptions } from '../../contract/passkeys.ts';
-import { call, formBody } from './client.ts';
+import { call, csrfToken, formBody } from './client.ts';
 
 export interface Credentials {
   login: string;
@@ -29,6 +29,21 @@ export function fetchPasskeySignInOptions(signal?: AbortSignal) {
     signal,
     useCase: 'passkey_sign_in_options',
   });
+}
+
+/**
+ * The passkey autofill's options, fetched without the API client: the sign-in page asks
+ * for them as it is drawn, and the client's library need not load for it (decision 0039).
+ * Any failure throws; the autofill then offers nothing, and the button asks through `call`.
+ */
+export async function fetchPasskeyAutofillOptions(signal: AbortSignal): Promise<PasskeyOptions> {
+  const response = await fetch('/api/auth/passkey/options/', {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'X-CSRFToken': csrfToken() },
+    signal,
+  });
+  if (!response.ok) throw new Error(`passkey options answered ${response.status}`);
+  return v.parse(PasskeyOptions, await response.json());
 }
 
 /** Signs in with the passkey's assertion; answers where to go, as the password sign-in. */

@@ -1,10 +1,15 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { LoginForm } from '../../contract/auth.ts';
-import { fetchPasskeySignInOptions, signIn, signInWithPasskey } from '../api/auth.api.ts';
+import {
+  fetchPasskeyAutofillOptions,
+  fetchPasskeySignInOptions,
+  signIn,
+  signInWithPasskey,
+} from '../api/auth.api.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
-import { promptPasskey, webauthn } from './passkey-prompt.ts';
+import { nativeAutofill, promptPasskey, webauthn } from './passkey-prompt.ts';
 
 /** The browser's refusal as the page's codes: no WebAuthn here, or cancelled (or timed out). */
 function browserRefusal(error: unknown): { code: string } {
@@ -22,6 +27,8 @@ const never = (signal: AbortSignal) =>
  * browser's ceremony.
  */
 async function passkeySignIn(next: string, signal: AbortSignal, autofill: boolean) {
+  const native = autofill ? nativeAutofill() : null;
+  if (native) return nativeAutofillSignIn(native, next, signal);
   const browser = await webauthn();
   if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return never(signal);
   if (!browser.browserSupportsWebAuthn()) throw { code: 'passkey_unsupported' };
@@ -41,6 +48,26 @@ async function passkeySignIn(next: string, signal: AbortSignal, autofill: boolea
     // An autofill withdrawn (the button asked instead, the page left) offers nothing more.
     if (autofill) return never(signal);
     throw browserRefusal(error);
+  }
+  return signInWithPasskey(credential, next, signal);
+}
+
+/**
+ * The autofill's sign-in where the browser reads WebAuthn's JSON itself: no library, and
+ * the options fetched without the API client (decision 0039). Nothing to offer, or a
+ * failure before a passkey is picked, offers nothing.
+ */
+async function nativeAutofillSignIn(
+  prompt: NonNullable<ReturnType<typeof nativeAutofill>>,
+  next: string,
+  signal: AbortSignal,
+) {
+  if (!(await PublicKeyCredential.isConditionalMediationAvailable())) return never(signal);
+  let credential;
+  try {
+    credential = await prompt(await fetchPasskeyAutofillOptions(signal), signal);
+  } catch {
+    return never(signal);
   }
   return signInWithPasskey(credential, next, signal);
 }

@@ -28,3 +28,25 @@ export async function promptPasskey(
     signal.removeEventListener('abort', stop);
   }
 }
+
+/**
+ * The passkey autofill's offer by the browser alone, where it reads WebAuthn's JSON itself
+ * (WebAuthn Level 3: `parseRequestOptionsFromJSON`, `toJSON`): the sign-in page's first
+ * visit then loads no library for it (decision 0039). Null where the browser cannot: the
+ * library's way is taken then.
+ */
+export function nativeAutofill():
+  ((options: unknown, signal: AbortSignal) => Promise<unknown>) | null {
+  const native = globalThis.PublicKeyCredential as Partial<typeof PublicKeyCredential> | undefined;
+  if (typeof native?.parseRequestOptionsFromJSON !== 'function') return null;
+  const parse = native.parseRequestOptionsFromJSON.bind(native);
+  return async (options, signal) => {
+    const credential = await navigator.credentials.get({
+      mediation: 'conditional',
+      publicKey: parse(options as PublicKeyCredentialRequestOptionsJSON),
+      signal,
+    });
+    if (!(credential instanceof PublicKeyCredential)) throw new Error('No passkey was picked');
+    return credential.toJSON();
+  };
+}
