@@ -6,7 +6,8 @@ import * as v from 'valibot';
  * and written into the page it serves (docs/decisions/0018), like the promotions.
  */
 
-const Email = v.pipe(
+/** The operator's support address. */
+export const SupportEmail = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(254, 'expected at most 254 characters'),
@@ -61,32 +62,39 @@ export const EXAMPLE_SELLER: Seller = {
   tax: { label: { en: 'VAT', ru: 'НДС' }, rate: 20 },
 };
 
+/** The web GIS page's related-info links, each in both languages. */
+export const WebgisLinks = v.strictObject({
+  video: Localized,
+  demo: Localized,
+  docs: Localized,
+  data: Localized,
+});
+export type WebgisLinks = v.InferOutput<typeof WebgisLinks>;
+
 export const SiteFacts = v.strictObject({
-  support_email: Email,
+  support_email: SupportEmail,
   /** Absent: the example seller (a production server warns of example addresses anyway). */
   seller: v.optional(Seller, EXAMPLE_SELLER),
-  webgis_links: v.strictObject({
-    video: Localized,
-    demo: Localized,
-    docs: Localized,
-    data: Localized,
-  }),
+  webgis_links: WebgisLinks,
 });
 export type SiteFacts = v.InferOutput<typeof SiteFacts>;
 
-/**
+/*
  * The examples the portal ships (site.json) and falls back to: example.com addresses,
- * which a deployment replaces with its own.
+ * which a deployment replaces with its own. The page reads the support address and the
+ * links apart (`src/components/site.ts`), so the seller never ships to the browser.
  */
+export const EXAMPLE_SUPPORT_EMAIL = 'support@example.com';
+export const EXAMPLE_WEBGIS_LINKS: WebgisLinks = {
+  video: { en: 'https://example.com/webgis/video', ru: 'https://example.com/ru/webgis/video' },
+  demo: { en: 'https://demo.example.com/', ru: 'https://demo.example.com/?lang=ru' },
+  docs: { en: 'https://docs.example.com/webgis/', ru: 'https://docs.example.com/ru/webgis/' },
+  data: { en: 'https://example.com/webgis/data', ru: 'https://example.com/ru/webgis/data' },
+};
 export const EXAMPLE_SITE_FACTS: SiteFacts = {
-  support_email: 'support@example.com',
+  support_email: EXAMPLE_SUPPORT_EMAIL,
   seller: EXAMPLE_SELLER,
-  webgis_links: {
-    video: { en: 'https://example.com/webgis/video', ru: 'https://example.com/ru/webgis/video' },
-    demo: { en: 'https://demo.example.com/', ru: 'https://demo.example.com/?lang=ru' },
-    docs: { en: 'https://docs.example.com/webgis/', ru: 'https://docs.example.com/ru/webgis/' },
-    data: { en: 'https://example.com/webgis/data', ru: 'https://example.com/ru/webgis/data' },
-  },
+  webgis_links: EXAMPLE_WEBGIS_LINKS,
 };
 
 /**

@@ -1,16 +1,9 @@
-import * as v from 'valibot';
 import { ErrorReporting } from '../../contract/site.ts';
+import { pageJson } from './page-json.ts';
 
 /** Where the page says to report errors (SENTRY_DSN); null: reporting is off. */
 export function pageErrorReporting(doc: Document = document): ErrorReporting | null {
-  const content = doc.querySelector('meta[name="portal-errors"]')?.getAttribute('content');
-  if (!content) return null;
-  try {
-    const parsed = v.safeParse(ErrorReporting, JSON.parse(content));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
+  return pageJson(doc, 'portal-errors', ErrorReporting);
 }
 
 /**

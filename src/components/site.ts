@@ -5,7 +5,8 @@ import {
   PromotionList,
   type Promotion,
 } from '../../contract/promotions.ts';
-import { EXAMPLE_SITE_FACTS, SiteFacts } from '../../contract/site.ts';
+import { EXAMPLE_SUPPORT_EMAIL, SupportEmail } from '../../contract/site.ts';
+import { pageJson } from './page-json.ts';
 
 /** Facts about the service shown in the shell; one place to change them. */
 export const site = {
@@ -14,23 +15,15 @@ export const site = {
   privacyUrl: { en: '/en/privacy', ru: '/ru/privacy' },
 } as const;
 
-/**
- * The operator's support address and web GIS links (SITE_FILE), which the server writes
- * into the page; the shipped examples when the page says nothing readable.
+/*
+ * The operator's facts (SITE_FILE), which the server writes into the page: each read
+ * apart, with the shipped example in its place when the page says nothing readable.
  */
-export function pageSiteFacts(doc: Document = document): SiteFacts {
-  const content = doc.querySelector('meta[name="portal-site"]')?.getAttribute('content');
-  if (!content) return EXAMPLE_SITE_FACTS;
-  try {
-    const facts = v.safeParse(SiteFacts, JSON.parse(content));
-    return facts.success ? facts.output : EXAMPLE_SITE_FACTS;
-  } catch {
-    return EXAMPLE_SITE_FACTS;
-  }
-}
+const SupportAddress = v.object({ support_email: SupportEmail });
 
 /** The address users write to for support (the footer, error pages, the on-premise offer). */
-export const contactEmail = (doc: Document = document): string => pageSiteFacts(doc).support_email;
+export const contactEmail = (doc: Document = document): string =>
+  pageJson(doc, 'portal-site', SupportAddress)?.support_email ?? EXAMPLE_SUPPORT_EMAIL;
 
 /** Whether legal entities may order by invoice: the server writes it into the page. */
 export function entityOrdersEnabled(doc: Document = document): boolean {
@@ -57,14 +50,7 @@ export type { Promotion } from '../../contract/promotions.ts';
 
 /** The promotions the page carries; none when it says nothing readable. */
 export function pagePromotions(doc: Document = document): Promotion[] {
-  const content = doc.querySelector('meta[name="portal-promotions"]')?.getAttribute('content');
-  if (!content) return [];
-  try {
-    const list = v.safeParse(PromotionList, JSON.parse(content));
-    return list.success ? list.output : [];
-  } catch {
-    return [];
-  }
+  return pageJson(doc, 'portal-promotions', PromotionList) ?? [];
 }
 
 export function currentPromotion(now: Date, list: readonly Promotion[] = pagePromotions()) {

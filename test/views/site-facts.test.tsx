@@ -1,8 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXAMPLE_SITE_FACTS } from '../../contract/site.ts';
+import { EXAMPLE_SUPPORT_EMAIL, EXAMPLE_WEBGIS_LINKS } from '../../contract/site.ts';
 import { Footer } from '../../src/components/footer.tsx';
-import { contactEmail, pageSiteFacts } from '../../src/components/site.ts';
+import { contactEmail } from '../../src/components/site.ts';
+import { relatedLinks } from '../../src/views/webgis/links.ts';
 import { RelatedInfoView } from '../../src/views/webgis/related-info.view.tsx';
 import { operatorSiteFacts } from '../fixtures/site.ts';
 import { Providers } from '../render/providers.tsx';
@@ -23,15 +24,20 @@ afterEach(() => {
 
 describe('the operator’s support address and web GIS links', () => {
   it('are read from the page', () => {
-    expect(pageSiteFacts()).toEqual(operator);
+    expect(relatedLinks()).toEqual(operator.webgis_links);
     expect(contactEmail()).toBe('help@gis.test');
   });
 
   it('fall back to the shipped examples when the page carries none or nonsense', () => {
-    meta.setAttribute('content', '');
-    expect(pageSiteFacts()).toEqual(EXAMPLE_SITE_FACTS);
-    meta.setAttribute('content', '{"support_email":"nope"}');
-    expect(pageSiteFacts()).toEqual(EXAMPLE_SITE_FACTS);
+    for (const nonsense of ['', '{', '{"support_email":"nope","webgis_links":{}}']) {
+      meta.setAttribute('content', nonsense);
+      expect(contactEmail()).toBe(EXAMPLE_SUPPORT_EMAIL);
+      expect(relatedLinks()).toEqual(EXAMPLE_WEBGIS_LINKS);
+    }
+    // Each fact is read apart: a readable address is shown beside unreadable links.
+    meta.setAttribute('content', '{"support_email":"help@gis.test"}');
+    expect(contactEmail()).toBe('help@gis.test');
+    expect(relatedLinks()).toEqual(EXAMPLE_WEBGIS_LINKS);
   });
 
   it.each(['en', 'ru'] as const)(

@@ -1,8 +1,12 @@
-import type { Locale } from '../../i18n/locale.ts';
-import { pageSiteFacts } from '../../components/site.ts';
+import * as v from 'valibot';
+import { EXAMPLE_WEBGIS_LINKS, WebgisLinks } from '../../../contract/site.ts';
+import { pageJson } from '../../components/page-json.ts';
 
-/** The related-info panel's links (section 2): operator data the page carries (SITE_FILE). */
-export const relatedLinks = (
-  doc: Document = document,
-): Record<'video' | 'demo' | 'docs' | 'data', Record<Locale, string>> =>
-  pageSiteFacts(doc).webgis_links;
+const Links = v.object({ webgis_links: WebgisLinks });
+
+/**
+ * The related-info panel's links (section 2): operator data the page carries (SITE_FILE),
+ * the shipped examples when it carries nothing readable.
+ */
+export const relatedLinks = (doc: Document = document): WebgisLinks =>
+  pageJson(doc, 'portal-site', Links)?.webgis_links ?? EXAMPLE_WEBGIS_LINKS;
