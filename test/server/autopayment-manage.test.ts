@@ -3,8 +3,16 @@ import * as v from 'valibot';
 import { AutopaymentAnswer, SubscriptionAnswer } from '../../contract/billing.ts';
 import { addPeriod } from '../../server/billing/subscription.ts';
 import { DAY, useTestServer, type TestClient } from './harness.ts';
-import { checkouts } from '../../server/db/schema.ts';
-import { buy, checkoutRequest, json, pendingCheckoutRow, sendJson, signedIn } from './billing.ts';
+import { autopayments, checkouts } from '../../server/db/schema.ts';
+import {
+  autopaymentRow,
+  buy,
+  checkoutRequest,
+  json,
+  pendingCheckoutRow,
+  sendJson,
+  signedIn,
+} from './billing.ts';
 
 const server = useTestServer();
 
@@ -75,6 +83,25 @@ describe('PATCH /api/autopayment/', () => {
     const response = await change(client, 'premium', 'monthly');
     expect(response.status).toBe(409);
     expect((await json(response)).code).toBe('checkout_in_progress');
+  });
+});
+
+describe('GET /api/autopayment/', () => {
+  it('answers the payer fields an autopayment does not hold as empty, in the shape of section 6', async () => {
+    const { client, user } = await signedIn(server());
+    await server()
+      .db.insert(autopayments)
+      .values(autopaymentRow(user.id, { userData: {} }));
+    const { autopayment } = v.parse(
+      AutopaymentAnswer,
+      await json(await client.get('/api/autopayment/')),
+    );
+    expect(autopayment.user_data).toEqual({
+      first_name: '',
+      second_name: '',
+      email: '',
+      country: '',
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   json,
   pendingCheckoutRow,
   sendJson,
+  setPlan,
   settle,
   signedIn,
   startCheckout,
@@ -90,6 +91,14 @@ describe('renewal and expiry on schedule', () => {
       canceled_at: null,
     });
     expect((await later.get('/api/autopayment/')).status).toBe(404);
+  });
+
+  it('moves a plan paid without an autopayment (by invoice) to free at its end', async () => {
+    const { user, client } = await signedIn(server());
+    await setPlan(server(), user.id, 'premium', 1);
+    server().clock.advance(2 * DAY);
+    await server().worker.tick();
+    expect(await subscription(client)).toMatchObject({ plan: 'free', expire_at: null });
   });
 
   it('moves to free when the renewal payment fails', async () => {

@@ -177,7 +177,7 @@ describe('the payment history', () => {
     const count = 2 * PAYMENTS_PAGE_SIZE + 5;
     for (const [owner, n] of [
       [user.id, count],
-      [other.user.id, 3],
+      [other.user.id, PAYMENTS_PAGE_SIZE],
     ] as const) {
       for (let i = 0; i < n; i++) {
         const id = `co_page${owner}_${i}`;
@@ -225,8 +225,11 @@ describe('the payment history', () => {
     expect(seen).toEqual(
       Array.from({ length: count }, (_, i) => `co_page${user.id}_${count - 1 - i}`),
     );
-    // The other user's payments are theirs only, and so are their receipts.
-    expect((await history(other.client)).payments).toHaveLength(3);
+    // The other user's payments are theirs only, one full page and no next one, and so
+    // are their receipts.
+    const others = await history(other.client);
+    expect(others.payments).toHaveLength(PAYMENTS_PAGE_SIZE);
+    expect(others.next_page).toBeNull();
     expect((await client.get(`/api/v1/payments/co_page${other.user.id}_0/receipt/`)).status).toBe(
       404,
     );
