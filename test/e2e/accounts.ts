@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Chromium } from './chromium.ts';
 import { codeOf, latestMail } from './mailbox.ts';
@@ -134,4 +134,23 @@ export async function buyPremium(context: BrowserContext, email: string) {
       { timeout: 30_000, interval: 500 },
     )
     .toBe('premium');
+}
+
+/**
+ * Signs out through the header's account menu, as a user does. The menu slides in: a
+ * click while it still moves can press on the item and let go beside it (seen on a busy
+ * machine), so the item is clicked once it has stopped.
+ */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  const item = page.getByRole('menuitem', { name: 'Sign out' });
+  await item.waitFor();
+  await expect
+    .poll(() =>
+      item.evaluate(
+        (element) => element.closest('[role="menu"]')?.getAnimations({ subtree: true }).length,
+      ),
+    )
+    .toBe(0);
+  await item.click();
 }

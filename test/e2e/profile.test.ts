@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
+import { newAccount, signOutFromMenu, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail, linkOf } from './mailbox.ts';
@@ -167,8 +167,7 @@ describe('an edit made in a tab whose session ended in another', () => {
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
 
     // Tab A signs out; tab B still shows the form.
-    await tabA.getByRole('button', { name: /Account menu/ }).click();
-    await tabA.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(tabA);
     // The sign-in page, with the page in `next` when a read of tab A's heard the 401 first.
     await tabA.waitForURL(/\/en\/login\/1(\?|$)/);
     await tabA.close();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newAccount, uniqueEmail } from './accounts.ts';
+import { newAccount, signOutFromMenu, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 
@@ -94,8 +94,7 @@ describe('sign-in in English', () => {
     await expectAccessible(page);
 
     await page.goto('/en/profile');
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await page.waitForURL('**/en/login/1');
     const profile = await page.request.get('/api/v1/profile/');
     expect(profile.status()).toBe(401);

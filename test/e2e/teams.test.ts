@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyPremium, csrfHeader, signedIn } from './accounts.ts';
+import { buyPremium, csrfHeader, signedIn, signOutFromMenu } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
@@ -315,8 +315,7 @@ describe('a team edit made in a tab whose session ended in another', () => {
     await page.getByRole('textbox', { name: 'Username' }).fill(member.username);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('cell', { name: member.username, exact: true }).waitFor();
-    await tabA.getByRole('button', { name: /Account menu/ }).click();
-    await tabA.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(tabA);
     // The sign-in page, with the page in `next` when a read of tab A's heard the 401 first.
     await tabA.waitForURL(/\/en\/login\/1(\?|$)/);
     await tabA.close();

@@ -127,6 +127,25 @@ describe('DELETE /api/autopayment/ and PATCH /api/autopayment/status/', () => {
     expect(await subscription(client)).toMatchObject({ canceled_at: null, autopayment: true });
   });
 
+  it('restores no autopayment whose paid period has ended, even before the sweep moved it', async () => {
+    const { user, client: first } = await signedIn(server());
+    await buy(server(), first);
+    expect((await sendJson(first, 'DELETE', '/api/autopayment/')).status).toBe(204);
+    const { expire_at } = await subscription(first);
+    // To the end of the period, then a second before it; the worker has not run meanwhile.
+    server().clock.advance(Date.parse(expire_at ?? '') - server().clock.now().getTime());
+    // Sessions end after a week unused: the payer signs in again.
+    const client = server().client();
+    await client.postForm('/api/auth/login/', { login: user.username, password: 'Secret-pass-1' });
+    const restore = () =>
+      sendJson(client, 'PATCH', '/api/autopayment/status/', { value: 'active' });
+    const atTheEnd = await restore();
+    expect(atTheEnd.status).toBe(400);
+    expect((await json(atTheEnd)).code).toBe('no_autopayment');
+    server().clock.advance(-1000);
+    expect((await restore()).status).toBe(200);
+  });
+
   it('restores nothing that is not canceled, and validates the value', async () => {
     const { client } = await signedIn(server());
     const none = await sendJson(client, 'PATCH', '/api/autopayment/status/', { value: 'active' });
