@@ -39,7 +39,7 @@ export function fetchPasskeySignInOptions(signal?: AbortSignal) {
 export async function fetchPasskeyAutofillOptions(signal: AbortSignal): Promise<PasskeyOptions> {
   const response = await fetch('/api/auth/passkey/options/', {
     method: 'POST',
-    headers: { Accept: 'application/json', 'X-CSRFToken': csrfToken() },
+    headers: { 'X-CSRFToken': csrfToken() },
     signal,
   });
   if (!response.ok) throw new Error(`passkey options answered ${response.status}`);
