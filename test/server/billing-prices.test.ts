@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { CouponPrice, PlanList } from '../../contract/billing.ts';
 import { useTestServer } from './harness.ts';
 import { checkoutRequest, json, signedIn, startCheckout } from './billing.ts';
-import { promoCodes } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { checkouts, promoCodes } from '../../server/db/schema.ts';
 import { fieldCodes } from './identity.ts';
 
 const server = useTestServer();
@@ -94,6 +95,40 @@ describe('GET /api/v1/subscription/price/', () => {
     }
   });
 
+  it('reads a code typed with spaces around it as the code', async () => {
+    const answer = await price('plan=mini&coupon=%20%20welcome10%20');
+    expect(answer.coupon_status).toBe('ok');
+    expect(answer.price_discounted?.monthly.usd).toBe(9);
+  });
+
+  it('takes a code until the instant its valid_until names, not at it', async () => {
+    const now = server().clock.now();
+    await server()
+      .db.insert(promoCodes)
+      .values([
+        { code: 'ENDSNOW', percent: 10, validUntil: now },
+        { code: 'ENDSNEXT', percent: 10, validUntil: new Date(now.getTime() + 1) },
+      ]);
+    expect((await price('plan=mini&coupon=ENDSNOW')).coupon_status).toBe('err_expired_date');
+    expect((await price('plan=mini&coupon=ENDSNEXT')).coupon_status).toBe('ok');
+  });
+
+  it("applies to a plan whose monthly price equals the code's max_price, not one above", async () => {
+    // Mini's monthly price: 790 RUB, 10 USD, 9 EUR (decision 0301: above max_price refuses).
+    await server()
+      .db.insert(promoCodes)
+      .values([
+        { code: 'ATMINI', percent: 5, maxPrice: { rub: 790, usd: 10, eur: 9 } },
+        { code: 'BELOWMINI', percent: 5, maxPrice: { rub: 789, usd: 9, eur: 8 } },
+      ]);
+    for (const currency of ['rub', 'usd', 'eur']) {
+      const at = await price(`plan=mini&coupon=ATMINI&currency=${currency}`);
+      expect(at.coupon_status, currency).toBe('ok');
+      const below = await price(`plan=mini&coupon=BELOWMINI&currency=${currency}`);
+      expect(below.coupon_status, currency).toBe('err_max_price');
+    }
+  });
+
   it('refuses a missing or unknown plan at its pointer', async () => {
     const nul = await server().client().get('/api/v1/subscription/price/?plan=mini&coupon=%00');
     expect(await fieldCodes(nul)).toEqual([['coupon', 'invalid_input']]);
@@ -120,6 +155,27 @@ describe("a promo code held by the payer's own open payment", () => {
     const theirs = v.parse(CouponPrice, await json(await other.client.get(path)));
     expect(theirs.coupon_status).toBe('err_expired_count');
     expect(v.parse(CouponPrice, await json(await server().client().get(path))).coupon_status).toBe(
+      'err_expired_count',
+    );
+  });
+
+  it('stays held once the provider took the payment in (submitted), whatever case or spaces the code is typed in', async () => {
+    await server()
+      .db.insert(promoCodes)
+      .values({ code: 'HELDTOO', percent: 10, maxRedemptions: 1 });
+    const { client, user } = await signedIn(server(), { country: 'GB' });
+    await startCheckout(client, checkoutRequest({ coupon: 'heldtoo' }));
+    await server()
+      .db.update(checkouts)
+      .set({ status: 'submitted' })
+      .where(eq(checkouts.userId, user.id));
+    const path = '/api/v1/subscription/price/?plan=mini&coupon=%20HeldToo%20';
+    expect(v.parse(CouponPrice, await json(await client.get(path))).coupon_status).toBe('ok');
+    await server()
+      .db.update(checkouts)
+      .set({ status: 'failed' })
+      .where(eq(checkouts.userId, user.id));
+    expect(v.parse(CouponPrice, await json(await client.get(path))).coupon_status).toBe(
       'err_expired_count',
     );
   });
