@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AuthResult } from '../../contract/auth.ts';
 import { PasskeyOptions } from '../../contract/passkeys.ts';
-import { call, csrfToken, formBody } from './client.ts';
+import { apiHeaders, call, formBody } from './client.ts';
 
 export interface Credentials {
   login: string;
@@ -39,7 +39,7 @@ export function fetchPasskeySignInOptions(signal?: AbortSignal) {
 export async function fetchPasskeyAutofillOptions(signal: AbortSignal): Promise<PasskeyOptions> {
   const response = await fetch('/api/auth/passkey/options/', {
     method: 'POST',
-    headers: { 'X-CSRFToken': csrfToken() },
+    headers: apiHeaders('POST'),
     signal,
   });
   if (!response.ok) throw new Error(`passkey options answered ${response.status}`);

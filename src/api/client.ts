@@ -26,6 +26,16 @@ export function sessionMayExist(cookie: string = document.cookie): boolean {
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The headers every API call carries: the page's language (the mails and addresses a
+ * call causes are in it) and, on a call that changes something, the CSRF token.
+ */
+export function apiHeaders(method: string): Record<string, string> {
+  const headers: Record<string, string> = { [PAGE_LOCALE_HEADER]: activeLocale() };
+  if (unsafe.has(method.toUpperCase())) headers['X-CSRFToken'] = csrfToken();
+  return headers;
+}
+
 let client: Promise<$Fetch> | undefined;
 let fetchError: typeof FetchError | undefined;
 
@@ -41,10 +51,9 @@ export function http(): Promise<$Fetch> {
       headers: { Accept: 'application/json' },
       retry: 0,
       onRequest({ options }) {
-        // The mails and addresses a call causes are in the language of its page.
-        options.headers.set(PAGE_LOCALE_HEADER, activeLocale());
-        const method = (options.method ?? 'GET').toUpperCase();
-        if (unsafe.has(method)) options.headers.set('X-CSRFToken', csrfToken());
+        for (const [name, value] of Object.entries(apiHeaders(options.method ?? 'GET'))) {
+          options.headers.set(name, value);
+        }
       },
     });
   });

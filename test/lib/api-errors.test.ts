@@ -6,7 +6,8 @@ import {
   toApiErrors,
   type ApiErrorItem,
 } from '../../src/api/errors.ts';
-import { csrfToken } from '../../src/api/client.ts';
+import { apiHeaders, csrfToken } from '../../src/api/client.ts';
+import { PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
 
 const res = { status: 400, statusText: 'Bad Request', url: '/api/auth/login/' };
 
@@ -92,5 +93,20 @@ describe('CSRF token', () => {
     expect(csrfToken('a=1; csrftoken=abc%3D; b=2')).toBe('abc=');
     expect(csrfToken('a=1; __Host-csrftoken=xyz')).toBe('xyz');
     expect(csrfToken('a=1')).toBe('');
+  });
+
+  it('goes with every call that changes something, and with no read', () => {
+    document.cookie = 'csrftoken=tok1';
+    try {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'post']) {
+        expect(apiHeaders(method)['X-CSRFToken'], method).toBe('tok1');
+      }
+      for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+        expect(apiHeaders(method), method).not.toHaveProperty('X-CSRFToken');
+      }
+      expect(apiHeaders('GET')[PAGE_LOCALE_HEADER]).toBe('en');
+    } finally {
+      document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 });
