@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { UNUSED_PALETTES } from './src/theme/palettes.ts';
 
 const devtoolsStub = {
   find: '@tanstack/devtools-event-client',
@@ -100,6 +101,91 @@ function pureAnatomies(): Plugin {
         /= ([\w$]+)\.(build|extendWith)\(/g,
         (_, name: string, method: string) => `= /* @__PURE__ */ ${name}.${method}(`,
       );
+    },
+  };
+}
+
+/**
+ * The headless components under Chakra's export each component's parts twice: by
+ * name (`FieldRoot`) and as one object of them all (`Field`), which Chakra's modules
+ * read (`Field.Root`). An object keeps every part it holds, so the sign-in page's
+ * fields brought the text area with its auto-resize, and each later page the parts it
+ * never draws. The build rewrites those reads to the parts' names, so the bundler
+ * keeps only the parts drawn.
+ */
+function headlessPartsByName(): Plugin {
+  const chakraModule = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]/;
+  const headlessImport = /import \{([^}]*)\} from '(@ark-ui\/react\/[\w-]+)';/g;
+
+  /** The names of an object's parts (`Root` → `FieldRoot`), read from its module. */
+  async function partNames(index: string, object: string): Promise<Map<string, string>> {
+    const source = await readFile(index, 'utf8');
+    const exported = new RegExp(`(\\w+_exports) as ${object}\\b`).exec(source)?.[1];
+    const file =
+      exported && new RegExp(`import \\{ ${exported} \\} from "([^"]+)"`).exec(source)?.[1];
+    if (!file) return new Map();
+    const parts = await readFile(path.join(path.dirname(index), file), 'utf8');
+    return new Map(
+      [...parts.matchAll(/\t(\w+): \(\) => (\w+)/g)].map(([, part = '', name = '']) => [
+        part,
+        name,
+      ]),
+    );
+  }
+
+  return {
+    name: 'portal:headless-parts-by-name',
+    apply: 'build',
+    async transform(code, id) {
+      if (!chakraModule.test(id) || !code.includes("from '@ark-ui/react/")) return;
+      let rewritten = code;
+      for (const [statement, names = '', from = ''] of code.matchAll(headlessImport)) {
+        const index = (await this.resolve(from, id))?.id;
+        const kept: string[] = [];
+        for (const name of names.split(',').map((part) => part.trim())) {
+          if (name === '') continue;
+          const read = new RegExp(`(?<![\\w$.])${name}\\.([A-Z]\\w*)`, 'g');
+          const whole = new RegExp(`(?<![\\w$.])${name}(?![\\w$.])`, 'g');
+          const parts = new Set([...rewritten.matchAll(read)].map((match) => match[1] ?? ''));
+          const named = index && parts.size > 0 ? await partNames(index, name) : new Map();
+          // Read whole anywhere but in its import, or a part without a name: left as it is.
+          const local = (part: string) => `$${name}${part}`;
+          if (
+            parts.size === 0 ||
+            rewritten.match(whole)?.length !== 1 ||
+            [...parts].some((part) => !named.has(part))
+          ) {
+            kept.push(name);
+            continue;
+          }
+          rewritten = rewritten.replace(read, (_, part: string) => local(part));
+          kept.push(...[...parts].map((part) => `${named.get(part)} as ${local(part)}`));
+        }
+        rewritten = rewritten.replace(statement, `import { ${kept.join(', ')} } from '${from}';`);
+      }
+      return rewritten;
+    },
+  };
+}
+
+/**
+ * Chakra's theme defines ten colour palettes, as colours and as the semantic tokens
+ * over them; the app's screens use five (src/theme/system.ts). The build drops the
+ * others' definitions from the two token modules, so their bytes leave the first visit.
+ */
+function withoutUnusedPalettes(): Plugin {
+  const tokenModule =
+    /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/](tokens|semantic-tokens)[\\/]colors\.js$/;
+  const names = [...UNUSED_PALETTES].join('|');
+  const palette = new RegExp(`\\n  (${names}): \\{[\\s\\S]*?\\n  \\},?`, 'g');
+  return {
+    name: 'portal:without-unused-palettes',
+    apply: 'build',
+    transform(code, id) {
+      if (!tokenModule.test(id)) return;
+      const kept = code.replace(palette, '');
+      if (kept === code) this.error(`Chakra's ${id} no longer names its palettes as expected`);
+      return kept;
     },
   };
 }
@@ -212,6 +298,8 @@ export default defineConfig(({ command }) => ({
     lingui(),
     staticThemeStyles(),
     pureAnatomies(),
+    withoutUnusedPalettes(),
+    headlessPartsByName(),
     precompress(),
   ],
   resolve: {

@@ -23,6 +23,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { UNUSED_PALETTES } from './palettes.ts';
 
 /**
  * The type scale: a handful of roles, each a size and a line height on a 4-px grid,
@@ -100,11 +101,9 @@ const cardRecipe = {
   },
 };
 
-/** Palettes no screen shows: each would add its tokens to the start-up work. */
-const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
 function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
   return Object.fromEntries(
-    Object.entries(colors ?? {}).filter(([name]) => !unusedPalettes.has(name)),
+    Object.entries(colors ?? {}).filter(([name]) => !UNUSED_PALETTES.has(name)),
   );
 }
 
