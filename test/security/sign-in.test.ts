@@ -330,6 +330,14 @@ describe('common passwords', () => {
     expect(isGuessablePassword(password)).toBe(false);
   });
 
+  it("counts a name's words of three letters or more as the owner's data", () => {
+    // "Qzw" is no word anywhere but in this owner's name; beside "falcon!" it is what
+    // makes the password guessable for the owner.
+    const named = { email: 'mail@example.com', lastName: 'Qzw-Jx' };
+    expect(isGuessablePassword('qzwfalcon!', named)).toBe(true);
+    expect(isGuessablePassword('qzwfalcon!', { ...named, lastName: 'Other' })).toBe(false);
+  });
+
   it('refuses a sign-up with a common password that meets every other rule', async () => {
     const response = await server()
       .client()
