@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Payment, PaymentPage } from '../../contract/billing.ts';
 import { MAX_PAYMENTS_PAGE, PAYMENTS_PAGE_SIZE } from '../../server/billing/payments.ts';
 import { checkouts, payments, promoCodes } from '../../server/db/schema.ts';
@@ -14,7 +15,9 @@ import {
   startCheckout,
 } from './billing.ts';
 import { miniPaidByCard } from '../fixtures/billing.ts';
-import { pdfText } from './pdf.ts';
+import { pdfFacts, pdfLines, pdfText } from './pdf.ts';
+import { receiptPdf } from '../../server/billing/receipt.ts';
+import { EXAMPLE_SELLER } from '../../contract/site.ts';
 
 const server = useTestServer();
 
@@ -124,6 +127,8 @@ describe('the payment history', () => {
     const english = await receipt(client, `${paid.receipt_url}?locale=en`);
     expect(english).toContain('Discount (promo code AUTUMN20): −158 ₽');
     expect(english).toContain('Plan: Mini, monthly');
+    expect(english).toContain('Price: 790 ₽');
+    expect(english).toContain('Paid by card through: YooKassa');
   });
 
   it('lists a declined payment as failed, without a receipt', async () => {
@@ -238,6 +243,93 @@ describe('the payment history', () => {
     ).toBe(200);
     // A page past the end is empty.
     expect(await history(client, '?page=9')).toEqual({ payments: [], next_page: null });
+  });
+});
+
+describe('the receipt as a reader shows it', () => {
+  const bytesOf = async (client: TestClient, url: string) => {
+    const response = await client.get(url);
+    expect(response.status).toBe(200);
+    return response.arrayBuffer();
+  };
+
+  it('is one A4 page in the asked language, titled by its payment, a line for each fact', async () => {
+    // No names: the buyer is the username.
+    const { user, client } = await signedIn(server(), { firstName: '', lastName: '' });
+    await buy(server(), client);
+    const [paid] = (await history(client)).payments as [Payment];
+    const url = paid.receipt_url ?? '';
+    const en = await bytesOf(client, url);
+    expect(await pdfFacts(en)).toEqual({
+      pages: 1,
+      size: [595, 842],
+      title: `Payment receipt ${paid.id}`,
+      author: 'Example GIS Ltd.',
+      language: 'en',
+    });
+    expect(await pdfLines(en)).toEqual([
+      'Payment receipt',
+      'Seller',
+      'Example GIS Ltd.',
+      '1 Example Street, Example City, 101000',
+      'Tax ID: 7700000000',
+      'Buyer',
+      `${user.username}, ${user.email}`,
+      `Payment ID: ${paid.id}`,
+      `Date of payment: ${day(paid.created_at, 'en')}`,
+      'Paid by card through: Stripe',
+      'Plan: Mini, monthly',
+      `Period: ${day(paid.period_start, 'en')} – ${day(paid.period_end, 'en')}`,
+      'Amount paid: $10',
+      'Including VAT 20%: $1.67',
+    ]);
+    const ru = await bytesOf(client, `${url}?locale=ru`);
+    expect(await pdfFacts(ru)).toMatchObject({
+      title: `Квитанция об оплате ${paid.id}`,
+      author: 'ООО «Пример ГИС»',
+      language: 'ru',
+    });
+    expect(await pdfLines(ru)).toEqual([
+      'Квитанция об оплате',
+      'Продавец',
+      'ООО «Пример ГИС»',
+      '101000, г. Пример, ул. Примерная, д. 1',
+      'ИНН: 7700000000',
+      'Покупатель',
+      `${user.username}, ${user.email}`,
+      `Номер платежа: ${paid.id}`,
+      `Дата оплаты: ${day(paid.created_at, 'ru')}`,
+      'Оплачено картой через: Stripe',
+      'Тариф: Mini, помесячно',
+      `Период: ${day(paid.period_start, 'ru')} – ${day(paid.period_end, 'ru')}`,
+      'Оплачено: $10',
+      'В том числе НДС 20%: $1.67',
+    ]);
+  });
+
+  it('names a yearly period in both languages', async () => {
+    const { client } = await signedIn(server());
+    await buy(server(), client, checkoutRequest({ interval: 'yearly' }));
+    const [paid] = (await history(client)).payments as [Payment];
+    const url = paid.receipt_url ?? '';
+    expect(await pdfLines(await bytesOf(client, url))).toContain('Plan: Mini, yearly');
+    expect(await pdfLines(await bytesOf(client, `${url}?locale=ru`))).toContain(
+      'Тариф: Mini, за год',
+    );
+  });
+
+  it('writes no tax line for a seller whose prices include none', async () => {
+    const { user, client } = await signedIn(server());
+    await buy(server(), client);
+    const [row] = await server().db.select().from(payments).where(eq(payments.userId, user.id));
+    if (!row) throw new Error('no payment recorded');
+    for (const locale of ['en', 'ru'] as const) {
+      const lines = await pdfLines(
+        await receiptPdf(row, user, { ...EXAMPLE_SELLER, tax: null }, locale),
+      );
+      expect(lines.at(-1)).toBe(locale === 'en' ? 'Amount paid: $10' : 'Оплачено: $10');
+      expect(lines.join(' ')).not.toMatch(/VAT|НДС|Including|В том числе/);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invoiceRequests, subscriptions } from '../../server/db/schema.ts';
 import { useTestServer, type TestClient } from './harness.ts';
-import { buy, json, setPlan, signedIn } from './billing.ts';
+import { buy, checkoutRequest, json, setPlan, signedIn } from './billing.ts';
 import { fieldCodes, mailsTo } from './identity.ts';
 
 const server = useTestServer();
@@ -176,5 +176,67 @@ describe('POST /api/subscription/update: go-to-free', () => {
     expect(await json(ok)).toEqual({ next: '/ru/subscription?scenario=cancellation' });
     const sub = await json(await client.get('/api/subscription/'));
     expect(sub.subscription).toMatchObject({ plan: 'mini', canceled_at: expect.any(String) });
+  });
+});
+
+describe("the account's data export", () => {
+  it('holds its subscription, each payment and each invoice request, with their times', async () => {
+    const { user, client } = await signedIn(server(), { country: 'GB' });
+    await buy(server(), client, checkoutRequest({ coupon: 'WELCOME10' }));
+    expect((await update(client, invoice())).status).toBe(200);
+    const [row] = await server()
+      .db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    const { billing } = await json<{ billing: Record<string, unknown> }>(
+      await client.get('/api/v1/profile/export/'),
+    );
+    expect(billing['subscription']).toEqual({
+      plan: 'mini',
+      interval: 'monthly',
+      price: 9,
+      currency: 'usd',
+      expire_at: row?.expireAt?.toISOString(),
+      canceled_at: null,
+    });
+    expect(billing['autopayment']).toEqual({
+      provider: 'stripe',
+      status: 'active',
+      plan: 'mini',
+      interval: 'monthly',
+      coupon: 'WELCOME10',
+      user_data: { first_name: 'Ann', second_name: 'Lee', email: 'ann@example.com', country: 'GB' },
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    });
+    const [payment, ...others] = billing['payments'] as Record<string, unknown>[];
+    expect(others).toEqual([]);
+    expect(payment).toEqual({
+      kind: 'create',
+      provider: 'stripe',
+      status: 'paid',
+      plan: 'mini',
+      interval: 'monthly',
+      amount: 9,
+      currency: 'usd',
+      coupon: 'WELCOME10',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      settled_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    const requests = billing['invoice_requests'] as Record<string, unknown>[];
+    expect(requests).toEqual([
+      expect.objectContaining({
+        plan: 'premium',
+        amount: 24000,
+        currency: 'rub',
+        companyName: ENTITY.company_name,
+        contactEmail: ENTITY.contact_email,
+        taxNumber: ENTITY.tax_number,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      }),
+    ]);
+    // The rows' own keys are not the user's data.
+    expect(requests[0]).not.toHaveProperty('id');
+    expect(requests[0]).not.toHaveProperty('userId');
+    expect(requests[0]).not.toHaveProperty('createdAt');
   });
 });
