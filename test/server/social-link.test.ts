@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { socialAccounts } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { uniqueEmail } from './identity.ts';
-import { location, socialRoundTrip } from './social-flow.ts';
+import { hiddenFields, location, socialRoundTrip } from './social-flow.ts';
 
 const server = useTestServer();
 
@@ -40,6 +41,33 @@ describe('linking social accounts to the signed-in user', () => {
     const { client } = await signedIn();
     const done = await socialRoundTrip(client, 'yandex', { email }, { intent: 'link' });
     expect(location(done)).toBe('/en/profile?error=social_account_taken');
+  });
+
+  it('links nothing when another account signed in here before the provider answered', async () => {
+    const first = await signedIn();
+    const start = await first.client.get('/api/auth/social/github/start/?intent=link');
+    const consentPath = location(start);
+    const fields = hiddenFields(await (await first.client.get(consentPath)).text());
+    const posted = await first.client.postForm(new URL(consentPath, 'http://x').pathname, {
+      ...fields,
+      email: uniqueEmail('switched'),
+      first_name: 'Sam',
+      last_name: 'Smith',
+      decision: 'allow',
+    });
+    // The same browser, now signed in as someone else, comes back from the provider.
+    const { user: second, password } = await server().createUser();
+    await first.client.postForm('/api/auth/login/', { login: second.username, password });
+    expect(await (await first.client.get('/api/v1/profile/')).json()).toMatchObject({
+      email: second.email,
+    });
+    expect(location(await first.client.get(location(posted)))).toBe(
+      '/en/profile?error=social_denied',
+    );
+    // Neither the account that asked for the link nor the one signed in now got it.
+    expect(await server().db.select().from(socialAccounts)).not.toContainEqual(
+      expect.objectContaining({ userId: expect.toBeOneOf([first.user.id, second.id]) }),
+    );
   });
 
   it('sends a link attempt without a session to the sign-in page', async () => {

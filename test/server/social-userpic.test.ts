@@ -89,9 +89,22 @@ describe('a picture address from a provider', () => {
       'not a url',
       `${OWN}/en/logout`,
       `https://avatars.githubusercontent.com/${'a'.repeat(2000)}`,
+      // A user name or a password alone is a credential in the address too.
+      'https://user@avatars.githubusercontent.com/u/1',
+      'https://:pass@avatars.githubusercontent.com/u/1',
+      // A host named exactly is that host, not one ending in its name.
+      'https://xavatars.githubusercontent.com/u/1',
+      'https://my-avatars.yandex.net/get-yapic/1/islands-200',
     ]) {
       expect(keptPicture(url, OWN)).toBeNull();
     }
+  });
+
+  it('is kept up to 2,000 characters long, not one more', () => {
+    const start = 'https://avatars.githubusercontent.com/u/';
+    const longest = start + '1'.repeat(2000 - start.length);
+    expect(keptPicture(longest, OWN)).toBe(longest);
+    expect(keptPicture(`${longest}1`, OWN)).toBeNull();
   });
 
   it('loads under the page’s policy: those hosts are named for images, no others', async () => {
