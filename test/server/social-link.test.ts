@@ -33,6 +33,18 @@ describe('linking social accounts to the signed-in user', () => {
     expect(await (await client.get('/api/v1/profile/social/')).json()).toEqual([
       { provider: 'github', email: other, linked_at: expect.any(String) },
     ]);
+    // Linked, it signs in to this account from any browser, whatever its e-mail.
+    const elsewhere = server().client();
+    const signIn = await socialRoundTrip(
+      elsewhere,
+      'github',
+      { email: other },
+      { intent: 'login' },
+    );
+    expect(location(signIn)).toBe('/en/profile');
+    expect(await (await elsewhere.get('/api/v1/profile/')).json()).toMatchObject({
+      email: user.email,
+    });
   });
 
   it('refuses an identity linked to someone else with social_account_taken', async () => {

@@ -46,6 +46,33 @@ describe('social sign-in through the sandbox provider', () => {
       .from(socialAccounts)
       .where(eq(socialAccounts.userId, user.id));
     expect(link).toMatchObject({ provider: 'google', email: user.email });
+    // A confirmed account keeps its password and its confirmation: only an unconfirmed
+    // sign-up's password is dropped (below).
+    const [after] = await server().db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.passwordHash).toBe(user.passwordHash);
+    expect(after?.emailConfirmedAt).toEqual(user.emailConfirmedAt);
+  });
+
+  it('takes the picture the provider shows at each sign-in', async () => {
+    const email = uniqueEmail('picture');
+    await socialRoundTrip(server().client(), 'github', { email });
+    const [linked] = await server()
+      .db.select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.email, email));
+    const current = linked?.pictureUrl;
+    expect(current).toMatch(/\/sandbox\/idp\/github\/picture\//);
+    // As if the person had another picture at the provider when they last came.
+    await server()
+      .db.update(socialAccounts)
+      .set({ pictureUrl: null })
+      .where(eq(socialAccounts.email, email));
+    await socialRoundTrip(server().client(), 'github', { email }, { intent: 'login' });
+    const [again] = await server()
+      .db.select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.email, email));
+    expect(again?.pictureUrl).toBe(current);
   });
 
   it('takes over an unconfirmed sign-up, dropping its password', async () => {
