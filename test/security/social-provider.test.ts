@@ -181,3 +181,20 @@ describe('a social identity provider that hangs, fails or resets during the code
     expect(await rows()).toEqual(before);
   });
 });
+
+describe('the sandbox identity provider beside a configured one', () => {
+  it('stands in only for the providers not configured: none of its pages for GitHub here', async () => {
+    const client = server().client();
+    const callback = (id: string) =>
+      encodeURIComponent(`${server().config.publicUrl}/api/auth/social/${id}/callback/`);
+    const consent = (id: string) =>
+      client.get(
+        `/sandbox/idp/${id}/authorize?response_type=code&client_id=sandbox&redirect_uri=${callback(id)}` +
+          `&state=s&code_challenge=${'c'.repeat(43)}&code_challenge_method=S256`,
+      );
+    expect((await consent('yandex')).status).toBe(200);
+    expect((await consent('github')).status).toBe(400);
+    expect((await client.get('/sandbox/idp/yandex/picture/0123456789abcdef.svg')).status).toBe(200);
+    expect((await client.get('/sandbox/idp/github/picture/0123456789abcdef.svg')).status).toBe(404);
+  });
+});
