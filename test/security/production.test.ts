@@ -25,6 +25,15 @@ async function signIn() {
 }
 
 describe('production', () => {
+  it('has no sandbox identity provider: an unconfigured provider is not found', async () => {
+    const client = server().client();
+    for (const id of ['yandex', 'google', 'github']) {
+      const start = await client.get(`/api/auth/social/${id}/start/?intent=signup`);
+      expect(start.status, id).toBe(404);
+      expect(start.headers.get('location'), id).toBeNull();
+    }
+  });
+
   it("has no development switch that ages a session's sign-in", async () => {
     const { client } = await signIn();
     const answer = await client.request('/api/dev/session/age/', { method: 'POST' });
