@@ -200,6 +200,14 @@ describe('social sign-in through the sandbox provider', () => {
     }
     expect(html).toContain('value="allow">Allow</button>');
     expect(html).toContain('value="deny" formnovalidate>Deny</button>');
+    // Each provider's page names that provider.
+    for (const [id, name] of [
+      ['yandex', 'Yandex'],
+      ['google', 'Google'],
+    ]) {
+      const page = await client.get(location(await client.get(`/api/auth/social/${id}/start/`)));
+      expect(await page.text()).toContain(`<h1>Sign in with ${name}</h1>`);
+    }
   });
 
   it('answers 404 for an unknown provider and 400 for an unknown intent', async () => {

@@ -1,6 +1,6 @@
 import type { SocialProvider } from '../../../contract/identity.ts';
 import type { OAuthClient } from '../../config.ts';
-import { codeChallenge, PROVIDER_NAMES, type Identity, type Provider } from './provider.ts';
+import { codeChallenge, type Identity, type Provider } from './provider.ts';
 
 /*
  * Real adapters, written to the providers' documentation: the code flow with PKCE, then
@@ -98,7 +98,6 @@ export function oauthProvider(id: SocialProvider, client: OAuthClient): Provider
   const endpoints = ENDPOINTS[id];
   return {
     id,
-    name: PROVIDER_NAMES[id],
     authorizeUrl: ({ state, codeVerifier, redirectUri }) => {
       const url = new URL(endpoints.authorize);
       url.search = new URLSearchParams({

@@ -25,7 +25,6 @@ export type ExchangeRequest = {
 /** One OAuth 2.0 identity provider (authorization code with PKCE S256). */
 export type Provider = {
   id: SocialProvider;
-  name: string;
   authorizeUrl(request: AuthorizeRequest): string;
   /** Throws on any failure; the caller turns it into a redirect with an error. */
   exchangeCode(request: ExchangeRequest): Promise<Identity>;

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { SocialProvider } from '../../../contract/identity.ts';
 import type { AppDeps } from '../../deps.ts';
-import { codeChallenge, PROVIDER_NAMES, type Provider } from './provider.ts';
+import { codeChallenge, type Provider } from './provider.ts';
 
 /*
  * The built-in sandbox identity provider: its authorization codes are signed,
@@ -54,7 +54,6 @@ export function sandboxPictureUrl(deps: AppDeps, id: SocialProvider, email: stri
 export function sandboxProvider(deps: AppDeps, id: SocialProvider): Provider {
   return {
     id,
-    name: `${PROVIDER_NAMES[id]} (sandbox)`,
     authorizeUrl: ({ state, codeVerifier, redirectUri }) => {
       const challenge = codeChallenge(codeVerifier);
       const query = new URLSearchParams({
