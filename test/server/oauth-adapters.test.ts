@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { oauthProvider } from '../../server/identity/social/oauth.ts';
+import { codeChallenge } from '../../server/identity/social/provider.ts';
 
 /*
  * The real providers' adapters against a stand-in for fetch that answers as each
@@ -44,6 +45,32 @@ const GOOGLE_TOKEN = 'https://oauth2.googleapis.com/token';
 const GOOGLE_INFO = 'https://openidconnect.googleapis.com/v1/userinfo';
 const GITHUB_TOKEN = 'https://github.com/login/oauth/access_token';
 
+describe("the provider's authorization address", () => {
+  it.each([
+    ['yandex', 'https://oauth.yandex.com/authorize', 'login:email login:info login:avatar'],
+    ['google', 'https://accounts.google.com/o/oauth2/v2/auth', 'openid email profile'],
+    ['github', 'https://github.com/login/oauth/authorize', 'read:user user:email'],
+  ] as const)('%s: the code flow with PKCE S256, the scopes it documents', (id, base, scope) => {
+    const url = new URL(
+      oauthProvider(id, CLIENT).authorizeUrl({
+        state: 'the-state',
+        codeVerifier: EXCHANGE.codeVerifier,
+        redirectUri: EXCHANGE.redirectUri,
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(base);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: CLIENT.clientId,
+      redirect_uri: EXCHANGE.redirectUri,
+      scope,
+      state: 'the-state',
+      code_challenge: codeChallenge(EXCHANGE.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+  });
+});
+
 describe('the code exchange', () => {
   it('posts the code with PKCE and the client as a form, asking for JSON, then reads the person', async () => {
     answers[YANDEX_TOKEN] = { json: { access_token: 'ya-token' } };
@@ -74,6 +101,8 @@ describe('the code exchange', () => {
     await expect(exchange()).rejects.toThrow('google: no access token');
     answers[GOOGLE_TOKEN] = { json: { access_token: 'g-token' } };
     answers[GOOGLE_INFO] = { json: { email: 'sam@gmail.com' } };
+    await expect(exchange()).rejects.toThrow('google: no subject');
+    answers[GOOGLE_INFO] = { json: null };
     await expect(exchange()).rejects.toThrow('google: no subject');
   });
 });
@@ -196,5 +225,6 @@ describe('GitHub', () => {
     });
     const none = await person({ id: 44 }, { message: 'Requires authentication' });
     expect(none).toMatchObject({ email: null, email_verified: false, first_name: '' });
+    await expect(person({ name: 'Sam' }, [])).rejects.toThrow('github: no subject');
   });
 });
