@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '../contract/countries.ts';
+import type { Stats } from 'node:fs';
 
 type Manifest = Record<
   string,
@@ -57,12 +58,12 @@ const importsOf = (chunk: Manifest[string]): string[] =>
  * The page's preload links from Vite's manifest, read again when it changes (a rebuild
  * shows up without a restart). No manifest (a build without one): no links.
  */
-export function pagePreloads(root: string) {
+export function pagePreloads(root: string, statOf: (file: string) => Promise<Stats | null>) {
   // The links of each locale and session, made once per manifest: not per page served.
   let cached: { mtimeMs: number; manifest: Manifest; links: Map<string, string> } | null = null;
   return async (locale: Locale, sessionSent: boolean): Promise<string> => {
     const file = path.join(root, '.vite', 'manifest.json');
-    const info = await stat(file).catch(() => null);
+    const info = await statOf(file);
     if (info === null) return '';
     if (cached?.mtimeMs !== info.mtimeMs) {
       const manifest = await readFile(file, 'utf8')

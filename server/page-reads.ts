@@ -1,7 +1,6 @@
 import {
   ANSWERED_READS_ID,
   pageReads,
-  type AnsweredRead,
   sessionReads,
   type PageRead,
 } from '../contract/page-reads.ts';
@@ -43,15 +42,17 @@ export async function answeredReadsElement(
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(resolve, budgetMs, null);
   });
-  const read = async (item: PageRead): Promise<AnsweredRead | null> => {
+  // The answer's JSON text is carried as it came: parsed only where the page needs a
+  // fact of it (the user's web GIS), never parsed and written again.
+  const read = async (item: PageRead): Promise<Answered | null> => {
     const query = item.query ? `?${new URLSearchParams(item.query)}` : '';
     const url = new URL(`/api/${item.path}${query}`, page.url.origin);
     const answer = await answerInProcess(new Request(url, { headers }));
-    if (answer.status !== 200) return null;
-    return { ...item, answer: await answer.json() };
+    if (answer.status !== 200 || !isJson(answer)) return null;
+    return { item, text: await answer.text() };
   };
   let unanswered = 0;
-  const inTime = async (item: PageRead): Promise<AnsweredRead | null> => {
+  const inTime = async (item: PageRead): Promise<Answered | null> => {
     let answered = false;
     const work = read(item).then(
       (result) => {
@@ -77,7 +78,9 @@ export async function answeredReadsElement(
     const user = await inTime(first);
     if (user === null) return '';
     const search = Object.fromEntries(page.url.searchParams);
-    const webgisNamed = Boolean((user.answer as { webgis_url?: unknown }).webgis_url);
+    const webgisNamed = Boolean(
+      (JSON.parse(user.text) as { webgis_url?: unknown } | null)?.webgis_url,
+    );
     const rest = await Promise.all(
       [
         ...then,
@@ -86,7 +89,7 @@ export async function answeredReadsElement(
       ].map(inTime),
     );
     const answered = [user, ...rest.filter((item) => item !== null)];
-    return `<script type="application/json" id="${ANSWERED_READS_ID}">${scriptSafe(answered)}</script>`;
+    return `<script type="application/json" id="${ANSWERED_READS_ID}">${scriptSafe(answered.map(asJson).join(','))}</script>`;
   } finally {
     clearTimeout(timer);
     if (unanswered > 0)
@@ -94,5 +97,21 @@ export async function answeredReadsElement(
   }
 }
 
-/** JSON that cannot end its script element or open a comment in it: every `<` escaped. */
-const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** A read and its answer's JSON text. */
+interface Answered {
+  item: PageRead;
+  text: string;
+}
+
+const isJson = (answer: Response) =>
+  /^application\/json\b/i.test(answer.headers.get('content-type') ?? '');
+
+/** An `AnsweredRead` as JSON, its answer the API's own text. */
+const asJson = ({ item, text }: Answered) =>
+  `${JSON.stringify(item).slice(0, -1)},"answer":${text}}`;
+
+/**
+ * The reads as a JSON array that cannot end its script element or open a comment in it:
+ * every `<` escaped (JSON has `<` only inside strings, where the escape reads the same).
+ */
+const scriptSafe = (items: string) => `[${items}]`.replace(/</g, '\\u003c');

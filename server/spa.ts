@@ -15,12 +15,15 @@ import type { AppEnv } from './http/context.ts';
 import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './identity/routes/session.ts';
 import { pagePreloads } from './page-preloads.ts';
+import { recentStat } from './http/recent-stat.ts';
 import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
 import { isExample, loadSiteFacts } from './site/site.ts';
 import type { SiteFacts } from '../contract/site.ts';
 
+/** How soon a rebuild's index.html and manifest are served, without a restart. */
+export const REBUILD_SEEN_WITHIN_MS = 1000;
 const LOCALE_PATH = /^\/(en|ru)(\/.*)?$/;
 // Vite puts a content hash in every name under assets/, so they never change.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -154,19 +157,21 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   const site = loadSiteFacts(deps.config.siteFile);
   if (deps.config.nodeEnv === 'production' && isExample(site))
     deps.logger.warn('SITE_FILE still names example.com addresses: set your own (README)');
-  const preloads = pagePreloads(root);
+  // index.html and the manifest are looked at again once a second, not per page served.
+  const recently = recentStat(deps.clock, REBUILD_SEEN_WITHIN_MS);
+  const preloads = pagePreloads(root, recently);
   const errors: ErrorReporting | undefined = deps.config.sentryDsn
     ? { dsn: deps.config.sentryDsn, release: RELEASE, environment: deps.config.nodeEnv }
     : undefined;
   const sessionCookie = cookieName(deps.config, SESSION_COOKIE);
 
   // The built page in each language with the day's values, made when index.html or the
-  // day's promotion changes (a rebuild shows up without a restart), not per page served:
-  // a page then costs a stat, and for a signed-in user its reads.
+  // day's promotion changes (a rebuild shows up within a second, without a restart), not
+  // per page served: a page then costs, for a signed-in user, its reads.
   let built: { stamp: string; pages: Map<string, { body: string; etag: string }> } | null = null;
   async function builtPage(locale: Locale, preload: string) {
     const file = path.join(root, 'index.html');
-    const info = await stat(file).catch(() => null);
+    const info = await recently(file);
     if (info === null) return null;
     const stamp = `${info.mtimeMs}:${info.size}`;
     if (built?.stamp !== stamp) built = { stamp, pages: new Map() };
@@ -204,7 +209,9 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     ]);
     if (made === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
     const body = reads ? made.body.replace('</head>', `${reads}</head>`) : made.body;
-    const etag = reads ? etagOf(body) : made.etag;
+    // The page's own tag and its reads make the signed-in page's: hashing the reads
+    // alone, not the whole page again.
+    const etag = reads ? etagOf(`${made.etag}${reads}`) : made.etag;
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
     // signed-in user's page is theirs alone. It is not stored either: the browser's Back
     // takes a stored page without asking, and its reads would be those of the first

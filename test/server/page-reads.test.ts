@@ -21,14 +21,18 @@ function app(overrides: Record<string, () => Promise<Response>>): AnswerInProces
   };
 }
 
-async function readsOf(answer: AnswerInProcess) {
+async function elementOf(answer: AnswerInProcess) {
   const logger = memoryLogger();
   const page = {
     url: new URL('http://localhost/en/profile'),
     headers: new Headers({ cookie: 'session=x' }),
     address: '/profile',
   };
-  const element = await answeredReadsElement(answer, page, logger, BUDGET_MS);
+  return { logger, element: await answeredReadsElement(answer, page, logger, BUDGET_MS) };
+}
+
+async function readsOf(answer: AnswerInProcess) {
+  const { logger, element } = await elementOf(answer);
   const json = /<script type="application\/json" id="portal-reads">(.*?)<\/script>/s.exec(element);
   const reads = json?.[1] === undefined ? null : (JSON.parse(json[1]) as AnsweredRead[]);
   return { paths: reads?.map((read) => read.path) ?? null, logger };
@@ -69,5 +73,24 @@ describe("a signed-in page's reads within their time budget", () => {
         fields: { read: 'v1/teams/' },
       },
     ]);
+  });
+});
+
+describe("a signed-in page's reads as the API wrote them", () => {
+  it('carries each answer as it came and leaves out one that is not JSON', async () => {
+    const { logger, element } = await elementOf(
+      app({
+        'v1/teams/': () => Promise.resolve(new Response('<teams/>', { status: 200 })),
+        'v1/countries/': () => Promise.resolve(ok([{ name: '<b>&"</b>', code: 'DE' }])),
+      }),
+    );
+    expect(element).not.toMatch(/<(?!\/?script)/);
+    const reads = JSON.parse(/>(.*)<\/script>$/s.exec(element)![1]!) as AnsweredRead[];
+    expect(reads).toEqual([
+      { path: 'v1/profile/', answer: { path: 'v1/profile/' } },
+      { path: 'v1/countries/', answer: [{ name: '<b>&"</b>', code: 'DE' }] },
+      { path: 'v1/profile/social/', answer: { path: 'v1/profile/social/' } },
+    ]);
+    expect(logger.entries).toEqual([]);
   });
 });

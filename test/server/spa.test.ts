@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredRead } from '../../contract/page-reads.ts';
-import { DESCRIPTIONS } from '../../server/spa.ts';
+import { DESCRIPTIONS, REBUILD_SEEN_WITHIN_MS } from '../../server/spa.ts';
 import { json, signedIn } from './billing.ts';
 import { useTestServer } from './harness.ts';
 
@@ -83,11 +83,15 @@ describe('SPA serving', () => {
     const manifest = path.join(staticDir, '.vite', 'manifest.json');
     await writeFile(manifest, JSON.stringify(rebuilt));
     await utimes(manifest, new Date(), new Date(Date.now() + 5_000));
-    expect(await (await server().client().get('/en/login/1')).text()).toContain(
-      'href="/assets/messages-en333.js"',
-    );
+    // Looked at again a second after the last look, not sooner.
+    const englishPage = async () => (await server().client().get('/en/login/1')).text();
+    server().clock.advance(REBUILD_SEEN_WITHIN_MS - 1);
+    expect(await englishPage()).toContain('href="/assets/messages-en111.js"');
+    server().clock.advance(1);
+    expect(await englishPage()).toContain('href="/assets/messages-en333.js"');
     await writeFile(manifest, JSON.stringify(MANIFEST));
     await utimes(manifest, new Date(), new Date(Date.now() + 10_000));
+    server().clock.advance(REBUILD_SEEN_WITHIN_MS);
     // Where a session cookie comes, the API client, the rest of the catalog and the
     // signed-in pages' code too, after what it imports; not what the main script
     // imports (its own HTML names that).
@@ -117,6 +121,7 @@ describe('SPA serving', () => {
       // The same size: only the time says it changed.
       await writeFile(index, INDEX.replace('index-abc123.js', 'index-def456.js'));
       await utimes(index, new Date(), new Date(Date.now() + 5_000));
+      server().clock.advance(REBUILD_SEEN_WITHIN_MS);
       for (const urlPath of ['/en/login/1', '/ru/login/1']) {
         const page = await (await server().client().get(urlPath)).text();
         expect(page).toContain('/assets/index-def456.js');
@@ -125,6 +130,7 @@ describe('SPA serving', () => {
     } finally {
       await writeFile(index, INDEX);
       await utimes(index, new Date(), new Date(Date.now() + 10_000));
+      server().clock.advance(REBUILD_SEEN_WITHIN_MS);
     }
     expect(await (await server().client().get('/en/login/1')).text()).toContain('index-abc123.js');
   });
@@ -356,6 +362,35 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
     const page = await forged.get('/en/profile');
     expect(page.status).toBe(200);
     expect(readsOf(await page.text())).toBeNull();
+  });
+
+  it('tags the page by its reads: the same reads answer 304, a changed one the new page', async () => {
+    const { client } = await signedIn(server());
+    const first = await client.get('/en/profile');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect((await client.get('/en/profile', { headers: { 'If-None-Match': etag } })).status).toBe(
+      304,
+    );
+    const renamed = await client.request('/api/v1/profile/', {
+      method: 'PATCH',
+      body: JSON.stringify({
+        first_name: 'Renamed',
+        last_name: 'Lee',
+        company: '',
+        industry: '',
+        role: '',
+        phone: '',
+        country: 'DE',
+      }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(renamed.status).toBe(200);
+    const again = await client.get('/en/profile', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).not.toBe(etag);
+    expect(readsOf(await again.text())?.[0]?.answer).toMatchObject({ first_name: 'Renamed' });
   });
 
   it('writes what the user typed so that it cannot end the script element', async () => {
