@@ -117,8 +117,17 @@ function headlessPartsByName(): Plugin {
   const chakraModule = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]/;
   const headlessImport = /import \{([^}]*)\} from '(@ark-ui\/react\/[\w-]+)';/g;
 
+  // Read once per object, not once per Chakra module importing it.
+  const known = new Map<string, Promise<Map<string, string>>>();
+  const partNames = (index: string, object: string) => {
+    const key = `${index}\0${object}`;
+    let names = known.get(key);
+    if (names === undefined) known.set(key, (names = readPartNames(index, object)));
+    return names;
+  };
+
   /** The names of an object's parts (`Root` → `FieldRoot`), read from its module. */
-  async function partNames(index: string, object: string): Promise<Map<string, string>> {
+  async function readPartNames(index: string, object: string): Promise<Map<string, string>> {
     const source = await readFile(index, 'utf8');
     const exported = new RegExp(`(\\w+_exports) as ${object}\\b`).exec(source)?.[1];
     const file =
@@ -147,17 +156,17 @@ function headlessPartsByName(): Plugin {
           const read = new RegExp(`(?<![\\w$.])${name}\\.([A-Z]\\w*)`, 'g');
           const whole = new RegExp(`(?<![\\w$.])${name}(?![\\w$.])`, 'g');
           const parts = new Set([...rewritten.matchAll(read)].map((match) => match[1] ?? ''));
-          const named = index && parts.size > 0 ? await partNames(index, name) : new Map();
           // Read whole anywhere but in its import, or a part without a name: left as it is.
-          const local = (part: string) => `$${name}${part}`;
-          if (
-            parts.size === 0 ||
-            rewritten.match(whole)?.length !== 1 ||
-            [...parts].some((part) => !named.has(part))
-          ) {
+          if (!index || parts.size === 0 || rewritten.match(whole)?.length !== 1) {
             kept.push(name);
             continue;
           }
+          const named = await partNames(index, name);
+          if ([...parts].some((part) => !named.has(part))) {
+            kept.push(name);
+            continue;
+          }
+          const local = (part: string) => `$${name}${part}`;
           rewritten = rewritten.replace(read, (_, part: string) => local(part));
           kept.push(...[...parts].map((part) => `${named.get(part)} as ${local(part)}`));
         }

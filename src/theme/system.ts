@@ -101,7 +101,7 @@ const cardRecipe = {
   },
 };
 
-function withoutUnusedPalettes<T>(colors: Record<string, T> | undefined): Record<string, T> {
+function usedPalettesOf<T>(colors: Record<string, T> | undefined): Record<string, T> {
   return Object.fromEntries(
     Object.entries(colors ?? {}).filter(([name]) => !UNUSED_PALETTES.has(name)),
   );
@@ -122,7 +122,7 @@ const config = defineConfig({
     keyframes,
     tokens: {
       ...tokens,
-      colors: withoutUnusedPalettes(tokens.colors),
+      colors: usedPalettesOf(tokens.colors),
       fonts: {
         heading: { value: 'Inter, "Segoe UI", Roboto, system-ui, sans-serif' },
         body: { value: 'Inter, "Segoe UI", Roboto, system-ui, sans-serif' },
@@ -132,7 +132,7 @@ const config = defineConfig({
       ...semanticTokens,
       spacing: rhythm,
       colors: {
-        ...withoutUnusedPalettes(semanticTokens.colors),
+        ...usedPalettesOf(semanticTokens.colors),
         // Chakra's red.500 error text reads at 3.8:1 on white; red.700 meets WCAG AA.
         fg: {
           ...semanticTokens.colors?.['fg'],
