@@ -131,6 +131,9 @@ describe('GET /api/v1/subscription/price/', () => {
 
   it('refuses a missing or unknown plan at its pointer', async () => {
     const nul = await server().client().get('/api/v1/subscription/price/?plan=mini&coupon=%00');
+    expect(await json(nul.clone())).toMatchObject({
+      errors: [{ detail: 'Enter a promo code without control characters' }],
+    });
     expect(await fieldCodes(nul)).toEqual([['coupon', 'invalid_input']]);
     for (const query of ['coupon=WELCOME10', 'plan=gold']) {
       const response = await server().client().get(`/api/v1/subscription/price/?${query}`);
@@ -157,6 +160,21 @@ describe("a promo code held by the payer's own open payment", () => {
     expect(v.parse(CouponPrice, await json(await server().client().get(path))).coupon_status).toBe(
       'err_expired_count',
     );
+  });
+
+  it('holds only its own code: another used-up code is used up for its payer too', async () => {
+    await server()
+      .db.insert(promoCodes)
+      .values([
+        { code: 'HELDONE', percent: 10, maxRedemptions: 1 },
+        { code: 'SPENT', percent: 10, maxRedemptions: 0 },
+      ]);
+    const { client } = await signedIn(server(), { country: 'GB' });
+    await startCheckout(client, checkoutRequest({ coupon: 'HELDONE' }));
+    const spent = await json(
+      await client.get('/api/v1/subscription/price/?plan=mini&coupon=spent'),
+    );
+    expect(v.parse(CouponPrice, spent).coupon_status).toBe('err_expired_count');
   });
 
   it('stays held once the provider took the payment in (submitted), whatever case or spaces the code is typed in', async () => {

@@ -149,6 +149,13 @@ describe('GET /api/v1/subscription/change-cost/', () => {
     expect(await json(unknown)).toMatchObject({
       errors: [{ code: 'invalid_input', detail: 'err_not_found', source: { pointer: 'coupon' } }],
     });
+    // Longer than any code (64, as the checkout takes it): refused by its length.
+    const long = await buyer.client.get(
+      `${PATH}?plan=mini&interval=monthly&coupon=${'A'.repeat(65)}`,
+    );
+    expect(await json(long)).toMatchObject({
+      errors: [{ detail: 'Must be at most 64 characters', source: { pointer: 'coupon' } }],
+    });
     const { client } = await paying(10);
     const change = await client.get(`${PATH}?plan=premium&interval=monthly&coupon=WELCOME10`);
     expect(change.status).toBe(400);

@@ -32,6 +32,9 @@ async function receipt(client: TestClient, url: string) {
   const response = await client.get(url);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
+  // Opened in the browser's tab, saved under the payment's own name.
+  const id = /\/payments\/([^/]+)\/receipt\//.exec(url)?.[1];
+  expect(response.headers.get('content-disposition')).toBe(`inline; filename="receipt-${id}.pdf"`);
   const bytes = await response.arrayBuffer();
   expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
   return pdfText(bytes);
@@ -242,7 +245,8 @@ describe('the payment history', () => {
       (await other.client.get(`/api/v1/payments/co_page${other.user.id}_0/receipt/`)).status,
     ).toBe(200);
     // A page past the end is empty.
-    expect(await history(client, '?page=9')).toEqual({ payments: [], next_page: null });
+    for (const page of ['9', '10', String(MAX_PAYMENTS_PAGE)])
+      expect(await history(client, `?page=${page}`)).toEqual({ payments: [], next_page: null });
   });
 });
 

@@ -101,6 +101,13 @@ describe('POST /api/subscription/update: invoice request', () => {
       ['contact_email', 'email'],
       ['contact_phone', 'phoneNumber'],
     ]);
+    // Only a whole `form_entity[name]` names an entity field.
+    const { company_name, ...rest } = ENTITY;
+    const unclosed = await update(client, {
+      ...invoice(rest),
+      'form_entity[company_name)': company_name,
+    });
+    expect(await fieldCodes(unclosed)).toEqual([['company_name', 'required']]);
     const plan = await update(client, invoice(ENTITY, 'gold'));
     expect((await fieldCodes(plan))[0]?.[0]).toBe('selected-plan');
   });
