@@ -110,11 +110,15 @@ describe('the sandbox checkout page', () => {
       await server().client().get(`/sandbox/pay/${id}`),
     ]) {
       expect(foreign.status).toBe(404);
-      expect(facts(await foreign.text()).title).toBe('Not found');
+      const html = await foreign.text();
+      expect(facts(html).title).toBe('Not found');
+      expect(html).toContain('There is no such checkout.');
     }
     const undecided = await client.request(`/sandbox/pay/${id}`, { method: 'POST' });
     expect(undecided.status).toBe(400);
-    expect(await undecided.text()).toContain('Choose Pay, Decline or Cancel.');
+    const html = await undecided.text();
+    expect(facts(html).title).toBe('Bad request');
+    expect(html).toContain('Choose Pay, Decline or Cancel.');
     expect((await decide(client, id, 'pay')).status).toBe(303);
     for (const closed of [
       await client.get(`/sandbox/pay/${id}`),

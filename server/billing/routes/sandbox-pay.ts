@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { escapeHtml as escape } from '../../escape-html.ts';
 import { standInPage } from '../../http/html.ts';
 
-const SYMBOLS: Record<string, string> = { rub: '₽', usd: '$', eur: '€' };
+const SYMBOLS: Record<string, string> = { usd: '$', eur: '€' };
 const money = (amount: number, currency: string) =>
   currency === 'rub' ? `${amount} ₽` : `${SYMBOLS[currency] ?? ''}${amount}`;
 
