@@ -189,16 +189,20 @@ async function startBaseline(answers: Record<string, Answer>) {
   const source = `
     import { serve } from '@hono/node-server';
     import { Hono } from 'hono';
-    const answers = ${JSON.stringify(answers)};
+    let text = '';
+    for await (const chunk of process.stdin) text += chunk;
+    const answers = JSON.parse(text);
     const app = new Hono();
     for (const [route, answer] of Object.entries(answers))
       app.get(route, (c) =>
         c.body(answer.body, answer.status, { 'content-type': answer.type ?? 'application/json' }));
     serve({ fetch: app.fetch, port: 0 }, (info) => console.log('port ' + info.port));
   `;
+  // The answers come on its input: pages are more than one argument may hold.
   const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', source], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  child.stdin?.end(JSON.stringify(answers));
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const found = /port (\d+)/.exec(chunk.toString());
