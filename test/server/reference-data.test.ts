@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlanList } from '../../contract/billing.ts';
 import { CountryList } from '../../contract/countries.ts';
-import { countries, planPrices, webgisLocations } from '../../server/db/schema.ts';
+import { countries, planPrices, plans, webgisLocations } from '../../server/db/schema.ts';
 import { ReferenceCache } from '../../server/db/reference-cache.ts';
 import { json, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
@@ -122,6 +122,24 @@ describe('a change to a row', () => {
     }
     expect(await price()).toEqual(before);
     expect(await couponPrice()).toEqual(couponBefore);
+  });
+
+  it("is seen on the next read: a plan's name", async () => {
+    const { client } = await signedIn(server());
+    const names = async () =>
+      v
+        .parse(PlanList, await (await client.get('/api/v1/subscription/prices/')).json())
+        .plans.map((plan) => plan.name);
+    const before = await names();
+    await server().db.update(plans).set({ name: 'Mini plus' }).where(eq(plans.id, 'mini'));
+    await written();
+    try {
+      expect(await names()).toEqual(before.map((name) => (name === 'Mini' ? 'Mini plus' : name)));
+    } finally {
+      await server().db.update(plans).set({ name: 'Mini' }).where(eq(plans.id, 'mini'));
+      await written();
+    }
+    expect(await names()).toEqual(before);
   });
 
   it('is seen on the next read: a web GIS location', async () => {

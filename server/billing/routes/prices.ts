@@ -65,8 +65,7 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
       coupon: query.coupon,
       plan: query.plan,
       currency: await currency(c, query.currency),
-      held:
-        open !== null && open.coupon !== '' && open.coupon === query.coupon.trim().toUpperCase(),
+      held: open !== null && open.coupon === query.coupon.trim().toUpperCase(),
     });
     return c.json(couponPrice(await keptPriceRows(deps), query.plan, check) satisfies CouponPrice);
   });
