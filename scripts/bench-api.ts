@@ -16,8 +16,9 @@
 // visitor, each against the baseline serving the same bytes.
 // `soak` (only when named) keeps 20 connections of mixed signed-in traffic (every read
 // and the signed-in pages, in turn) for `--soak-seconds` (600) after the warm-up, and
-// samples the server's RSS and the p99 of each 10 s window: RSS growth over the last
-// half, the highest RSS, the worst window's p99.
+// samples the server's RSS, its JavaScript heap (committed and used, from its metrics) and
+// the p99 of each 10 s window: RSS growth over the last half, the highest RSS and heap,
+// the worst window's p99.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -177,6 +178,19 @@ const ms = (value: number) => Math.round(value * 10) / 10;
 const share = (part: number, whole: number) => Math.round((part / whole) * 1000) / 1000;
 const ok = (result: Result) => result.requests.total - result.non2xx - result.errors;
 
+/** The JavaScript heap the server has committed and uses, from its Prometheus metrics. */
+async function heapOf(url: string) {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const mib = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20);
+  return {
+    heap_committed_mib: mib('nodejs_heap_size_total_bytes'),
+    heap_used_mib: mib('nodejs_heap_size_used_bytes'),
+  };
+}
+
 /** An answer the baseline serves: JSON unless it names its type. */
 interface Answer {
   status: number;
@@ -248,7 +262,9 @@ const result: Record<string, unknown> = {
 };
 const cold = wants('cold_start') ? await coldStart() : null;
 if (wants('signed_in_page') || wants('soak')) buildSpa();
-const server = await startServer();
+// The server's own metrics name its heap: what the soak's RSS is made of.
+const METRICS_TOKEN = 'bench-metrics-token-of-32-characters';
+const server = await startServer({ METRICS_TOKEN });
 // What the process holds before any load: the embedded database's share shows here.
 const rssAtStart = memoryMiB(server.pid);
 try {
@@ -362,16 +378,25 @@ try {
     log(`soak: 20 connections over ${paths.length} reads and pages, ${soakSeconds} s`);
     if (warmup > 0) await autocannon({ ...mixed, requests, duration: warmup });
     const WINDOW_S = 10;
-    const windows: { p99_ms: number; rss_mib: number; answers: number }[] = [];
+    const windows: {
+      p99_ms: number;
+      rss_mib: number;
+      answers: number;
+      heap_committed_mib?: number;
+      heap_used_mib?: number;
+    }[] = [];
+    const heaps: Promise<unknown>[] = [];
     let latencies: number[] = [];
     const sampler = setInterval(() => {
       const sorted = latencies.sort((a, b) => a - b);
       latencies = [];
-      windows.push({
+      const window = {
         p99_ms: ms(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
         rss_mib: memoryMiB(server.pid),
         answers: sorted.length,
-      });
+      };
+      windows.push(window);
+      heaps.push(heapOf(server.url).then((heap) => Object.assign(window, heap)));
     }, WINDOW_S * 1000);
     const soak = await new Promise<Result>((resolve, reject) => {
       const instance = autocannon({ ...mixed, requests, duration: soakSeconds }, (error, done) =>
@@ -382,6 +407,7 @@ try {
       });
     });
     clearInterval(sampler);
+    await Promise.all(heaps);
     const rss = windows.map((window) => window.rss_mib);
     const half = rss[Math.floor(rss.length / 2)] ?? 0;
     const last = rss.at(-1) ?? 0;
@@ -396,6 +422,8 @@ try {
       rss_growth_last_half: half ? share(last - half, half) : null,
       rss_peak_mib: Math.max(...rss),
       worst_window_p99_ms: Math.max(...windows.map((window) => window.p99_ms)),
+      heap_committed_peak_mib: Math.max(...windows.map((window) => window.heap_committed_mib ?? 0)),
+      heap_used_peak_mib: Math.max(...windows.map((window) => window.heap_used_mib ?? 0)),
       windows,
       goal: 'rss_growth_last_half < 0.05, rss_peak_mib <= 384, worst_window_p99_ms <= 100',
     };
