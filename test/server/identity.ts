@@ -70,3 +70,20 @@ export async function fieldCodes(response: Response): Promise<[string, string][]
   };
   return (body.errors ?? []).map((e) => [e.source?.pointer ?? '', e.code ?? '']);
 }
+
+/** PATCH /api/v1/profile/ as the profile form sends it: every field, `fields` over these. */
+export const saveProfile = (client: TestClient, fields: Record<string, string> = {}) =>
+  client.request('/api/v1/profile/', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      company: '',
+      industry: '',
+      role: '',
+      phone: '',
+      country: 'DE',
+      ...fields,
+    }),
+  });

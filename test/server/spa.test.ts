@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredRead } from '../../contract/page-reads.ts';
 import { DESCRIPTIONS, REBUILD_SEEN_WITHIN_MS } from '../../server/spa.ts';
 import { json, signedIn } from './billing.ts';
+import { saveProfile } from './identity.ts';
 import { useTestServer } from './harness.ts';
 
 const INDEX = `<!doctype html>
@@ -373,19 +374,7 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
     expect((await client.get('/en/profile', { headers: { 'If-None-Match': etag } })).status).toBe(
       304,
     );
-    const renamed = await client.request('/api/v1/profile/', {
-      method: 'PATCH',
-      body: JSON.stringify({
-        first_name: 'Renamed',
-        last_name: 'Lee',
-        company: '',
-        industry: '',
-        role: '',
-        phone: '',
-        country: 'DE',
-      }),
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const renamed = await saveProfile(client, { first_name: 'Renamed' });
     expect(renamed.status).toBe(200);
     const again = await client.get('/en/profile', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(200);

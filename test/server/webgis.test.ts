@@ -7,6 +7,7 @@ import { mails, webgisInstances } from '../../server/db/schema.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { provisionInstance, WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
 import { json, sendJson, signedIn } from './billing.ts';
+import { saveProfile } from './identity.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 
 /*
@@ -329,15 +330,7 @@ describe('the profile and the export', () => {
     await create(client, { subdomain_name: 'profiled' });
     const after = v.parse(Profile, await json(await client.get('/api/v1/profile/')));
     expect(after.webgis_url).toBe('http://profiled.localhost:8080/');
-    const saved = await sendJson(client, 'PATCH', '/api/v1/profile/', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      company: '',
-      industry: '',
-      role: '',
-      phone: '',
-      country: 'DE',
-    });
+    const saved = await saveProfile(client);
     expect(saved.status).toBe(200);
     expect(saved.headers.get('content-length')).toBeNull();
     expect(v.parse(Profile, await json(saved))).toMatchObject({
