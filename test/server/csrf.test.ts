@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isOwnCsrfToken, newCsrfToken } from '../../server/identity/routes/csrf.ts';
 import { parseSetCookie, useTestServer } from './harness.ts';
 
 const server = useTestServer();
@@ -15,6 +16,8 @@ describe('CSRF', () => {
       expect(cookie.attributes.has('httponly')).toBe(false);
       expect(cookie.attributes.get('samesite')).toBe('Lax');
       expect(cookie.attributes.get('path')).toBe('/');
+      // A browser keeps it for a year.
+      expect(cookie.attributes.get('max-age')).toBe(String(365 * 24 * 60 * 60));
     }
   });
 
@@ -36,6 +39,34 @@ describe('CSRF', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ code: 'csrf_failed', detail: expect.any(String) });
     expect(client.cookies.has('sessionid')).toBe(false);
+    // The browser's token was good: it keeps it, for the page to send again.
+    expect(response.headers.getSetCookie().some((h) => h.startsWith('csrftoken='))).toBe(false);
+  });
+
+  it('takes only a token of its own shape: a nonce, a dot, its signature', () => {
+    const secret = server().config.sessionSecret;
+    const token = newCsrfToken(secret);
+    expect(isOwnCsrfToken(secret, token)).toBe(true);
+    for (const forged of [`${token}.x`, `${token}.`, token.split('.')[0] ?? '', ''])
+      expect(isOwnCsrfToken(secret, forged), forged).toBe(false);
+  });
+
+  it('lets through without a token only the one-click unsubscribe and the webhooks, by POST', async () => {
+    const client = server().client();
+    await client.get('/api/v1/countries/');
+    for (const [method, path] of [
+      ['PUT', '/api/v1/unsubscribe/token/'],
+      ['POST', '/api/v1/unsubscribe/token/more/'],
+      ['POST', '/api/v1/unsubscribe/token/x'],
+      ['POST', '/api/v2/api/v1/unsubscribe/token/'],
+      ['PUT', '/api/billing/webhooks/stripe/'],
+      ['POST', '/api/billing/webhooks/stripe/more/'],
+      ['POST', '/api/billing/webhooks/stripe/x'],
+      ['POST', '/api/v2/api/billing/webhooks/stripe/'],
+    ] as const) {
+      const response = await client.request(path, { method, csrf: false });
+      expect([method, path, response.status]).toEqual([method, path, 403]);
+    }
   });
 
   it('refuses a header matching a cookie the server did not sign', async () => {

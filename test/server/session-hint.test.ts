@@ -51,6 +51,18 @@ describe('the session hint cookie', () => {
     expect(hintOf(await client.get('/en/profile'))?.value).toBe('1');
   });
 
+  it("is given back on the start page and either language's pages, never on a file", async () => {
+    const { client } = await signedIn();
+    for (const page of ['/', '/ru', '/en/profile']) {
+      client.cookies.delete('signedin');
+      expect(hintOf(await client.get(page))?.value, page).toBe('1');
+    }
+    for (const other of ['/robots.txt', '/assets/en/app.js', '/enx/profile']) {
+      client.cookies.delete('signedin');
+      expect(hintOf(await client.get(other)), other).toBeUndefined();
+    }
+  });
+
   it('goes at sign-out', async () => {
     const { client } = await signedIn();
     const out = await client.postForm('/api/auth/logout/', {});
