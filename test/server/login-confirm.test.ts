@@ -32,9 +32,13 @@ describe('/login/2: the right password for an unconfirmed address', () => {
       .where(eq(users.email, email));
     const client = server().client();
     await client.postForm(LOGIN, { login: email, password: STRONG, next: '/en/software' });
-    const wrong = await client.postForm('/api/auth/signup/confirm/', { code: 'abcdef' });
-    expect(await fieldCodes(wrong)).toEqual([['code', 'wrong_confirmation_code']]);
     const code = await lastCode(server(), email);
+    // The right password proves the password, not the address: the code is still asked.
+    for (const wrongCode of ['abcdef', code.replace(/\d$/, (digit) => String((+digit + 1) % 10))]) {
+      const wrong = await client.postForm('/api/auth/signup/confirm/', { code: wrongCode });
+      expect(await fieldCodes(wrong)).toEqual([['code', 'wrong_confirmation_code']]);
+    }
+    expect((await client.get('/api/v1/profile/')).status).toBe(401);
     const confirm = await client.postForm('/api/auth/signup/confirm/', { code });
     expect(await confirm.json()).toEqual({ next: '/en/software' });
     expect((await client.get('/api/v1/profile/')).status).toBe(200);
