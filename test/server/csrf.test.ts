@@ -16,6 +16,9 @@ describe('CSRF', () => {
       expect(cookie.attributes.has('httponly')).toBe(false);
       expect(cookie.attributes.get('samesite')).toBe('Lax');
       expect(cookie.attributes.get('path')).toBe('/');
+      // Outside production it is kept over plain HTTP too (production's is Secure:
+      // security's production test).
+      expect(cookie.attributes.has('secure')).toBe(false);
       // A browser keeps it for a year.
       expect(cookie.attributes.get('max-age')).toBe(String(365 * 24 * 60 * 60));
     }
@@ -55,6 +58,7 @@ describe('CSRF', () => {
     const client = server().client();
     await client.get('/api/v1/countries/');
     for (const [method, path] of [
+      ['POST', '/api'],
       ['PUT', '/api/v1/unsubscribe/token/'],
       ['POST', '/api/v1/unsubscribe/token/more/'],
       ['POST', '/api/v1/unsubscribe/token/x'],
