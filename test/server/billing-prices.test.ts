@@ -187,12 +187,15 @@ describe("a promo code held by the payer's own open payment", () => {
       .db.update(checkouts)
       .set({ status: 'submitted' })
       .where(eq(checkouts.userId, user.id));
+    // Written behind the app's back: the session cache hears of it before the next read.
+    await server().sessionCache.settle();
     const path = '/api/v1/subscription/price/?plan=mini&coupon=%20HeldToo%20';
     expect(v.parse(CouponPrice, await json(await client.get(path))).coupon_status).toBe('ok');
     await server()
       .db.update(checkouts)
       .set({ status: 'failed' })
       .where(eq(checkouts.userId, user.id));
+    await server().sessionCache.settle();
     expect(v.parse(CouponPrice, await json(await client.get(path))).coupon_status).toBe(
       'err_expired_count',
     );
