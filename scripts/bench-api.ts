@@ -227,6 +227,53 @@ async function startBaseline(answers: Record<string, Answer>) {
   return { url: `http://localhost:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+interface Target {
+  name: string;
+  path: string;
+  /** The session's headers; none for a visitor. */
+  headers?: Record<string, string>;
+  goal?: string;
+}
+
+/**
+ * Each target's answer taken from the server once, served by the bare baseline, then
+ * the server and the baseline loaded in turn at 50 connections.
+ */
+async function againstBaseline(origin: string, targets: Target[]) {
+  const answers: Record<string, Answer> = {};
+  for (const target of targets) {
+    const answer = await fetch(`${origin}${target.path}`, { headers: target.headers ?? {} });
+    answers[new URL(target.path, origin).pathname] = {
+      status: answer.status,
+      body: await answer.text(),
+      type: answer.headers.get('content-type') ?? 'application/json',
+    };
+  }
+  const baseline = await startBaseline(answers);
+  const figures: Record<string, unknown> = {};
+  for (const { name, path, headers, goal } of targets) {
+    log(`GET ${path} ${headers ? 'signed in' : 'as a visitor'}, then the baseline, 50 connections`);
+    const subject = await load({
+      url: `${origin}${path}`,
+      connections: 50,
+      ...(headers ? { headers } : {}),
+    });
+    const base = await load({ url: `${baseline.url}${path}`, connections: 50 });
+    figures[name] = {
+      status: answers[new URL(path, origin).pathname]?.status,
+      subject_rps: Math.round(subject.requests.average),
+      baseline_rps: Math.round(base.requests.average),
+      ratio: share(subject.requests.average, base.requests.average),
+      p97_5_ms: ms(subject.latency.p97_5),
+      p99_ms: ms(subject.latency.p99),
+      non2xx: subject.non2xx,
+      ...(goal ? { goal } : {}),
+    };
+  }
+  baseline.stop();
+  return figures;
+}
+
 async function coldStart(): Promise<{
   existing_s: number | null;
   empty_s: number | null;
@@ -270,51 +317,23 @@ const rssAtStart = memoryMiB(server.pid);
 try {
   const session = await demoSession(server.url);
   const signedIn = { cookie: session.cookie };
-  const answers: Record<string, Answer> = {};
-  for (const route of ['/api/v1/profile/', '/api/autopayment/']) {
-    const answer = await fetch(`${server.url}${route}`, { headers: signedIn });
-    answers[route] = { status: answer.status, body: await answer.text() };
-  }
-
-  if (wants('profile_read') || wants('payment_status_poll')) {
-    const baseline = await startBaseline(answers);
-    if (wants('profile_read')) {
-      log('GET /api/v1/profile/ signed in, 50 connections');
-      const profile = await load({
-        url: `${server.url}/api/v1/profile/`,
-        connections: 50,
+  if (wants('profile_read')) {
+    const { profile } = await againstBaseline(server.url, [
+      {
+        name: 'profile',
+        path: '/api/v1/profile/',
         headers: signedIn,
-      });
-      const profileBase = await load({ url: `${baseline.url}/api/v1/profile/`, connections: 50 });
-      result['profile_read'] = {
-        subject_rps: Math.round(profile.requests.average),
-        baseline_rps: Math.round(profileBase.requests.average),
-        ratio: share(profile.requests.average, profileBase.requests.average),
-        p99_ms: ms(profile.latency.p99),
-        non2xx: profile.non2xx,
         goal: database === 'pglite' ? 'ratio >= 0.10, p99 <= 50' : 'ratio >= 0.25, p99 <= 50',
-      };
-    }
-    if (wants('payment_status_poll')) {
-      log('GET /api/autopayment/ signed in, 50 connections');
-      const poll = await load({
-        url: `${server.url}/api/autopayment/`,
-        connections: 50,
-        headers: signedIn,
-      });
-      const pollBase = await load({ url: `${baseline.url}/api/autopayment/`, connections: 50 });
-      result['payment_status_poll'] = {
-        status: answers['/api/autopayment/']?.status,
-        subject_rps: Math.round(poll.requests.average),
-        baseline_rps: Math.round(pollBase.requests.average),
-        ratio: share(poll.requests.average, pollBase.requests.average),
-        // autocannon reports the 97.5th percentile, not the 95th: a stricter figure.
-        p97_5_ms: ms(poll.latency.p97_5),
-        p99_ms: ms(poll.latency.p99),
-        goal: 'p95 <= 50',
-      };
-    }
-    baseline.stop();
+      },
+    ]);
+    result['profile_read'] = profile;
+  }
+  if (wants('payment_status_poll')) {
+    // autocannon reports the 97.5th percentile, not the 95th: a stricter figure.
+    const { poll } = await againstBaseline(server.url, [
+      { name: 'poll', path: '/api/autopayment/', headers: signedIn, goal: 'p95 <= 50' },
+    ]);
+    result['payment_status_poll'] = poll;
   }
 
   if (wants('reads')) {
@@ -334,34 +353,10 @@ try {
     const urls = Object.entries(READS).map(
       ([name, url]) => [name, url.replace('{username}', profile.username)] as const,
     );
-    const readAnswers: Record<string, Answer> = {};
-    for (const [, url] of urls) {
-      const answer = await fetch(`${server.url}${url}`, { headers: signedIn });
-      readAnswers[new URL(url, server.url).pathname] = {
-        status: answer.status,
-        body: await answer.text(),
-      };
-    }
-    const baseline = await startBaseline(readAnswers);
-    const reads: Record<string, unknown> = {};
-    for (const [name, url] of urls) {
-      log(`GET ${url} signed in, then the baseline, 50 connections`);
-      const subject = await load({
-        url: `${server.url}${url}`,
-        connections: 50,
-        headers: signedIn,
-      });
-      const base = await load({ url: `${baseline.url}${url}`, connections: 50 });
-      reads[name] = {
-        status: readAnswers[new URL(url, server.url).pathname]?.status,
-        subject_rps: Math.round(subject.requests.average),
-        baseline_rps: Math.round(base.requests.average),
-        ratio: share(subject.requests.average, base.requests.average),
-        p99_ms: ms(subject.latency.p99),
-        non2xx: subject.non2xx,
-      };
-    }
-    baseline.stop();
+    const reads = await againstBaseline(
+      server.url,
+      urls.map(([name, url]) => ({ name, path: url, headers: signedIn })),
+    );
     result['reads'] = { ...reads, goal: 'each ratio >= 0.25, p99 <= 50' };
   }
 
@@ -434,40 +429,15 @@ try {
     // the page's first reads, decision 0009), and the sign-in page for a visitor, each
     // against the bare baseline serving the very bytes.
     const visitorPage = '/en/login/1';
-    const pageAnswers: Record<string, Answer> = {};
-    for (const page of [...SIGNED_IN_PAGES, visitorPage]) {
-      const answer = await fetch(`${server.url}${page}`, {
-        headers: page === visitorPage ? {} : signedIn,
-      });
-      pageAnswers[new URL(page, server.url).pathname] = {
-        status: answer.status,
-        body: await answer.text(),
-        type: answer.headers.get('content-type') ?? 'text/html',
-      };
-    }
-    const baseline = await startBaseline(pageAnswers);
-    const pages: Record<string, unknown> = {};
-    for (const page of [...SIGNED_IN_PAGES, visitorPage]) {
-      const visitor = page === visitorPage;
-      log(
-        `GET ${page} ${visitor ? 'as a visitor' : 'signed in'}, then the baseline, 50 connections`,
-      );
-      const subject = await load({
-        url: `${server.url}${page}`,
-        connections: 50,
-        ...(visitor ? {} : { headers: signedIn }),
-      });
-      const base = await load({ url: `${baseline.url}${page}`, connections: 50 });
-      pages[page] = {
-        subject_rps: Math.round(subject.requests.average),
-        baseline_rps: Math.round(base.requests.average),
-        ratio: share(subject.requests.average, base.requests.average),
-        p99_ms: ms(subject.latency.p99),
-        non2xx: subject.non2xx,
-        goal: visitor ? 'ratio >= 0.5' : 'ratio >= 0.25, p99 <= 100',
-      };
-    }
-    baseline.stop();
+    const pages = await againstBaseline(server.url, [
+      ...SIGNED_IN_PAGES.map((page) => ({
+        name: page,
+        path: page,
+        headers: signedIn,
+        goal: 'ratio >= 0.25, p99 <= 100',
+      })),
+      { name: visitorPage, path: visitorPage, goal: 'ratio >= 0.5' },
+    ]);
     result['signed_in_page'] = pages;
   }
 
