@@ -33,6 +33,14 @@ export function addressOfThisSite(given: string, publicUrl: string): string | nu
   return given === publicUrl || given.startsWith(`${publicUrl}/`) ? given : null;
 }
 
+/**
+ * The `next` a half-done sign-in keeps in its cookie: a local path of at most 512
+ * characters (decision 0202), else none. Browsers drop cookies over 4 KB.
+ */
+export function keptNext(next: string | null): string | null {
+  return next !== null && next.length <= 512 && isLocalPath(next) ? next : null;
+}
+
 /** Where a signed-in browser goes: the given local `next`, else the profile. */
 export function nextAfterSignIn(next: string | null | undefined, locale: Locale): string {
   return next !== undefined && next !== null && isLocalPath(next) ? next : `/${locale}/profile`;

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { pendingSignups } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { identityRefused } from './refusals.ts';
-import { isLocalPath } from './accounts.ts';
+import { keptNext } from './accounts.ts';
 import { hashToken } from './tokens.ts';
 
 export const SIGNUP_TTL_MS = 60 * 60 * 1000;
@@ -44,9 +44,7 @@ export async function openFlow(
     .insert(pendingSignups)
     .values({ userId: flow.userId, ...row })
     .onConflictDoUpdate({ target: pendingSignups.userId, set: row });
-  // Browsers drop cookies over 4 KB: a long or foreign `next` is not worth keeping.
-  const next =
-    flow.next !== null && flow.next.length <= 512 && isLocalPath(flow.next) ? flow.next : null;
+  const next = keptNext(flow.next);
   return {
     userId: flow.userId,
     nonce,

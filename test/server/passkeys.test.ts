@@ -89,10 +89,15 @@ describe('passkeys on the security page', () => {
     const listed = await json<Passkey[]>(await client.get(LIST));
     expect(listed.map((p) => [p.id, p.name])).toEqual([[passkey.id, 'Work laptop']]);
 
-    const { browser, answer } = await signInOnce(key);
+    const browser = server().client();
+    const credential = key.assert(await signInChallenge(browser));
+    expect(browser.cookies.has('passkey')).toBe(true);
+    const answer = await signInWith(browser, credential);
     expect(answer.status).toBe(200);
     expect(await json<AuthResult>(answer)).toEqual({ next: '/ru/security' });
     expect(await signedInStill(browser)).toBe(true);
+    // The challenge's cookie is spent with it.
+    expect(browser.cookies.has('passkey')).toBe(false);
     const [used] = await json<Passkey[]>(await browser.get(LIST));
     expect(used?.last_used_at).not.toBeNull();
     const events = await json<SecurityEvent[]>(await browser.get('/api/v1/security/events/'));

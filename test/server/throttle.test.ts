@@ -3,6 +3,7 @@ import { hit } from '../../server/identity/throttle.ts';
 import { rateLimits } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { STRONG, uniqueEmail } from './identity.ts';
+import { appCode, turnedOnApp } from './two-factor-app.ts';
 
 const server = useTestServer({ env: { TRUST_PROXY: '1', CODE_RESEND_SECONDS: '0' } });
 const LOGIN = '/api/auth/login/';
@@ -61,6 +62,29 @@ describe('sign-in throttling', () => {
     expect((await login('someone-else@example.com', 'x', ip)).status).toBe(429);
     // Another address is not affected; the client's own X-Forwarded-For entry is ignored.
     expect((await login('someone-else@example.com', 'x', newIp())).status).toBe(400);
+  });
+
+  it("counts the authenticator app's code step in the IP's sign-in bucket", async () => {
+    const { user, secret } = await turnedOnApp(server());
+    const ip = newIp();
+    const now = server().clock.now().getTime();
+    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    const browser = server().client();
+    const password = await browser.postForm(
+      LOGIN,
+      { login: user.username, password: 'Secret-pass-1' },
+      from(ip),
+    );
+    expect(await password.json()).toEqual({ next: '/en/login/2?factor=app' });
+    for (let i = 0; i < 30; i++) {
+      expect((await login(`nobody${i}-${ip}@example.com`, 'x', ip)).status).toBe(400);
+    }
+    const code = { code: appCode(server(), secret) };
+    const refused = await browser.postForm('/api/auth/login/2fa/', code, from(ip));
+    expect(refused.status).toBe(429);
+    // The step itself is still open: from another address the same code signs in.
+    const taken = await browser.postForm('/api/auth/login/2fa/', code, from(newIp()));
+    expect(taken.status).toBe(200);
   });
 });
 

@@ -6,9 +6,11 @@ import type { RecoveryCodes, SecurityEvent, TwoFactorStatus } from '../../contra
 import { recoveryCodes, twoFactors, type User } from '../../server/db/schema.ts';
 import { REAUTH_WINDOW_MS } from '../../server/identity/reauth.ts';
 import { TWO_FACTOR_LOCK_MS } from '../../server/identity/two-factor.ts';
+import { SECOND_FACTOR_COOKIE } from '../../server/identity/routes/two-factor.ts';
+import { SIGNUP_COOKIE } from '../../server/identity/routes/signup-cookie.ts';
 import { json, sendJson, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
-import { fieldCodes, mailsTo, uniqueEmail } from './identity.ts';
+import { fieldCodes, mailsTo, startSignup, uniqueEmail } from './identity.ts';
 import { location, socialRoundTrip } from './social-flow.ts';
 import { appCode, startSetup, STEP_MS, turnedOnApp } from './two-factor-app.ts';
 
@@ -322,12 +324,69 @@ describe('signing in with the authenticator app', () => {
     expect(await json(answer)).toMatchObject({ code: 'token_not_found' });
   });
 
-  it('the step expires after ten minutes', async () => {
+  it('the step expires ten minutes after the password, to the millisecond', async () => {
     const { user, secret } = await withApp();
-    const browser = await atCodeStep(user);
-    server().clock.advance(10 * 60_000 + 1000);
-    const answer = await secondStep(browser, codeFor(secret));
+    const late = await atCodeStep(user);
+    const inTime = await atCodeStep(user);
+    server().clock.advance(10 * 60_000 - 1);
+    expect((await secondStep(inTime, codeFor(secret))).status).toBe(200);
+    server().clock.advance(1);
+    const answer = await secondStep(late, codeFor(secret, 1));
     expect(await json(answer)).toMatchObject({ code: 'token_expired' });
+  });
+
+  it('goes on to the page asked for at the password, a local path of up to 512 characters', async () => {
+    const { user, secret } = await withApp();
+    const through = async (next: string) => {
+      const browser = server().client();
+      const password = await browser.postForm('/api/auth/login/', {
+        login: user.username,
+        password: PASSWORD,
+        next,
+      });
+      expect(await json(password)).toEqual({ next: '/en/login/2?factor=app' });
+      server().clock.advance(STEP_MS);
+      return (await json<{ next: string }>(await secondStep(browser, codeFor(secret)))).next;
+    };
+    expect(await through('/en/subscription')).toBe('/en/subscription');
+    const longest = `/en/subscription?${'a'.repeat(512 - '/en/subscription?'.length)}`;
+    expect(await through(longest)).toBe(longest);
+    expect(await through(`${longest}a`)).toBe('/en/profile');
+    expect(await through('https://elsewhere.example/en/profile')).toBe('/en/profile');
+  });
+
+  it('goes on in the language of the page the code was typed on', async () => {
+    const { user, secret } = await withApp();
+    const browser = server().client();
+    await browser.postForm('/api/auth/login/', {
+      login: user.username,
+      password: PASSWORD,
+      next: '/en/subscription',
+    });
+    const answer = await browser.postForm('/api/auth/login/2fa/', {
+      code: codeFor(secret),
+      locale: 'ru',
+    });
+    expect(await json(answer)).toEqual({ next: '/ru/subscription' });
+    // Without a page asked for: the profile, in the page's language.
+    server().clock.advance(STEP_MS);
+    const other = await atCodeStep(user);
+    const profile = await other.postForm('/api/auth/login/2fa/', {
+      code: codeFor(secret),
+      locale: 'ru',
+    });
+    expect(await json(profile)).toEqual({ next: '/ru/profile' });
+  });
+
+  it('ends the step once it signed in, and drops a sign-up this browser left half-done', async () => {
+    const { user, secret } = await withApp();
+    const { client: browser } = await startSignup(server());
+    expect(browser.cookies.has(SIGNUP_COOKIE)).toBe(true);
+    await signIn(browser, user.username);
+    expect(browser.cookies.has(SIGNUP_COOKIE)).toBe(false);
+    expect(browser.cookies.has(SECOND_FACTOR_COOKIE)).toBe(true);
+    expect((await secondStep(browser, codeFor(secret))).status).toBe(200);
+    expect(browser.cookies.has(SECOND_FACTOR_COOKIE)).toBe(false);
   });
 });
 

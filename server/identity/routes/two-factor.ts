@@ -16,7 +16,7 @@ import {
 } from '../../http/cookies.ts';
 import { pageLocaleOf } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
-import { isLocalPath, nextAfterSignIn, underLocale } from '../accounts.ts';
+import { keptNext, nextAfterSignIn, underLocale } from '../accounts.ts';
 import { forgive, hit, LIMITS } from '../throttle.ts';
 import {
   confirmTwoFactor,
@@ -54,8 +54,7 @@ export function setSecondFactorCookie(
   deps: AppDeps,
   flow: { userId: number; next: string | null; locale: Locale },
 ): void {
-  const next =
-    flow.next !== null && flow.next.length <= 512 && isLocalPath(flow.next) ? flow.next : null;
+  const next = keptNext(flow.next);
   setSignedCookie(
     c,
     deps.config,
