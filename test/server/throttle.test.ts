@@ -32,6 +32,47 @@ describe('sign-in throttling', () => {
     expect((await login(user.username, password, newIp())).status).toBe(200);
   });
 
+  it("keeps a browser that signed in with the password before out of others' lock", async () => {
+    const { user, password } = await server().createUser();
+    const { user: other, password: otherPassword } = await server().createUser();
+    const owner = server().client();
+    const ownerLogin = (secret: string) =>
+      owner.postForm(LOGIN, { login: user.username, password: secret }, from(newIp()));
+    expect((await ownerLogin(password)).status).toBe(200);
+    const mixed = server().client();
+    const otherLogin = await mixed.postForm(
+      LOGIN,
+      { login: other.username, password: otherPassword },
+      from(newIp()),
+    );
+    expect(otherLogin.status).toBe(200);
+    const now = server().clock.now().getTime();
+    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.username, 'Wrong-1!a', newIp())).status).toBe(400);
+    expect((await login(user.username, password, newIp())).status).toBe(429);
+    // The owner's browser counts in a bucket of its own.
+    expect((await ownerLogin(password)).status).toBe(200);
+    // A device cookie that is forged, of another account, or with a part too many is
+    // no device: the account's lock holds.
+    const device = owner.cookies.get('device')!;
+    const [id, nonce, signature] = device.split('.');
+    const forged = `${id}.${nonce}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const cookie of [forged, mixed.cookies.get('device')!, `${device}.x`, `${id}.${nonce}`]) {
+      const stranger = server().client();
+      stranger.cookies.set('device', cookie);
+      const answer = await stranger.postForm(
+        LOGIN,
+        { login: user.username, password },
+        from(newIp()),
+      );
+      expect(answer.status).toBe(429);
+    }
+    // Its own failures lock it after five, whatever the account's bucket says.
+    for (let i = 0; i < 5; i++) expect((await ownerLogin('Wrong-1!a')).status).toBe(400);
+    expect((await ownerLogin(password)).status).toBe(429);
+  });
+
   it('does not count successful sign-ins', async () => {
     const { user, password } = await server().createUser();
     for (let i = 0; i < 8; i++)
