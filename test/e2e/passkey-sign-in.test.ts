@@ -114,9 +114,12 @@ describe.each(['en', 'ru'] as const)('passkey sign-in and re-authentication in %
     // Where the browser's autofill offers passkeys, the one picked there signs in: the
     // virtual authenticator picks it at once. The browser reads the options itself, so the
     // WebAuthn library never loads; where it cannot, the library does it.
+    // Counted where the browser fetches it: routing turns the browser's caches off, so a
+    // library kept from the button's sign-in above cannot load unseen.
     const library: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/webauthn-sign-in')) library.push(request.url());
+    await page.route('**/webauthn-sign-in*', (route) => {
+      library.push(route.request().url());
+      return route.continue();
     });
     for (const [query, loaded] of [
       ['', 0],
