@@ -331,6 +331,18 @@ describe('undoing an e-mail change', () => {
     expect(await signedInStill(again)).toBe(true);
   });
 
+  it("clears the session cookie of the account's own browser, and no one else's", async () => {
+    const { client, token } = await changed();
+    const { client: bystander } = await signedIn(server());
+    const fromOther = await undo(bystander, (await changed()).token);
+    expect(fromOther.status).toBe(200);
+    expect(bystander.cookies.has('sessionid')).toBe(true);
+    expect(await signedInStill(bystander)).toBe(true);
+    expect(client.cookies.has('sessionid')).toBe(true);
+    expect((await undo(client, token)).status).toBe(200);
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
   it('works within 7 days only', async () => {
     const inTime = await changed();
     const tooLate = await changed();

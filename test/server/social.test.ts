@@ -53,6 +53,19 @@ describe('social sign-in through the sandbox provider', () => {
     expect(after?.emailConfirmedAt).toEqual(user.emailConfirmedAt);
   });
 
+  it('makes the browser known to the account at its first sign-in, and keeps it so', async () => {
+    const { user } = await server().createUser();
+    const client = server().client();
+    const login = () =>
+      socialRoundTrip(client, 'google', { email: user.email }, { intent: 'login' });
+    expect(location(await login())).toBe('/en/profile');
+    const device = client.cookies.get('device');
+    expect(device).toMatch(new RegExp(`^${user.id}\\.`));
+    expect((await client.postForm('/api/auth/logout/', {})).status).toBe(204);
+    expect(location(await login())).toBe('/en/profile');
+    expect(client.cookies.get('device')).toBe(device);
+  });
+
   it('takes the picture the provider shows at each sign-in', async () => {
     const email = uniqueEmail('picture');
     await socialRoundTrip(server().client(), 'github', { email });
