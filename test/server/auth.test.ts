@@ -105,8 +105,15 @@ describe('POST /api/auth/login/', () => {
   it('gives the browser a device cookie of the account with the right password', async () => {
     const { user, password } = await server().createUser();
     const client = server().client();
-    await client.postForm(LOGIN, { login: user.username, password });
+    const answer = await client.postForm(LOGIN, { login: user.username, password });
     expect(client.cookies.get('device')).toMatch(new RegExp(`^${user.id}\\.`));
+    // Kept a year, out of the page's scripts' reach.
+    const header = answer.headers.getSetCookie().find((h) => h.startsWith('device='));
+    const cookie = parseSetCookie(header ?? '');
+    expect(cookie.attributes.get('max-age')).toBe(String(365 * 24 * 60 * 60));
+    expect(cookie.attributes.has('httponly')).toBe(true);
+    expect(cookie.attributes.get('samesite')).toBe('Lax');
+    expect(cookie.attributes.get('path')).toBe('/');
     const first = client.cookies.get('device');
     await client.postForm(LOGIN, { login: user.email, password });
     // A new nonce each time: the old device's bucket is left behind with its failures.
