@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema.ts';
 import type { SecurityEvent, SessionInfo } from '../../contract/identity.ts';
 import { deviceNames } from '../../server/identity/devices.ts';
 import { SESSION_IDLE_MS } from '../../server/identity/sessions.ts';
@@ -65,6 +67,21 @@ describe('GET /api/v1/sessions/', () => {
       [seen[1]!.id, true],
       [seen[0]!.id, false],
     ]);
+  });
+
+  it('keeps the first 512 characters of a User-Agent, and none of an empty one', async () => {
+    const { user } = await signedIn(server());
+    const long = `${SAFARI_IPHONE} ${'x'.repeat(600)}`;
+    server().clock.advance(1000);
+    await alsoSignedIn(server(), user.username, { 'user-agent': long });
+    server().clock.advance(1000);
+    await alsoSignedIn(server(), user.username, { 'user-agent': '' });
+    const rows = await server()
+      .db.select({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(sessions.createdAt);
+    expect(rows.map((row) => row.userAgent)).toEqual([null, long.slice(0, 512), null]);
   });
 
   it('marks a browser seen at most every 5 minutes: a read in between writes nothing', async () => {
