@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { fieldCodes, lastCode, mailsTo, STRONG, startSignup } from './identity.ts';
+import { turnedOnApp } from './two-factor-app.ts';
 
 const server = useTestServer();
 const LOGIN = '/api/auth/login/';
@@ -22,6 +23,31 @@ describe('/login/2: the right password for an unconfirmed address', () => {
     server().clock.advance(60_000);
     await server().client().postForm(LOGIN, { login: email, password: STRONG });
     expect(await mailsTo(server(), email)).toHaveLength(2);
+  });
+
+  it("mails the new code in the page's language, else the account's", async () => {
+    const { email } = await startSignup(server());
+    server().clock.advance(60_000);
+    const fromRussianPage = server().client();
+    await fromRussianPage.postForm(LOGIN, { login: email, password: STRONG, locale: 'ru' });
+    server().clock.advance(60_000);
+    await server().client().postForm(LOGIN, { login: email, password: STRONG });
+    const [, russian, english] = await mailsTo(server(), email);
+    expect(russian?.subject).toMatch(/^Код подтверждения: \d{6}$/);
+    expect(english?.subject).toMatch(/^Your verification code: \d{6}$/);
+  });
+
+  it('drops a code step of another account that this browser left half-done', async () => {
+    const { user: withApp } = await turnedOnApp(server());
+    const { email } = await startSignup(server());
+    const client = server().client();
+    await client.postForm(LOGIN, { login: withApp.username, password: 'Secret-pass-1' });
+    expect(client.cookies.has('second-factor')).toBe(true);
+    expect(await (await client.postForm(LOGIN, { login: email, password: STRONG })).json()).toEqual(
+      { next: '/en/login/2' },
+    );
+    expect(client.cookies.has('second-factor')).toBe(false);
+    expect(client.cookies.has('signup')).toBe(true);
   });
 
   it('signs in on the right code when the profile already has names', async () => {
