@@ -37,6 +37,13 @@ describe('/login/2: the right password for an unconfirmed address', () => {
     expect(english?.subject).toMatch(/^Your verification code: \d{6}$/);
   });
 
+  it('mails a code to an unconfirmed account that has none on record', async () => {
+    const { user, password } = await server().createUser({ emailConfirmedAt: null });
+    const response = await server().client().postForm(LOGIN, { login: user.email, password });
+    expect(await response.json()).toEqual({ next: '/en/login/2' });
+    expect(await mailsTo(server(), user.email)).toHaveLength(1);
+  });
+
   it('drops a code step of another account that this browser left half-done', async () => {
     const { user: withApp } = await turnedOnApp(server());
     const { email } = await startSignup(server());
