@@ -131,6 +131,14 @@ describe('social sign-in through the sandbox provider', () => {
     const consentPath = location(start);
     const query = new URL(consentPath, 'http://x').searchParams;
     expect(query.get('code_challenge_method')).toBe('S256');
+    // The browser holds the state for as long as the server does, out of scripts' reach.
+    const stateCookie = parseSetCookie(
+      start.headers.getSetCookie().find((h) => h.startsWith('oauth_state=')) ?? '',
+    );
+    expect(stateCookie.value).toBe(query.get('state'));
+    expect(stateCookie.attributes.get('max-age')).toBe('600');
+    expect(stateCookie.attributes.has('httponly')).toBe(true);
+    expect(stateCookie.attributes.get('samesite')).toBe('Lax');
     const states = await server().db.select().from(oauthStates);
     const row = states.find((s) => codeChallenge(s.codeVerifier) === query.get('code_challenge'));
     expect(row).toMatchObject({ intent: 'login', next: null, provider: 'google' });
@@ -145,6 +153,7 @@ describe('social sign-in through the sandbox provider', () => {
     const callback = location(posted);
     // A new identity from the sign-in page: the terms come first.
     expect(location(await client.get(callback))).toBe('/en/login/1?consent=google');
+    expect(client.cookies.has('oauth_state')).toBe(false);
     expect(location(await server().client().get(callback))).toBe('/en/login/1?error=wrong_token');
     const unknown = await client.get('/api/auth/social/google/callback/?state=nope&code=x');
     expect(location(unknown)).toBe('/en/login/1?error=wrong_token');
