@@ -301,6 +301,23 @@ describe('a new identity from the sign-in page', () => {
     expect((await other.get('/api/v1/profile/')).status).toBe(401);
   });
 
+  it('carries the whole identity through the terms: names, the picture, the language', async () => {
+    const email = uniqueEmail('consent-long');
+    const client = server().client();
+    const done = await socialRoundTrip(
+      client,
+      'yandex',
+      { email, first_name: 'N'.repeat(64), last_name: 'O'.repeat(64) },
+      { intent: 'login', locale: 'ru' },
+    );
+    expect(location(done)).toBe('/ru/login/1?consent=yandex');
+    const agreed = await client.postForm(CONSENT, { agree: 'on' });
+    expect(await agreed.json()).toEqual({ next: '/ru/profile' });
+    const profile = await (await client.get('/api/v1/profile/')).json();
+    expect(profile).toMatchObject({ first_name: 'N'.repeat(64), last_name: 'O'.repeat(64) });
+    expect(profile.userpic_url).toMatch(/\/sandbox\/idp\/yandex\/picture\/[0-9a-f]{16}\.svg$/);
+  });
+
   it('drops the identity when declined: nothing is created, the cookie is worthless', async () => {
     const email = uniqueEmail('declined');
     const { client, done } = await arrive(email, undefined, 'ru');
