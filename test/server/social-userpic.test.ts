@@ -5,6 +5,9 @@ import { uniqueEmail } from './identity.ts';
 import { socialRoundTrip } from './social-flow.ts';
 
 const server = useTestServer();
+const configured = useTestServer({
+  env: { YANDEX_CLIENT_ID: 'client-1', YANDEX_CLIENT_SECRET: 'secret-1' },
+});
 const OWN = 'http://localhost:8080';
 
 async function signedIn() {
@@ -53,6 +56,43 @@ describe('the userpic', () => {
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     const other = await server().client().get('/sandbox/idp/github/picture/nothex.svg');
     expect(other.headers.get('content-type')).not.toBe('image/svg+xml');
+  });
+
+  it("is kept a day, in a colour of its file's first four hex digits, and only for a provider the sandbox stands in for", async () => {
+    const fill = async (file: string) => {
+      const picture = await server().client().get(`/sandbox/idp/github/picture/${file}.svg`);
+      expect(picture.headers.get('cache-control')).toBe('public, max-age=86400');
+      return /fill="hsl\((\d+) 60% 45%\)"/.exec(await picture.text())?.[1];
+    };
+    expect(await fill('00b4000000000000')).toBe('180');
+    expect(await fill('00b4ffffffffffff')).toBe('180');
+    expect(await fill('ffff000000000000')).toBe(String(0xffff % 360));
+    // With Yandex configured, its pictures come from Yandex, not from here.
+    const own = await configured().client().get('/sandbox/idp/yandex/picture/00b4000000000000.svg');
+    expect(own.status).toBe(404);
+    const other = await configured()
+      .client()
+      .get('/sandbox/idp/github/picture/00b4000000000000.svg');
+    expect(other.status).toBe(200);
+  });
+
+  it('comes from a sandbox that stands in for a provider only while it is not configured', async () => {
+    const start = await server().client().get('/api/auth/social/yandex/start/');
+    const authorize = start.headers.get('location') ?? '';
+    expect(authorize).toContain('/sandbox/idp/yandex/authorize?');
+    const page = new URL(authorize, OWN);
+    expect(
+      (
+        await server()
+          .client()
+          .get(page.pathname + page.search)
+      ).status,
+    ).toBe(200);
+    const refused = await configured()
+      .client()
+      .get(page.pathname + page.search);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Invalid authorization request.');
   });
 
   it('is shown in the export of personal data, beside its link', async () => {
