@@ -316,6 +316,29 @@ describe('signing in with the authenticator app', () => {
     expect(await signedInNow(browser)).toBe(true);
   });
 
+  it('asks no code of a browser already signed in as the user: linking a provider', async () => {
+    const { user, client, secret } = await withApp();
+    const linked = await socialRoundTrip(
+      client,
+      'github',
+      { email: uniqueEmail('app-link') },
+      { intent: 'link' },
+    );
+    expect(location(linked)).toBe('/en/profile');
+    expect(await signedInNow(client)).toBe(true);
+    // Signing in with that provider later, in a new browser, asks for it.
+    server().clock.advance(STEP_MS);
+    const browser = server().client();
+    const back = await socialRoundTrip(
+      browser,
+      'github',
+      { email: user.email },
+      { intent: 'login' },
+    );
+    expect(location(back)).toBe('/en/login/2?factor=app');
+    expect((await secondStep(browser, codeFor(secret))).status).toBe(200);
+  });
+
   it('the code step needs the password first: no cookie, no sign-in', async () => {
     const { secret } = await withApp();
     const stranger = server().client();
