@@ -317,24 +317,23 @@ const rssAtStart = memoryMiB(server.pid);
 try {
   const session = await demoSession(server.url);
   const signedIn = { cookie: session.cookie };
-  if (wants('profile_read')) {
-    const { profile } = await againstBaseline(server.url, [
-      {
-        name: 'profile',
-        path: '/api/v1/profile/',
-        headers: signedIn,
-        goal: database === 'pglite' ? 'ratio >= 0.10, p99 <= 50' : 'ratio >= 0.25, p99 <= 50',
-      },
-    ]);
-    result['profile_read'] = profile;
-  }
-  if (wants('payment_status_poll')) {
-    // autocannon reports the 97.5th percentile, not the 95th: a stricter figure.
-    const { poll } = await againstBaseline(server.url, [
-      { name: 'poll', path: '/api/autopayment/', headers: signedIn, goal: 'p95 <= 50' },
-    ]);
-    result['payment_status_poll'] = poll;
-  }
+  // The profile read and the payment-status poll, against one baseline serving both.
+  // autocannon reports the 97.5th percentile, not the 95th: the poll's is the stricter.
+  const single = [
+    {
+      name: 'profile_read',
+      path: '/api/v1/profile/',
+      headers: signedIn,
+      goal: database === 'pglite' ? 'ratio >= 0.10, p99 <= 50' : 'ratio >= 0.25, p99 <= 50',
+    },
+    {
+      name: 'payment_status_poll',
+      path: '/api/autopayment/',
+      headers: signedIn,
+      goal: 'p95 <= 50',
+    },
+  ].filter(({ name }) => wants(name as Measure));
+  if (single.length > 0) Object.assign(result, await againstBaseline(server.url, single));
 
   if (wants('reads')) {
     // A web GIS for the demo account, so its own read answers one (refused if it has one).
