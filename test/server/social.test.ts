@@ -207,17 +207,54 @@ describe('social sign-in through the sandbox provider', () => {
     expect((await server().client().get('/sandbox/idp/nope/authorize')).status).toBe(400);
   });
 
+  it('the sandbox answers a denial with access_denied and the state, and an Allow it cannot take with 400', async () => {
+    const client = server().client();
+    const consentPath = location(await client.get('/api/auth/social/yandex/start/'));
+    const fields = hiddenFields(await (await client.get(consentPath)).text());
+    const authorize = new URL(consentPath, 'http://x').pathname;
+    const person = { email: uniqueEmail(), first_name: 'Sam', last_name: 'Smith' };
+    const denied = new URL(
+      location(await client.postForm(authorize, { ...fields, ...person, decision: 'deny' })),
+      'http://x',
+    );
+    expect(denied.pathname).toBe('/api/auth/social/yandex/callback/');
+    expect(Object.fromEntries(denied.searchParams)).toEqual({
+      error: 'access_denied',
+      state: fields.state,
+    });
+    // A denial without a state sends an empty one, as it came.
+    const { state: _state, ...stateless } = fields;
+    const unbound = new URL(
+      location(await client.postForm(authorize, { ...stateless, decision: 'deny' })),
+      'http://x',
+    );
+    expect(Object.fromEntries(unbound.searchParams)).toEqual({ error: 'access_denied', state: '' });
+    // Allow with an address that is not one is refused on the spot, not sent back.
+    const refused = await client.postForm(authorize, {
+      ...fields,
+      ...person,
+      email: 'not-an-address',
+      decision: 'allow',
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('shows an accessible consent page with the provider name, prefilled', async () => {
     const client = server().client();
     const html = await (
       await client.get(location(await client.get('/api/auth/social/github/start/')))
     ).text();
     expect(html).toContain('<h1>Sign in with GitHub</h1>');
-    for (const id of ['email', 'first_name', 'last_name']) {
-      expect(html).toMatch(
-        new RegExp(
-          `<label for="${id}">[^<]+</label><input id="${id}" name="${id}" [^>]*value="[^"]+"`,
-        ),
+    expect(html).toContain('GitHub sandbox identity provider');
+    // The request's fields ride along hidden, one after another, before the person's.
+    expect(html).toMatch(/<form method="post">(<input type="hidden" [^>]+>){6}\n<label/);
+    for (const [id, label, type, value] of [
+      ['email', 'E-mail', 'email', 'sandbox.person@example.com'],
+      ['first_name', 'First name', 'text', 'Sandy'],
+      ['last_name', 'Last name', 'text', 'Boxer'],
+    ]) {
+      expect(html).toContain(
+        `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" value="${value}" required>`,
       );
     }
     expect(html).toContain('value="allow">Allow</button>');
@@ -284,6 +321,8 @@ describe('a new identity from the sign-in page', () => {
       email,
       first_name: 'Nia',
       last_name: "O'Hara",
+      // The visitor's country, here from the page's language.
+      country: 'US',
       has_password: false,
     });
     const [user] = await usersWith(email);
@@ -314,7 +353,12 @@ describe('a new identity from the sign-in page', () => {
     const agreed = await client.postForm(CONSENT, { agree: 'on' });
     expect(await agreed.json()).toEqual({ next: '/ru/profile' });
     const profile = await (await client.get('/api/v1/profile/')).json();
-    expect(profile).toMatchObject({ first_name: 'N'.repeat(64), last_name: 'O'.repeat(64) });
+    // The country, too, follows the language the sign-in began in.
+    expect(profile).toMatchObject({
+      first_name: 'N'.repeat(64),
+      last_name: 'O'.repeat(64),
+      country: 'RU',
+    });
     expect(profile.userpic_url).toMatch(/\/sandbox\/idp\/yandex\/picture\/[0-9a-f]{16}\.svg$/);
   });
 

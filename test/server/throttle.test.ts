@@ -53,12 +53,14 @@ describe('sign-in throttling', () => {
     expect((await login(user.username, password, newIp())).status).toBe(429);
     // The owner's browser counts in a bucket of its own.
     expect((await ownerLogin(password)).status).toBe(200);
-    // A device cookie that is forged, of another account, or with a part too many is
-    // no device: the account's lock holds.
+    // A device cookie that is forged (its signature changed or cut short), of another
+    // account, or with a part too many is no device: the account's lock holds.
     const device = owner.cookies.get('device')!;
     const [id, nonce, signature] = device.split('.');
     const forged = `${id}.${nonce}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const cookie of [forged, mixed.cookies.get('device')!, `${device}.x`, `${id}.${nonce}`]) {
+    const short = `${id}.${nonce}.${signature!.slice(0, -1)}`;
+    const others = [mixed.cookies.get('device')!, `${device}.x`, `${id}.${nonce}`];
+    for (const cookie of [forged, short, ...others]) {
       const stranger = server().client();
       stranger.cookies.set('device', cookie);
       const answer = await stranger.postForm(
