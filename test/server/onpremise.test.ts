@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Binding, BindingList, BINDINGS_MAX } from '../../contract/onpremise.ts';
 import { onpremiseBindings, type User } from '../../server/db/schema.ts';
@@ -215,7 +215,11 @@ describe('the limit and uniqueness', () => {
     const over = await bind(client, { identifier: identifier(), label: '' });
     expect(over.status).toBe(409);
     expect((await json<ErrorList>(over)).errors).toMatchObject([
-      { code: 'binding_limit', source: { pointer: 'identifier' } },
+      {
+        code: 'binding_limit',
+        detail: 'The account has as many bound identifiers as it may',
+        source: { pointer: 'identifier' },
+      },
     ]);
     expect(await rowsOf(user.id)).toHaveLength(BINDINGS_MAX);
     // Newest first.
@@ -292,13 +296,23 @@ describe('DELETE', () => {
     expect(await rowsOf(owner.user.id)).toHaveLength(1);
   });
 
-  it.each(['0', '-1', 'abc', '1.5', '99999999999', '2147483647'])(
+  it.each(['0', '-1', 'abc', '1.5', '99999999999', '2147483647', '2147483648'])(
     'answers 404 for the id %s',
     async (id) => {
       const { client } = await premium();
       expect((await unbind(client, id)).status).toBe(404);
     },
   );
+
+  it('unbinds the binding of the largest id a row may have', async () => {
+    const { client, user } = await premium();
+    await server().db.execute(
+      sql`INSERT INTO onpremise_bindings (id, user_id, identifier)
+          OVERRIDING SYSTEM VALUE VALUES (2147483647, ${user.id}, ${identifier()})`,
+    );
+    expect((await unbind(client, 2_147_483_647)).status).toBe(204);
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
 
   it('answers 404 for a binding already gone', async () => {
     const { client } = await premium();
