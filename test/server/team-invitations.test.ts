@@ -8,7 +8,7 @@ import {
   Team,
   TeamList,
 } from '../../contract/teams.ts';
-import { teamInvitations, type User } from '../../server/db/schema.ts';
+import { teamInvitations, users, type User } from '../../server/db/schema.ts';
 import { json, sendJson, setPlan as setPlanIn, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
 import { mailsTo } from './identity.ts';
@@ -181,6 +181,45 @@ describe('inviting', () => {
     expect(await listOf(owner.client)).toHaveLength(4);
   });
 
+  it('counts the members as seats too', async () => {
+    const owner = await premiumOwner();
+    // The owner, two members and two invitations fill the five seats.
+    for (let i = 0; i < 2; i++) {
+      const member = await signedIn(server());
+      await invite(owner.client, member.user.email);
+      expect((await accept(member.client, (await linkTo(member.user.email)).token)).status).toBe(
+        200,
+      );
+    }
+    for (let i = 0; i < 2; i++) await invite(owner.client, newAddress());
+    const full = await inviteRaw(owner.client, newAddress());
+    expect(full.status).toBe(409);
+    expect(await codeOf(full)).toBe('team_full');
+  });
+
+  it('sends at most 20 invitations an hour per owner, refused ones counted', async () => {
+    const owner = await premiumOwner();
+    const now = server().clock.now().getTime();
+    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    for (let i = 0; i < 20; i++) {
+      expect((await inviteRaw(owner.client, newAddress())).status).not.toBe(429);
+    }
+    const over = await inviteRaw(owner.client, newAddress());
+    expect(over.status).toBe(429);
+    expect(await codeOf(over)).toBe('too_many_requests');
+    // Another owner's invitations count in a window of their own.
+    await invite((await premiumOwner()).client, newAddress());
+  });
+
+  it('keeps the address in lower case, and names the owner without a missing last name', async () => {
+    const owner = await premiumOwner({ firstName: 'Sam', lastName: '' });
+    const address = newAddress();
+    const made = await invite(owner.client, `  ${address.toUpperCase()} `);
+    expect(made.email).toBe(address);
+    const { mail } = await linkTo(address);
+    expect(mail.text).toContain(`Sam (${owner.user.username})`);
+  });
+
   it('lets an expired invitation give its seat back', async () => {
     const owner = await premiumOwner();
     for (let i = 0; i < 4; i++) await invite(owner.client, newAddress());
@@ -223,6 +262,23 @@ describe('accepting', () => {
     expect(await codeOf(replayed)).toBe('invitation_used');
     const read = await server().client().get(`/api/v1/invitations/${token}/`);
     expect((await json<{ state: string }>(read)).state).toBe('used');
+  });
+
+  it("ends the owner's own invitation without making the owner a member", async () => {
+    const owner = await premiumOwner();
+    const address = newAddress();
+    await invite(owner.client, address);
+    const { token } = await linkTo(address);
+    // The owner's address changed to the invited one since.
+    await server().db.update(users).set({ email: address }).where(eq(users.id, owner.user.id));
+    await server().sessionCache.settle();
+    expect((await accept(owner.client, token)).status).toBe(200);
+    // The team lists its owner once, as its owner.
+    const team = await ownTeam(owner.client);
+    expect(team.users.map((u) => [u.portal_guid, u.owner])).toEqual([
+      [owner.user.portalGuid, true],
+    ]);
+    expect(await listOf(owner.client)).toEqual([]);
   });
 
   it('refuses another signed-in account and keeps the invitation for the right one', async () => {
@@ -352,6 +408,67 @@ describe('resending', () => {
     const sixth = await resend(owner.client, invitation.id);
     expect(sixth.status).toBe(429);
     expect(await codeOf(sixth)).toBe('too_many_requests');
+  });
+
+  it('counts no refused early resend in the hour, and keeps each invitation to its own', async () => {
+    const owner = await premiumOwner();
+    const now = server().clock.now().getTime();
+    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    const one = await invite(owner.client, newAddress());
+    const other = await invite(owner.client, newAddress());
+    for (let i = 0; i < 6; i++) {
+      const early = await resend(owner.client, one.id);
+      expect(await codeOf(early)).toBe('resend_too_early');
+    }
+    for (let i = 0; i < 3; i++) {
+      server().clock.advance(MINUTE);
+      expect((await resend(owner.client, one.id)).status).toBe(200);
+      expect((await resend(owner.client, other.id)).status).toBe(200);
+    }
+  });
+
+  it('of two resends at once, sends one and tells the other to wait', async () => {
+    const owner = await premiumOwner();
+    const invitation = await invite(owner.client, newAddress());
+    server().clock.advance(MINUTE);
+    const answers = await Promise.all([
+      resend(owner.client, invitation.id),
+      resend(owner.client, invitation.id),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(await json(refused!)).toMatchObject({ code: 'resend_too_early', retry_after: 60 });
+  });
+
+  it('renews an expired invitation only while a seat is free for it', async () => {
+    const owner = await premiumOwner();
+    const expired = await invite(owner.client, newAddress());
+    for (let i = 0; i < 3; i++) await invite(owner.client, newAddress());
+    // At the very end of its 7 days the invitation has expired and holds no seat.
+    server().clock.advance(INVITATION_TTL_MS);
+    const client = await signInAgain(owner.user);
+    const fresh = [];
+    for (let i = 0; i < 4; i++) fresh.push(await invite(client, newAddress()));
+    const full = await resend(client, expired.id);
+    expect(full.status).toBe(409);
+    expect(await codeOf(full)).toBe('team_full');
+    // A pending one is sent again whatever the seats: it holds its own.
+    server().clock.advance(MINUTE);
+    expect((await resend(client, fresh[1]!.id)).status).toBe(200);
+    expect((await revoke(client, fresh[0]!.id)).status).toBe(204);
+    expect((await resend(client, expired.id)).status).toBe(200);
+  });
+
+  it('takes the id in any case, and answers 404 for one with more around it', async () => {
+    const owner = await premiumOwner();
+    const invitation = await invite(owner.client, newAddress());
+    server().clock.advance(MINUTE);
+    for (const id of [`x${invitation.id}`, `${invitation.id}x`]) {
+      expect((await resend(owner.client, id)).status).toBe(404);
+      expect((await revoke(owner.client, id)).status).toBe(404);
+    }
+    expect((await resend(owner.client, invitation.id.toUpperCase())).status).toBe(200);
+    expect((await revoke(owner.client, invitation.id.toUpperCase())).status).toBe(204);
   });
 
   it('renews an expired invitation', async () => {
