@@ -529,13 +529,21 @@ describe('the personal-data export', () => {
   it("gives the owner the invitations sent and the invitee those to the invitee's address", async () => {
     const owner = await premiumOwner();
     const email = newAddress();
-    await invite(owner.client, email, 'ru');
+    const made = await invite(owner.client, email, 'ru');
     const invitee = await signedIn(server(), { email });
     const stranger = await signedIn(server());
 
     const sent = await exportOf(owner.client);
     expect(sent.teams.own_team?.invitations).toEqual([
-      expect.objectContaining({ email, state: 'pending', locale: 'ru' }),
+      expect.objectContaining({
+        email,
+        state: 'pending',
+        locale: 'ru',
+        created_at: made.sent_at,
+        sent_at: made.sent_at,
+        expires_at: made.expires_at,
+        ended_at: null,
+      }),
     ]);
     // The link's token is the invitee's, never the owner's to read.
     const { token } = await linkTo(email);

@@ -624,9 +624,15 @@ describe('the personal-data export and account removal', () => {
       teams: { own_team: { max_size: number; members: { username: string }[] } | null };
     }>(await owner.client.get('/api/v1/profile/export/'));
     expect(ownerData.account.portal_guid).toBe(owner.user.portalGuid);
+    // Each time as an ISO instant.
+    const now = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(ownerData.teams.own_team).toMatchObject({
       max_size: 5,
-      members: [{ username: member.user.username }, { username: other.username }],
+      created_at: now,
+      members: [
+        { username: member.user.username, added_at: now },
+        { username: other.username, added_at: now },
+      ],
     });
     const memberData = await json<{
       profile: { team_plan: string | null };
@@ -635,7 +641,13 @@ describe('the personal-data export and account removal', () => {
     expect(memberData.profile.team_plan).toBe('premium');
     expect(memberData.teams).toMatchObject({
       own_team: null,
-      memberships: [{ owner_guid: owner.user.portalGuid, owner_username: owner.user.username }],
+      memberships: [
+        {
+          owner_guid: owner.user.portalGuid,
+          owner_username: owner.user.username,
+          added_at: now,
+        },
+      ],
     });
   });
 
