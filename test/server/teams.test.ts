@@ -185,6 +185,17 @@ describe('PATCH /api/v1/team/', () => {
     expect(guidsOf(await getTeam(client))).toEqual([user.portalGuid, a?.portalGuid]);
   });
 
+  it('refuses a known guid with more around it', async () => {
+    const { user, client } = await premiumOwner();
+    const [a] = await someUsers(1);
+    for (const guid of [`x${a?.portalGuid}`, `${a?.portalGuid}x`]) {
+      const response = await save(client, { users: [guid] });
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).errors[0]?.source.pointer).toBe('users');
+    }
+    expect(await teamRowsOf(user.id)).toEqual([]);
+  });
+
   it('refuses a known guid mixed with an unknown one as a whole', async () => {
     const { user, client } = await premiumOwner();
     const [a] = await someUsers(1);
@@ -307,7 +318,8 @@ describe('DELETE /api/v1/teams/{owner_id}/membership/', () => {
     expect((await profileOf(member.client)).team_plan).toBe('premium');
     expect((await memberOf(member.client)).map((t) => t.owner_id)).toEqual([owner.user.portalGuid]);
 
-    const response = await leave(member.client, owner.user.portalGuid);
+    // The owner's guid in any letter case.
+    const response = await leave(member.client, owner.user.portalGuid.toUpperCase());
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
 
@@ -383,7 +395,9 @@ describe('DELETE /api/v1/teams/{owner_id}/membership/', () => {
     await saveUsers(owner.client, [member.user]);
     await saveUsers(elsewhere.client, [stranger.user]);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const guid of [owner.user.portalGuid, unknown, 'not-a-guid', member.user.portalGuid]) {
+    const around = [`x${owner.user.portalGuid}`, `${elsewhere.user.portalGuid}x`];
+    const guids = [owner.user.portalGuid, unknown, 'not-a-guid', member.user.portalGuid];
+    for (const guid of [...guids, ...around]) {
       const response = await leave(stranger.client, guid);
       expect(response.status).toBe(404);
       expect(await json(response)).toMatchObject({ code: 'not_found' });
