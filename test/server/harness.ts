@@ -115,11 +115,19 @@ export function testConfig(env: Env = {}): Config {
 /** A day of the test clock, in ms. */
 export const DAY = 24 * 60 * 60 * 1000;
 
-export type TestClock = Clock & { advance(ms: number): void };
+export type TestClock = Clock & {
+  advance(ms: number): void;
+  /** On to the start of the next fixed window of `ms` (a throttle's), so a test's hits share one. */
+  toWindowStart(ms: number): void;
+};
 
 export function testClock(start = new Date()): TestClock {
   let now = start.getTime();
-  return { now: () => new Date(now), advance: (ms) => void (now += ms) };
+  return {
+    now: () => new Date(now),
+    advance: (ms) => void (now += ms),
+    toWindowStart: (ms) => void (now += ms - (now % ms)),
+  };
 }
 
 export type TestServer = {

@@ -19,8 +19,7 @@ describe('passkey sign-in options', () => {
     const { user, client } = await signedIn(server());
     const { key } = await addPasskey(server(), client, user);
     // Windows are fixed: start at the beginning of one so the whole test fits in it.
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
 
     const flooder = server().client();
     for (let i = 0; i < LIMITS.passkeyOptionsIp.max; i += 1) {

@@ -187,9 +187,8 @@ describe('inviting', () => {
     for (let i = 0; i < 2; i++) {
       const member = await signedIn(server());
       await invite(owner.client, member.user.email);
-      expect((await accept(member.client, (await linkTo(member.user.email)).token)).status).toBe(
-        200,
-      );
+      const { token } = await linkTo(member.user.email);
+      expect((await accept(member.client, token)).status).toBe(200);
     }
     for (let i = 0; i < 2; i++) await invite(owner.client, newAddress());
     const full = await inviteRaw(owner.client, newAddress());
@@ -199,8 +198,7 @@ describe('inviting', () => {
 
   it('sends at most 20 invitations an hour per owner, refused ones counted', async () => {
     const owner = await premiumOwner();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     for (let i = 0; i < 20; i++) {
       expect((await inviteRaw(owner.client, newAddress())).status).not.toBe(429);
     }
@@ -397,8 +395,7 @@ describe('resending', () => {
   it('allows five resends an hour per invitation', async () => {
     const owner = await premiumOwner();
     // Start at an hour's window, so the five fall in one.
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     const invitation = await invite(owner.client, newAddress());
     for (let i = 0; i < 5; i++) {
       server().clock.advance(MINUTE);
@@ -412,8 +409,7 @@ describe('resending', () => {
 
   it('counts no refused early resend in the hour, and keeps each invitation to its own', async () => {
     const owner = await premiumOwner();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     const one = await invite(owner.client, newAddress());
     const other = await invite(owner.client, newAddress());
     for (let i = 0; i < 6; i++) {

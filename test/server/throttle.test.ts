@@ -20,8 +20,7 @@ describe('sign-in throttling', () => {
   it('allows 5 failures per account in 15 minutes, then 429 with retry_after', async () => {
     const { user, password } = await server().createUser();
     // Windows are fixed: start at the beginning of one so the whole test fits in it.
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     for (let i = 0; i < 5; i++)
       expect((await login(user.username, 'Wrong-1!a', newIp())).status).toBe(400);
     const refused = await login(user.username, password, newIp());
@@ -46,8 +45,7 @@ describe('sign-in throttling', () => {
       from(newIp()),
     );
     expect(otherLogin.status).toBe(200);
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     for (let i = 0; i < 5; i++)
       expect((await login(user.username, 'Wrong-1!a', newIp())).status).toBe(400);
     expect((await login(user.username, password, newIp())).status).toBe(429);
@@ -83,8 +81,7 @@ describe('sign-in throttling', () => {
 
   it('counts parallel attempts before the password is checked', async () => {
     const { user } = await server().createUser();
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         login(i % 2 ? user.username : user.email, 'Wrong-1!a', newIp()),
@@ -97,8 +94,7 @@ describe('sign-in throttling', () => {
 
   it('allows 30 failures per IP in 15 minutes across accounts', async () => {
     const ip = newIp();
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     for (let i = 0; i < 30; i++) {
       expect((await login(`nobody${i}-${ip}@example.com`, 'x', ip)).status).toBe(400);
     }
@@ -110,8 +106,7 @@ describe('sign-in throttling', () => {
   it("counts the authenticator app's code step in the IP's sign-in bucket", async () => {
     const { user, secret } = await turnedOnApp(server());
     const ip = newIp();
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     const browser = server().client();
     const password = await browser.postForm(
       LOGIN,
@@ -142,8 +137,7 @@ describe('mail throttling', () => {
   it("counts sign-ups in the IP's sign-in bucket: asking which addresses have a profile is throttled", async () => {
     const ip = newIp();
     const { user } = await server().createUser();
-    const now = server().clock.now().getTime();
-    server().clock.advance(15 * MINUTE - (now % (15 * MINUTE)));
+    server().clock.toWindowStart(15 * MINUTE);
     for (let i = 0; i < 30; i++) expect((await signup(user.email, ip)).status).toBe(400);
     const refused = await signup(user.email, ip);
     expect(refused.status).toBe(429);
@@ -153,8 +147,7 @@ describe('mail throttling', () => {
 
   it('allows 5 code or reset mails per address an hour', async () => {
     const email = uniqueEmail();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     for (let i = 0; i < 3; i++) expect((await signup(email, newIp())).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await reset(email, newIp())).status).toBe(200);
     const refused = await reset(email, newIp());
@@ -168,8 +161,7 @@ describe('mail throttling', () => {
   it('does not count a request refused by another limit', async () => {
     const ip = newIp();
     const email = uniqueEmail();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     for (let i = 0; i < 20; i++) expect((await reset(uniqueEmail(), ip)).status).toBe(200);
     // Refused for the IP: the address's count must not move either.
     for (let i = 0; i < 3; i++) expect((await reset(email, ip)).status).toBe(429);
@@ -179,8 +171,7 @@ describe('mail throttling', () => {
 
   it('allows 20 mails per IP an hour', async () => {
     const ip = newIp();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     for (let i = 0; i < 20; i++) expect((await reset(uniqueEmail(), ip)).status).toBe(200);
     expect((await reset(uniqueEmail(), ip)).status).toBe(429);
   });
@@ -188,8 +179,7 @@ describe('mail throttling', () => {
   it('limits resends through the same per-address counter', async () => {
     const email = uniqueEmail();
     const client = server().client();
-    const now = server().clock.now().getTime();
-    server().clock.advance(60 * MINUTE - (now % (60 * MINUTE)));
+    server().clock.toWindowStart(60 * MINUTE);
     await client.postForm(
       '/api/auth/signup/',
       { email, password: STRONG, agree: 'on' },
