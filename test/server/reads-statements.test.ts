@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autopayments } from '../../server/db/schema.ts';
+import { LIMITS } from '../../server/identity/throttle.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
 import { autopaymentRow, sendJson, setPlan, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
@@ -94,5 +95,22 @@ describe('statements per read, warm', () => {
     await result.arrayBuffer();
     expect(today).toBeGreaterThanOrEqual(goal);
     expect(statements, statements.join('\n')).toHaveLength(today);
+  });
+
+  // A flood of lookups: past its throttle, this process knows the window is full (its
+  // limit is never forgiven) and refuses without asking the database.
+  it('users lookup past its throttle: none', async () => {
+    const path = `/api/v1/users/?username=${username}`;
+    let answer = await reader.get(path);
+    for (let left = LIMITS.userLookup.max; answer.status === 200 && left > 0; left -= 1) {
+      await answer.arrayBuffer();
+      answer = await reader.get(path);
+    }
+    expect(answer.status).toBe(429);
+    await answer.arrayBuffer();
+    const { result, statements } = await counter.count(() => reader.get(path));
+    expect(result.status).toBe(429);
+    expect(await result.json()).toMatchObject({ code: 'too_many_requests' });
+    expect(statements, statements.join('\n')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hit } from '../../server/identity/throttle.ts';
+import { forgive, hit } from '../../server/identity/throttle.ts';
 import { rateLimits } from '../../server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { STRONG, uniqueEmail } from './identity.ts';
@@ -263,5 +263,49 @@ describe('a refused request', () => {
   it('under one limit costs its one conditional upsert, which changes no count', async () => {
     const hits = [{ limit: limit('test-refusal-one'), subject: 'x' }];
     expect(await refusalStatements(hits)).toEqual(['insert']);
+  });
+
+  it('under a limit never forgiven costs no statement once seen full, until its window ends', async () => {
+    const { deps, statements } = countingDeps();
+    const kept = { ...limit('test-kept'), neverForgiven: true as const };
+    const hits = [{ limit: kept, subject: 'x' }] as const;
+    const refused = (retryAfter: number) =>
+      expect(hit(deps, hits)).rejects.toMatchObject({
+        refusal: { code: 'too_many_requests', retryAfter },
+      });
+    server().clock.toWindowStart(15 * MINUTE);
+    await hit(deps, hits);
+    await hit(deps, hits);
+    statements.length = 0;
+    // The first refusal asks the database; the next ones, to the window's last
+    // millisecond, are answered from memory.
+    await refused(900);
+    expect(statements).toEqual(['insert']);
+    await refused(900);
+    server().clock.advance(15 * MINUTE - 1);
+    await refused(1);
+    expect(statements).toEqual(['insert']);
+    // The next window counts again in the database (its first hit drops the full one).
+    server().clock.advance(1);
+    await hit(deps, hits);
+    expect(statements).toEqual(['insert', 'insert', 'delete']);
+    // Another subject's window under the same limit is its own.
+    await hit(deps, [{ limit: kept, subject: 'y' }]);
+  });
+
+  it('never takes back a hit of a limit it refuses from memory', async () => {
+    const { deps } = countingDeps();
+    const kept = { ...limit('test-kept-alone'), neverForgiven: true as const };
+    const beside = { limit: limit('test-beside'), subject: 'x' };
+    const alone = 'test-kept-alone is counted alone and never forgiven';
+    // @ts-expect-error counted beside another limit, it could be taken back on a refusal
+    await expect(hit(deps, [beside, { limit: kept, subject: 'x' }])).rejects.toThrow(alone);
+    // A list whose type lost the kept limit (an array's element types are reduced to the
+    // one they share) is refused at run time.
+    const mixed = [beside, { limit: kept, subject: 'x' }];
+    await expect(hit(deps, mixed)).rejects.toThrow(alone);
+    // @ts-expect-error taken back after a success
+    await expect(forgive(deps, [{ limit: kept, subject: 'x' }])).rejects.toThrow(alone);
+    expect((await counts()).filter((row) => row.key.startsWith('test-beside:'))).toEqual([]);
   });
 });
