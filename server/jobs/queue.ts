@@ -4,6 +4,15 @@ import type { Database, Where } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { currentRequestId, withRequestId } from '../request-context.ts';
 
+/**
+ * How often an idle worker looks for jobs: every half second when it cannot be woken
+ * (the database's LISTEN failed), every five seconds when a job's NOTIFY wakes it. This
+ * backstop finds what no NOTIFY announced when it came due: a retry after its delay,
+ * another process's job sent for later.
+ */
+export type Polling = { seconds: number; backstopSeconds: number };
+const POLLING: Polling = { seconds: 0.5, backstopSeconds: 5 };
+
 /** Where a job's data keeps the id of the request (or job) that sent it. */
 const REQUEST_ID_KEY = '_request_id';
 
@@ -93,9 +102,10 @@ export async function openQueue(
     observe?: (queue: string, outcome: JobOutcome) => void;
     /** A job's last try failed: to the error-reporting service (server/error-reporting.ts). */
     report?: (error: unknown, where: Record<string, string | number>) => void;
+    polling?: Polling;
   },
 ): Promise<JobQueue> {
-  const { logger, work, observe, report } = options;
+  const { logger, work, observe, report, polling = POLLING } = options;
   // Lost jobs are looked for at half the shortest lease (at most every minute).
   const leases = queues.flatMap((queue) => queue.expireInSeconds ?? []);
   const every = Math.max(1, Math.min(60, Math.floor(Math.min(120, ...leases) / 2)));
@@ -104,6 +114,9 @@ export async function openQueue(
     supervise: work,
     superviseIntervalSeconds: every,
     monitorIntervalSeconds: every,
+    // A job sent wakes the working processes' workers at its commit (a NOTIFY in the
+    // sending transaction), so they poll only as a backstop (`Polling`).
+    useListenNotify: work,
   };
   const boss =
     'pglite' in where
@@ -120,6 +133,7 @@ export async function openQueue(
       retryBackoff: true,
       ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
       ...(queue.deleteAfterSeconds ? { deleteAfterSeconds: queue.deleteAfterSeconds } : {}),
+      notify: true,
     };
     await boss.createQueue(queue.name, { ...settings, policy: queue.policy ?? 'standard' });
     // An existing queue keeps what it was made with: the settings of this version apply.
@@ -159,13 +173,20 @@ export async function openQueue(
     }
   }
 
+  // This process's worker of each queue, woken when a job it sent for later comes due.
+  const workers = new Map<string, string>();
   const jobs: JobQueue = {
     async start() {
       if (!work) return;
       for (const queue of known.values()) {
-        await boss.work(queue.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        const intervals = {
+          pollingIntervalSeconds: polling.seconds,
+          notifyPollingIntervalSeconds: polling.backstopSeconds,
+        };
+        const worker = await boss.work(queue.name, intervals, async ([job]) => {
           if (job) await run(queue, job);
         });
+        workers.set(queue.name, worker);
         if (!queue.cron) continue;
         await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
         // What came due while no process ran is done now, not at the next full minute.
@@ -180,6 +201,11 @@ export async function openQueue(
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+      // Its NOTIFY wakes the workers before it is due: this process's looks again when it
+      // is (another process's at its backstop, at the latest).
+      const worker = workers.get(name);
+      if (options.startAfterSeconds && worker)
+        setTimeout(() => boss.notifyWorker(worker), options.startAfterSeconds * 1000).unref();
     },
     async drain(names = [...known.keys()]) {
       let done = 0;

@@ -22,6 +22,37 @@ async function stored(to: string) {
   return server().db.select().from(mails).where(eq(mails.to, to));
 }
 
+describe('a working process', () => {
+  it('runs a job at its commit and one sent for later when it comes due, not at a poll', async () => {
+    const delivered: string[] = [];
+    const record = (message: Mail) => {
+      delivered.push(message.to);
+      return Promise.resolve();
+    };
+    const { logger, handle, db } = server();
+    // Polls ten minutes apart: only the job's NOTIFY, or this process's own wake-up when a
+    // job it sent for later comes due, runs a job within the minute.
+    const queue = await openQueue(handle.jobsTarget, [mailQueueSendingBy(server(), record)], {
+      logger,
+      work: true,
+      polling: { seconds: 600, backstopSeconds: 600 },
+    });
+    const within = { timeout: 60_000, interval: 50 };
+    try {
+      await queue.start();
+      await db.transaction((tx) => queueMail({ jobs: queue }, tx, mail('woken@example.com')));
+      await vi.waitFor(() => expect(delivered).toEqual(['woken@example.com']), within);
+      await queue.send(db, MAIL_QUEUE, mail('later@example.com'), { startAfterSeconds: 1 });
+      await vi.waitFor(
+        () => expect(delivered).toEqual(['woken@example.com', 'later@example.com']),
+        within,
+      );
+    } finally {
+      await queue.stop();
+    }
+  }, 180_000);
+});
+
 describe('the job queue', () => {
   it('keeps a job exactly when its transaction commits', async () => {
     const { db, jobs } = server();
