@@ -123,6 +123,11 @@ export async function openQueue(
       ? new PgBoss({ ...common, db: fromPglite(where.pglite), backend: 'pglite' })
       : new PgBoss({ ...common, connectionString: where.databaseUrl, max: 4 });
   boss.on('error', (error: unknown) => logger.error('job queue', { error }));
+  // What pg-boss finds amiss but works around: a LISTEN it could not make (the workers
+  // then poll every half second), slow queries, a backlog.
+  boss.on('warning', (warning: { message?: unknown; data?: unknown }) =>
+    logger.warn('job queue', { warning: warning.message, data: warning.data }),
+  );
   await boss.start();
   const known = new Map<string, QueueDefinition<never>>();
   for (const queue of queues) {
