@@ -120,9 +120,12 @@ export function childServers(store: ChildStore, env: Record<string, string>): Ch
       try {
         server = await launch({ CRASH_AT: point });
       } catch (error) {
-        // Died before it listened: fine only if it was the crash point.
-        if (String(error).includes('server exited with SIGKILL')) return;
-        throw error;
+        // Died before it listened: fine only if it was the crash point (a job its start
+        // ran may reach it). What it printed, which the error ends with, is kept.
+        const text = String(error);
+        if (!text.includes('server exited with SIGKILL')) throw error;
+        outputs.push(text.slice(text.indexOf('\n') + 1));
+        return;
       }
       const driving = drive(server).then(
         () => null,
