@@ -65,12 +65,20 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
       option: c.req.queries('option'),
     });
     const filter = { tag: query.tag, options: optionFilter(query.option) };
+    const gate = deps.config.downloadToken;
+    // What the software page asks for, every release with its links unsigned, is the same
+    // for everyone: its answer is kept, written and tagged once (docs/decisions/0031).
+    if (gate === null && filter.tag === undefined && Object.keys(filter.options).length === 0) {
+      const every = await readReference(deps.cache, 'releases answer', ['releases'], async () =>
+        (await listReleases(deps.db, { options: {} })).map((row) => toRelease(row, () => null)),
+      );
+      return referenceAnswer(c, every, { personal: true });
+    }
     // Every release from memory while the table has not changed (docs/decisions/0031).
     const all = await readReference(deps.cache, 'releases', ['releases'], () =>
       listReleases(deps.db, { options: {} }),
     );
     const rows = all.value.filter((row) => matchesFilter(row, filter));
-    const gate = deps.config.downloadToken;
     const now = deps.clock.now();
     const linkQuery: LinkQuery = (releaseId) =>
       gate === null ? null : signedDownloadQuery(deps.config, gate, user.id, releaseId, now);

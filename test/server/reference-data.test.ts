@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlanList } from '../../contract/billing.ts';
 import { CountryList } from '../../contract/countries.ts';
-import { countries, planPrices, plans, webgisLocations } from '../../server/db/schema.ts';
+import { Release } from '../../contract/software.ts';
+import { countries, planPrices, plans, releases, webgisLocations } from '../../server/db/schema.ts';
 import { ReferenceCache } from '../../server/db/reference-cache.ts';
 import { json, signedIn } from './billing.ts';
 import { useTestServer, type TestClient } from './harness.ts';
@@ -53,6 +54,35 @@ describe('an ETag round trip', () => {
 });
 
 describe('a change to a row', () => {
+  it("is seen on the next read: a release's name, in the whole list and a filtered one", async () => {
+    const { client } = await signedIn(server());
+    const [row] = await server().db.select().from(releases).orderBy(releases.position).limit(1);
+    if (!row) throw new Error('no release');
+    const renamed = `${row.name} renamed`;
+    const paths = ['/api/v1/releases', `/api/v1/releases?tag=${row.tags[0] ?? ''}`];
+    const named = async (path: string) => {
+      const list = v.parse(v.array(Release), await (await client.get(path)).json());
+      expect(list.length).toBeGreaterThan(0);
+      return list.find((release) => release.id === row.id)?.name;
+    };
+    for (const path of paths) expect(await named(path)).toBe(row.name);
+    const before = await etagRoundTrip(client, paths[0]!, 'private, no-cache');
+    await server().db.update(releases).set({ name: renamed }).where(eq(releases.id, row.id));
+    await written();
+    try {
+      for (const path of paths) expect(await named(path)).toBe(renamed);
+      const after = await client.get(paths[0]!, {
+        headers: { 'If-None-Match': before.etag ?? '' },
+      });
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(before.etag);
+    } finally {
+      await server().db.update(releases).set({ name: row.name }).where(eq(releases.id, row.id));
+      await written();
+    }
+    for (const path of paths) expect(await named(path)).toBe(row.name);
+  });
+
   it("is seen on the next read: a country's name, and its validator changes", async () => {
     const { client } = await signedIn(server());
     const before = await etagRoundTrip(client, '/api/v1/countries/', 'no-cache');
