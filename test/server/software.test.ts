@@ -104,6 +104,15 @@ describe('GET /api/v1/releases (the seeded development set)', () => {
       }
     }
     expect(of('mobile').map((r) => r.options.os)).toEqual(['android']);
+    // The software page's own read, every release (its answer kept, not made per request):
+    // the same links, unsigned.
+    const every = v.parse(ReleaseList, await (await client.get('/api/v1/releases')).json());
+    expect(every.length).toBeGreaterThan(list.length);
+    for (const r of every) {
+      const [file] = r.files;
+      if (r.options.os === 'android') expect(file?.link).toMatch(/^https:\/\/play\.google\.com\//);
+      else expect(file?.link).toBe(`/api/v1/releases/${r.id}/download`);
+    }
     // The previous QGIS is kept but not tagged latest.
     expect(list.some((r) => r.version === '3.34.12')).toBe(false);
   });
