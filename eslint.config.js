@@ -22,6 +22,14 @@ const domainKnowsNoHttp = {
     "let the domain's routes answer.",
 };
 
+// A request's cookies are parsed once, however many parts read them (server/http/cookies.ts).
+const oneCookieParse = {
+  name: 'hono/cookie',
+  importNames: ['getCookie'],
+  message:
+    "Read a request's cookie with requestCookie (server/http/cookies.ts): one parse per request.",
+};
+
 // A route parses, calls one command of its domain and answers (design.md).
 const noWritesInRoutes = ['db', 'tx'].flatMap((name) => [
   {
@@ -202,9 +210,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [oneCookieParse],
           patterns: [serverSharesOnlyContract],
         },
       ],
+    },
+  },
+  {
+    // The one parse of a request's cookies.
+    files: ['server/http/cookies.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverSharesOnlyContract] }],
     },
   },
   {
@@ -259,6 +275,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [oneCookieParse],
           patterns: [
             serverSharesOnlyContract,
             declaredRefusalsOnly,

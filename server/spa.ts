@@ -4,13 +4,12 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { providers } from '../contract/billing.ts';
 import type { Locale } from '../contract/countries.ts';
 import { currentPromotion, type Promotion } from '../contract/promotions.ts';
 import { paymentProvider } from './billing/providers/registry.ts';
-import { cookieName } from './http/cookies.ts';
+import { cookieName, requestCookie } from './http/cookies.ts';
 import type { AppEnv } from './http/context.ts';
 import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './identity/routes/session.ts';
@@ -195,7 +194,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   }
 
   async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
-    const sessionSent = getCookie(c, sessionCookie) !== undefined;
+    const sessionSent = requestCookie(c, sessionCookie) !== undefined;
     const [made, reads] = await Promise.all([
       preloads(locale, sessionSent).then((preload) => builtPage(locale, preload)),
       sessionSent

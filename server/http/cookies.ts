@@ -24,6 +24,23 @@ export function cookieOptions(config: Pick<Config, 'nodeEnv'>) {
   } as const;
 }
 
+/** Each request's cookies, parsed once: several middlewares and the route read them. */
+const parsedCookies = new WeakMap<Request, Readonly<Record<string, string>>>();
+
+/**
+ * A cookie of the request (the first well-formed one of that name, as `getCookie`
+ * reads it), from one parse of its Cookie header however many parts ask.
+ */
+export function requestCookie(c: Context, name: string): string | undefined {
+  const request = c.req.raw;
+  let cookies = parsedCookies.get(request);
+  if (cookies === undefined) {
+    cookies = getCookie(c);
+    parsedCookies.set(request, cookies);
+  }
+  return Object.hasOwn(cookies, name) ? cookies[name] : undefined;
+}
+
 type SigningConfig = Pick<Config, 'nodeEnv' | 'sessionSecret'>;
 
 function sign(secret: string, purpose: string, payload: string): string {
@@ -58,7 +75,7 @@ function signedCookie<S extends v.GenericSchema>(
   cookie: { base: string; purpose: string },
   schema: S,
 ): SignedCookie<v.InferOutput<S>> {
-  const value = getCookie(c, cookieName(config, cookie.base));
+  const value = requestCookie(c, cookieName(config, cookie.base));
   if (!value) return { status: 'absent' };
   const [payload = '', signature = '', extra] = value.split('.');
   const expected = Buffer.from(sign(config.sessionSecret, cookie.purpose, payload));

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { Locale, PAGE_LOCALE_HEADER } from '../../contract/countries.ts';
+import { requestCookie } from './cookies.ts';
 
 export const LOCALE_COOKIE = 'locale';
 
@@ -24,7 +24,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | n
 
 /** The visitor's locale: their saved choice (cookie), else the browser's, else en. */
 export function preferredLocale(c: Context): Locale {
-  const saved = v.safeParse(Locale, getCookie(c, LOCALE_COOKIE));
+  const saved = v.safeParse(Locale, requestCookie(c, LOCALE_COOKIE));
   if (saved.success) return saved.output;
   return localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { cookieName } from '../../http/cookies.ts';
+import { setCookie } from 'hono/cookie';
+import { cookieName, requestCookie } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { identityRefused } from '../refusals.ts';
@@ -80,7 +80,7 @@ export function csrfMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     return true;
   };
   return async (c, next) => {
-    const cookie = getCookie(c, name);
+    const cookie = requestCookie(c, name);
     const valid = cookie !== undefined && isValid(cookie);
     const guarded =
       UNSAFE.has(c.req.method) &&

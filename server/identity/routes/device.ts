@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import { setCookie } from 'hono/cookie';
+import { cookieName, cookieOptions, requestCookie } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { clientIp, proxyCountry } from '../../http/client-ip.ts';
@@ -37,7 +37,7 @@ export function setDeviceCookie(c: Context<AppEnv>, deps: AppDeps, userId: numbe
  * null for none, a forged or malformed one, or one of another account.
  */
 export function deviceNonce(c: Context<AppEnv>, deps: AppDeps, userId: number): string | null {
-  const value = getCookie(c, cookieName(deps.config, DEVICE_COOKIE));
+  const value = requestCookie(c, cookieName(deps.config, DEVICE_COOKIE));
   const [id, nonce, signature, extra] = value?.split('.') ?? [];
   if (id !== String(userId) || !nonce || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(deps.config.sessionSecret, userId, nonce));

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_TTL_MS } from '../sessions.ts';
 import { SESSION_COOKIE } from './session.ts';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import { cookieName, cookieOptions, requestCookie } from '../../http/cookies.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 
@@ -29,8 +29,8 @@ export function sessionHint(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<Ap
   const options = { ...cookieOptions(deps.config), httpOnly: false };
   return async (c, next) => {
     await next();
-    const current = getCookie(c, hint);
-    let sent = getCookie(c, session) !== undefined;
+    const current = requestCookie(c, hint);
+    let sent = requestCookie(c, session) !== undefined;
     let signedIn: boolean | undefined;
     const changed = c.res.headers.getSetCookie().find((line) => line.startsWith(`${session}=`));
     if (changed !== undefined) {

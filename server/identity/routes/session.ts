@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import type { User } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { identityRefused } from '../refusals.ts';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import { cookieName, cookieOptions, requestCookie } from '../../http/cookies.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { requireRecentProof } from '../reauth.ts';
 import { closeSession, currentSession, openSession, SESSION_TTL_MS } from '../sessions.ts';
@@ -19,7 +19,7 @@ export async function startSession(
   userId: number,
   method: string,
 ): Promise<void> {
-  const previous = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  const previous = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
   const device = deviceOf(c, deps);
   const known = deviceNonce(c, deps, userId) !== null;
   const opened = await openSession(deps, userId, previous, device, method, known);
@@ -38,14 +38,14 @@ export async function startSession(
  * user's others; a request without one never reaches them (requireUser).
  */
 export function sessionToken(c: Context<AppEnv>, deps: AppDeps): string {
-  const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  const token = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
   if (!token) throw identityRefused('not_authenticated');
   return token;
 }
 
 /** Sign-out: forget the session on both sides; harmless when there is none. */
 export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<void> {
-  const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  const token = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
   if (token) await closeSession(deps, token);
   deleteCookie(c, cookieName(deps.config, SESSION_COOKIE), cookieOptions(deps.config));
   c.set('user', null);
@@ -60,7 +60,7 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { cache } = deps;
   return async (c, next) => {
     c.set('user', null);
-    const token = getCookie(c, cookieName(deps.config, SESSION_COOKIE));
+    const token = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
     // Tokens are 43 base64url characters; anything else cannot be one of ours.
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const session = await currentSession(deps, hashToken(token));

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { AuthResult } from '../../../contract/auth.ts';
 import { SocialConsentForm, SocialIntent, SocialProvider } from '../../../contract/identity.ts';
@@ -9,7 +9,7 @@ import { visitorCountry } from '../../geo/routes/visitor.ts';
 import { readBody } from '../../http/body.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { cookieName, cookieOptions } from '../../http/cookies.ts';
+import { cookieName, cookieOptions, requestCookie } from '../../http/cookies.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
 import { nextAfterSignIn } from '../accounts.ts';
@@ -69,7 +69,7 @@ export function socialLoginRoutes(deps: AppDeps): Hono<AppEnv> {
 
   router.get('/:provider/callback/', async (c) => {
     const idp = provider(c);
-    const bound = getCookie(c, cookieName(deps.config, STATE_COOKIE)) ?? '';
+    const bound = requestCookie(c, cookieName(deps.config, STATE_COOKIE)) ?? '';
     deleteCookie(c, cookieName(deps.config, STATE_COOKIE), cookieOptions(deps.config));
     const outcome = await completeSocial(deps, {
       provider: idp,
