@@ -183,11 +183,11 @@ export async function openQueue(
   const jobs: JobQueue = {
     async start() {
       if (!work) return;
+      const intervals = {
+        pollingIntervalSeconds: polling.seconds,
+        notifyPollingIntervalSeconds: polling.backstopSeconds,
+      };
       for (const queue of known.values()) {
-        const intervals = {
-          pollingIntervalSeconds: polling.seconds,
-          notifyPollingIntervalSeconds: polling.backstopSeconds,
-        };
         const worker = await boss.work(queue.name, intervals, async ([job]) => {
           if (job) await run(queue, job);
         });

@@ -85,6 +85,24 @@ export function freePort(): Promise<number> {
  * The real server, as `npm start` runs it, on a free port with a fresh data folder
  * (its own embedded PostgreSQL, migrated and seeded with the demo account).
  */
+/** A server that died, or never printed its address, before it listened. */
+export class ServerNotStarted extends Error {
+  /** How it ended: the exit code or signal, or `timeout` when it was still starting. */
+  readonly ending: string;
+  /** What it printed. */
+  readonly output: string;
+  constructor(ending: string, output: string) {
+    super(
+      ending === 'timeout'
+        ? `server did not start:\n${output}`
+        : `server exited with ${ending}:\n${output}`,
+    );
+    this.name = 'ServerNotStarted';
+    this.ending = ending;
+    this.output = output;
+  }
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
@@ -135,7 +153,7 @@ export async function startServer(
   // The address is looked for in what came since the last line's start, until it is found.
   let pending = '';
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
+    const timer = setTimeout(() => reject(new ServerNotStarted('timeout', output())), 60_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       keep(text);
@@ -156,7 +174,7 @@ export async function startServer(
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!started) reject(new Error(`server exited with ${signal ?? code}:\n${output()}`));
+      if (!started) reject(new ServerNotStarted(signal ?? String(code), output()));
     });
   });
   await ready;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { expect, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import type { AppEnv } from '../../server/http/context.ts';
-import { startServer, type RunningServer } from '../e2e/server.ts';
+import { ServerNotStarted, startServer, type RunningServer } from '../e2e/server.ts';
 import { createClient, type TestClient } from './client.ts';
 
 /**
@@ -121,10 +121,9 @@ export function childServers(store: ChildStore, env: Record<string, string>): Ch
         server = await launch({ CRASH_AT: point });
       } catch (error) {
         // Died before it listened: fine only if it was the crash point (a job its start
-        // ran may reach it). What it printed, which the error ends with, is kept.
-        const text = String(error);
-        if (!text.includes('server exited with SIGKILL')) throw error;
-        outputs.push(text.slice(text.indexOf('\n') + 1));
+        // ran may reach it). What it printed is kept.
+        if (!(error instanceof ServerNotStarted) || error.ending !== 'SIGKILL') throw error;
+        outputs.push(error.output);
         return;
       }
       const driving = drive(server).then(
