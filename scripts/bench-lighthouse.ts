@@ -23,6 +23,7 @@ import { startServer } from '../test/e2e/server.ts';
 import { throwawayCertificate } from '../test/e2e/tls.ts';
 import { demoSession, demoWebgis } from './demo-session.ts';
 import { buildSpa } from './lib/build.ts';
+import { chosenPages } from './lib/pages.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -33,28 +34,7 @@ const option = (name: string) => {
 const runs = Number(option('--runs') ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-interface Page {
-  name: string;
-  path: string;
-  signedIn: boolean;
-  /** The page shows the account's web GIS: measured after it is made. */
-  webgis?: boolean;
-}
-
-const allPages: readonly Page[] = [
-  { name: 'login', path: '/en/login/1', signedIn: false },
-  { name: 'profile', path: '/en/profile', signedIn: true },
-  { name: 'subscription', path: '/en/subscription', signedIn: true },
-  { name: 'checkout', path: '/en/subscription/update?plan=premium&period=monthly', signedIn: true },
-  { name: 'software', path: '/en/software', signedIn: true },
-  { name: 'teams', path: '/en/teammanage/owner', signedIn: true },
-  { name: 'onpremise', path: '/en/myngidonpremises', signedIn: true },
-  { name: 'webgis', path: '/en/webgis', signedIn: true, webgis: true },
-];
-const only = option('--only')?.split(',');
-const unknown = only?.filter((name) => !allPages.some((page) => page.name === name)) ?? [];
-if (unknown.length > 0) throw new Error(`no page named ${unknown.join(', ')}`);
-const pages = allPages.filter((page) => !only || only.includes(page.name));
+const pages = chosenPages(option('--only'));
 
 /** A floor for a score, a ceiling for a time or a shift. */
 type Goal = { at_least: number } | { at_most: number };
