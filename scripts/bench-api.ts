@@ -28,17 +28,13 @@ import autocannon, { type Result } from 'autocannon';
 import { initdbTemplatePath } from '../server/db/pglite-folder.ts';
 import { memoryMiB, startServer, type RunningServer } from '../test/e2e/server.ts';
 import { demoSession } from './demo-session.ts';
+import { flag, option } from './lib/args.ts';
 import { buildSpa } from './lib/build.ts';
 
-const args = process.argv.slice(2);
-const json = args.includes('--json');
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const duration = option('--duration', 20);
-const soakSeconds = option('--soak-seconds', 600);
-const warmup = option('--warmup', 5);
+const json = flag('--json');
+const duration = Number(option('--duration') ?? 20);
+const soakSeconds = Number(option('--soak-seconds') ?? 600);
+const warmup = Number(option('--warmup') ?? 5);
 const MEASURES = [
   'profile_read',
   'payment_status_poll',
@@ -50,11 +46,9 @@ const MEASURES = [
   'soak',
 ] as const;
 type Measure = (typeof MEASURES)[number];
-const onlyAt = args.indexOf('--only');
+const only = option('--only');
 const chosen = new Set<string>(
-  onlyAt >= 0
-    ? (args[onlyAt + 1] ?? '').split(',')
-    : MEASURES.filter((measure) => measure !== 'soak'),
+  only !== undefined ? only.split(',') : MEASURES.filter((measure) => measure !== 'soak'),
 );
 for (const name of chosen) {
   if (!(MEASURES as readonly string[]).includes(name)) {

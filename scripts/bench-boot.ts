@@ -19,15 +19,11 @@ import type { Protocol } from 'devtools-protocol';
 import { launchChromium } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { demoSession, demoWebgis } from './demo-session.ts';
+import { flag, option } from './lib/args.ts';
 import { buildSpa } from './lib/build.ts';
 import { chosenPages } from './lib/pages.ts';
 
-const args = process.argv.slice(2);
-const json = args.includes('--json');
-const option = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
+const json = flag('--json');
 const runs = Number(option('--runs') ?? 3);
 const pages = chosenPages(option('--only'));
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -22,15 +22,11 @@ import { chromiumPath } from '../test/e2e/browser.ts';
 import { startServer } from '../test/e2e/server.ts';
 import { throwawayCertificate } from '../test/e2e/tls.ts';
 import { demoSession, demoWebgis } from './demo-session.ts';
+import { flag, option } from './lib/args.ts';
 import { buildSpa } from './lib/build.ts';
 import { chosenPages } from './lib/pages.ts';
 
-const args = process.argv.slice(2);
-const json = args.includes('--json');
-const option = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
+const json = flag('--json');
 const runs = Number(option('--runs') ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
