@@ -62,8 +62,10 @@ function staticThemeStyles(): Plugin {
   return {
     name: 'portal:static-theme-styles',
     apply: 'build',
-    // The app's build reads index.html; Storybook's names its own entry.
-    configResolved: (config) => void (app = !config.build.rolldownOptions.input),
+    // The app's build reads index.html, its server build names the server's entry;
+    // Storybook's names its own entry.
+    configResolved: (config) =>
+      void (app = Boolean(config.build.ssr) || !config.build.rolldownOptions.input),
     transform(code, id) {
       const system = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
       if (!app || !system.test(id)) return;
@@ -178,6 +180,32 @@ function headlessPartsByName(): Plugin {
 }
 
 /**
+ * A portal's content (a dialog, a menu, a toast) is drawn where it belongs, in the
+ * document's body, once the page is the app's: the headless components' portal draws it
+ * in place on the server and while React takes a server's page over, then moves it, so
+ * a dialog the page opens at once (the social sign-up's terms) was drawn twice, and a
+ * click on the first copy was lost. Here it draws nothing until then (decision 0034); a
+ * page the browser draws itself is not hydrated and has its portals at once.
+ */
+function portalsAfterHydration(): Plugin {
+  const portalModule = /[\\/]@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]portal[\\/]portal\.js$/;
+  const inPlace = 'if (isServer || disabled) return /* @__PURE__ */ jsx(Fragment$1, { children });';
+  return {
+    name: 'portal:portals-after-hydration',
+    apply: 'build',
+    transform(code, id) {
+      if (!portalModule.test(id)) return;
+      if (!code.includes(inPlace))
+        this.error(`Ark's portal no longer reads ${JSON.stringify(inPlace)}`);
+      return code.replace(
+        inPlace,
+        'if (disabled) return /* @__PURE__ */ jsx(Fragment$1, { children });\n\tif (isServer) return null;',
+      );
+    },
+  };
+}
+
+/**
  * Chakra's theme defines ten colour palettes, as colours and as the semantic tokens
  * over them; the app's screens use five (src/theme/system.ts). The build drops the
  * others' definitions from the two token modules, so their bytes leave the first visit.
@@ -286,7 +314,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server's build of the app (`vite build --ssr src/entry-server.tsx`, decision 0034):
+ * one module the server imports, in a hidden folder of the app's build, which the server
+ * never serves as a file. Without the browser's chunks, twins and manifest.
+ */
+const serverBuild = {
+  outDir: 'dist/.server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node22',
+  // One module of every page, read from disk once: its size costs no download.
+  chunkSizeWarningLimit: 4096,
+  rolldownOptions: { output: { codeSplitting: false } },
+} as const;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -309,54 +352,62 @@ export default defineConfig(({ command }) => ({
     pureAnatomies(),
     withoutUnusedPalettes(),
     headlessPartsByName(),
-    precompress(),
+    portalsAfterHydration(),
+    isSsrBuild ? null : precompress(),
   ],
   resolve: {
     alias: command === 'build' ? [devtoolsStub] : [],
   },
+  // The server's build takes the libraries in too, through the same transforms as the
+  // browser's (the theme's global styles left to index.html).
+  // React's production build, as the browser's: the same markup, without the checks.
+  ssr: isSsrBuild ? { noExternal: true } : {},
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: { proxy: { '/api': apiTarget, '/sandbox': apiTarget, '/dev/mailbox': apiTarget } },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // dist/.vite/manifest.json: the server finds each locale's catalog in it to preload.
-    manifest: true,
-    rolldownOptions: {
-      // Chakra's theme module builds its default config with an unannotated call of
-      // defineConfig (an identity function): read as a side effect, it kept a piece of
-      // every recipe in the bundle, even of components the app never shows. Emotion
-      // imports hoist-non-react-statics, a CommonJS module without side effects, once
-      // for nothing but its side effects: that kept it and react-is on the first visit.
-      treeshake: {
-        manualPureFunctions: ['defineConfig', 'createAnatomy'],
-        moduleSideEffects: (id) =>
-          /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
-      },
-      output: {
-        // Everything the first page needs in one chunk (the entry and every module it
-        // imports statically): split across many small shared chunks it compresses
-        // worse and costs more requests. The group takes the modules the first page
-        // runs, not everything they import: Chakra's theme module imports every recipe,
-        // and following its imports pulled the recipes only later pages use into this
-        // chunk. A signed-in page's code comes in four more (`signedInChunkOf`), which
-        // the page's HTML names beside the main script (server/page-preloads.ts): split
-        // by page, it came in twenty files, which HTTP/1.1's six connections fetched in
-        // five round trips (decision 0009). A visitor's lazy pages keep the bundler's
-        // own splitting. Rolldown's runtime helpers are not a module a group can take:
-        // they load beside the main chunk, in a chunk of their own.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'index',
-              tags: ['$initial'],
-              includeDependenciesRecursively: false,
-              priority: 1,
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // dist/.vite/manifest.json: the server finds each locale's catalog in it to preload.
+        manifest: true,
+        rolldownOptions: {
+          // Chakra's theme module builds its default config with an unannotated call of
+          // defineConfig (an identity function): read as a side effect, it kept a piece of
+          // every recipe in the bundle, even of components the app never shows. Emotion
+          // imports hoist-non-react-statics, a CommonJS module without side effects, once
+          // for nothing but its side effects: that kept it and react-is on the first visit.
+          treeshake: {
+            manualPureFunctions: ['defineConfig', 'createAnatomy'],
+            moduleSideEffects: (id) =>
+              /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
+          },
+          output: {
+            // Everything the first page needs in one chunk (the entry and every module it
+            // imports statically): split across many small shared chunks it compresses
+            // worse and costs more requests. The group takes the modules the first page
+            // runs, not everything they import: Chakra's theme module imports every recipe,
+            // and following its imports pulled the recipes only later pages use into this
+            // chunk. A signed-in page's code comes in four more (`signedInChunkOf`), which
+            // the page's HTML names beside the main script (server/page-preloads.ts): split
+            // by page, it came in twenty files, which HTTP/1.1's six connections fetched in
+            // five round trips (decision 0009). A visitor's lazy pages keep the bundler's
+            // own splitting. Rolldown's runtime helpers are not a module a group can take:
+            // they load beside the main chunk, in a chunk of their own.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'index',
+                  tags: ['$initial'],
+                  includeDependenciesRecursively: false,
+                  priority: 1,
+                },
+                { name: signedInChunkOf, includeDependenciesRecursively: false },
+              ],
             },
-            { name: signedInChunkOf, includeDependenciesRecursively: false },
-          ],
+          },
         },
       },
-    },
-  },
   test: {
     projects: [
       {

@@ -48,7 +48,8 @@ export type EnvConfig = {
   providerTimeoutMs: number;
   /**
    * PAGE_READS_BUDGET_MS: how long a signed-in page's HTML waits for the reads it carries
-   * (server/page-reads.ts); a read not answered by then is left to the SPA.
+   * (server/page-reads.ts), and a visitor's for its first screen (server/page-render.ts);
+   * what is not there by then is left to the SPA.
    */
   pageReadsBudgetMs: number;
   /** Card payments; a provider without keys uses the sandbox outside production. */

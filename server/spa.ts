@@ -14,6 +14,7 @@ import type { AppEnv } from './http/context.ts';
 import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './identity/routes/session.ts';
 import { pagePreloads } from './page-preloads.ts';
+import { pageRenderer } from './page-render.ts';
 import { recentStat } from './http/recent-stat.ts';
 import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
@@ -91,6 +92,24 @@ function withPageValues(html: string, values: PageValues): string {
   return values.site ? meta('portal-site', JSON.stringify(values.site))(page) : page;
 }
 
+/**
+ * The page with its first screen in `#root` (decision 0034), inert until the app has
+ * taken it over (src/app.tsx): a click before would be lost, and a form sent by the
+ * browser itself. The screen's title goes into the head, and the scripts, which no longer
+ * draw the first screen, are fetched after what does.
+ */
+export function withFirstScreen(page: string, screen: string): string {
+  const title = /^<title>[^<]*<\/title>/.exec(screen)?.[0] ?? '';
+  return page
+    .replace('</head>', () => `${title}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" inert>${screen.slice(title.length)}</div>`,
+    )
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+}
+
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
 <body><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload this page.</p></body></html>`;
 
@@ -159,6 +178,8 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   // index.html and the manifest are looked at again once a second, not per page served.
   const recently = recentStat(deps.clock, REBUILD_SEEN_WITHIN_MS);
   const preloads = pagePreloads(root, recently);
+  const firstScreen = pageRenderer(root, recently, deps.logger, deps.config.pageReadsBudgetMs);
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
   const errors: ErrorReporting | undefined = deps.config.sentryDsn
     ? { dsn: deps.config.sentryDsn, release: RELEASE, environment: deps.config.nodeEnv }
     : undefined;
@@ -207,10 +228,28 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
         : '',
     ]);
     if (made === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    const body = reads ? made.body.replace('</head>', `${reads}</head>`) : made.body;
-    // The page's own tag and its reads make the signed-in page's: hashing the reads
+    // A visitor's page comes with its first screen drawn; a signed-in user's, for now,
+    // with its reads only (decision 0034).
+    const { pathname, search } = new URL(c.req.url);
+    const screen = sessionSent
+      ? null
+      : await firstScreen({
+          key: made.etag,
+          url: new URL(`${pathname}${search}`, publicOrigin),
+          html: made.body,
+        });
+    const body = reads
+      ? made.body.replace('</head>', `${reads}</head>`)
+      : screen
+        ? withFirstScreen(made.body, screen)
+        : made.body;
+    // The page's own tag and its reads (or first screen) make the page's: hashing those
     // alone, not the whole page again.
-    const etag = reads ? etagOf(`${made.etag}${reads}`) : made.etag;
+    const etag = reads
+      ? etagOf(`${made.etag}${reads}`)
+      : screen
+        ? etagOf(`${made.etag}${screen}`)
+        : made.etag;
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
     // signed-in user's page is theirs alone. It is not stored either: the browser's Back
     // takes a stored page without asking, and its reads would be those of the first

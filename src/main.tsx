@@ -1,8 +1,5 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   answeredReads,
   forgetWarmReads,
@@ -10,6 +7,7 @@ import {
   sessionMayExist,
   warmReads,
 } from './api/client.ts';
+import { App } from './app.tsx';
 import { setGlobalErrorHandler } from './api/errors.ts';
 import { preloadSignedInShell } from './components/app-shell.tsx';
 import { showErrorToast } from './components/error-toasts.tsx';
@@ -67,20 +65,20 @@ async function start() {
   // texts: loading writes the page's title. The calls it waits for are under way. A
   // load that fails is the router's to show, as when its own first load fails.
   await router.load().catch(() => {});
+  const app = <App router={router} system={system} />;
+  const container = document.getElementById('root')!;
+  // A page the server drew (decision 0034): React takes it over as it is, drawing the
+  // router's matches as the server did (without a Suspense boundary of its own around
+  // them).
+  if (container.hasChildNodes()) {
+    router.ssr = { manifest: undefined };
+    startTransition(() => void hydrateRoot(container, app));
+    return;
+  }
   // A transition: React draws the page in slices, between which the browser stays free
   // to answer a tap, not in one long task (decision 0009).
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <ChakraProvider value={system}>
-            <RouterProvider router={router} />
-          </ChakraProvider>
-        </I18nProvider>
-      </StrictMode>,
-    ),
-  );
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 void start();

@@ -1,17 +1,30 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { PageRead } from '../contract/page-reads.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { followRefusals } from './flows/server-refusals.ts';
 import type { SessionActor } from './flows/session.flow.ts';
 import { localeOfPath, pageLocale } from './i18n/locale.ts';
 
-export function createAppRouter(session: SessionActor) {
+/**
+ * A server render's router (src/entry-server.tsx): at the request's address, drawn once,
+ * following nothing afterwards.
+ */
+export interface ServerRouting {
+  history: RouterHistory;
+  /** The request's origin: the error pages name the page's full address. */
+  origin: string;
+}
+
+export function createAppRouter(session: SessionActor, server?: ServerRouting) {
   const router = createRouter({
     routeTree,
     context: { session },
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // The server's render draws no script of the router's own into the page.
+    scrollRestoration: !server,
+    ...server,
   });
+  if (server) return router;
   // A session the server ended: sign in again, then back to this page (decision 0007).
   // Access denied belongs to the page drawn now, not to one still loading.
   followRefusals(

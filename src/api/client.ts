@@ -18,9 +18,12 @@ export function csrfToken(cookie: string = document.cookie): string {
 /**
  * Whether this browser may have a session: the server keeps a page-readable hint
  * cookie (`signedin=1`, `__Host-` prefixed in production) beside the session's own,
- * which the page cannot read. Without it there is no session to ask about.
+ * which the page cannot read. Without it there is no session to ask about. A server
+ * render, which has no document, draws a visitor's page.
  */
-export function sessionMayExist(cookie: string = document.cookie): boolean {
+export function sessionMayExist(
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean {
   return /(?:^|;\s*)(?:__Host-)?signedin=1(?:;|$)/.test(cookie);
 }
 

@@ -3,6 +3,7 @@ import { CountryList, type Country } from '../../contract/countries.ts';
 import { call } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 import { isOneOf } from '../../contract/one-of.ts';
+import { pageMeta } from '../components/page-json.ts';
 
 export function fetchCountries(signal?: AbortSignal) {
   return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });
@@ -15,9 +16,9 @@ const isProvider = (name: string) => isOneOf(providers, name);
  * (`<meta name="portal-card-providers" content="yookassa stripe">`); both when the
  * page says nothing (the development server's own page).
  */
-export function cardProviders(doc: Document = document): PaymentProvider[] {
-  const content = doc.querySelector('meta[name="portal-card-providers"]')?.getAttribute('content');
-  if (content === null || content === undefined) return [...providers];
+export function cardProviders(doc?: ParentNode): PaymentProvider[] {
+  const content = pageMeta('portal-card-providers', doc);
+  if (content === null) return [...providers];
   return content.split(/\s+/).filter(isProvider);
 }
 

@@ -1,4 +1,4 @@
-import { SearchParamError, useRouterState } from '@tanstack/react-router';
+import { SearchParamError, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { clearForbidden, forbiddenAddress, subscribeForbidden } from '../flows/server-refusals.ts';
 
@@ -28,6 +28,16 @@ export function errorPageCodeOf(error: unknown): ErrorPageCode {
   return error instanceof MalformedLinkError || error instanceof SearchParamError ? 400 : 500;
 }
 
+/**
+ * The address of the page drawn, in full (the error page's support mail names it): the
+ * router's, which a server render has too, where it has no window.
+ */
+export function usePageAddress(): string {
+  const { origin } = useRouter();
+  const href = useRouterState({ select: (state) => state.location.href });
+  return `${origin}${href}`;
+}
+
 const ErrorPageView = lazy(() => import('./error-page.view.tsx'));
 
 /**
@@ -51,9 +61,11 @@ export function ForbiddenGate({ children }: { children: ReactNode }) {
   const here = useRouterState({
     select: (state) => (state.resolvedLocation ?? state.location).href,
   });
-  const forbidden = useSyncExternalStore(subscribeForbidden, forbiddenAddress);
+  // A server render draws no refusal: none has come yet.
+  const forbidden = useSyncExternalStore(subscribeForbidden, forbiddenAddress, () => null);
+  const address = usePageAddress();
   useEffect(() => {
     if (forbidden !== null && forbidden !== here) clearForbidden();
   }, [forbidden, here]);
-  return forbidden === here ? <ErrorPage code={403} address={window.location.href} /> : children;
+  return forbidden === here ? <ErrorPage code={403} address={address} /> : children;
 }

@@ -6,7 +6,7 @@ import {
   type Promotion,
 } from '../../contract/promotions.ts';
 import { EXAMPLE_SUPPORT_EMAIL, SupportEmail } from '../../contract/site.ts';
-import { pageJson } from './page-json.ts';
+import { pageJson, pageMeta } from './page-json.ts';
 
 /** Facts about the service shown in the shell; one place to change them. */
 export const site = {
@@ -22,12 +22,12 @@ export const site = {
 const SupportAddress = v.object({ support_email: SupportEmail });
 
 /** The address users write to for support (the footer, error pages, the on-premise offer). */
-export const contactEmail = (doc: Document = document): string =>
-  pageJson(doc, 'portal-site', SupportAddress)?.support_email ?? EXAMPLE_SUPPORT_EMAIL;
+export const contactEmail = (doc?: ParentNode): string =>
+  pageJson('portal-site', SupportAddress, doc)?.support_email ?? EXAMPLE_SUPPORT_EMAIL;
 
 /** Whether legal entities may order by invoice: the server writes it into the page. */
-export function entityOrdersEnabled(doc: Document = document): boolean {
-  return doc.querySelector('meta[name="portal-entity-orders"]')?.getAttribute('content') !== 'off';
+export function entityOrdersEnabled(doc?: ParentNode): boolean {
+  return pageMeta('portal-entity-orders', doc) !== 'off';
 }
 
 /**
@@ -35,8 +35,8 @@ export function entityOrdersEnabled(doc: Document = document): boolean {
  * docs/decisions/0305): the server writes it into the page. Null when the page does not
  * say (no server behind it), and then no plan is offered for an invoice.
  */
-export function invoiceMinimumRub(doc: Document = document): number | null {
-  const content = doc.querySelector('meta[name="portal-invoice-minimum"]')?.getAttribute('content');
+export function invoiceMinimumRub(doc?: ParentNode): number | null {
+  const content = pageMeta('portal-invoice-minimum', doc);
   if (!content || !/^\d+$/.test(content)) return null;
   return Number(content);
 }
@@ -49,8 +49,8 @@ export function invoiceMinimumRub(doc: Document = document): number | null {
 export type { Promotion } from '../../contract/promotions.ts';
 
 /** The promotions the page carries; none when it says nothing readable. */
-export function pagePromotions(doc: Document = document): Promotion[] {
-  return pageJson(doc, 'portal-promotions', PromotionList) ?? [];
+export function pagePromotions(doc?: ParentNode): Promotion[] {
+  return pageJson('portal-promotions', PromotionList, doc) ?? [];
 }
 
 export function currentPromotion(now: Date, list: readonly Promotion[] = pagePromotions()) {

@@ -111,7 +111,7 @@ export function createPlainForm<TValues extends object>(
       },
     }),
     Field: function PlainField({ name, children }) {
-      useSyncExternalStore(subscribe, snapshot);
+      useSyncExternalStore(subscribe, snapshot, snapshot);
       return children(form.field(name));
     },
   };

@@ -19,26 +19,31 @@ const pageCatalogs: Record<Locale, Catalog> = {
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await firstVisitCatalogs[locale]();
   i18n.loadAndActivate({ locale, messages });
-  document.documentElement.lang = locale;
+  // A server render has no document: the server writes the page's lang itself.
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-let pageTexts: Promise<void> | null = null;
+const pageTexts = new Map<Locale, Promise<void>>();
 
 /**
- * Adds the texts of the pages besides sign-in to the active locale's catalog, once (the
- * locale changes only with a page load). A failed download is asked for again by the
- * next caller.
+ * Adds the texts of the pages besides sign-in to the active locale's catalog, once per
+ * locale (in a browser the locale changes only with a page load; the server's render
+ * draws pages in both). A failed download is asked for again by the next caller.
  */
 export function loadPageTexts(): Promise<void> {
   const locale = activeLocale();
-  pageTexts ??= pageCatalogs[locale]().then(
-    ({ messages }) => i18n.load(locale, messages),
-    (error: unknown) => {
-      pageTexts = null;
-      throw error;
-    },
-  );
-  return pageTexts;
+  let loading = pageTexts.get(locale);
+  if (loading === undefined) {
+    loading = pageCatalogs[locale]().then(
+      ({ messages }) => i18n.load(locale, messages),
+      (error: unknown) => {
+        pageTexts.delete(locale);
+        throw error;
+      },
+    );
+    pageTexts.set(locale, loading);
+  }
+  return loading;
 }
 
 export { i18n };

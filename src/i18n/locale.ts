@@ -1,5 +1,6 @@
 import { locales, type Locale } from '../../contract/countries.ts';
 import { isOneOf } from '../../contract/one-of.ts';
+import { pageMeta } from '../components/page-json.ts';
 
 export { locales, type Locale };
 
@@ -8,8 +9,8 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** The page-level default the server writes into the HTML; en when absent or unknown. */
-export function pageLocale(doc: Document = document): Locale {
-  const value = doc.querySelector('meta[name="portal-locale"]')?.getAttribute('content');
+export function pageLocale(doc?: ParentNode): Locale {
+  const value = pageMeta('portal-locale', doc);
   return isLocale(value) ? value : 'en';
 }
 

@@ -2,7 +2,12 @@ import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-
 import { msg } from '@lingui/core/macro';
 import { useSelector } from '@xstate/react';
 import { AppShell } from '../components/app-shell.tsx';
-import { ErrorPage, errorPageCodeOf, ForbiddenGate } from '../components/error-page.tsx';
+import {
+  ErrorPage,
+  errorPageCodeOf,
+  ForbiddenGate,
+  usePageAddress,
+} from '../components/error-page.tsx';
 import { currentPromotion } from '../components/site.ts';
 import { sameHeaderSession, toHeaderSession } from '../components/header-session.ts';
 import { loadPageTexts } from '../i18n/i18n.ts';
@@ -49,19 +54,21 @@ function LocaleLayout() {
 
 /** Drawn in the layout's Outlet (the frame is already there), so without a Shell of its own. */
 function NotFound() {
+  const address = usePageAddress();
   return (
     <>
       <title>{pageTitle(msg`Page does not exist`).meta[0]?.title}</title>
-      <ErrorPage code={404} address={window.location.href} />
+      <ErrorPage code={404} address={address} />
     </>
   );
 }
 
 /** A malformed link or query (400), or anything else a page threw (500). */
 function ServerError({ error }: { error: unknown }) {
+  const address = usePageAddress();
   return (
     <Shell>
-      <ErrorPage code={errorPageCodeOf(error)} address={window.location.href} />
+      <ErrorPage code={errorPageCodeOf(error)} address={address} />
     </Shell>
   );
 }

@@ -11,6 +11,13 @@ export interface Chromium {
  * One Chromium per test file. Given `each`, every test starts with a fresh context
  * and page, handed over before it runs; every context is closed after its test.
  */
+/**
+ * React's production errors of a hydration that failed: text or markup unlike the
+ * server's (418, 425), a part the server could not finish (419), an update during it
+ * (421, 422, 423).
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydrat/;
+
 export function useChromium(each?: {
   options?: BrowserContextOptions;
   set: (context: BrowserContext, page: Page) => void;
@@ -20,6 +27,9 @@ export function useChromium(each?: {
   // Lingui warns of a message id its loaded catalog lacks: the page would show the id.
   // The catalog loads in parts (decision 0009), so every page checks it has its texts.
   const missingTexts: string[] = [];
+  // React could not take over a page the server drew (decision 0034) as it was drawn: it
+  // drew the page again, or part of it, and says so with one of these errors.
+  const takeOverErrors: string[] = [];
   const chromium: Chromium = {
     async newContext(options = {}) {
       if (!browser) throw new Error('Chromium starts in beforeAll');
@@ -39,6 +49,11 @@ export function useChromium(each?: {
           missingTexts.push(`${message.page()?.url() ?? ''}: a text asked for before the catalog`);
         }
       });
+      context.on('weberror', (error) => {
+        const text = error.error().message;
+        if (HYDRATION_ERROR.test(text))
+          takeOverErrors.push(`${error.page()?.url() ?? ''}: ${text.split('\n')[0] ?? ''}`);
+      });
       open.push(context);
       return context;
     },
@@ -57,6 +72,9 @@ export function useChromium(each?: {
   }
   afterEach(async () => {
     await Promise.all(open.splice(0).map((context) => context.close()));
+    const takeOver = takeOverErrors.splice(0);
+    if (takeOver.length > 0)
+      throw new Error(`A page the server drew was drawn again:\n${takeOver.join('\n')}`);
     const missing = missingTexts.splice(0);
     if (missing.length > 0)
       throw new Error(`Texts missing from the catalog:\n${missing.join('\n')}`);

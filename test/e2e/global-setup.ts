@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildSpa } from '../../scripts/lib/build.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 let server: RunningServer | undefined;
 
 /** Builds the SPA and starts one real server for the whole e2e run. */
 export async function setup(project: TestProject) {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    // Vitest runs with NODE_ENV=test, which would give React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  buildSpa();
   // A short resend countdown, so the tests can wait it out; an operator's own addresses
   // instead of the shipped examples (test/e2e/site-facts.test.ts).
   server = await startServer({

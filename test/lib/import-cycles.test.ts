@@ -122,7 +122,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'site',
     'page-preloads.ts',
   ],
-  ['config.ts', 'db', 'line.ts', 'page-reads.ts', 'crash-point.ts'],
+  ['config.ts', 'db', 'line.ts', 'page-reads.ts', 'page-render.ts', 'crash-point.ts'],
   ['http', 'jobs', 'secret.ts', 'error-reporting.ts'],
   ['deps.ts'],
   ['mail', 'geo', 'legal', 'health', 'user-reads.ts'],

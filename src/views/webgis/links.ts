@@ -8,5 +8,5 @@ const Links = v.object({ webgis_links: WebgisLinks });
  * The related-info panel's links (section 2): operator data the page carries (SITE_FILE),
  * the shipped examples when it carries nothing readable.
  */
-export const relatedLinks = (doc: Document = document): WebgisLinks =>
-  pageJson(doc, 'portal-site', Links)?.webgis_links ?? EXAMPLE_WEBGIS_LINKS;
+export const relatedLinks = (doc?: ParentNode): WebgisLinks =>
+  pageJson('portal-site', Links, doc)?.webgis_links ?? EXAMPLE_WEBGIS_LINKS;
