@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Chromium } from './chromium.ts';
 import { codeOf, latestMail } from './mailbox.ts';
 
 let counter = 0;
+
+/**
+ * The made-up addresses of this file's accounts: IPv6 documentation addresses
+ * (RFC 3849, only ever a header, never a destination) under a prefix drawn per test file.
+ * The files share one server and its per-address limits, so a counter alone (starting
+ * again in each file) would send every file's first sign-up from the same address.
+ */
+const filePrefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 
 /** An address no other test uses. */
 export function uniqueEmail(prefix: string): string {
@@ -53,8 +62,7 @@ export async function newAccount(
   country = 'DE',
 ) {
   counter += 1;
-  // Documentation addresses (RFC 5737): only ever a header, never a destination.
-  const address = `198.51.100.${counter % 250}`;
+  const address = `${filePrefix}::${counter.toString(16)}`;
   await post(context, '/api/auth/signup/', { email, password, agree: 'on' }, address);
   const mail = await latestMail(context.request, email);
   await post(context, '/api/auth/signup/confirm/', { code: codeOf(mail) }, address);
