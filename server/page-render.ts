@@ -43,16 +43,19 @@ export function metaValues(html: string): Map<string, string> {
  * waits `budgetMs` at most for its screen (PAGE_READS_BUDGET_MS), which is kept when it
  * comes later; a page past the waiting renders, or whose render fails, takes too long or
  * ends elsewhere (a redirect), goes unrendered, and the browser draws it as before.
+ * What is kept is the page as `finish` makes it from its HTML and screen (spa.ts: the
+ * whole page and its tag), so a page served again is not put together again either.
  */
-export function pageRenderer(
+export function pageRenderer<Finished>(
   root: string,
   statOf: (file: string) => Promise<Stats | null>,
   logger: Logger,
   budgetMs: number,
+  finish: (html: string, screen: string) => Finished,
 ) {
   const file = path.join(root, RENDER_ENTRY);
   let loaded: { stamp: number; module: Promise<RenderModule | null> } | null = null;
-  const kept = new Map<string, string | null>();
+  const kept = new Map<string, Finished | null>();
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
@@ -77,21 +80,21 @@ export function pageRenderer(
     return module && { stamp: loaded.stamp, module };
   }
 
-  function remember(key: string, html: string | null): void {
-    kept.set(key, html);
+  function remember(key: string, finished: Finished | null): void {
+    kept.set(key, finished);
     if (kept.size > RENDERED_KEPT) kept.delete(kept.keys().next().value ?? key);
   }
 
-  /** The page's first screen for `#root`, or null (no server build, busy, failed). */
-  return async (page: { key: string; url: URL; html: string }): Promise<string | null> => {
+  /** The page finished with its first screen, or null (no server build, busy, failed). */
+  return async (page: { key: string; url: URL; html: string }): Promise<Finished | null> => {
     const build = await moduleOf();
     if (build === null) return null;
     const key = `${build.stamp} ${page.key} ${page.url.pathname}${page.url.search}`;
     if (kept.has(key)) {
-      const html = kept.get(key) ?? null;
+      const finished = kept.get(key) ?? null;
       kept.delete(key);
-      kept.set(key, html);
-      return html;
+      kept.set(key, finished);
+      return finished;
     }
     if (waiting >= RENDERS_WAITING) return null;
     waiting += 1;
@@ -103,10 +106,11 @@ export function pageRenderer(
     );
     queue = run.catch(() => null);
     const answer = run
-      .then((html) => {
-        if (html === LATE) throw new Error(`not rendered within ${RENDER_LIMIT_MS} ms`);
-        remember(key, html);
-        return html;
+      .then((screen) => {
+        if (screen === LATE) throw new Error(`not rendered within ${RENDER_LIMIT_MS} ms`);
+        const finished = screen === null ? null : finish(page.html, screen);
+        remember(key, finished);
+        return finished;
       })
       .catch((error: unknown) => {
         logger.warn('a page did not render on the server', { page: page.url.pathname, error });

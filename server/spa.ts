@@ -178,7 +178,17 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   // index.html and the manifest are looked at again once a second, not per page served.
   const recently = recentStat(deps.clock, REBUILD_SEEN_WITHIN_MS);
   const preloads = pagePreloads(root, recently);
-  const firstScreen = pageRenderer(root, recently, deps.logger, deps.config.pageReadsBudgetMs);
+  // A visitor's page with its first screen, and its tag, made once per page and address.
+  const withScreen = pageRenderer(
+    root,
+    recently,
+    deps.logger,
+    deps.config.pageReadsBudgetMs,
+    (html, screen) => {
+      const body = withFirstScreen(html, screen);
+      return { body, etag: etagOf(body) };
+    },
+  );
   const publicOrigin = new URL(deps.config.publicUrl).origin;
   const errors: ErrorReporting | undefined = deps.config.sentryDsn
     ? { dsn: deps.config.sentryDsn, release: RELEASE, environment: deps.config.nodeEnv }
@@ -214,42 +224,40 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     return made;
   }
 
-  async function page(c: Context<AppEnv>, locale: Locale, address: string): Promise<Response> {
+  async function page(
+    c: Context<AppEnv>,
+    url: URL,
+    locale: Locale,
+    address: string,
+  ): Promise<Response> {
     const sessionSent = requestCookie(c, sessionCookie) !== undefined;
     const [made, reads] = await Promise.all([
       preloads(locale, sessionSent).then((preload) => builtPage(locale, preload)),
       sessionSent
         ? answeredReadsElement(
             answerInProcess,
-            { url: new URL(c.req.url), headers: c.req.raw.headers, address },
+            { url, headers: c.req.raw.headers, address },
             deps.logger,
             deps.config.pageReadsBudgetMs,
           )
         : '',
     ]);
     if (made === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    // A visitor's page comes with its first screen drawn; a signed-in user's, for now,
-    // with its reads only (decision 0034).
-    const { pathname, search } = new URL(c.req.url);
-    const screen = sessionSent
-      ? null
-      : await firstScreen({
+    // A signed-in user's page carries its reads (its tag: the page's own and its reads',
+    // not the whole page hashed again); a visitor's comes with its first screen drawn
+    // when the server build has one (decision 0034).
+    const { body, etag } = sessionSent
+      ? reads
+        ? {
+            body: made.body.replace('</head>', `${reads}</head>`),
+            etag: etagOf(`${made.etag}${reads}`),
+          }
+        : made
+      : ((await withScreen({
           key: made.etag,
-          url: new URL(`${pathname}${search}`, publicOrigin),
+          url: new URL(`${url.pathname}${url.search}`, publicOrigin),
           html: made.body,
-        });
-    const body = reads
-      ? made.body.replace('</head>', `${reads}</head>`)
-      : screen
-        ? withFirstScreen(made.body, screen)
-        : made.body;
-    // The page's own tag and its reads (or first screen) make the page's: hashing those
-    // alone, not the whole page again.
-    const etag = reads
-      ? etagOf(`${made.etag}${reads}`)
-      : screen
-        ? etagOf(`${made.etag}${screen}`)
-        : made.etag;
+        })) ?? made);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
     // signed-in user's page is theirs alone. It is not stored either: the browser's Back
     // takes a stored page without asking, and its reads would be those of the first
@@ -287,12 +295,13 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
     const urlPath = c.req.path;
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return c.notFound();
     // The address as it came, still percent-encoded: a Location header takes no raw bytes.
-    const { pathname, search: query } = new URL(c.req.url);
+    const url = new URL(c.req.url);
+    const { pathname, search: query } = url;
     if (urlPath === '/') return c.redirect(`/${preferredLocale(c)}/login/1${query}`, 302);
 
     const prefixed = LOCALE_PATH.exec(urlPath);
     if (prefixed?.[1] === 'en' || prefixed?.[1] === 'ru')
-      return page(c, prefixed[1], (prefixed[2] ?? '').replace(/\/+$/, ''));
+      return page(c, url, prefixed[1], (prefixed[2] ?? '').replace(/\/+$/, ''));
 
     const file = await staticFile(root, urlPath);
     if (file !== null) return asset(c, file, urlPath);
