@@ -62,7 +62,38 @@ describe.each(['en', 'ru'] as const)('the sign-in page in %s', (locale) => {
     await bare.keyboard.press('Enter');
     expect(new URL(bare.url()).search).toBe('');
   });
+
+  it('is painted in the system’s colour mode before its scripts', async () => {
+    for (const [colorScheme, dark] of [
+      ['dark', true],
+      ['light', false],
+    ] as const) {
+      const context = await chromium.newContext({ javaScriptEnabled: false, colorScheme });
+      const bare = await context.newPage();
+      await bare.goto(`/${locale}/login/1`);
+      const colours = await bare.evaluate(() => ({
+        background: getComputedStyle(document.documentElement).backgroundColor,
+        heading: getComputedStyle(document.querySelector('h1')!).color,
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+      }));
+      expect(luminance(colours.background) < 0.1, `${colorScheme}: ${colours.background}`).toBe(
+        dark,
+      );
+      expect(luminance(colours.heading) > 0.5, `${colorScheme}: ${colours.heading}`).toBe(dark);
+      expect(colours.scheme).toBe(dark ? 'dark' : 'normal');
+      await context.close();
+    }
+  });
 });
+
+/** The relative luminance of a computed `rgb(…)` colour: 0 black, 1 white. */
+function luminance(colour: string): number {
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? [])
+    .map(Number)
+    .map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
 
 describe('React takes the drawn page over', () => {
   it('once its scripts have come, and not before', async () => {
