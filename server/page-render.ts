@@ -63,7 +63,7 @@ export function pageRenderer<Finished>(
     const info = await statOf(file);
     if (info === null) return null;
     if (loaded?.stamp !== info.mtimeMs) {
-      kept.clear();
+      // The old build's pages go as the least recently used (their keys name the build).
       const url = `${pathToFileURL(file).href}?v=${info.mtimeMs}`;
       loaded = {
         stamp: info.mtimeMs,

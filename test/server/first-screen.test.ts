@@ -139,6 +139,9 @@ describe("a visitor's page comes with its first screen", () => {
     const renders = seen.firstScreen.calls.length;
     await page('/en/terms?n=first');
     expect(seen.firstScreen.calls).toHaveLength(renders);
+    // RENDERED_KEPT of the RENDERED_KEPT + 1 pages are kept: the second oldest still is.
+    await page('/en/terms?n=1');
+    expect(seen.firstScreen.calls).toHaveLength(renders);
     await page('/en/terms?n=0');
     expect(seen.firstScreen.calls).toHaveLength(renders + 1);
   });
@@ -179,12 +182,25 @@ describe('a page goes without its first screen, as before, and the browser draws
       expect.objectContaining({ level: 'warn', message: 'a page did not render on the server' }),
     );
     expect(rootOf(await (await page('/en/elsewhere')).text())).toBe('');
+    // Where it sends the visitor elsewhere, it does every time: that is kept too.
+    expect(rootOf(await (await page('/en/elsewhere')).text())).toBe('');
+    expect(seen.firstScreen.calls.map(({ url }) => new URL(url).pathname)).toEqual([
+      '/en/fails',
+      '/en/elsewhere',
+    ]);
   });
 
   it('past its time limit, after which the next page renders', async () => {
     const started = Date.now();
     expect(rootOf(await (await page('/en/hangs')).text())).toBe('');
     expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_LIMIT_MS - 50);
+    const warning = server()
+      .logger.entries.filter((entry) => entry.message === 'a page did not render on the server')
+      .at(-1);
+    expect(warning?.fields).toEqual({
+      page: '/en/hangs',
+      error: new Error(`not rendered within ${RENDER_LIMIT_MS} ms`),
+    });
     expect(rootOf(await (await page('/en/after-hang')).text())).toBe(
       '<main>v1 /en/after-hang</main>',
     );
@@ -234,5 +250,26 @@ describe('a page waits for its screen its time budget at most (PAGE_READS_BUDGET
     const again = await hurried().client().get('/en/login/1?budget');
     expect(rootOf(await again.text())).toMatch(/^<main>v\d \/en\/login\/1\?budget<\/main>$/);
     expect(seen.firstScreen.calls).toHaveLength(1);
+  });
+});
+
+describe('without a server build of the app', () => {
+  const bare = path.join(tmpdir(), `portal-no-server-build-${process.pid}-${Date.now()}`);
+  beforeAll(async () => {
+    await mkdir(bare, { recursive: true });
+    await writeFile(path.join(bare, 'index.html'), INDEX);
+  });
+  afterAll(async () => {
+    await rm(bare, { recursive: true, force: true });
+  });
+  const unbuilt = useTestServer({ env: { STATIC_DIR: bare } });
+
+  it('a page goes without its screen, as the browser draws it', async () => {
+    const answer = await unbuilt().client().get('/en/login/1');
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" crossorigin src=');
+    expect(unbuilt().logger.entries.filter((entry) => entry.level !== 'info')).toEqual([]);
   });
 });
