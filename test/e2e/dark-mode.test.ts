@@ -5,19 +5,13 @@ import { Webgis } from '../../contract/webgis.ts';
 import { buyPremium, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { useChromium } from './chromium.ts';
+import { luminance } from './colours.ts';
 
 const chromium = useChromium();
 
 /** The page's background, as the relative luminance of html's computed colour (0 black, 1 white). */
-const backgroundLuminance = (page: Page) =>
-  page.evaluate(() => {
-    const [r = 0, g = 0, b = 0] = getComputedStyle(document.documentElement)
-      .backgroundColor.match(/\d+(\.\d+)?/g)!
-      .map(Number)
-      .map((c) => c / 255)
-      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  });
+const backgroundLuminance = async (page: Page) =>
+  luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
 
 /** The page settles dark, and axe finds nothing serious in its dark colours. */
 async function darkAndAccessible(page: Page, path: string) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './chromium.ts';
+import { luminance } from './colours.ts';
 
 /*
  * A visitor's page comes drawn by the server (decision 0034): its first screen is in the
@@ -85,15 +86,6 @@ describe.each(['en', 'ru'] as const)('the sign-in page in %s', (locale) => {
     }
   });
 });
-
-/** The relative luminance of a computed `rgb(…)` colour: 0 black, 1 white. */
-function luminance(colour: string): number {
-  const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? [])
-    .map(Number)
-    .map((c) => c / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
 describe('React takes the drawn page over', () => {
   it('once its scripts have come, and not before', async () => {
