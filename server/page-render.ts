@@ -68,7 +68,11 @@ export function pageRenderer<Finished>(
       loaded = {
         stamp: info.mtimeMs,
         module: (import(url) as Promise<Partial<RenderModule>>).then(
-          (module) => (typeof module.renderPage === 'function' ? (module as RenderModule) : null),
+          (module) => {
+            if (typeof module.renderPage === 'function') return module as RenderModule;
+            logger.error('the server build of the app has no renderPage');
+            return null;
+          },
           (error: unknown) => {
             logger.error('the server build of the app did not load', { error });
             return null;

@@ -153,6 +153,16 @@ describe("a visitor's page comes with its first screen", () => {
     );
   });
 
+  it('takes a title only where the screen starts with it', () => {
+    const page = '<head></head><body><div id="root"></div></body>';
+    expect(withFirstScreen(page, '<p>no title</p>')).toBe(
+      '<head></head><body><div id="root" inert><p>no title</p></div></body>',
+    );
+    expect(withFirstScreen(page, '<p>a</p><title>b</title>')).toBe(
+      '<head></head><body><div id="root" inert><p>a</p><title>b</title></div></body>',
+    );
+  });
+
   it('reads the values as the page wrote them, its escaped characters back as they were', () => {
     const html =
       '<meta name="portal-site" content="{&quot;a&quot;:&quot;&lt;b&gt; &amp;amp;&quot;}" />' +
@@ -271,5 +281,29 @@ describe('without a server build of the app', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src=');
     expect(unbuilt().logger.entries.filter((entry) => entry.level !== 'info')).toEqual([]);
+  });
+
+  it('nor with a server build that does not load or has no render (logged)', async () => {
+    const unrendered = async () =>
+      rootOf(await (await unbuilt().client().get('/en/login/1')).text());
+    const errors = () =>
+      unbuilt()
+        .logger.entries.filter((entry) => entry.level === 'error')
+        .map((entry) => entry.message);
+    const entry = path.join(bare, RENDER_ENTRY);
+    await mkdir(path.dirname(entry), { recursive: true });
+    await writeFile(entry, 'export const other = 1;');
+    // The server looks for a build once a second.
+    unbuilt().clock.advance(REBUILD_SEEN_WITHIN_MS);
+    expect(await unrendered()).toBe('');
+    expect(errors()).toEqual(['the server build of the app has no renderPage']);
+    await writeFile(entry, "throw new Error('a broken build');");
+    await utimes(entry, new Date(stamp + 1), new Date(stamp + 1));
+    unbuilt().clock.advance(REBUILD_SEEN_WITHIN_MS);
+    expect(await unrendered()).toBe('');
+    expect(errors()).toEqual([
+      'the server build of the app has no renderPage',
+      'the server build of the app did not load',
+    ]);
   });
 });
