@@ -11,6 +11,9 @@
 // npm run paths -- --list <machine id>: prints that plan's Markdown instead.
 // -- --only <start>: runs only the path test files whose name starts with <start> and
 // reports only their machines (a plan of one flow in seconds).
+// -- --reports <folder>: runs no test; reports from the path tests' reports in <folder>,
+// written by a run of the unit tests with PATHS_REPORT_DIR=<folder> (`npm test` does
+// that, so the path tests run once).
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -61,9 +64,10 @@ const planMachine = planned ?? listed;
 const only = optionValue('--only');
 // With --json, stdout holds the JSON alone.
 const say = json ? console.error : console.log;
-const reportDir = mkdtempSync(join(tmpdir(), 'paths-'));
+const given = optionValue('--reports');
+const reportDir = given ?? mkdtempSync(join(tmpdir(), 'paths-'));
 try {
-  const vitestStatus = runVitest(reportDir);
+  const vitestStatus = given === undefined ? runVitest(reportDir) : 0;
   const reports = readReports(reportDir);
   const rows: Row[] = [];
   for (const file of machineFiles()) {
@@ -78,7 +82,7 @@ try {
   if (plan && planned) writePlan(plan, planDir);
   process.exitCode = (ok || json) && (planMachine === undefined || plan) ? 0 : 1;
 } finally {
-  rmSync(reportDir, { recursive: true, force: true });
+  if (given === undefined) rmSync(reportDir, { recursive: true, force: true });
 }
 
 function runVitest(dir: string): number {

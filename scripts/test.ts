@@ -1,11 +1,13 @@
 /**
  * `npm test`: every check the repo has, in order, on one machine: type check, lint,
- * formatting, unit/machine/view tests, path coverage, server tests, the fault tests
- * on a PostgreSQL of their own and the e2e tests in Chromium (each skipped, loudly,
- * only where its binaries are missing and this is not CI). Ends with one line: `total: N passed, M failed`.
+ * formatting, unit/machine/view tests, path coverage (from the path tests' reports of
+ * that run), server tests, the fault tests on a PostgreSQL of their own and the e2e
+ * tests in Chromium (each skipped, loudly, only where its binaries are missing and this
+ * is not CI), with SERVER_TESTS_DATABASE_URL the server tests again on that PostgreSQL
+ * beside them. Ends with one line: `total: N passed, M failed`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../test/e2e/browser.ts';
@@ -32,19 +34,23 @@ function run(title: string, command: string, args: string[]): boolean {
  */
 const unitBusy = process.env['UNIT_TESTS_BUSY'] === '1';
 
-function vitest(title: string, project: string, extra: string[] = [], busy = false): void {
-  const report = path.join(reports, `${project}.json`);
-  const args = [
+function vitestArgs(project: string, report: string, extra: string[] = []): string[] {
+  return [
     'run',
     '--project',
     project,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    // A file on every core (vitest's default leaves one idle): the files of these
+    // projects share nothing (each its own database and ports).
+    '--maxWorkers=100%',
     ...extra,
   ];
-  if (busy) run(title, process.execPath, ['scripts/busy.ts', bin('vitest'), ...args]);
-  else run(title, bin('vitest'), args);
+}
+
+/** Adds a run's tests to the totals; a run that left no report failed. */
+function count(report: string): void {
   if (!existsSync(report)) {
     failed += 1;
     return;
@@ -57,9 +63,49 @@ function vitest(title: string, project: string, extra: string[] = [], busy = fal
   failed += counts.numFailedTests;
 }
 
+function vitest(title: string, project: string, extra: string[] = [], busy = false): void {
+  const report = path.join(reports, `${project}.json`);
+  const args = vitestArgs(project, report, extra);
+  if (busy) run(title, process.execPath, ['scripts/busy.ts', bin('vitest'), ...args]);
+  else run(title, bin('vitest'), args);
+  count(report);
+}
+
+/**
+ * With SERVER_TESTS_DATABASE_URL (CI sets it), the server tests run a second time, on
+ * that PostgreSQL, beside the end-to-end tests, which wait on the browser much of the
+ * time and leave a core idle. Their output is shown when they end.
+ */
+function serverTestsBeside(url: string): () => Promise<void> {
+  const title = 'server tests again, on PostgreSQL (run beside the end-to-end tests)';
+  const report = path.join(reports, 'server-postgresql.json');
+  const log = path.join(reports, 'server-postgresql.log');
+  const out = openSync(log, 'w');
+  const child = spawn(bin('vitest'), vitestArgs('server', report), {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  const ended = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.on('error', () => resolve(null));
+  });
+  return async () => {
+    const status = await ended;
+    closeSync(out);
+    console.log(`\n▶ ${title}`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+    if (status !== 0) failures.push(title);
+    count(report);
+  };
+}
+
 run('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('formatting', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+// The path tests run with the unit tests and leave their reports here; the coverage
+// report reads them rather than running the path tests again.
+const pathReports = path.join(reports, 'paths');
+process.env['PATHS_REPORT_DIR'] = pathReports;
 vitest(
   unitBusy
     ? 'unit, machine and view tests, with every core kept busy'
@@ -68,7 +114,12 @@ vitest(
   [],
   unitBusy,
 );
-run('path coverage of every machine', process.execPath, ['scripts/paths.ts']);
+delete process.env['PATHS_REPORT_DIR'];
+run('path coverage of every machine', process.execPath, [
+  'scripts/paths.ts',
+  '--reports',
+  pathReports,
+]);
 vitest(
   `server tests (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'embedded PGlite'})`,
   'server',
@@ -89,6 +140,9 @@ if (postgresBin()) {
   );
 }
 
+const postgresUrl = process.env['SERVER_TESTS_DATABASE_URL'];
+const besideEndToEnd = postgresUrl ? serverTestsBeside(postgresUrl) : null;
+
 if (existsSync(chromiumPath)) {
   vitest('end-to-end tests in Chromium', 'e2e');
 } else if (process.env['CI']) {
@@ -100,6 +154,8 @@ if (existsSync(chromiumPath)) {
       `! Install it with: apt-get install -y chromium\n${'!'.repeat(72)}`,
   );
 }
+
+await besideEndToEnd?.();
 
 if (failures.length > 0) console.error(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntotal: ${passed} passed, ${failed} failed`);

@@ -134,6 +134,15 @@ function accepted(c: Context): Set<string> {
 const etagOf = (seed: string) =>
   `W/"${createHash('sha256').update(seed).digest('base64url').slice(0, 27)}"`;
 
+/** A signed-in user's page with its answered reads, if any, and its tag: the page's own and its reads', not the whole page hashed again. */
+function withReads(made: { body: string; etag: string }, reads: string) {
+  if (!reads) return made;
+  return {
+    body: made.body.replace('</head>', `${reads}</head>`),
+    etag: etagOf(`${made.etag}${reads}`),
+  };
+}
+
 function notModified(c: Context, etag: string): boolean {
   const given = c.req.header('if-none-match');
   return given !== undefined && given.split(',').some((tag) => tag.trim() === etag);
@@ -243,16 +252,10 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
         : '',
     ]);
     if (made === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    // A signed-in user's page carries its reads (its tag: the page's own and its reads',
-    // not the whole page hashed again); a visitor's comes with its first screen drawn
-    // when the server build has one (decision 0034).
+    // A signed-in user's page carries its reads; a visitor's comes with its first screen
+    // drawn when the server build has one (decision 0034).
     const { body, etag } = sessionSent
-      ? reads
-        ? {
-            body: made.body.replace('</head>', `${reads}</head>`),
-            etag: etagOf(`${made.etag}${reads}`),
-          }
-        : made
+      ? withReads(made, reads)
       : ((await withScreen({
           key: made.etag,
           url: new URL(`${url.pathname}${url.search}`, publicOrigin),
