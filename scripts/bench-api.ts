@@ -14,8 +14,9 @@
 // 429: their figures say so). signed_in_page builds the SPA first: each signed-in page
 // (SIGNED_IN_PAGES), whose HTML carries its first reads, and the sign-in page for a
 // visitor, each against the baseline serving the same bytes.
-// `soak` (only when named) keeps 20 connections of mixed signed-in traffic (every read
-// and the signed-in pages, in turn) for `--soak-seconds` (600) after the warm-up, and
+// `soak` (only when named) keeps 20 connections of mixed traffic (18 signed in, over every
+// read and the signed-in pages in turn; 2 visitors, each page at a new address, so
+// rendered) for `--soak-seconds` (600) after the warm-up, and
 // samples the server's RSS, its JavaScript heap (committed and used, from its metrics) and
 // the p99 of each 10 s window: RSS growth over the last half, the highest RSS and heap,
 // the worst window's p99.
@@ -361,10 +362,33 @@ try {
         .map(([, url]) => url),
       ...SIGNED_IN_PAGES,
     ];
-    const mixed = { url: server.url, connections: 20, pipelining: 1, headers: signedIn };
+    const mixed = { url: server.url, connections: 18, pipelining: 1, headers: signedIn };
     const requests = paths.map((route) => ({ method: 'GET' as const, path: route }));
-    log(`soak: 20 connections over ${paths.length} reads and pages, ${soakSeconds} s`);
-    if (warmup > 0) await autocannon({ ...mixed, requests, duration: warmup });
+    // Two of the 20 connections are visitors, each page at an address never asked for
+    // before (its own query): each one the server renders, none it has kept.
+    let visited = 0;
+    const visitors = {
+      url: server.url,
+      connections: 2,
+      pipelining: 1,
+      requests: [
+        {
+          method: 'GET' as const,
+          setupRequest: (request: object) => ({
+            ...request,
+            path: `/ru/login/1?n=${(visited += 1)}`,
+          }),
+        },
+      ],
+    };
+    log(
+      `soak: 18 connections over ${paths.length} reads and pages, 2 of visitors at new addresses, ${soakSeconds} s`,
+    );
+    if (warmup > 0)
+      await Promise.all([
+        autocannon({ ...mixed, requests, duration: warmup }),
+        autocannon({ ...visitors, duration: warmup }),
+      ]);
     const WINDOW_S = 10;
     const windows: {
       p99_ms: number;
@@ -386,14 +410,19 @@ try {
       windows.push(window);
       heaps.push(heapOf(server.url).then((heap) => Object.assign(window, heap)));
     }, WINDOW_S * 1000);
-    const soak = await new Promise<Result>((resolve, reject) => {
-      const instance = autocannon({ ...mixed, requests, duration: soakSeconds }, (error, done) =>
-        error ? reject(error) : resolve(done),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => {
-        latencies.push(responseTime);
+    const load = (options: autocannon.Options) =>
+      new Promise<Result>((resolve, reject) => {
+        const instance = autocannon(options, (error, done) =>
+          error ? reject(error) : resolve(done),
+        );
+        instance.on('response', (_client, _status, _bytes, responseTime) => {
+          latencies.push(responseTime);
+        });
       });
-    });
+    const [soak, visits] = await Promise.all([
+      load({ ...mixed, requests, duration: soakSeconds }),
+      load({ ...visitors, duration: soakSeconds }),
+    ]);
     clearInterval(sampler);
     await Promise.all(heaps);
     const rss = windows.map((window) => window.rss_mib);
@@ -403,8 +432,9 @@ try {
       connections: 20,
       seconds: soakSeconds,
       answered_per_second: Math.round(soak.requests.average),
-      non2xx: soak.non2xx,
-      failed: soak.errors + soak.timeouts,
+      visitor_pages_per_second: Math.round(visits.requests.average),
+      non2xx: soak.non2xx + visits.non2xx,
+      failed: soak.errors + soak.timeouts + visits.errors + visits.timeouts,
       rss_at_half_mib: half,
       rss_at_end_mib: last,
       rss_growth_last_half: half ? share(last - half, half) : null,

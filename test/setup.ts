@@ -15,6 +15,13 @@ afterEach(() => {
   }
 });
 
+// What a view test waits for (findBy…, waitFor) comes as soon as it is there, but on a
+// busy machine (CI keeps every core busy) later than Testing Library's default second.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
+
 // jsdom measures no layout and has no ResizeObserver; a shown popup (a tooltip drawn
 // open) asks for one a frame later to follow its trigger's size. Nothing is measured in
 // jsdom, so an observer that never calls back is the truth there.

@@ -95,7 +95,9 @@ export async function currentSession(
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(eq(sessions.tokenHash, tokenHash));
-    // The update's notification has dropped any cached copy; read afresh next time.
+    // Its notification drops the cached copy, with its old time, before the next
+    // request of this process looks: that one reads afresh.
+    await deps.cache?.settle();
   }
   return session;
 }

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SecurityEvent, SessionInfo } from '../../contract/identity.ts';
@@ -65,9 +65,6 @@ function renderPage() {
 }
 
 afterEach(unstubApi);
-// The page's first render loads its catalogs and styles: on a busy machine that takes
-// more than Testing Library's default second to wait.
-configure({ asyncUtilTimeout: 10_000 });
 
 describe('the security page', () => {
   it('reads the sessions and the log, and ends one session by its id', async () => {
