@@ -20,6 +20,9 @@
 // samples the server's RSS, its JavaScript heap (committed and used, from its metrics) and
 // the p99 of each 10 s window: RSS growth over the last half, the highest RSS and heap,
 // the worst window's p99.
+// `visitor_renders` asks for 512 visitor's pages, each at an address never asked for
+// before (`/ru/login/1?n=…`, so each one rendered), one after another: the server's RSS
+// and heap after 256 and 512 pages and after 30 s idle, and how many came rendered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,6 +47,7 @@ const MEASURES = [
   'sign_in_flood',
   'cold_start',
   'reads',
+  'visitor_renders',
   'soak',
 ] as const;
 type Measure = (typeof MEASURES)[number];
@@ -303,7 +307,7 @@ const result: Record<string, unknown> = {
   load: { warmup_s: warmup, duration_s: duration, pipelining: 1 },
 };
 const cold = wants('cold_start') ? await coldStart() : null;
-if (wants('signed_in_page') || wants('soak')) buildSpa();
+if (wants('signed_in_page') || wants('soak') || wants('visitor_renders')) buildSpa();
 // The server's own metrics name its heap: what the soak's RSS is made of.
 const METRICS_TOKEN = 'bench-metrics-token-of-32-characters';
 const server = await startServer({ METRICS_TOKEN });
@@ -445,6 +449,23 @@ try {
       windows,
       goal: 'rss_growth_last_half < 0.05, rss_peak_mib <= 384, worst_window_p99_ms <= 100',
     };
+  }
+
+  if (wants('visitor_renders')) {
+    log('visitor_renders: 512 visitor pages at new addresses, one after another');
+    const sample = async () => ({ rss_mib: memoryMiB(server.pid), ...(await heapOf(server.url)) });
+    const before = await sample();
+    const samples: Record<string, unknown> = { before };
+    let rendered = 0;
+    for (let n = 0; n < 512; n += 1) {
+      const html = await (await fetch(`${server.url}/ru/login/1?n=${n}`)).text();
+      if (html.includes('<div id="root" inert>')) rendered += 1;
+      if (n === 255) samples['after_256'] = await sample();
+    }
+    samples['after_512'] = await sample();
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    samples['idle_30_s'] = await sample();
+    result['visitor_renders'] = { pages: 512, rendered, ...samples, goal: 'rss_mib <= 384' };
   }
 
   if (wants('signed_in_page')) {
