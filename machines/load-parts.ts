@@ -6,17 +6,61 @@
  * chart as when the states were written out.
  */
 
+import type { EventObject } from 'xstate';
+
 /**
  * The loading state: tagged `busy`, it invokes `src` (the invoke's id is the actor's
- * name); `onDone` takes the answer, and a failure goes to `failed`.
+ * name); `onDone` takes the answer, and a failure goes to `failed`. With `given`
+ * (`startGiven`), a machine whose input carries the answer leaves it at once, its read
+ * never started.
  */
-export function loadState<TSrc extends string, TDone>(
+export function loadState<TSrc extends string, TDone, TGiven = never>(
   src: TSrc,
   description: string,
   onDone: TDone,
   failed = 'failed',
+  given?: TGiven,
 ) {
-  return { description, tags: ['busy'], invoke: { id: src, src, onDone, onError: failed } };
+  const invoke = { id: src, src, onDone, onError: failed };
+  return given === undefined
+    ? { description, tags: ['busy'], invoke }
+    : { description, tags: ['busy'], always: given, invoke };
+}
+
+/** The machine's input, in its start's eventless transitions (XState's init event carries it). */
+function startInput(event: EventObject): Record<string, unknown> | undefined {
+  if (event.type !== 'xstate.init' || !('input' in event)) return undefined;
+  const { input } = event;
+  return typeof input === 'object' && input !== null
+    ? (input as Record<string, unknown>)
+    : undefined;
+}
+
+/** A guard: the machine's input carries the answer under `key`; only ever at its start. */
+export const givenAtStart = ({ event }: { event: EventObject }, params: { key: string }) =>
+  startInput(event)?.[params.key] !== undefined;
+
+/**
+ * A loading state's way past its read at the start (docs/decisions/0034): when the
+ * machine's input carries the answer under `key` (the page brought it), to `target`,
+ * where `action` keeps it under the same key as `onDone` keeps the read's. A later load
+ * (a retry) reads. The setup names the guard: `guards: { givenAtStart }`.
+ */
+export function startGiven<TAction extends string, TKey extends string>(
+  key: TKey,
+  target: string,
+  action: TAction,
+) {
+  return {
+    guard: { type: 'givenAtStart' as const, params: { key } },
+    target,
+    actions: {
+      type: action,
+      // The input's type is the machine's own, which says what the answer is.
+      params: ({ event }: { event: EventObject }) =>
+        ({ [key]: startInput(event)?.[key] }) as Record<TKey, never>,
+    },
+  };
 }
 
 /** Where a failed load waits: `retry` (Try again) goes back to `loading`. */

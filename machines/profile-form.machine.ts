@@ -6,12 +6,14 @@ import type { Profile } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 export type ProfileValues = v.InferInput<typeof ProfileUpdate>;
 export type ProfileField = keyof ProfileValues;
 export interface ProfileFormInput {
   user: Profile;
+  /** The countries, when the page brought them: the form shows at once. */
+  countries?: Country[];
 }
 export interface ProfileFormContext {
   user: Profile;
@@ -22,9 +24,10 @@ export type ProfileFormEvent =
   form.Events<ProfileValues, ProfileField> | { type: 'countries.retry' };
 
 /**
- * The profile form (/profile): loads the country list, then edits and saves the
- * profile; refused fields come back at their fields and clear on edit. A saved
- * notice shows for `savedNotice` (3 s, section 9's timed alerts).
+ * The profile form (/profile): loads the country list (or starts with the one the page
+ * brought), then edits and saves the profile; refused fields come back at their fields
+ * and clear on edit. A saved notice shows for `savedNotice` (3 s, section 9's timed
+ * alerts).
  */
 export const profileFormMachine = setup({
   types: {
@@ -44,6 +47,7 @@ export const profileFormMachine = setup({
   delays: { savedNotice: 3000 },
   guards: {
     isValid: form.passes(ProfileUpdate),
+    givenAtStart,
   },
   actions: {
     ...form.actions<ProfileFormContext, ProfileFormEvent>(),
@@ -64,6 +68,7 @@ export const profileFormMachine = setup({
       'The countries load.',
       withOutput('editing', 'keepCountries', 'countries'),
       'loadFailed',
+      startGiven('countries', 'editing', 'keepCountries'),
     ),
     loadFailed: retryState('countries.retry', 'The countries could not be loaded, with Try again.'),
     editing: {

@@ -1,10 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecurityEvent } from '../contract/identity.ts';
 import { withOutput } from './event-params.ts';
-import { loadState, refreshState, reloadOn, retryState } from './load-parts.ts';
+import {
+  givenAtStart,
+  loadState,
+  refreshState,
+  reloadOn,
+  retryState,
+  startGiven,
+} from './load-parts.ts';
 
 export interface SecurityLogContext {
   events: SecurityEvent[];
+}
+export interface SecurityLogInput {
+  /** The log, when the page brought it: it shows at once. */
+  events?: SecurityEvent[];
 }
 export type SecurityLogEvent = { type: 'events.retry' } | { type: 'events.refresh' };
 
@@ -19,6 +30,7 @@ export const securityLogMachine = setup({
   types: {
     context: {} as SecurityLogContext,
     events: {} as SecurityLogEvent,
+    input: {} as SecurityLogInput,
   },
   actors: {
     loadEvents: fromPromise<SecurityEvent[]>(async () => {
@@ -30,6 +42,7 @@ export const securityLogMachine = setup({
       events: (_, params: { events: SecurityEvent[] }) => params.events,
     }),
   },
+  guards: { givenAtStart },
 }).createMachine({
   id: 'securityLog',
   context: { events: [] },
@@ -41,6 +54,7 @@ export const securityLogMachine = setup({
         'The security log loads.',
         withOutput('ready', 'keepEvents', 'events'),
         'loadFailed',
+        startGiven('events', 'ready', 'keepEvents'),
       ),
       on: reloadOn('events.refresh'),
     },

@@ -2,7 +2,14 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionInfo } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, withError, withOutput } from './event-params.ts';
-import { loadState, refreshState, reloadOn, retryState } from './load-parts.ts';
+import {
+  givenAtStart,
+  loadState,
+  refreshState,
+  reloadOn,
+  retryState,
+  startGiven,
+} from './load-parts.ts';
 
 export interface SessionListContext {
   sessions: SessionInfo[];
@@ -12,6 +19,10 @@ export interface SessionListContext {
   error: string | null;
   /** A change elsewhere asked for a refresh while a session was ending: read after it. */
   refreshDue: boolean;
+}
+export interface SessionListInput {
+  /** The sessions, when the page brought them: the list shows at once. */
+  sessions?: SessionInfo[];
 }
 export type SessionListEvent =
   | { type: 'session.end'; id: string }
@@ -33,6 +44,7 @@ export const sessionListMachine = setup({
   types: {
     context: {} as SessionListContext,
     events: {} as SessionListEvent,
+    input: {} as SessionListInput,
     /** Told to whoever listens (the security log) when a session ended here. */
     emitted: {} as { type: 'sessions.ended' },
   },
@@ -72,6 +84,7 @@ export const sessionListMachine = setup({
     }),
   },
   guards: {
+    givenAtStart,
     hasOtherSessions: ({ context }) => context.sessions.some((s) => !s.current),
     isListedOther: ({ context }, params: { id: string }) =>
       context.sessions.some((s) => s.id === params.id && !s.current),
@@ -89,6 +102,7 @@ export const sessionListMachine = setup({
         "The account's sessions load.",
         withOutput('ready', 'keepSessions', 'sessions'),
         'loadFailed',
+        startGiven('sessions', 'ready', 'keepSessions'),
       ),
       on: reloadOn('sessions.refresh'),
     },

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SocialAccount, SocialProvider } from '../contract/identity.ts';
 import { errorCode } from './error-code.ts';
 import { withError, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 export interface SocialAccountsContext {
   accounts: SocialAccount[];
@@ -11,18 +11,23 @@ export interface SocialAccountsContext {
   /** Why the last unlink was refused (an error code), shown next to it. */
   error: string | null;
 }
+export interface SocialAccountsInput {
+  /** The linked accounts, when the page brought them: the list shows at once. */
+  accounts?: SocialAccount[];
+}
 export type SocialAccountsEvent =
   { type: 'account.unlink'; provider: SocialProvider } | { type: 'accounts.retry' };
 
 /**
- * The social accounts block of /profile: lists the linked providers and unlinks
- * one on request; the server refuses to unlink the last way to sign in. Linking
- * another is a navigation to the provider, outside the machine.
+ * The social accounts block of /profile: lists the linked providers (at once when the
+ * page brought them) and unlinks one on request; the server refuses to unlink the last
+ * way to sign in. Linking another is a navigation to the provider, outside the machine.
  */
 export const socialAccountsMachine = setup({
   types: {
     context: {} as SocialAccountsContext,
     events: {} as SocialAccountsEvent,
+    input: {} as SocialAccountsInput,
   },
   actors: {
     loadAccounts: fromPromise<SocialAccount[]>(async () => {
@@ -46,6 +51,7 @@ export const socialAccountsMachine = setup({
     }),
     keepError: assign({ error: (_, params: { error: unknown }) => errorCode(params.error) }),
   },
+  guards: { givenAtStart },
 }).createMachine({
   id: 'socialAccounts',
   context: { accounts: [], provider: null, error: null },
@@ -56,6 +62,7 @@ export const socialAccountsMachine = setup({
       'The linked social accounts load.',
       withOutput('ready', 'keepAccounts', 'accounts'),
       'loadFailed',
+      startGiven('accounts', 'ready', 'keepAccounts'),
     ),
     loadFailed: retryState(
       'accounts.retry',

@@ -16,6 +16,9 @@ export const profileFormMachine = createMachine({
           "onDone": [{ "target": "#profileForm.editing", "actions": ["keepCountries"] }],
           "onError": [{ "target": "#profileForm.loadFailed" }]
         }
+      ],
+      "always": [
+        { "target": "#profileForm.editing", "guard": "givenAtStart", "actions": ["keepCountries"] }
       ]
     },
     "loadFailed": {

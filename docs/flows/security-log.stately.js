@@ -17,7 +17,10 @@ export const securityLogMachine = createMachine({
           "onError": [{ "target": "#securityLog.loadFailed" }]
         }
       ],
-      "on": { "events.refresh": [{ "target": "#securityLog.loading", "reenter": true }] }
+      "on": { "events.refresh": [{ "target": "#securityLog.loading", "reenter": true }] },
+      "always": [
+        { "target": "#securityLog.ready", "guard": "givenAtStart", "actions": ["keepEvents"] }
+      ]
     },
     "loadFailed": {
       "description": "The log could not be loaded, with Try again.",

@@ -17,7 +17,10 @@ export const sessionListMachine = createMachine({
           "onError": [{ "target": "#sessionList.loadFailed" }]
         }
       ],
-      "on": { "sessions.refresh": [{ "target": "#sessionList.loading", "reenter": true }] }
+      "on": { "sessions.refresh": [{ "target": "#sessionList.loading", "reenter": true }] },
+      "always": [
+        { "target": "#sessionList.ready", "guard": "givenAtStart", "actions": ["keepSessions"] }
+      ]
     },
     "loadFailed": {
       "description": "The sessions could not be loaded, with Try again.",

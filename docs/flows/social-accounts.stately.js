@@ -16,6 +16,9 @@ export const socialAccountsMachine = createMachine({
           "onDone": [{ "target": "#socialAccounts.ready", "actions": ["keepAccounts"] }],
           "onError": [{ "target": "#socialAccounts.loadFailed" }]
         }
+      ],
+      "always": [
+        { "target": "#socialAccounts.ready", "guard": "givenAtStart", "actions": ["keepAccounts"] }
       ]
     },
     "loadFailed": {

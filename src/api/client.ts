@@ -125,13 +125,38 @@ export function warmReads(reads: readonly PageRead[]): void {
   }
 }
 
+/** The answers the page carried, for the machines its first screen starts (`givenRead`). */
+const given = new Map<string, unknown>();
+
 /**
  * Takes the reads the server answered inside the page's HTML as warmed ones: their
  * calls wait for no round trip. A read warmed again afterwards is not fetched.
  */
 export function primeReads(reads: readonly AnsweredRead[]): void {
-  for (const { path, query, answer } of reads)
-    warmed.set(readKey(path, query), { answer: Promise.resolve(answer), at: Date.now() });
+  for (const { path, query, answer } of reads) {
+    const key = readKey(path, query);
+    warmed.set(key, { answer: Promise.resolve(answer), at: Date.now() });
+    given.set(key, answer);
+  }
+}
+
+/**
+ * The answer the page carried for this read, checked by its contract schema, for a
+ * machine to start from without loading it (docs/decisions/0034): at hand at the first
+ * draw, and the same on a second look (a draw may run twice). No call takes it
+ * afterwards: a later read of the same path asks the server. Undefined where the page
+ * carried none, or it does not pass the schema.
+ */
+export function givenRead<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  query?: Record<string, string>,
+): v.InferOutput<S> | undefined {
+  const key = readKey(path, query);
+  if (!given.has(key)) return undefined;
+  warmed.delete(key);
+  const parsed = v.safeParse(schema, given.get(key));
+  return parsed.success ? parsed.output : undefined;
 }
 
 const isAnsweredRead = (item: unknown): item is AnsweredRead =>
@@ -152,9 +177,10 @@ export function answeredReads(root: ParentNode = document): AnsweredRead[] {
   }
 }
 
-/** Drops the warmed answers no call took: the page they were for is gone. */
+/** Drops the warmed and carried answers no call took: the page they were for is gone. */
 export function forgetWarmReads(): void {
   warmed.clear();
+  given.clear();
 }
 
 function takeWarmed(path: string, options: Omit<CallOptions, 'useCase'>): Warmed | undefined {

@@ -1,6 +1,6 @@
 import { cardProviderFor, providers, type PaymentProvider } from '../../contract/billing.ts';
 import { CountryList, type Country } from '../../contract/countries.ts';
-import { call } from './client.ts';
+import { call, givenRead } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 import { isOneOf } from '../../contract/one-of.ts';
 import { pageMeta } from '../components/page-json.ts';
@@ -8,6 +8,9 @@ import { pageMeta } from '../components/page-json.ts';
 export function fetchCountries(signal?: AbortSignal) {
   return call(readPaths.countries, CountryList, { signal, useCase: 'get_countries' });
 }
+
+/** The countries the page brought, if it did (`givenRead`). */
+export const givenCountries = () => givenRead(readPaths.countries, CountryList);
 
 const isProvider = (name: string) => isOneOf(providers, name);
 

@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
   type SocialProvider,
 } from '../../contract/identity.ts';
-import { call, http } from './client.ts';
+import { call, givenRead, http } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 
 export function updateProfile(values: ProfileUpdate, signal?: AbortSignal): Promise<Profile> {
@@ -23,6 +23,9 @@ export function fetchSocialAccounts(signal?: AbortSignal) {
     useCase: 'get_social_accounts',
   });
 }
+
+/** The linked social accounts the page brought, if it did (`givenRead`). */
+export const givenSocialAccounts = () => givenRead(readPaths.socialAccounts, SocialAccountList);
 
 export async function unlinkSocialAccount(provider: SocialProvider, signal?: AbortSignal) {
   await call(`v1/profile/social/${provider}/`, v.unknown(), {

@@ -7,13 +7,16 @@ import {
 } from '../../contract/identity.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 import { PasskeyOptions } from '../../contract/passkeys.ts';
-import { call } from './client.ts';
+import { call, givenRead } from './client.ts';
 import { postForNewCode } from './identity.api.ts';
 
 /** The account's signed-in browsers, this one first. */
 export function fetchSessions(signal?: AbortSignal) {
   return call(readPaths.sessions, SessionList, { signal, useCase: 'get_sessions' });
 }
+
+/** The sessions the page brought, if it did (`givenRead`). */
+export const givenSessions = () => givenRead(readPaths.sessions, SessionList);
 
 /** Signs another browser of the account out. */
 export async function endSession(id: string, signal?: AbortSignal): Promise<void> {
@@ -40,6 +43,9 @@ export function fetchSecurityEvents(signal?: AbortSignal) {
     useCase: 'get_security_events',
   });
 }
+
+/** The security log the page brought, if it did (`givenRead`). */
+export const givenSecurityEvents = () => givenRead(readPaths.securityEvents, SecurityEventList);
 
 /** The password again: this session counts as freshly signed in (decision 0215). */
 export async function reauthenticate(password: string, signal?: AbortSignal): Promise<void> {

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
 import { ProfileUpdate } from '../../contract/identity.ts';
-import { profileFormMachine } from '../../machines/profile-form.machine.ts';
-import { fetchCountries } from '../api/countries.api.ts';
+import type { Profile } from '../../contract/profile.ts';
+import { profileFormMachine, type ProfileFormInput } from '../../machines/profile-form.machine.ts';
+import { fetchCountries, givenCountries } from '../api/countries.api.ts';
 import { updateProfile } from '../api/profile.api.ts';
 import { claimFieldErrors } from './field-errors.ts';
 
@@ -19,4 +20,10 @@ export const liveProfileFormMachine = profileFormMachine.provide({
       }
     }),
   },
+});
+
+/** The form's input: the user, and the countries if the page brought them. */
+export const profileFormInput = (user: Profile): ProfileFormInput => ({
+  user,
+  countries: givenCountries(),
 });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { sessionListMachine } from '../../machines/session-list.machine.ts';
-import { endOtherSessions, endSession, fetchSessions } from '../api/security.api.ts';
+import { sessionListMachine, type SessionListInput } from '../../machines/session-list.machine.ts';
+import { endOtherSessions, endSession, fetchSessions, givenSessions } from '../api/security.api.ts';
 
 export const liveSessionListMachine = sessionListMachine.provide({
   actors: {
@@ -9,3 +9,6 @@ export const liveSessionListMachine = sessionListMachine.provide({
     endOtherSessions: fromPromise(({ signal }) => endOtherSessions(signal)),
   },
 });
+
+/** The list's input: the sessions, if the page brought them. */
+export const sessionListInput = (): SessionListInput => ({ sessions: givenSessions() });

@@ -111,13 +111,25 @@ describe('profile', () => {
     const reads: string[] = [];
     page.on('request', (request) => void reads.push(new URL(request.url()).pathname));
     const count = (path: string) => reads.filter((read) => read === path).length;
+    // Whether the page ever drew a wait (a spinner's status, "Loading…").
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root?.querySelector('[role="status"]')?.textContent?.startsWith('Loading'))
+          document.documentElement.dataset['drewLoading'] = 'yes';
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto('/en/profile');
     await page.getByLabel('Phone').waitFor();
     await page.getByRole('button', { name: /^Account menu of / }).waitFor();
     // The server answered the session's and the page's first reads inside the HTML
-    // (decision 0009): the page draws without asking for them.
+    // (decision 0009): the page draws without asking for them, and its machines start
+    // from them (decision 0034), so its first draw is the form, not a wait.
     for (const path of ['profile/', 'teams/', 'countries/', 'profile/social/'])
       expect(count(`/api/v1/${path}`)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dataset['drewLoading'])).toBe(
+      undefined,
+    );
 
     // The session cookie names no session (the hint still says it may): the page warms
     // its reads, is sent to sign in, and after signing in reads them again instead of

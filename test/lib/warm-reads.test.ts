@@ -6,6 +6,7 @@ import {
   answeredReads,
   call,
   forgetWarmReads,
+  givenRead,
   primeReads,
   warmReads,
 } from '../../src/api/client.ts';
@@ -112,5 +113,29 @@ describe("reads the server answered inside the page's HTML", () => {
     expect(
       answeredReads(page('[null, 3, {"answer": 1}, {"path": 7, "answer": 1}, {"path": "v1/x/"}]')),
     ).toEqual([]);
+  });
+});
+
+describe('answers the page brought, for the machines its first screen starts', () => {
+  it('gives them at once, checked by the schema, as often as asked, and to no call after', async () => {
+    primeReads([{ path: 'v1/x/', query: { plan: 'mini' }, answer: { n: 10 } }]);
+    expect(givenRead('v1/x/', Counted)).toBeUndefined();
+    expect(givenRead('v1/x/', Counted, { plan: 'mini' })).toEqual({ n: 10 });
+    // A draw may run twice: the second look finds the same.
+    expect(givenRead('v1/x/', Counted, { plan: 'mini' })).toEqual({ n: 10 });
+    // A later read of it (a retry, a refresh) asks the server.
+    expect(await read('v1/x/', { plan: 'mini' })).toEqual({ n: 1 });
+    expect(api.fetched).toEqual(['/api/v1/x/?plan=mini']);
+  });
+
+  it('gives none that fails its schema, none unbrought, and none once the page is left', () => {
+    primeReads([
+      { path: 'v1/x/', answer: { n: 'ten' } },
+      { path: 'v1/y/', answer: { n: 20 } },
+    ]);
+    expect(givenRead('v1/x/', Counted)).toBeUndefined();
+    expect(givenRead('v1/z/', Counted)).toBeUndefined();
+    forgetWarmReads();
+    expect(givenRead('v1/y/', Counted)).toBeUndefined();
   });
 });

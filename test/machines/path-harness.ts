@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -18,7 +19,7 @@ import {
   writeNumbered,
 } from './path-harness/coverage.ts';
 import { createObserved, executePath } from './path-harness/execute.ts';
-import { generatePaths } from './path-harness/generate.ts';
+import { formatValue, generatePaths } from './path-harness/generate.ts';
 import { planOf } from './path-harness/plan.ts';
 import { rowsOf, type StepTable } from './path-harness/steps.ts';
 
@@ -46,6 +47,13 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   /** What distinguishes states besides their value; the whole context by default. */
   serialize?: (snapshot: SnapshotFrom<M>) => unknown;
   input?: InputFrom<M>;
+  /**
+   * Other inputs the machine starts with, by name, each with the state it must start in
+   * (from the spec): a page's machine given the answers its page carried starts past
+   * its loading state (docs/decisions/0034). Their paths run beside the input's, named
+   * after the start, and the pinned count covers them all.
+   */
+  starts?: Record<string, { input: InputFrom<M>; at: string }>;
   /** Assertions keyed by state path (`work.waiting`) or `#state.id`, run after each step. */
   states?: Record<string, (snapshot: SnapshotFrom<M>) => void>;
   /** Replacement delay values in ms (the clock is fake, so the defaults cost nothing). */
@@ -82,11 +90,7 @@ export function describeMachinePaths<M extends AnyStateMachine>(
   const adaptAll = (checks: Record<string, (snapshot: SnapshotFrom<M>) => void>) =>
     Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, adapt(check)]));
   const { events, serialize, states } = options;
-  const traversal = {
-    events: adapt(events),
-    serialize: serialize && adapt(serialize),
-    input: options.input,
-  };
+  const traversal = { events: adapt(events), serialize: serialize && adapt(serialize) };
   const execution = {
     ...traversal,
     delays: options.delays,
@@ -99,7 +103,19 @@ export function describeMachinePaths<M extends AnyStateMachine>(
   };
 
   describe(`${machine.id} paths`, () => {
-    const paths = generatePaths(machine, traversal);
+    // Another start leads into states the input's paths walk on from already: its path
+    // is the start alone.
+    const starts = Object.entries(options.starts ?? {}).map(([name, { input, at }]) => {
+      const initial: AnyMachineSnapshot = createActor(machine as AnyStateMachine, {
+        input,
+      }).getSnapshot();
+      const description = `(${name}) start ⇒ ${formatValue(initial.value)}`;
+      return { name, at, path: { description, input, initial, steps: [] } };
+    });
+    const paths = [
+      ...generatePaths(machine, { ...traversal, input: options.input }),
+      ...starts.map((start) => start.path),
+    ];
     const observed = createObserved();
     const checked = Object.keys(states ?? {});
     const viewChecked = options.view && Object.keys(options.view.states);
@@ -110,6 +126,9 @@ export function describeMachinePaths<M extends AnyStateMachine>(
       // A misspelled key would never match, and its check would silently never run.
       expect(unknownStateKeys(machine, [...checked, ...(viewChecked ?? [])])).toEqual([]);
     });
+    for (const { name, at, path } of starts) {
+      it(`starts in ${at} when ${name}`, () => expect(path.initial.matches(at)).toBe(true));
+    }
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));
     }

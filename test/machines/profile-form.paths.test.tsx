@@ -50,9 +50,18 @@ const editingRows = (
   })),
 });
 
+const russia = { code: 'RU', name_en: 'Russia', name_ru: 'Россия' };
+
 describeMachinePaths(profileFormMachine, {
-  paths: 17,
+  paths: 18,
   input: { user: demoUser },
+  // Decision 0034: with the countries the page brought, the form shows at once.
+  starts: {
+    'the page brought the countries': {
+      input: { user: demoUser, countries: [russia] },
+      at: 'editing.idle',
+    },
+  },
   // Section 2 (Profile) and 5 (Behaviour): the countries load, a valid form saves and
   // shows the new data with a notice for 3 s (section 9), refusals go to their fields.
   steps: {
@@ -85,7 +94,7 @@ describeMachinePaths(profileFormMachine, {
     { type: 'field.edit', field: 'phone' },
     { type: 'countries.retry' },
     ...internalEvents(snapshot, {
-      loadCountries: { output: [[{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }]] },
+      loadCountries: { output: [[russia]] },
       saveProfile: {
         output: [{ ...demoUser, industry: 'mapping' }],
         error: [

@@ -80,7 +80,9 @@ function listed(snapshot: SnapshotFrom<typeof securityLogMachine>) {
 }
 
 describeMachinePaths(securityLogMachine, {
-  paths: 12,
+  paths: 13,
+  // Decision 0034: the log the page brought shows at once, without a load.
+  starts: { 'the page brought it': { input: { events }, at: 'ready.current' } },
   // Decision 0214 (the security page): the account's security events load, with Try
   // again when they could not be; a change made on the page reads them again with the
   // last ones still shown, and says so with Try again when that fails.

@@ -103,7 +103,11 @@ const endOthersRow = {
 };
 
 describeMachinePaths(sessionListMachine, {
-  paths: 54,
+  paths: 55,
+  // Decision 0034: the sessions the page brought are listed at once, without a load.
+  starts: {
+    'the page brought them': { input: { sessions: [laptop, phone] }, at: 'ready.current' },
+  },
   // From the capability 1 and decision 0214: the list loads, a listed other
   // browser (never this one) signs out, all others sign out together, a browser already
   // gone leaves the list without a word, any other failure is said. A change elsewhere

@@ -45,7 +45,9 @@ const loaded = listLoad({
 });
 
 describeMachinePaths(socialAccountsMachine, {
-  paths: 4,
+  paths: 5,
+  // Decision 0034: the accounts the page brought are listed at once, without a load.
+  starts: { 'the page brought them': { input: { accounts: [github] }, at: 'ready' } },
   // Section 2 (Profile, social accounts) and decision 0214: the linked accounts load;
   // Unlink removes one; the server's refusal (the last way to sign in) is said next to
   // the provider it refused, which stays listed.

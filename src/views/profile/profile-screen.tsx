@@ -9,8 +9,11 @@ import { confirmMachine } from '../../../machines/confirm.machine.ts';
 import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
 import { PageBusy } from '../../components/status.tsx';
 import { inspect } from '../../flows/inspect.ts';
-import { liveProfileFormMachine } from '../../flows/profile-form.flow.ts';
-import { liveSocialAccountsMachine } from '../../flows/social-accounts.flow.ts';
+import { liveProfileFormMachine, profileFormInput } from '../../flows/profile-form.flow.ts';
+import {
+  liveSocialAccountsMachine,
+  socialAccountsInput,
+} from '../../flows/social-accounts.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { ProfileFormView } from './profile-form.view.tsx';
 import { ProfileManagementView } from './profile-management.view.tsx';
@@ -23,15 +26,21 @@ export interface ProfileScreenProps {
   onRemovalConfirmed: () => void;
 }
 
-/** /profile: personal data, social accounts and profile management, a machine each. */
+/**
+ * /profile: personal data, social accounts and profile management, a machine each; the
+ * first two start from the answers the page brought, when it did.
+ */
 export function ProfileScreen({ user, locale, onSaved, onRemovalConfirmed }: ProfileScreenProps) {
   const { t } = useLingui();
   const {
     actorRef: profile,
     snapshot: profileSnapshot,
     formRef,
-  } = useFormFlow(liveProfileFormMachine, { input: { user } });
-  const social = useActorRef(liveSocialAccountsMachine, { inspect });
+  } = useFormFlow(liveProfileFormMachine, { input: profileFormInput(user) });
+  const social = useActorRef(liveSocialAccountsMachine, {
+    input: socialAccountsInput(),
+    inspect,
+  });
   const confirm = useActorRef(confirmMachine, { inspect });
   const socialSnapshot = useSelector(social, (s) => s);
   const confirmSnapshot = useSelector(confirm, (s) => s);

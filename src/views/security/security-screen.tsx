@@ -6,8 +6,8 @@ import { TitledPage } from '../../components/titled.tsx';
 import { liveEmailChangeMachine } from '../../flows/email-change.flow.ts';
 import { inspect } from '../../flows/inspect.ts';
 import { livePasswordChangeMachine } from '../../flows/password-change.flow.ts';
-import { liveSecurityLogMachine } from '../../flows/security-log.flow.ts';
-import { liveSessionListMachine } from '../../flows/session-list.flow.ts';
+import { liveSecurityLogMachine, securityLogInput } from '../../flows/security-log.flow.ts';
+import { liveSessionListMachine, sessionListInput } from '../../flows/session-list.flow.ts';
 import { liveTwoFactorSetupMachine } from '../../flows/two-factor-setup.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import { EmailChangeView } from './email-change.view.tsx';
@@ -48,7 +48,7 @@ export function useChanges(mark: string | null): number {
  * ended here.
  */
 function SessionsBlock({ changes, onEnded }: { changes: number; onEnded: () => void }) {
-  const sessions = useActorRef(liveSessionListMachine, { inspect });
+  const sessions = useActorRef(liveSessionListMachine, { input: sessionListInput(), inspect });
   const snapshot = useSelector(sessions, (s) => s);
   useEffect(() => {
     if (changes > 0) sessions.send({ type: 'sessions.refresh' });
@@ -65,7 +65,7 @@ function SessionsBlock({ changes, onEnded }: { changes: number; onEnded: () => v
  * it again, the last one still shown.
  */
 function LogBlock({ changes }: { changes: number }) {
-  const log = useActorRef(liveSecurityLogMachine, { inspect });
+  const log = useActorRef(liveSecurityLogMachine, { input: securityLogInput(), inspect });
   const snapshot = useSelector(log, (s) => s);
   useEffect(() => {
     if (changes > 0) log.send({ type: 'events.refresh' });

@@ -45,7 +45,6 @@ export interface PathView {
 }
 
 export interface ExecuteOptions {
-  input?: unknown;
   serialize?: ((snapshot: AnyMachineSnapshot) => unknown) | undefined;
   /** Assertions keyed by state path (`work.waiting`) or `#state.id`, run after each step. */
   states?: Record<string, (snapshot: AnyMachineSnapshot) => void> | undefined;
@@ -109,7 +108,7 @@ export async function executePath(
   };
 
   vi.useFakeTimers();
-  const actor = createActor(testMachine, { input: options.input, inspect });
+  const actor = createActor(testMachine, { input: path.input, inspect });
   try {
     actor.start();
     await check(actor.getSnapshot(), path.initial, 'initial state', options, observed);

@@ -12,6 +12,8 @@ export interface PathStep {
 
 export interface MachinePath {
   description: string;
+  /** The input the machine starts with on this path. */
+  input: unknown;
   initial: AnyMachineSnapshot;
   steps: PathStep[];
 }
@@ -72,6 +74,7 @@ export function generatePaths(machine: AnyStateMachine, options: TraversalOption
   }
   return dropPrefixes(candidates).map((steps) => ({
     description: describePath(initial, steps),
+    input: options.input,
     initial,
     steps,
   }));
