@@ -18,7 +18,11 @@ export const readPaths = {
   prices: 'v1/subscription/prices/',
   convertion: 'subscription/convertion/',
   inAdvance: 'subscription/in_advance/',
+  releases: 'v1/releases',
 } as const;
+
+/** The software page's read: the latest stable release of every product. */
+export const latestReleases = { tag: 'latest', option: 'type:stable' } as const;
 
 /** The id of the page's element carrying the reads the server answered, as JSON. */
 export const ANSWERED_READS_ID = 'portal-reads';
@@ -57,6 +61,7 @@ export const intervalOfPeriod = (period: unknown): 'monthly' | 'yearly' | undefi
 const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
   '/security': () => [{ path: readPaths.sessions }, { path: readPaths.securityEvents }],
+  '/software': () => [{ path: readPaths.releases, query: { ...latestReleases } }],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

@@ -8,7 +8,7 @@ import {
   type Release,
 } from '../contract/software.ts';
 import { ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 /** One system of a product: its releases, network before standalone. */
 export interface SystemReleases {
@@ -40,16 +40,23 @@ export interface SoftwareListContext {
   products: SoftwareProduct[];
 }
 
+export interface SoftwareListInput {
+  /** The releases, when the page brought a list that is not empty: it shows at once. */
+  releases?: Release[];
+}
+
 export type SoftwareListEvent = { type: 'releases.retry' };
 
 /**
- * The software list (/software, section 2): loads the latest stable releases once.
+ * The software list (/software, section 2): loads the latest stable releases once, or
+ * starts with those the page brought.
  * An empty list and a failed load both end where the page says it couldn't load the
  * software data, and either may be retried. No timeouts.
  */
 export const softwareListMachine = setup({
   types: {
     context: {} as SoftwareListContext,
+    input: {} as SoftwareListInput,
     events: {} as SoftwareListEvent,
   },
   actors: {
@@ -58,6 +65,7 @@ export const softwareListMachine = setup({
     }),
   },
   guards: {
+    givenAtStart,
     isEmpty: (_, params: { releases: Release[] }) => groupReleases(params.releases).length === 0,
   },
   actions: {
@@ -72,10 +80,13 @@ export const softwareListMachine = setup({
   context: { products: [] },
   initial: 'loading',
   states: {
-    loading: loadState('fetchReleases', 'A spinner while the products load.', [
-      ifOutput('isEmpty', 'releases', 'empty'),
-      withOutput('loaded', 'keepProducts', 'releases'),
-    ]),
+    loading: loadState(
+      'fetchReleases',
+      'A spinner while the products load.',
+      [ifOutput('isEmpty', 'releases', 'empty'), withOutput('loaded', 'keepProducts', 'releases')],
+      'failed',
+      startGiven('releases', 'loaded', 'keepProducts'),
+    ),
     loaded: { description: 'The products, each with its downloads, and the plugin info block.' },
     empty: {
       description: "The list is empty: 'Couldn't load software data'.",

@@ -19,6 +19,9 @@ export const softwareListMachine = createMachine({
           ],
           "onError": [{ "target": "#softwareList.failed" }]
         }
+      ],
+      "always": [
+        { "target": "#softwareList.loaded", "guard": "givenAtStart", "actions": ["keepProducts"] }
       ]
     },
     "loaded": {

@@ -2,8 +2,11 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { fetchReleases } from '../api/software.api.ts';
-import { softwareListMachine } from '../../machines/software-list.machine.ts';
+import { fetchReleases, givenReleases } from '../api/software.api.ts';
+import {
+  softwareListMachine,
+  type SoftwareListInput,
+} from '../../machines/software-list.machine.ts';
 
 /** Section 8: a simple error, with an empty pointer and one detail. */
 const installersEmpty = msg`Product installers list is empty`;
@@ -35,3 +38,12 @@ export const liveSoftwareListMachine = softwareListMachine.provide({
       ]),
   },
 });
+
+/**
+ * The list's input: the releases the page brought, unless none: an empty list is read
+ * again, and reported, as the machine's own read does.
+ */
+export function softwareListInput(): SoftwareListInput {
+  const releases = givenReleases();
+  return { releases: releases?.length ? releases : undefined };
+}

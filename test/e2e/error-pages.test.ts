@@ -84,7 +84,9 @@ describe.each(['en', 'ru'] as const)('the 403 page in %s', (locale) => {
         }),
       }),
     );
-    await page.goto(`/${locale}/software`);
+    // Reached from another page: the software page's own HTML brings its read.
+    await page.goto(`/${locale}/profile`);
+    await page.locator(`nav a[href="/${locale}/software"]`).first().click();
     await expectErrorPage(403, t.forbidden);
     await page.locator(`nav a[href="/${locale}/profile"]`).click();
     await page.waitForURL(`**/${locale}/profile`);

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAccount, signOutFromMenu, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail, linkOf } from './mailbox.ts';
 
@@ -111,14 +112,7 @@ describe('profile', () => {
     const reads: string[] = [];
     page.on('request', (request) => void reads.push(new URL(request.url()).pathname));
     const count = (path: string) => reads.filter((read) => read === path).length;
-    // Whether the page ever drew a wait (a spinner's status, "Loading…").
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        const root = document.getElementById('root');
-        if (root?.querySelector('[role="status"]')?.textContent?.startsWith('Loading'))
-          document.documentElement.dataset['drewLoading'] = 'yes';
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    await watchForWaits(page);
     await page.goto('/en/profile');
     await page.getByLabel('Phone').waitFor();
     await page.getByRole('button', { name: /^Account menu of / }).waitFor();
@@ -127,9 +121,7 @@ describe('profile', () => {
     // from them (decision 0034), so its first draw is the form, not a wait.
     for (const path of ['profile/', 'teams/', 'countries/', 'profile/social/'])
       expect(count(`/api/v1/${path}`)).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.dataset['drewLoading'])).toBe(
-      undefined,
-    );
+    expect(await drewAWait(page)).toBe(false);
 
     // The session cookie names no session (the hint still says it may): the page warms
     // its reads, is sent to sign in, and after signing in reads them again instead of

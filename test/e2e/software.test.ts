@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 import { useChromium } from './chromium.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -78,9 +79,12 @@ describe.each(['en', 'ru'] as const)('software in %s', (locale) => {
   const t = texts[locale];
 
   it('lists every product with its variants by system', async () => {
+    // Its HTML brought the list: the page draws it without a wait.
+    await watchForWaits(page);
     await signedInAt(`/${locale}/software`, `software-${locale}`);
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await product('Formbuilder').waitFor();
+    expect(await drewAWait(page)).toBe(false);
     await expect.poll(() => page.title()).toMatch(new RegExp(`^${t.title} — `));
     for (const name of ['QGIS', 'Formbuilder', 'Mobile', 'Collector', 'Tracker']) {
       expect(await product(name).count(), name).toBe(1);
@@ -163,7 +167,9 @@ describe.each(['en', 'ru'] as const)('software in %s', (locale) => {
         body: JSON.stringify({ code: 'system', detail: 'Something went wrong. Try again later.' }),
       }),
     );
-    await page.goto(`/${locale}/software`);
+    // Reached from another page: the software page's own HTML brings its read.
+    await page.goto(`/${locale}/profile`);
+    await page.locator(`nav a[href="/${locale}/software"]`).first().click();
     await page.getByText(t.failed).waitFor();
     // The call's own error went to the toast.
     await checkToast(page, t.system);

@@ -83,7 +83,9 @@ const couldNotLoad = () => {
 };
 
 describeMachinePaths(softwareListMachine, {
-  paths: 3,
+  paths: 4,
+  // Decision 0034: the releases the page brought are listed at once, without a load.
+  starts: { 'the page brought them': { input: { releases }, at: 'loaded' } },
   // Section 2 (Software) and 9 (products and systems in order): the releases load and
   // are listed by product and system; none, or a failure, is 'Couldn't load software data'.
   steps: {

@@ -2,6 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Distribution, OperatingSystem, ProductId, Release } from '../../contract/software.ts';
+import { forgetWarmReads, primeReads } from '../../src/api/client.ts';
+import { latestReleases, readPaths } from '../../contract/page-reads.ts';
 import { SoftwareScreen } from '../../src/views/software/software-screen.tsx';
 import { Providers } from '../render/providers.tsx';
 import { json, toasts, unstubApi } from '../render/stubbed-api.ts';
@@ -68,6 +70,43 @@ const section = (name: string) => screen.getByRole('region', { name });
 const hrefOf = (link: HTMLElement) => link.getAttribute('href');
 
 afterEach(unstubApi);
+afterEach(forgetWarmReads);
+
+describe('the software page with the releases its HTML brought (decision 0034)', () => {
+  const brought = (answer: Release[]) =>
+    primeReads([{ path: readPaths.releases, query: { ...latestReleases }, answer }]);
+
+  it('draws them at once: no wait, no read', async () => {
+    const urls = stubApi(json(200, []));
+    brought(releases);
+    let waited = false;
+    const watch = new MutationObserver(() => {
+      waited ||= document.body.textContent?.includes('Loading software…') ?? false;
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    render(
+      <Providers locale="en">
+        <SoftwareScreen locale="en" />
+      </Providers>,
+    );
+    await screen.findByRole('region', { name: 'QGIS' });
+    watch.disconnect();
+    expect(waited).toBe(false);
+    expect(urls).toEqual([]);
+  });
+
+  it('reads an empty list again, as its own read would be', async () => {
+    const urls = stubApi(json(200, releases));
+    brought([]);
+    render(
+      <Providers locale="en">
+        <SoftwareScreen locale="en" />
+      </Providers>,
+    );
+    await screen.findByRole('region', { name: 'QGIS' });
+    expect(urls).toHaveLength(1);
+  });
+});
 
 describe('software page', () => {
   it('lists the products in English: QGIS on its own site, files and store pages', async () => {

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { inspect } from '../../flows/inspect.ts';
-import { liveSoftwareListMachine } from '../../flows/software-list.flow.ts';
+import { liveSoftwareListMachine, softwareListInput } from '../../flows/software-list.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { SoftwareView } from './software-list.view.tsx';
 
@@ -12,7 +12,7 @@ export interface SoftwareScreenProps {
 
 /** /software: the software-list machine, drawn by SoftwareView. */
 export function SoftwareScreen({ locale, machine = liveSoftwareListMachine }: SoftwareScreenProps) {
-  const actor = useActorRef(machine, { inspect });
+  const actor = useActorRef(machine, { input: softwareListInput(), inspect });
   const snapshot = useSelector(actor, (s) => s);
   return <SoftwareView snapshot={snapshot} send={actor.send} locale={locale} />;
 }
