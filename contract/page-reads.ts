@@ -19,6 +19,7 @@ export const readPaths = {
   convertion: 'subscription/convertion/',
   inAdvance: 'subscription/in_advance/',
   releases: 'v1/releases',
+  bindings: 'v1/onpremise/bindings/',
 } as const;
 
 /** The software page's read: the latest stable release of every product. */
@@ -62,6 +63,7 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
   '/security': () => [{ path: readPaths.sessions }, { path: readPaths.securityEvents }],
   '/software': () => [{ path: readPaths.releases, query: { ...latestReleases } }],
+  '/myngidonpremises': () => [{ path: readPaths.subscription }, { path: readPaths.bindings }],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

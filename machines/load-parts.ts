@@ -41,6 +41,16 @@ export const givenAtStart = ({ event }: { event: EventObject }, params: { key: s
   startInput(event)?.[params.key] !== undefined;
 
 /**
+ * The answer the machine's input carries under `key`, as the params of an action or
+ * guard, under the same key (as `fromOutput` gives an actor's answer). The input's type
+ * is the machine's own, which says what the answer is.
+ */
+export function fromStart<TKey extends string>(key: TKey) {
+  return ({ event }: { event: EventObject }) =>
+    ({ [key]: startInput(event)?.[key] }) as Record<TKey, never>;
+}
+
+/**
  * A loading state's way past its read at the start (docs/decisions/0034): when the
  * machine's input carries the answer under `key` (the page brought it), to `target`,
  * where `action` keeps it under the same key as `onDone` keeps the read's. A later load
@@ -54,12 +64,7 @@ export function startGiven<TAction extends string, TKey extends string>(
   return {
     guard: { type: 'givenAtStart' as const, params: { key } },
     target,
-    actions: {
-      type: action,
-      // The input's type is the machine's own, which says what the answer is.
-      params: ({ event }: { event: EventObject }) =>
-        ({ [key]: startInput(event)?.[key] }) as Record<TKey, never>,
-    },
+    actions: { type: action, params: fromStart(key) },
   };
 }
 

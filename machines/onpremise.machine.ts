@@ -10,7 +10,7 @@ import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError, ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { fromStart, givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -27,6 +27,13 @@ export class PremiumRequired extends Error {
 }
 
 export type OnpremiseField = keyof BindingForm;
+
+export interface OnpremiseInput {
+  /** The plan, when the page brought the subscription: the page shows at once. */
+  plan?: OnpremisePlan;
+  /** The bound identifiers, when the page brought them too. */
+  list?: BindingList;
+}
 
 export interface OnpremiseContext {
   plan: OnpremisePlan | null;
@@ -71,6 +78,7 @@ export const onpremiseMachine = setup({
   types: {
     context: {} as OnpremiseContext,
     events: {} as OnpremiseEvent,
+    input: {} as OnpremiseInput,
     emitted: {} as form.ValidationFailed,
   },
   actors: {
@@ -89,6 +97,12 @@ export const onpremiseMachine = setup({
   },
   guards: {
     isPremium: (_, params: { plan: OnpremisePlan }) => isPremium(params.plan),
+    givenAtStart,
+    // The plan the page brought is Premium (only ever at the start).
+    givenPremium: ({ event }) => {
+      const { plan } = fromStart('plan')({ event }) as { plan: OnpremisePlan | undefined };
+      return plan !== undefined && isPremium(plan);
+    },
     // Room for one more, and the form passes its rules.
     canBind: ({ context }, params: { values: BindingForm }) =>
       !context.full && v.safeParse(BindingCreate, params.values).success,
@@ -174,6 +188,14 @@ export const onpremiseMachine = setup({
         withOutput('notAvailable', 'keepPlan', 'plan'),
       ],
       'unavailable',
+      [
+        {
+          guard: 'givenPremium',
+          target: 'premium',
+          actions: { type: 'keepPlan', params: fromStart('plan') },
+        },
+        startGiven('plan', 'notAvailable', 'keepPlan'),
+      ],
     ),
     unavailable: retryState('plan.retry', 'The plan could not be loaded, with Try again.'),
     notAvailable: {
@@ -188,6 +210,8 @@ export const onpremiseMachine = setup({
           'fetchBindings',
           'The bound identifiers load.',
           withOutput('ready', 'keepList', 'list'),
+          'failed',
+          startGiven('list', 'ready', 'keepList'),
         ),
         failed: retryState(
           'bindings.retry',

@@ -19,6 +19,10 @@ export const onpremiseMachine = createMachine({
           ],
           "onError": [{ "target": "#onpremise.unavailable" }]
         }
+      ],
+      "always": [
+        { "target": "#onpremise.premium", "guard": "givenPremium", "actions": ["keepPlan"] },
+        { "target": "#onpremise.notAvailable", "guard": "givenAtStart", "actions": ["keepPlan"] }
       ]
     },
     "unavailable": {
@@ -41,6 +45,13 @@ export const onpremiseMachine = createMachine({
               "src": "fetchBindings",
               "onDone": [{ "target": "#onpremise.premium.ready", "actions": ["keepList"] }],
               "onError": [{ "target": "#onpremise.premium.failed" }]
+            }
+          ],
+          "always": [
+            {
+              "target": "#onpremise.premium.ready",
+              "guard": "givenAtStart",
+              "actions": ["keepList"]
             }
           ]
         },

@@ -20,7 +20,7 @@ import {
 } from '../../contract/billing.ts';
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
-import { call, http, isAnsweredFetchError } from './client.ts';
+import { call, givenRead, http, isAnsweredFetchError } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
@@ -34,6 +34,10 @@ export async function fetchSubscription(signal?: AbortSignal) {
   });
   return answer.subscription;
 }
+
+/** The subscription the page brought, if it did (`givenRead`). */
+export const givenSubscription = () =>
+  givenRead(readPaths.subscription, SubscriptionAnswer)?.subscription;
 
 /** The autopayment, or null: a 404 means there is none (section 8). */
 export async function fetchAutopayment(signal?: AbortSignal): Promise<Autopayment | null> {

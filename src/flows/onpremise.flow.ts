@@ -2,9 +2,18 @@ import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
 import { isOnpremiseErrorCode } from '../../contract/onpremise.ts';
 import { ApiError, dispatchErrors, type ApiErrorItem } from '../api/errors.ts';
-import { fetchSubscription } from '../api/billing.api.ts';
-import { bindIdentifier, fetchBindings, unbindIdentifier } from '../api/onpremise.api.ts';
-import { onpremiseMachine, PremiumRequired } from '../../machines/onpremise.machine.ts';
+import { fetchSubscription, givenSubscription } from '../api/billing.api.ts';
+import {
+  bindIdentifier,
+  fetchBindings,
+  givenBindings,
+  unbindIdentifier,
+} from '../api/onpremise.api.ts';
+import {
+  onpremiseMachine,
+  PremiumRequired,
+  type OnpremiseInput,
+} from '../../machines/onpremise.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
 import { onpremiseErrorMessages } from './onpremise-messages.ts';
 
@@ -54,3 +63,12 @@ export const liveOnpremiseMachine = onpremiseMachine.provide({
     }),
   },
 });
+
+/** The page's input: the plan and the bound identifiers, if the page brought them. */
+export function onpremiseInput(): OnpremiseInput {
+  const subscription = givenSubscription();
+  return {
+    plan: subscription && { plan: subscription.plan, team_plan: subscription.team_plan },
+    list: givenBindings(),
+  };
+}

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buyPremium, csrfHeader, signedIn } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 import { useChromium } from './chromium.ts';
 import { description } from './fields.ts';
 
@@ -104,10 +105,13 @@ describe.each(['en', 'ru'] as const)('on-premise in %s', (locale) => {
   it('binds and unbinds an identifier for a premium user, refusing a malformed one at its field', async () => {
     const { context, page, email } = await account(locale, `onprem-premium-${locale}`);
     await buyPremium(context, email);
+    // Its HTML brought the plan and the identifiers: the page draws them without a wait.
+    await watchForWaits(page);
     await openPage(page, locale);
     await page.getByRole('heading', { name: t.offering, level: 2 }).waitFor();
     await page.getByText(t.none).waitFor();
     await page.getByText(t.counter(0)).waitFor();
+    expect(await drewAWait(page)).toBe(false);
     await expectAccessible(page);
 
     const field = page.getByRole('textbox', { name: t.identifier });

@@ -126,7 +126,19 @@ const idleRows = (here: string): Record<string, StepRow<Snapshot, unknown>> => (
 });
 
 describeMachinePaths(onpremiseMachine, {
-  paths: 219,
+  paths: 222,
+  // Decision 0034: what the page brought shows at once; what it did not, loads.
+  starts: {
+    'the page brought Premium and the identifiers': {
+      input: { plan: ownPremium, list: roomy },
+      at: 'premium.ready',
+    },
+    'the page brought Premium through a team alone': {
+      input: { plan: teamPremium },
+      at: 'premium.loading',
+    },
+    'the page brought another plan': { input: { plan: free }, at: 'notAvailable' },
+  },
   // Sections 2 and 6 (On-premise), 8 (premium_required, identifier_taken at its field)
   // and 9 (timed alerts, 3 s): premium, own or through a team, lists and binds
   // identifiers up to the limit and unbinds after a confirmation; other plans see the
@@ -438,6 +450,7 @@ describe('onpremise at production timings', () => {
           unbindIdentifier: fromPromise<void, number>(async () => {}),
         },
       }),
+      { input: {} },
     );
     actor.start();
     return actor;

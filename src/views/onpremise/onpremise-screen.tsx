@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { liveOnpremiseMachine } from '../../flows/onpremise.flow.ts';
+import { liveOnpremiseMachine, onpremiseInput } from '../../flows/onpremise.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import type { ConsultationInput } from '../../../machines/consultation.machine.ts';
@@ -23,7 +23,7 @@ export function OnpremiseScreen({
   user,
   machine = liveOnpremiseMachine,
 }: OnpremiseScreenProps) {
-  const { actorRef, snapshot, formRef } = useFormFlow(machine);
+  const { actorRef, snapshot, formRef } = useFormFlow(machine, { input: onpremiseInput() });
   const planKnown = snapshot.matches('premium') || snapshot.matches('notAvailable');
   return (
     <Stack gap="10">
