@@ -20,6 +20,8 @@ export const readPaths = {
   inAdvance: 'subscription/in_advance/',
   releases: 'v1/releases',
   bindings: 'v1/onpremise/bindings/',
+  team: 'v1/team/',
+  invitations: 'v1/team/invitations/',
 } as const;
 
 /** The software page's read: the latest stable release of every product. */
@@ -58,12 +60,17 @@ const periods: Record<string, 'monthly' | 'yearly'> = {
 export const intervalOfPeriod = (period: unknown): 'monthly' | 'yearly' | undefined =>
   typeof period === 'string' && Object.hasOwn(periods, period) ? periods[period] : undefined;
 
+const ownTeamReads = [{ path: readPaths.team }, { path: readPaths.invitations }];
+
 /** The account pages' own first reads, by the address after the locale. */
 const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> = {
   '/profile': () => [{ path: readPaths.countries }, { path: readPaths.socialAccounts }],
   '/security': () => [{ path: readPaths.sessions }, { path: readPaths.securityEvents }],
   '/software': () => [{ path: readPaths.releases, query: { ...latestReleases } }],
   '/myngidonpremises': () => [{ path: readPaths.subscription }, { path: readPaths.bindings }],
+  // The own team's tab, where /teammanage leads; the member tab's teams are the session's.
+  '/teammanage': () => ownTeamReads,
+  '/teammanage/owner': () => ownTeamReads,
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

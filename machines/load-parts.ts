@@ -41,13 +41,21 @@ export const givenAtStart = ({ event }: { event: EventObject }, params: { key: s
   startInput(event)?.[params.key] !== undefined;
 
 /**
- * The answer the machine's input carries under `key`, as the params of an action or
- * guard, under the same key (as `fromOutput` gives an actor's answer). The input's type
- * is the machine's own, which says what the answer is.
+ * The answer the machine's input carries under `key`, for a guard that chooses where the
+ * start leads by it (as `ifOutput`'s guard does by a read's answer); none after the
+ * start. `T` is what the machine's input type says the answer is.
+ */
+export const startAnswer = <T>(event: EventObject, key: string): T | undefined =>
+  startInput(event)?.[key] as T | undefined;
+
+/**
+ * The answer the machine's input carries under `key`, as the params of an action, under
+ * the same key (as `fromOutput` gives an actor's answer). The input's type is the
+ * machine's own, which says what the answer is.
  */
 export function fromStart<TKey extends string>(key: TKey) {
   return ({ event }: { event: EventObject }) =>
-    ({ [key]: startInput(event)?.[key] }) as Record<TKey, never>;
+    ({ [key]: startAnswer(event, key) }) as Record<TKey, never>;
 }
 
 /**

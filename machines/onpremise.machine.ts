@@ -10,7 +10,14 @@ import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError, ifOutput, withOutput } from './event-params.ts';
-import { fromStart, givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
+import {
+  fromStart,
+  givenAtStart,
+  loadState,
+  retryState,
+  startAnswer,
+  startGiven,
+} from './load-parts.ts';
 
 /** The plans that decide the page: the user's own and the one a team grants. */
 export interface OnpremisePlan {
@@ -100,7 +107,7 @@ export const onpremiseMachine = setup({
     givenAtStart,
     // The plan the page brought is Premium (only ever at the start).
     givenPremium: ({ event }) => {
-      const { plan } = fromStart('plan')({ event }) as { plan: OnpremisePlan | undefined };
+      const plan = startAnswer<OnpremisePlan>(event, 'plan');
       return plan !== undefined && isPremium(plan);
     },
     // Room for one more, and the form passes its rules.

@@ -5,7 +5,7 @@ import { errorCode } from './error-code.ts';
 import { fromError, ifError, withError, withOutput } from './event-params.ts';
 import { toServerErrors, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 /** Section 5's e-mail rule, as the sign-up form checks it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,6 +23,8 @@ export interface RowProblem {
 export interface TeamInviteInput {
   /** The language the invitation mail is offered in first: the page's. */
   locale: Locale;
+  /** The pending invitations, when the page brought them: the list shows at once. */
+  invitations?: Invitation[];
 }
 
 export interface TeamInviteContext {
@@ -79,6 +81,7 @@ export const teamInviteMachine = setup({
     }),
   },
   guards: {
+    givenAtStart,
     isEmailEmpty: ({ context }) => context.email.trim() === '',
     isEmailInvalid: ({ context }) => !EMAIL.test(context.email.trim()),
     isInvitedAlready: ({ context }) =>
@@ -168,6 +171,7 @@ export const teamInviteMachine = setup({
       'A spinner while the pending invitations load.',
       withOutput('ready', 'keepInvitations', 'invitations'),
       'unavailable',
+      startGiven('invitations', 'ready', 'keepInvitations'),
     ),
     unavailable: retryState(
       'invitations.retry',

@@ -2,12 +2,17 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Team } from '../contract/teams.ts';
 import { memberTeamsOf } from './member-teams.ts';
 import { ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startAnswer, startGiven } from './load-parts.ts';
 
 export interface TeamMemberContext {
   teams: Team[];
   /** The team being left, or whose leave failed last; null otherwise. */
   leaving: Team | null;
+}
+
+export interface TeamMemberInput {
+  /** The user's teams, when the page brought them: the list shows at once. */
+  teams?: Team[];
 }
 
 export type TeamMemberEvent =
@@ -32,6 +37,7 @@ export const teamMemberMachine = setup({
   types: {
     context: {} as TeamMemberContext,
     events: {} as TeamMemberEvent,
+    input: {} as TeamMemberInput,
     /** `left`: a team was left; the app reads the session again (its plan may be lower). */
     emitted: {} as { type: 'left' },
   },
@@ -45,6 +51,12 @@ export const teamMemberMachine = setup({
   },
   guards: {
     isEmpty: (_, params: { teams: Team[] }) => memberTeamsOf(params.teams).length === 0,
+    givenAtStart,
+    // The teams the page brought hold none the user is only a member of (at the start).
+    givenEmpty: ({ event }) => {
+      const teams = startAnswer<Team[]>(event, 'teams');
+      return teams !== undefined && memberTeamsOf(teams).length === 0;
+    },
     isListed: ({ context }, params: { ownerId: string }) =>
       context.teams.some((team) => team.owner_id === params.ownerId),
     isLastLeft: ({ context }) =>
@@ -67,10 +79,13 @@ export const teamMemberMachine = setup({
   context: { teams: [], leaving: null },
   initial: 'loading',
   states: {
-    loading: loadState('fetchMemberTeams', 'The teams the user is a member of load.', [
-      ifOutput('isEmpty', 'teams', 'empty'),
-      withOutput('loaded', 'keepTeams', 'teams'),
-    ]),
+    loading: loadState(
+      'fetchMemberTeams',
+      'The teams the user is a member of load.',
+      [ifOutput('isEmpty', 'teams', 'empty'), withOutput('loaded', 'keepTeams', 'teams')],
+      'failed',
+      [{ guard: 'givenEmpty', target: 'empty' }, startGiven('teams', 'loaded', 'keepTeams')],
+    ),
     loaded: {
       description: 'Non-owned teams, each with Leave team.',
       initial: 'idle',

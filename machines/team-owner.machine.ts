@@ -5,7 +5,14 @@ import type { DraftValues } from './draft-offer.machine.ts';
 import { toServerErrors, type FieldError, type ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromError, fromOutput, ifError, ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import {
+  fromStart,
+  givenAtStart,
+  loadState,
+  retryState,
+  startAnswer,
+  startGiven,
+} from './load-parts.ts';
 
 /** Section 5's username rule: letters, digits and "-", "_", "." only. */
 const USERNAME = /^[\p{L}\p{N}._-]{1,150}$/u;
@@ -35,6 +42,11 @@ export interface TeamOwnerContext {
   usernameError: UsernameProblem | FieldError | null;
   /** The server's refusal of the list itself (pointer `users`). */
   serverErrors: ServerErrors;
+}
+
+export interface TeamOwnerInput {
+  /** The own team, when the page brought it: the page shows at once. */
+  team?: Team;
 }
 
 export type TeamOwnerEvent =
@@ -78,6 +90,7 @@ export const teamOwnerMachine = setup({
   types: {
     context: {} as TeamOwnerContext,
     events: {} as TeamOwnerEvent,
+    input: {} as TeamOwnerInput,
   },
   actors: {
     fetchOwnTeam: fromPromise<Team>(async () => {
@@ -92,6 +105,9 @@ export const teamOwnerMachine = setup({
   },
   guards: {
     isDisabled: (_, params: { team: Team }) => params.team.team_status === 'disabled',
+    givenAtStart,
+    // The team the page brought is disabled (at the start).
+    givenDisabled: ({ event }) => startAnswer<Team>(event, 'team')?.team_status === 'disabled',
     isUsernameEmpty: ({ context }) => context.username.trim() === '',
     isUsernameInvalid: ({ context }) => !USERNAME.test(context.username.trim()),
     isListedByName: ({ context }) =>
@@ -171,6 +187,14 @@ export const teamOwnerMachine = setup({
         withOutput('editing', 'keepTeam', 'team'),
       ],
       'unavailable',
+      [
+        {
+          guard: 'givenDisabled',
+          target: 'upgradeOffered',
+          actions: { type: 'keepTeam', params: fromStart('team') },
+        },
+        startGiven('team', 'editing', 'keepTeam'),
+      ],
     ),
     unavailable: retryState('team.retry', 'The team could not be loaded, with Try again.'),
     /** The own plan is not premium: a team is offered with an upgrade (section 2). */

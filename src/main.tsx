@@ -47,10 +47,11 @@ async function start() {
     if (route && (mayBeSignedIn || !account)) void router.loadRouteChunk(route);
     if (mayBeSignedIn) warmReads(staticData.warmReads?.(search) ?? []);
   }
-  // What the first page did not take is for no other page.
-  const warmedFor = router.latestLocation.pathname;
+  // What the first page did not take is for no other page: the page where the first load
+  // ended, past any redirect of it (/teammanage leads to its owner tab, with its reads).
+  let warmedFor: string | null = null;
   const stopForgetting = router.subscribe('onResolved', ({ toLocation }) => {
-    if (toLocation.pathname === warmedFor) return;
+    if (warmedFor === null || toLocation.pathname === warmedFor) return;
     forgetWarmReads();
     stopForgetting();
   });
@@ -65,6 +66,7 @@ async function start() {
   // texts: loading writes the page's title. The calls it waits for are under way. A
   // load that fails is the router's to show, as when its own first load fails.
   await router.load().catch(() => {});
+  warmedFor = router.state.location.pathname;
   const app = <App router={router} system={system} />;
   const container = document.getElementById('root')!;
   // A page the server drew (decision 0034): React takes it over as it is, drawing the

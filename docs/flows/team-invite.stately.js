@@ -16,6 +16,9 @@ export const teamInviteMachine = createMachine({
           "onDone": [{ "target": "#teamInvite.ready", "actions": ["keepInvitations"] }],
           "onError": [{ "target": "#teamInvite.unavailable" }]
         }
+      ],
+      "always": [
+        { "target": "#teamInvite.ready", "guard": "givenAtStart", "actions": ["keepInvitations"] }
       ]
     },
     "unavailable": {

@@ -19,6 +19,10 @@ export const teamMemberMachine = createMachine({
           ],
           "onError": [{ "target": "#teamMember.failed" }]
         }
+      ],
+      "always": [
+        { "target": "#teamMember.empty", "guard": "givenEmpty" },
+        { "target": "#teamMember.loaded", "guard": "givenAtStart", "actions": ["keepTeams"] }
       ]
     },
     "loaded": {

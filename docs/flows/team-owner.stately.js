@@ -23,6 +23,14 @@ export const teamOwnerMachine = createMachine({
           ],
           "onError": [{ "target": "#teamOwner.unavailable" }]
         }
+      ],
+      "always": [
+        {
+          "target": "#teamOwner.upgradeOffered",
+          "guard": "givenDisabled",
+          "actions": ["keepTeam"]
+        },
+        { "target": "#teamOwner.editing", "guard": "givenAtStart", "actions": ["keepTeam"] }
       ]
     },
     "unavailable": {

@@ -9,20 +9,23 @@ import {
   UserLookup,
   type InvitationRequest,
 } from '../../contract/teams.ts';
-import { call } from './client.ts';
+import { call, givenRead } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 
 /** Section 7: the signed-in user's own team (just themselves before the first save). */
 export function fetchOwnTeam(signal?: AbortSignal) {
-  return call('v1/team/', Team, { signal, useCase: 'get_team' });
+  return call(readPaths.team, Team, { signal, useCase: 'get_team' });
 }
+
+/** The own team the page brought, if it did (`givenRead`). */
+export const givenOwnTeam = () => givenRead(readPaths.team, Team);
 
 /**
  * Section 7: the team becomes exactly these members (by `portal_guid`); the server keeps
  * the owner whether listed or not. The answer is the saved team.
  */
 export function saveTeam(users: readonly string[], signal?: AbortSignal) {
-  return call('v1/team/', Team, {
+  return call(readPaths.team, Team, {
     method: 'PATCH',
     body: { users: [...users] },
     signal,
@@ -34,6 +37,9 @@ export function saveTeam(users: readonly string[], signal?: AbortSignal) {
 export function fetchMemberTeams(signal?: AbortSignal) {
   return call(readPaths.teams, TeamList, { signal, useCase: 'get_teams' });
 }
+
+/** The user's teams the page brought, if it did (`givenRead`). */
+export const givenTeams = () => givenRead(readPaths.teams, TeamList);
 
 /**
  * Issue 30: the signed-in user leaves the team of the owner with this guid (204). The
@@ -54,12 +60,15 @@ export function lookupUser(username: string, signal?: AbortSignal) {
 
 /** Decision 0602: the own team's pending invitations. */
 export function fetchInvitations(signal?: AbortSignal) {
-  return call('v1/team/invitations/', InvitationList, { signal, useCase: 'get_invitations' });
+  return call(readPaths.invitations, InvitationList, { signal, useCase: 'get_invitations' });
 }
+
+/** The pending invitations the page brought, if it did (`givenRead`). */
+export const givenInvitations = () => givenRead(readPaths.invitations, InvitationList);
 
 /** Decision 0602: invites an address; the mail goes in the language chosen. */
 export function inviteToTeam(request: InvitationRequest, signal?: AbortSignal) {
-  return call('v1/team/invitations/', Invitation, {
+  return call(readPaths.invitations, Invitation, {
     method: 'POST',
     body: request,
     signal,

@@ -2,12 +2,13 @@ import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
 import {
   fetchInvitations,
+  givenInvitations,
   inviteToTeam,
   resendInvitation,
   revokeInvitation,
 } from '../api/teams.api.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
-import { teamInviteMachine } from '../../machines/team-invite.machine.ts';
+import { teamInviteMachine, type TeamInviteInput } from '../../machines/team-invite.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
 
 function report(error: unknown): never {
@@ -61,4 +62,10 @@ export const liveTeamInviteMachine = teamInviteMachine.provide({
       }
     }),
   },
+});
+
+/** The block's input: the page's language, and the invitations if the page brought them. */
+export const teamInviteInput = (locale: TeamInviteInput['locale']): TeamInviteInput => ({
+  locale,
+  invitations: givenInvitations(),
 });

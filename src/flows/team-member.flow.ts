@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { fetchMemberTeams, leaveTeam } from '../api/teams.api.ts';
-import { teamMemberMachine } from '../../machines/team-member.machine.ts';
+import { fetchMemberTeams, givenTeams, leaveTeam } from '../api/teams.api.ts';
+import { teamMemberMachine, type TeamMemberInput } from '../../machines/team-member.machine.ts';
 
 /** Failures nobody subscribes to reach the global handler (a toast), then the machine. */
 function reported(error: unknown): unknown {
@@ -30,3 +30,6 @@ export const liveTeamMemberMachine = teamMemberMachine.provide({
     }),
   },
 });
+
+/** The tab's input: the user's teams, if the page brought them. */
+export const teamMemberInput = (): TeamMemberInput => ({ teams: givenTeams() });

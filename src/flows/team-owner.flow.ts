@@ -1,8 +1,12 @@
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { fetchOwnTeam, lookupUser, saveTeam } from '../api/teams.api.ts';
+import { fetchOwnTeam, givenOwnTeam, lookupUser, saveTeam } from '../api/teams.api.ts';
 import { FieldErrors } from '../../machines/field-errors.ts';
-import { PremiumRequired, teamOwnerMachine } from '../../machines/team-owner.machine.ts';
+import {
+  PremiumRequired,
+  teamOwnerMachine,
+  type TeamOwnerInput,
+} from '../../machines/team-owner.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
 
 function report(error: unknown): never {
@@ -49,3 +53,6 @@ export const liveTeamOwnerMachine = teamOwnerMachine.provide({
     }),
   },
 });
+
+/** The tab's input: the own team, if the page brought it. */
+export const teamOwnerInput = (): TeamOwnerInput => ({ team: givenOwnTeam() });

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buyPremium, csrfHeader, signedIn, signOutFromMenu } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 import { useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
 
@@ -132,11 +133,14 @@ describe.each(['en', 'ru'] as const)('teams in %s', (locale) => {
     await buyPremium(owner.context, owner.email);
     const { page } = owner;
 
-    // /teammanage opens the owner tab.
+    // /teammanage opens the owner tab, with the team and invitations its HTML brought:
+    // no wait drawn.
+    await watchForWaits(page);
     await page.goto(`/${locale}/teammanage`);
     await page.waitForURL(`**/${locale}/teammanage/owner`);
     await expect.poll(() => page.title()).toMatch(t.ownerTitle);
     await page.getByRole('cell', { name: owner.username, exact: true }).waitFor();
+    expect(await drewAWait(page)).toBe(false);
     expect(await page.getByRole('row').filter({ hasText: owner.username }).innerText()).toContain(
       t.owner,
     );

@@ -110,8 +110,12 @@ const rowFailed: Rows[string] = ({ context }, event) =>
       };
 
 describeMachinePaths(teamInviteMachine, {
-  paths: 279,
+  paths: 280,
   input: { locale: 'en' },
+  // Decision 0034: the invitations the page brought are listed at once.
+  starts: {
+    'the page brought them': { input: { locale: 'en', invitations: [kate] }, at: 'ready' },
+  },
   // Decision 0602: the owner invites an address (our rules first, then the server's
   // refusals at the field or of the whole team), revokes or resends one row at a time,
   // and a row that ended meanwhile leaves the list.

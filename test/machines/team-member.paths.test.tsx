@@ -53,7 +53,12 @@ const leave: StepRow<MemberSnapshot, unknown> = ({ context, value }, event) => {
 };
 
 describeMachinePaths(teamMemberMachine, {
-  paths: 11,
+  paths: 13,
+  // Decision 0034: the teams the page brought show at once, or that there are none.
+  starts: {
+    'the page brought them': { input: { teams }, at: 'loaded' },
+    'the page brought only hidden ones': { input: { teams: onlyHidden }, at: 'empty' },
+  },
   // Section 2 (Teams, member tab): the teams load; leaving one takes it off the list,
   // the last one leaves the tab empty; a refused leave keeps the team listed.
   steps: {
@@ -206,6 +211,7 @@ describe('leaving a team', () => {
           }),
         },
       }),
+      { input: {} },
     );
     const left: string[] = [];
     actor.on('left', (event) => left.push(event.type));

@@ -179,7 +179,12 @@ function editor(snapshot: Snapshot) {
 }
 
 describeMachinePaths(teamOwnerMachine, {
-  paths: 1410,
+  paths: 1412,
+  // Decision 0034: the team the page brought shows at once; a disabled one offers Premium.
+  starts: {
+    'the page brought the team': { input: { team: loaded }, at: 'editing' },
+    'the page brought a disabled team': { input: { team: disabled }, at: 'upgradeOffered' },
+  },
   // Section 2, Teams (owner tab), section 6 (team roles) and section 9 (timed alerts go
   // after 3 s): the own team loads; members are added by username and removed (never
   // the owner), and saved; a team whose owner is not premium gets the upgrade offer.
@@ -428,6 +433,7 @@ describe('the username field and the kept edit, on their edges', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'ready' }));
     return actor;
@@ -460,7 +466,7 @@ describe('the username field and the kept edit, on their edges', () => {
   });
 
   it('keeps no edit when the session ends before the team loaded, or with spaces typed alone', async () => {
-    const loading = createActor(teamOwnerMachine).getSnapshot();
+    const loading = createActor(teamOwnerMachine, { input: {} }).getSnapshot();
     expect(teamDraft(loading.context)).toBeNull();
     const actor = await editingTeam([]);
     actor.send({ type: 'username.edit', username: '  ' });

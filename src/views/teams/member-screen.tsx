@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Team } from '../../../contract/teams.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
-import { liveTeamMemberMachine } from '../../flows/team-member.flow.ts';
+import { liveTeamMemberMachine, teamMemberInput } from '../../flows/team-member.flow.ts';
 import { MemberView } from './team-member.view.tsx';
 
 /**
@@ -19,7 +19,7 @@ export function MemberScreen({
   /** A team was left: the app reads the session again (the plan through it is gone). */
   onLeft?: () => void;
 }) {
-  const actor = useActorRef(machine, { inspect });
+  const actor = useActorRef(machine, { input: teamMemberInput(), inspect });
   const snapshot = useSelector(actor, (s) => s);
   // Which team the open question is about; the confirm machine holds whether it is open.
   const [asked, setAsked] = useState<Team | null>(null);

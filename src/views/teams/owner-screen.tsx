@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { inspect } from '../../flows/inspect.ts';
-import { liveTeamInviteMachine } from '../../flows/team-invite.flow.ts';
+import { liveTeamInviteMachine, teamInviteInput } from '../../flows/team-invite.flow.ts';
 import { isLocale } from '../../i18n/locale.ts';
 import { OwnerView } from './team-owner.view.tsx';
 import { useTeamOwner, useTeamOwnerDraft } from './team-owner-context.tsx';
@@ -18,7 +18,7 @@ export function OwnerScreen() {
   const draft = useTeamOwnerDraft();
   const invites = useActorRef(liveTeamInviteMachine, {
     inspect,
-    input: { locale: isLocale(i18n.locale) ? i18n.locale : 'en' },
+    input: teamInviteInput(isLocale(i18n.locale) ? i18n.locale : 'en'),
   });
   const invitesSnapshot = useSelector(invites, (s) => s);
   const pendingSeats = invitesSnapshot.context.invitations.filter((one) => !one.expired).length;

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { teamDraft } from '../../../machines/team-owner.machine.ts';
 import { inspect } from '../../flows/inspect.ts';
-import { liveTeamOwnerMachine } from '../../flows/team-owner.flow.ts';
+import { liveTeamOwnerMachine, teamOwnerInput } from '../../flows/team-owner.flow.ts';
 import { useDraft, type FormDraft } from '../../forms/use-form-draft.ts';
 
 type TeamOwnerActor = ActorRefFrom<typeof liveTeamOwnerMachine>;
@@ -23,7 +23,7 @@ export function TeamOwnerProvider({
   /** Tests pass the machine with their own actors. */
   machine?: typeof liveTeamOwnerMachine;
 }) {
-  const actor = useActorRef(machine, { inspect });
+  const actor = useActorRef(machine, { input: teamOwnerInput(), inspect });
   const saved = useSelector(actor, (s) => s.matches({ editing: { ready: 'saved' } }));
   const draft = useDraft('team', saved);
   const { connect } = draft;
