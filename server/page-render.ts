@@ -18,8 +18,18 @@ export const RENDERS_WAITING = 4;
 export const RENDER_LIMIT_MS = 5000;
 
 const LATE = Symbol('late');
-const after = <T>(ms: number, value: T) =>
-  new Promise<T>((resolve) => setTimeout(resolve, ms, value).unref());
+
+/**
+ * What `work` comes to, or `late` when it has not within `ms`. The timer goes as soon as
+ * the work is done: left to run, it held what the work came to (a whole page) until then.
+ */
+function within<T, L>(work: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<L>((resolve) => {
+    timer = setTimeout(resolve, ms, late).unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 const META = /<meta\s+name="(portal-[\w-]+)"\s+content="([^"]*)"/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
@@ -44,7 +54,8 @@ export function metaValues(html: string): Map<string, string> {
  * comes later; a page past the waiting renders, or whose render fails, takes too long or
  * ends elsewhere (a redirect), goes unrendered, and the browser draws it as before.
  * What is kept is the page as `finish` makes it from its HTML and screen (spa.ts: the
- * whole page and its tag), so a page served again is not put together again either.
+ * whole page, as its bytes, and its tag), so a page served again is not put together
+ * again either.
  */
 export function pageRenderer<Finished>(
   root: string,
@@ -103,12 +114,17 @@ export function pageRenderer<Finished>(
     if (waiting >= RENDERS_WAITING) return null;
     waiting += 1;
     const run = queue.then(() =>
-      Promise.race([
+      within(
         build.module.renderPage({ url: page.url.href, meta: metaValues(page.html) }),
-        after(RENDER_LIMIT_MS, LATE),
-      ]),
+        RENDER_LIMIT_MS,
+        LATE,
+      ),
     );
-    queue = run.catch(() => null);
+    // The next render waits for this one to end, not for its screen, which it would hold.
+    queue = run.then(
+      () => null,
+      () => null,
+    );
     const answer = run
       .then((screen) => {
         if (screen === LATE) throw new Error(`not rendered within ${RENDER_LIMIT_MS} ms`);
@@ -121,6 +137,6 @@ export function pageRenderer<Finished>(
         return null;
       });
     void answer.finally(() => (waiting -= 1));
-    return Promise.race([answer, after(budgetMs, null)]);
+    return within(answer, budgetMs, null);
   };
 }
