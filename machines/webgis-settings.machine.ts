@@ -1,14 +1,17 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Webgis, WebgisState } from '../contract/webgis.ts';
 import { fromOutput, ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { givenAtStart, loadState, retryState, startAnswer, startGiven } from './load-parts.ts';
 
 export interface WebgisSettingsInput {
   /** The address said webgis-status=started: creation just succeeded (section 2). */
   showSuccess: boolean;
+  /** The web GIS, or null for none, when the page brought it: it shows at once. */
+  webgis?: Webgis | null;
 }
 
-export interface WebgisSettingsContext extends WebgisSettingsInput {
+export interface WebgisSettingsContext {
+  showSuccess: boolean;
   webgis: Webgis | null;
 }
 
@@ -39,6 +42,9 @@ export const webgisSettingsMachine = setup({
   },
   guards: {
     isAbsent: (_, params: { webgis: Webgis | null }) => params.webgis === null,
+    givenAtStart,
+    // The page brought that there is none (at the start).
+    givenAbsent: ({ event }) => startAnswer<Webgis | null>(event, 'webgis') === null,
     isCreating: ({ context }) => creating.includes(context.webgis?.state ?? 'started'),
     isBlocked: ({ context }) => blocked.includes(context.webgis?.state ?? 'started'),
     hasFailed: ({ context }) => context.webgis?.state === 'error',
@@ -55,7 +61,7 @@ export const webgisSettingsMachine = setup({
   },
 }).createMachine({
   id: 'webgisSettings',
-  context: ({ input }) => ({ ...input, webgis: null }),
+  context: ({ input }) => ({ showSuccess: input.showSuccess, webgis: null }),
   initial: 'loading',
   states: {
     loading: loadState(
@@ -63,6 +69,7 @@ export const webgisSettingsMachine = setup({
       'The web GIS loads.',
       [ifOutput('isAbsent', 'webgis', 'absent'), withOutput('shown', 'keepWebgis', 'webgis')],
       'unavailable',
+      [{ guard: 'givenAbsent', target: 'absent' }, startGiven('webgis', 'shown', 'keepWebgis')],
     ),
     unavailable: retryState('webgis.retry', 'The web GIS could not be loaded, with Try again.'),
     absent: { description: 'No web GIS yet: the way to create one.' },

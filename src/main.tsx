@@ -49,8 +49,10 @@ async function start() {
   }
   // What the first page did not take is for no other page: the page where the first load
   // ended, past any redirect of it (/teammanage leads to its owner tab, with its reads).
+  // Forgotten as the user sets off elsewhere, before the next page draws and starts its
+  // machines.
   let warmedFor: string | null = null;
-  const stopForgetting = router.subscribe('onResolved', ({ toLocation }) => {
+  const stopForgetting = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     if (warmedFor === null || toLocation.pathname === warmedFor) return;
     forgetWarmReads();
     stopForgetting();

@@ -19,6 +19,10 @@ export const webgisSettingsMachine = createMachine({
           ],
           "onError": [{ "target": "#webgisSettings.unavailable" }]
         }
+      ],
+      "always": [
+        { "target": "#webgisSettings.absent", "guard": "givenAbsent" },
+        { "target": "#webgisSettings.shown", "guard": "givenAtStart", "actions": ["keepWebgis"] }
       ]
     },
     "unavailable": {

@@ -1,7 +1,10 @@
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
-import { fetchMyWebgis } from '../api/webgis.api.ts';
-import { webgisSettingsMachine } from '../../machines/webgis-settings.machine.ts';
+import { fetchMyWebgis, givenWebgis } from '../api/webgis.api.ts';
+import {
+  webgisSettingsMachine,
+  type WebgisSettingsInput,
+} from '../../machines/webgis-settings.machine.ts';
 
 export const liveWebgisSettingsMachine = webgisSettingsMachine.provide({
   actors: {
@@ -14,4 +17,10 @@ export const liveWebgisSettingsMachine = webgisSettingsMachine.provide({
       }
     }),
   },
+});
+
+/** The page's input: whether creation just succeeded, and the web GIS if the page brought it. */
+export const webgisSettingsInput = (showSuccess: boolean): WebgisSettingsInput => ({
+  showSuccess,
+  webgis: givenWebgis(),
 });

@@ -71,8 +71,20 @@ const settings = (state: 'Ready' | 'Blocked') => {
 
 // Arriving with webgis-status=started; closing the modal reaches the rest.
 describeMachinePaths(webgisSettingsMachine, {
-  paths: 22,
+  paths: 24,
   input: { showSuccess: true },
+  // Decision 0034: what the page brought shows at once (a web GIS being created, or
+  // none), its state sorted as a read's answer is.
+  starts: {
+    'the page brought one being created': {
+      input: { showSuccess: false, webgis: creating },
+      at: 'shown.creating',
+    },
+    'the page brought that there is none': {
+      input: { showSuccess: false, webgis: null },
+      at: 'absent',
+    },
+  },
   steps: {
     loading: {
       'done: fetchWebgis': (_, event) => shownBy(outputOf(event)),

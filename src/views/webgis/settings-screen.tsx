@@ -2,7 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { inspect } from '../../flows/inspect.ts';
 import type { Locale } from '../../i18n/locale.ts';
-import { liveWebgisSettingsMachine } from '../../flows/webgis-settings.flow.ts';
+import {
+  liveWebgisSettingsMachine,
+  webgisSettingsInput,
+} from '../../flows/webgis-settings.flow.ts';
 import { SettingsView } from './webgis-settings.view.tsx';
 
 export interface SettingsScreenProps {
@@ -25,7 +28,7 @@ export function SettingsScreen({
   machine = liveWebgisSettingsMachine,
 }: SettingsScreenProps) {
   // `showSuccess` is read once, at the start: the machine owns the modal from then on.
-  const actor = useActorRef(machine, { input: { showSuccess }, inspect });
+  const actor = useActorRef(machine, { input: webgisSettingsInput(showSuccess), inspect });
   const strip = useRef(onStripQuery);
   useEffect(() => {
     strip.current = onStripQuery;
