@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Profile, type Timezone } from '../../contract/profile.ts';
 import { ApiError } from './errors.ts';
-import { call } from './client.ts';
+import { call, givenRead } from './client.ts';
 import { readPaths } from '../../contract/page-reads.ts';
 
 /*
@@ -18,6 +18,9 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null
     throw error;
   }
 }
+
+/** The signed-in user the page brought, if it did (`givenRead`). */
+export const givenProfile = () => givenRead(readPaths.profile, Profile);
 
 const TimezoneAnswer = v.object({ timezone: v.unknown() });
 

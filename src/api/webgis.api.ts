@@ -4,7 +4,6 @@ import {
   WebgisRefs,
   type WebgisCreateRequest,
 } from '../../contract/webgis.ts';
-import { Profile } from '../../contract/profile.ts';
 import { call, givenRead } from './client.ts';
 import { ApiError } from './errors.ts';
 import { readPaths } from '../../contract/page-reads.ts';
@@ -49,14 +48,5 @@ export async function fetchMyWebgis(
   }
 }
 
-/**
- * The web GIS the page brought (`givenRead`); null where the profile it brought names
- * none (the page then brings no web GIS, as the session asks for none); undefined where
- * the page brought neither.
- */
-export function givenWebgis(): Webgis | null | undefined {
-  const mine = givenRead(readPaths.webgis, Webgis);
-  if (mine !== undefined) return mine;
-  const profile = givenRead(readPaths.profile, Profile);
-  return profile?.webgis_url === null ? null : undefined;
-}
+/** The web GIS the page brought, if it did (`givenRead`). */
+export const givenWebgis = () => givenRead(readPaths.webgis, Webgis);

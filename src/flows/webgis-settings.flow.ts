@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiError, dispatchErrors } from '../api/errors.ts';
+import { givenProfile } from '../api/session.api.ts';
 import { fetchMyWebgis, givenWebgis } from '../api/webgis.api.ts';
 import {
   webgisSettingsMachine,
@@ -19,8 +20,12 @@ export const liveWebgisSettingsMachine = webgisSettingsMachine.provide({
   },
 });
 
-/** The page's input: whether creation just succeeded, and the web GIS if the page brought it. */
+/**
+ * The page's input: whether creation just succeeded, and the web GIS the page brought,
+ * or null where the profile it brought names none (the page then brings no web GIS, as
+ * the session asks for none).
+ */
 export const webgisSettingsInput = (showSuccess: boolean): WebgisSettingsInput => ({
   showSuccess,
-  webgis: givenWebgis(),
+  webgis: givenWebgis() ?? (givenProfile()?.webgis_url === null ? null : undefined),
 });
