@@ -28,13 +28,8 @@ export function loadState<TSrc extends string, TDone, TGiven = never>(
 }
 
 /** The machine's input, in its start's eventless transitions (XState's init event carries it). */
-function startInput(event: EventObject): Record<string, unknown> | undefined {
-  if (event.type !== 'xstate.init' || !('input' in event)) return undefined;
-  const { input } = event;
-  return typeof input === 'object' && input !== null
-    ? (input as Record<string, unknown>)
-    : undefined;
-}
+const startInput = (event: EventObject) =>
+  event.type === 'xstate.init' ? (event as { input?: Record<string, unknown> }).input : undefined;
 
 /** A guard: the machine's input carries the answer under `key`; only ever at its start. */
 export const givenAtStart = ({ event }: { event: EventObject }, params: { key: string }) =>

@@ -125,8 +125,14 @@ export function warmReads(reads: readonly PageRead[]): void {
   }
 }
 
-/** The answers the page carried, for the machines its first screen starts (`givenRead`). */
-const given = new Map<string, unknown>();
+/**
+ * The answers the page carried, for the machines its first screen starts (`givenRead`),
+ * each with what its schema made of it at the first look.
+ */
+const given = new Map<
+  string,
+  { answer: unknown; checked?: { schema: unknown; output: unknown } }
+>();
 
 /**
  * Takes the reads the server answered inside the page's HTML as warmed ones: their
@@ -136,16 +142,17 @@ export function primeReads(reads: readonly AnsweredRead[]): void {
   for (const { path, query, answer } of reads) {
     const key = readKey(path, query);
     warmed.set(key, { answer: Promise.resolve(answer), at: Date.now() });
-    given.set(key, answer);
+    given.set(key, { answer });
   }
 }
 
 /**
  * The answer the page carried for this read, checked by its contract schema, for a
  * machine to start from without loading it (docs/decisions/0034): at hand at the first
- * draw, and the same on a second look (a draw may run twice). No call takes it
- * afterwards: a later read of the same path asks the server. Undefined where the page
- * carried none, or it does not pass the schema.
+ * draw, and the very same on a later look (a draw may run twice, and a screen computes
+ * its machine's input on each draw), checked once. No call takes it afterwards: a later
+ * read of the same path asks the server. Undefined where the page carried none, or it
+ * does not pass the schema.
  */
 export function givenRead<S extends v.GenericSchema>(
   path: string,
@@ -153,10 +160,14 @@ export function givenRead<S extends v.GenericSchema>(
   query?: Record<string, string>,
 ): v.InferOutput<S> | undefined {
   const key = readKey(path, query);
-  if (!given.has(key)) return undefined;
-  warmed.delete(key);
-  const parsed = v.safeParse(schema, given.get(key));
-  return parsed.success ? parsed.output : undefined;
+  const entry = given.get(key);
+  if (!entry) return undefined;
+  if (entry.checked?.schema !== schema) {
+    warmed.delete(key);
+    const parsed = v.safeParse(schema, entry.answer);
+    entry.checked = { schema, output: parsed.success ? parsed.output : undefined };
+  }
+  return entry.checked.output as v.InferOutput<S> | undefined;
 }
 
 const isAnsweredRead = (item: unknown): item is AnsweredRead =>
