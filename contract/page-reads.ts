@@ -1,4 +1,5 @@
 import { planIds } from './profile.ts';
+import { attemptStatuses } from './subscription-query.ts';
 
 /**
  * The reads a page makes as it starts, shared by the SPA, which warms them beside the
@@ -15,6 +16,7 @@ export const readPaths = {
   sessions: 'v1/sessions/',
   securityEvents: 'v1/security/events/',
   subscription: 'subscription/',
+  autopayment: 'autopayment/',
   prices: 'v1/subscription/prices/',
   convertion: 'subscription/convertion/',
   inAdvance: 'subscription/in_advance/',
@@ -71,6 +73,16 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
   // The own team's tab, where /teammanage leads; the member tab's teams are the session's.
   '/teammanage': () => ownTeamReads,
   '/teammanage/owner': () => ownTeamReads,
+  // The subscription, the plans and the autopayment; none when the provider sent the
+  // user back with a payment attempt: the page asks for them once its outcome is known.
+  '/subscription': (search) =>
+    attemptStatuses.some((status) => status === search['payment-attempt-status'])
+      ? []
+      : [
+          { path: readPaths.subscription },
+          { path: readPaths.prices },
+          { path: readPaths.autopayment },
+        ],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.
   '/subscription/update': ({ plan, period }) => {

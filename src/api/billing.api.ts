@@ -39,10 +39,20 @@ export async function fetchSubscription(signal?: AbortSignal) {
 export const givenSubscription = () =>
   givenRead(readPaths.subscription, SubscriptionAnswer)?.subscription;
 
+/** The plans and their prices the page brought, if it did (`givenRead`). */
+export const givenPrices = () => givenRead(readPaths.prices, PlanList);
+
+/**
+ * The autopayment the page brought, if it did (`givenRead`): the page carries only an
+ * answer of 200, so one it did not bring may still be none.
+ */
+export const givenAutopayment = () =>
+  givenRead(readPaths.autopayment, AutopaymentAnswer)?.autopayment;
+
 /** The autopayment, or null: a 404 means there is none (section 8). */
 export async function fetchAutopayment(signal?: AbortSignal): Promise<Autopayment | null> {
   try {
-    const answer = await call('autopayment/', AutopaymentAnswer, {
+    const answer = await call(readPaths.autopayment, AutopaymentAnswer, {
       signal,
       useCase: 'get_autopayment',
     });
@@ -66,6 +76,16 @@ const readChangeCost = readForPlan(
   PlanChangeCostAnswer,
   'get_change_cost',
 );
+
+/** The days and the next expiry for buying `plan` at `interval`, if the page brought both. */
+export function givenConversion(plan: PlanId, interval: Interval) {
+  const query = { plan, interval };
+  const days = givenRead(readPaths.convertion, Convertion, query);
+  const expiry = givenRead(readPaths.inAdvance, InAdvance, query);
+  return days && expiry
+    ? { additionalDays: days.additional_days, nextExpire: expiry.expire_at }
+    : undefined;
+}
 
 export async function fetchConvertion(plan: PlanId, interval: Interval, signal?: AbortSignal) {
   return (await readConvertion(plan, interval, signal)).additional_days;

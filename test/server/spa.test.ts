@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredRead } from '../../contract/page-reads.ts';
 import { DESCRIPTIONS, REBUILD_SEEN_WITHIN_MS } from '../../server/spa.ts';
-import { json, signedIn } from './billing.ts';
+import { buy, json, signedIn } from './billing.ts';
 import { saveProfile } from './identity.ts';
 import { useTestServer } from './harness.ts';
 
@@ -339,6 +339,29 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
     expect(await paths('?plan=free&period=monthly')).toEqual([...session, ...plans]);
     expect(await paths('?plan=premium&period=__proto__')).toEqual([...session, ...plans]);
     expect(await paths('?plan=toString&period=monthly')).toEqual([...session, ...plans]);
+  });
+
+  it("carries the subscription page's reads, the autopayment once there is one, none after a payment", async () => {
+    const { client } = await signedIn(server());
+    const paths = async (query = '') =>
+      readsOf(await (await client.get(`/en/subscription${query}`)).text())?.map(
+        (read) => read.path,
+      );
+    const session = ['v1/profile/', 'v1/teams/'];
+    // A free plan has no autopayment: its 404 is not carried, the page hears it itself.
+    expect(await paths()).toEqual([...session, 'subscription/', 'v1/subscription/prices/']);
+    await buy(server(), client);
+    const reads = readsOf(await (await client.get('/en/subscription')).text());
+    expect(reads?.map((read) => read.path)).toEqual([
+      ...session,
+      'subscription/',
+      'v1/subscription/prices/',
+      'autopayment/',
+    ]);
+    expect(reads?.[4]?.answer).toEqual(await json(await client.get('/api/autopayment/')));
+    // Back from the provider: the page polls first and reads what the payment made after.
+    expect(await paths('?scenario=creation&payment-attempt-status=success')).toEqual(session);
+    expect(await paths('?payment-attempt-status=nonsense')).toEqual(reads?.map((r) => r.path));
   });
 
   it('carries the web GIS where the profile names one', async () => {
