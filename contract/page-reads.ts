@@ -18,6 +18,8 @@ export const readPaths = {
   subscription: 'subscription/',
   autopayment: 'autopayment/',
   prices: 'v1/subscription/prices/',
+  payments: 'v1/payments/',
+  card: 'v1/card/',
   convertion: 'subscription/convertion/',
   inAdvance: 'subscription/in_advance/',
   releases: 'v1/releases',
@@ -28,6 +30,9 @@ export const readPaths = {
 
 /** The software page's read: the latest stable release of every product. */
 export const latestReleases = { tag: 'latest', option: 'type:stable' } as const;
+
+/** The subscription page's payment history: its first page. */
+export const firstPaymentsPage = { page: '1' } as const;
 
 /** The id of the page's element carrying the reads the server answered, as JSON. */
 export const ANSWERED_READS_ID = 'portal-reads';
@@ -73,8 +78,9 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
   // The own team's tab, where /teammanage leads; the member tab's teams are the session's.
   '/teammanage': () => ownTeamReads,
   '/teammanage/owner': () => ownTeamReads,
-  // The subscription, the plans and the autopayment; none when the provider sent the
-  // user back with a payment attempt: the page asks for them once its outcome is known.
+  // The subscription, the plans, the autopayment, the payment history's first page and
+  // the saved card; none when the provider sent the user back with a payment attempt:
+  // the page asks for them once its outcome is known.
   '/subscription': (search) =>
     attemptStatuses.some((status) => status === search['payment-attempt-status'])
       ? []
@@ -82,6 +88,8 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
           { path: readPaths.subscription },
           { path: readPaths.prices },
           { path: readPaths.autopayment },
+          { path: readPaths.payments, query: { ...firstPaymentsPage } },
+          { path: readPaths.card },
         ],
   // The subscription and the plans; with a paid plan and period preselected, also what
   // the checkout reads.

@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { Card, CardAnswer, CardSetupStatus } from '../contract/billing.ts';
 import { errorCode } from './error-code.ts';
 import { fromError, fromOutput, ifOutput, withError, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import { fromStart, givenAtStart, loadState, retryState, startGiven } from './load-parts.ts';
 
 /** What the page tells of a card setup the user came back from. */
 export type CardOutcome = 'saved' | 'not_saved' | 'unconfirmed';
@@ -20,8 +20,16 @@ export interface CardOnFileContext {
   /** The provider's page to go to. */
   leaving: string | null;
 }
-export type CardOnFileEvent =
-  { type: 'card.open'; setupId: string | null } | { type: 'card.retry' } | { type: 'card.change' };
+/**
+ * The card block's input: the card setup the provider sent the user back from
+ * (`card_setup` in the address), and the card the page brought (decision 0034).
+ */
+export interface CardOnFileInput {
+  setupId: string | null;
+  answer?: CardAnswer;
+}
+
+export type CardOnFileEvent = { type: 'card.retry' } | { type: 'card.change' };
 
 /**
  * "Payment card" on /subscription: the card autopayments charge, as the provider
@@ -29,11 +37,13 @@ export type CardOnFileEvent =
  * setup that charges nothing, where the provider takes one. Back from it (`card_setup` in the address) the setup is
  * polled every second, for at most 30 s as a successful payment's return is, until the
  * provider has settled it: saved (the new card), or not saved (declined, cancelled).
+ * The card the page brought stands for the first read.
  */
 export const cardOnFileMachine = setup({
   types: {
     context: {} as CardOnFileContext,
     events: {} as CardOnFileEvent,
+    input: {} as CardOnFileInput,
     output: {} as string | null,
   },
   actors: {
@@ -48,7 +58,6 @@ export const cardOnFileMachine = setup({
     }),
   },
   actions: {
-    keepSetupId: assign({ setupId: (_, params: { setupId: string | null }) => params.setupId }),
     keepCard: assign((_, params: { answer: CardAnswer }) => ({
       card: params.answer.card,
       changeable: params.answer.changeable,
@@ -64,6 +73,7 @@ export const cardOnFileMachine = setup({
     keepLeaving: assign({ leaving: (_, params: { url: string }) => params.url }),
   },
   guards: {
+    givenAtStart,
     cameBack: ({ context }) => context.setupId !== null,
     changeable: ({ context }) => context.changeable,
     settled: (_, params: { setup: CardSetupStatus }) => params.setup.status !== 'open',
@@ -75,25 +85,16 @@ export const cardOnFileMachine = setup({
   },
 }).createMachine({
   id: 'cardOnFile',
-  context: {
+  context: ({ input }) => ({
     card: null,
     changeable: false,
-    setupId: null,
+    setupId: input.setupId,
     outcome: null,
     error: null,
     leaving: null,
-  },
-  initial: 'idle',
+  }),
+  initial: 'loading',
   states: {
-    idle: {
-      description: 'Waits for the page to tell the card setup come back from, if any.',
-      on: {
-        'card.open': {
-          target: 'loading',
-          actions: { type: 'keepSetupId', params: ({ event }) => ({ setupId: event.setupId }) },
-        },
-      },
-    },
     loading: loadState(
       'loadCard',
       'The saved card loads.',
@@ -106,6 +107,14 @@ export const cardOnFileMachine = setup({
         withOutput('ready', 'keepCard', 'answer'),
       ],
       'loadFailed',
+      [
+        {
+          guard: and([{ type: 'givenAtStart', params: { key: 'answer' } }, 'cameBack']),
+          target: 'confirming',
+          actions: { type: 'keepCard', params: fromStart('answer') },
+        },
+        startGiven('answer', 'ready', 'keepCard'),
+      ],
     ),
     loadFailed: retryState('card.retry', 'The card could not be loaded, with Try again.'),
     confirming: {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Payment, PaymentPage } from '../contract/billing.ts';
 import { withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { givenAtStart, retryState, startGiven } from './load-parts.ts';
 
 export interface PaymentHistoryContext {
   /** The pages loaded so far, newest payment first. */
@@ -9,17 +9,23 @@ export interface PaymentHistoryContext {
   /** The page that comes next, null when the last one is loaded. */
   nextPage: number | null;
 }
+/** The first page of the history, where the page brought it (decision 0034). */
+export interface PaymentHistoryInput {
+  page?: PaymentPage;
+}
+
 export type PaymentHistoryEvent = { type: 'payments.retry' } | { type: 'payments.more' };
 
 /**
  * "Payment history" on /subscription: the user's card payments and invoice requests,
  * newest first, a page at a time (Show more loads the next), each paid one with its
- * receipt. Read only.
+ * receipt. Read only. The first page the page brought stands for the first read.
  */
 export const paymentHistoryMachine = setup({
   types: {
     context: {} as PaymentHistoryContext,
     events: {} as PaymentHistoryEvent,
+    input: {} as PaymentHistoryInput,
   },
   actors: {
     loadPage: fromPromise<PaymentPage, number>(async () => {
@@ -33,6 +39,7 @@ export const paymentHistoryMachine = setup({
     })),
   },
   guards: {
+    givenAtStart,
     hasMore: ({ context }) => context.nextPage !== null,
   },
 }).createMachine({
@@ -43,6 +50,7 @@ export const paymentHistoryMachine = setup({
     loading: {
       description: 'The first page of the history loads.',
       tags: ['busy'],
+      always: startGiven('page', 'ready', 'addPage'),
       invoke: {
         id: 'loadPage',
         src: 'loadPage',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { PlanList, Subscription } from '../contract/billing.ts';
 import type { AttemptStatus, Scenario } from '../contract/subscription-query.ts';
 import type { PlanId } from '../contract/profile.ts';
@@ -8,7 +8,14 @@ import {
   type ReturnStatus,
 } from './payment-status.machine.ts';
 import { fromOutput, ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import {
+  fromStart,
+  givenAtStart,
+  loadState,
+  retryState,
+  startAnswer,
+  startGiven,
+} from './load-parts.ts';
 
 /** The query the provider (or the checkout) sent the user back with. */
 export interface PageQuery {
@@ -112,23 +119,32 @@ export interface SubscriptionContext {
   outcome: Outcome | null;
 }
 
+/**
+ * The page's input: the query of its address, and what its HTML brought (decision 0034):
+ * the subscription with the plans, and the autopayment where there is one. Nothing is
+ * brought back from a payment: the page polls first and reads what the payment made.
+ */
+export interface SubscriptionInput {
+  query: PageQuery;
+  data?: SubscriptionData;
+  autopayment?: AutopaymentState;
+}
+
 export type SubscriptionEvent =
-  | { type: 'page.open'; query: PageQuery }
-  | { type: 'outcome.close' }
-  | { type: 'restore.confirmed' }
-  | { type: 'load.retry' };
+  { type: 'outcome.close' } | { type: 'restore.confirmed' } | { type: 'load.retry' };
 
 /** Every payment attempt is polled: a failed one too, to tell a cancel from a decline. */
 const returnStatusOf = (query: PageQuery): ReturnStatus | null => query.status;
 
 /**
- * The /subscription page: on `page.open` (the query read from the address) it polls
+ * The /subscription page: given the query read from the address, it polls
  * the payment status when the provider sent the user back with a payment attempt,
  * success, unknown or failed (the payment-status machine, a child, with its 30 s /
  * 11 s deadlines), loads the
  * subscription and prices, then the autopayment only where neither the poll nor the
  * subscription told it already (`needsAutopayment`), shows the outcome dialog if there
- * is one, then the plan. A plan whose autopayment was cancelled can be restored: PATCH
+ * is one, then the plan; what the page brought (its input) stands for the first reads.
+ * A plan whose autopayment was cancelled can be restored: PATCH
  * status active, reload, 'restored'. States tagged `returnQuery` need the return's
  * query: the page keeps it in the address until they are left, so a reload while the
  * payment system is awaited polls again instead of forgetting the payment.
@@ -137,6 +153,7 @@ export const subscriptionMachine = setup({
   types: {
     context: {} as SubscriptionContext,
     events: {} as SubscriptionEvent,
+    input: {} as SubscriptionInput,
     // The payment-status child by its id, so the page draws its snapshot with its view.
     children: {} as { pollPaymentStatus: 'pollPaymentStatus' },
   },
@@ -153,19 +170,22 @@ export const subscriptionMachine = setup({
     }),
   },
   guards: {
-    needsPolling: (_, params: { query: PageQuery }) => returnStatusOf(params.query) !== null,
+    needsPolling: ({ context }) => returnStatusOf(context.query) !== null,
+    givenAtStart,
     hasOutcome: ({ context }) => context.outcome !== null,
     isAutopaymentUnknown: ({ context }, params: { data: SubscriptionData }) =>
       context.autopayment === null && needsAutopayment(params.data.subscription),
+    // The page brought the subscription, but not the autopayment it has more to tell of.
+    givenUnknownAutopayment: ({ context, event }) => {
+      const data = startAnswer<SubscriptionData>(event, 'data');
+      return (
+        data !== undefined && context.autopayment === null && needsAutopayment(data.subscription)
+      );
+    },
     isRestorable: ({ context }) =>
       context.data !== null && canRestore(context.data.subscription, context.autopayment),
   },
   actions: {
-    keepQuery: assign({ query: (_, params: { query: PageQuery }) => params.query }),
-    keepQueryAndOutcome: assign((_, params: { query: PageQuery }) => ({
-      query: params.query,
-      outcome: outcomeOf(params.query, null),
-    })),
     keepPolledOutcome: assign({
       outcome: ({ context }, params: { polled: AutopaymentState | null }) =>
         outcomeOf(context.query, params.polled),
@@ -190,34 +210,22 @@ export const subscriptionMachine = setup({
   },
 }).createMachine({
   id: 'subscription',
-  context: {
-    query: { status: null, scenario: null },
+  context: ({ input }) => ({
+    query: input.query,
     data: null,
-    autopayment: null,
+    autopayment: input.autopayment ?? null,
     outcome: null,
-  },
+  }),
   initial: 'opening',
   states: {
     opening: {
       description:
         'Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.',
       tags: ['busy', 'returnQuery'],
-      on: {
-        'page.open': [
-          {
-            guard: { type: 'needsPolling', params: ({ event }) => ({ query: event.query }) },
-            target: 'polling',
-            actions: { type: 'keepQuery', params: ({ event }) => ({ query: event.query }) },
-          },
-          {
-            target: 'loading',
-            actions: {
-              type: 'keepQueryAndOutcome',
-              params: ({ event }) => ({ query: event.query }),
-            },
-          },
-        ],
-      },
+      always: [
+        { guard: 'needsPolling', target: 'polling' },
+        { target: 'loading', actions: 'keepUnpolledOutcome' },
+      ],
     },
     polling: {
       description: "'waiting response from payment system' while the payment status is polled.",
@@ -253,6 +261,19 @@ export const subscriptionMachine = setup({
         withOutput('ready', 'keepData', 'data'),
       ],
       'unavailable',
+      [
+        {
+          guard: 'givenUnknownAutopayment',
+          target: 'readingAutopayment',
+          actions: { type: 'keepData', params: fromStart('data') },
+        },
+        {
+          guard: and([{ type: 'givenAtStart', params: { key: 'data' } }, 'hasOutcome']),
+          target: 'showingOutcome',
+          actions: { type: 'keepData', params: fromStart('data') },
+        },
+        startGiven('data', 'ready', 'keepData'),
+      ],
     ),
     readingAutopayment: loadState(
       'fetchAutopayment',

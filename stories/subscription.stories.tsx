@@ -13,7 +13,6 @@ import { demoSubscription } from '../test/fixtures/billing.ts';
 
 interface Args {
   value:
-    | 'opening'
     | 'polling'
     | 'loading'
     | 'readingAutopayment'

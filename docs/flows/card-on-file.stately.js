@@ -4,12 +4,8 @@ import { createMachine } from 'xstate';
 
 export const cardOnFileMachine = createMachine({
   "id": "cardOnFile",
-  "initial": "idle",
+  "initial": "loading",
   "states": {
-    "idle": {
-      "description": "Waits for the page to tell the card setup come back from, if any.",
-      "on": { "card.open": [{ "target": "#cardOnFile.loading", "actions": ["keepSetupId"] }] }
-    },
     "loading": {
       "description": "The saved card loads.",
       "tags": ["busy"],
@@ -23,6 +19,14 @@ export const cardOnFileMachine = createMachine({
           ],
           "onError": [{ "target": "#cardOnFile.loadFailed" }]
         }
+      ],
+      "always": [
+        {
+          "target": "#cardOnFile.confirming",
+          "guard": "and(givenAtStart, cameBack)",
+          "actions": ["keepCard"]
+        },
+        { "target": "#cardOnFile.ready", "guard": "givenAtStart", "actions": ["keepCard"] }
       ]
     },
     "loadFailed": {

@@ -16,6 +16,9 @@ export const paymentHistoryMachine = createMachine({
           "onDone": [{ "target": "#paymentHistory.ready", "actions": ["addPage"] }],
           "onError": [{ "target": "#paymentHistory.loadFailed" }]
         }
+      ],
+      "always": [
+        { "target": "#paymentHistory.ready", "guard": "givenAtStart", "actions": ["addPage"] }
       ]
     },
     "loadFailed": {

@@ -9,12 +9,10 @@ export const subscriptionMachine = createMachine({
     "opening": {
       "description": "Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.",
       "tags": ["busy", "returnQuery"],
-      "on": {
-        "page.open": [
-          { "target": "#subscription.polling", "guard": "needsPolling", "actions": ["keepQuery"] },
-          { "target": "#subscription.loading", "actions": ["keepQueryAndOutcome"] }
-        ]
-      }
+      "always": [
+        { "target": "#subscription.polling", "guard": "needsPolling" },
+        { "target": "#subscription.loading", "actions": ["keepUnpolledOutcome"] }
+      ]
     },
     "polling": {
       "description": "'waiting response from payment system' while the payment status is polled.",
@@ -56,6 +54,19 @@ export const subscriptionMachine = createMachine({
           ],
           "onError": [{ "target": "#subscription.unavailable" }]
         }
+      ],
+      "always": [
+        {
+          "target": "#subscription.readingAutopayment",
+          "guard": "givenUnknownAutopayment",
+          "actions": ["keepData"]
+        },
+        {
+          "target": "#subscription.showingOutcome",
+          "guard": "and(givenAtStart, hasOutcome)",
+          "actions": ["keepData"]
+        },
+        { "target": "#subscription.ready", "guard": "givenAtStart", "actions": ["keepData"] }
       ]
     },
     "readingAutopayment": {

@@ -21,7 +21,7 @@ import {
 import type { PlanId } from '../../contract/profile.ts';
 import { ApiError, toApiErrors } from './errors.ts';
 import { call, givenRead, http, isAnsweredFetchError } from './client.ts';
-import { readPaths } from '../../contract/page-reads.ts';
+import { firstPaymentsPage, readPaths } from '../../contract/page-reads.ts';
 
 export function fetchPlans(signal?: AbortSignal) {
   return call(readPaths.prices, PlanList, { signal, useCase: 'get_prices' });
@@ -106,17 +106,23 @@ export function fetchChangeCost(
 
 /** A page (from 1) of the user's payment history, newest first. */
 export function fetchPayments(page: number, signal?: AbortSignal) {
-  return call('v1/payments/', PaymentPage, {
+  return call(readPaths.payments, PaymentPage, {
     query: { page: String(page) },
     signal,
     useCase: 'get_payments',
   });
 }
 
+/** The history's first page the page brought, if it did (`givenRead`). */
+export const givenPayments = () => givenRead(readPaths.payments, PaymentPage, firstPaymentsPage);
+
 /** The saved card as the provider reported it (or null), and whether it can be changed here. */
 export function fetchCard(signal?: AbortSignal) {
-  return call('v1/card/', CardAnswer, { signal, useCase: 'get_card' });
+  return call(readPaths.card, CardAnswer, { signal, useCase: 'get_card' });
 }
+
+/** The saved card the page brought, if it did (`givenRead`). */
+export const givenCard = () => givenRead(readPaths.card, CardAnswer);
 
 /** A card setup the provider sent the user back from: open, saved or not saved. */
 export function fetchCardSetup(id: string, signal?: AbortSignal) {

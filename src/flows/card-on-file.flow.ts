@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { cardOnFileMachine } from '../../machines/card-on-file.machine.ts';
-import { fetchCard, fetchCardSetup, startCardSetup } from '../api/billing.api.ts';
+import { cardOnFileMachine, type CardOnFileInput } from '../../machines/card-on-file.machine.ts';
+import { fetchCard, fetchCardSetup, givenCard, startCardSetup } from '../api/billing.api.ts';
 
 /** The card block of /subscription; a change comes back to the page it started on. */
 export const liveCardOnFileMachine = cardOnFileMachine.provide({
@@ -10,3 +10,9 @@ export const liveCardOnFileMachine = cardOnFileMachine.provide({
     startSetup: fromPromise(({ signal }) => startCardSetup(`${window.location.pathname}`, signal)),
   },
 });
+
+/** The block's input: the card setup come back from, and the card the page brought. */
+export function cardOnFileInput(setupId: string | null): CardOnFileInput {
+  const answer = givenCard();
+  return answer ? { setupId, answer } : { setupId };
+}

@@ -1,7 +1,24 @@
 import { fromPromise } from 'xstate';
-import { fetchPlans, fetchSubscription, restoreAutopayment } from '../api/billing.api.ts';
-import { livePaymentStatusMachine, readAutopayment, report } from './payment-status.flow.ts';
-import { subscriptionMachine, type SubscriptionData } from '../../machines/subscription.machine.ts';
+import {
+  fetchPlans,
+  fetchSubscription,
+  givenAutopayment,
+  givenPrices,
+  givenSubscription,
+  restoreAutopayment,
+} from '../api/billing.api.ts';
+import {
+  autopaymentState,
+  livePaymentStatusMachine,
+  readAutopayment,
+  report,
+} from './payment-status.flow.ts';
+import {
+  subscriptionMachine,
+  type PageQuery,
+  type SubscriptionData,
+  type SubscriptionInput,
+} from '../../machines/subscription.machine.ts';
 
 /** The subscription and the plans, loaded together. */
 export const loadPlans = fromPromise<SubscriptionData>(async ({ signal }) => {
@@ -20,3 +37,21 @@ export const liveSubscriptionMachine = subscriptionMachine.provide({
     restoreSubscription: fromPromise(({ signal }) => restoreAutopayment(signal).catch(report)),
   },
 });
+
+/**
+ * The page's input: its query, and what its HTML brought (decision 0034), the
+ * subscription with the plans and the autopayment where there is one. Back from a
+ * payment none is taken: the page polls first and reads what the payment made.
+ */
+export function subscriptionInput(query: PageQuery): SubscriptionInput {
+  if (query.status !== null) return { query };
+  const subscription = givenSubscription();
+  const plans = givenPrices();
+  if (!subscription || !plans) return { query };
+  const autopayment = givenAutopayment();
+  return {
+    query,
+    data: { subscription, plans },
+    ...(autopayment && { autopayment: autopaymentState(autopayment) }),
+  };
+}

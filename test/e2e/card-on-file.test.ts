@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { buyer, buyMiniInSandbox } from './checkout.ts';
 import { useChromium } from './chromium.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 
 const chromium = useChromium();
 
@@ -15,6 +16,8 @@ const chromium = useChromium();
 const walks = {
   en: {
     title: 'Payment card',
+    history: 'Payment history',
+    paid: 'Paid',
     first: 'Visa •••• 4242, expires 12/2030',
     change: 'Change card',
     saved: 'The new card is saved: the next payments are charged to it.',
@@ -23,6 +26,8 @@ const walks = {
   },
   ru: {
     title: 'Платёжная карта',
+    history: 'История платежей',
+    paid: 'Оплачен',
     first: 'Мир •••• 0004, действует до 09/2031',
     change: 'Сменить карту',
     saved: 'Новая карта сохранена: следующие платежи будут списываться с неё.',
@@ -48,6 +53,15 @@ describe.each(['en', 'ru'] as const)('the card on file in %s', (locale) => {
     const block = cardBlock(page, w.title);
     await block.getByText(w.first).waitFor();
     await expectAccessible(page);
+
+    // Opened again, its HTML brings the plan, the history and the card: the page draws
+    // them without a wait (decision 0034), the payment just made in the history.
+    await watchForWaits(page);
+    await page.goto(`/${locale}/subscription`);
+    await block.getByText(w.first).waitFor();
+    await page.getByRole('heading', { level: 2, name: w.history }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: w.paid }).first().waitFor();
+    expect(await drewAWait(page)).toBe(false);
 
     await block.getByRole('button', { name: w.change }).click();
     await page.waitForURL('**/sandbox/pay/**');

@@ -48,18 +48,25 @@ const title = () => screen.getByRole('heading', { level: 2, name: 'Payment card'
 const change = () => screen.getByRole('button', { name: 'Change card' });
 
 describeMachinePaths(cardOnFileMachine, {
-  paths: 21,
+  paths: 24,
   // Back from the provider's page with a card setup: the card loads, the setup is
   // polled every second for at most 30 s; saved shows the new card, not saved the old
-  // one; Change card starts a setup and leaves for the provider's page.
-  steps: {
-    idle: {
-      'card.open': (_, event) => ({
-        to: 'loading',
-        set: { setupId: (event as { setupId: string | null }).setupId },
-        starts: { loadCard: undefined },
-      }),
+  // one; Change card starts a setup and leaves for the provider's page. Opened plainly
+  // (the input), or back with a card setup (its paths walk too); the card the page
+  // brought shows at once, or is polled for at once (decision 0034).
+  input: { setupId: null },
+  starts: {
+    'back with a card setup': { input: { setupId: 'co_setup' }, at: 'loading', walk: true },
+    'the page brought the card': {
+      input: { setupId: null, answer: { card: visa, changeable: true } },
+      at: 'ready',
     },
+    'the page brought the card, back with a card setup': {
+      input: { setupId: 'co_setup', answer: { card: visa, changeable: true } },
+      at: 'confirming.checking',
+    },
+  },
+  steps: {
     loading: {
       'done: loadCard': ({ context }, event) => {
         const { card, changeable }: CardAnswer = outputOf(event);
@@ -135,9 +142,6 @@ describeMachinePaths(cardOnFileMachine, {
     },
   },
   events: (snapshot) => [
-    // Opened plainly, or back from the provider's page with a card setup.
-    { type: 'card.open', setupId: null },
-    { type: 'card.open', setupId: 'co_setup' },
     { type: 'card.retry' },
     { type: 'card.change' },
     ...internalEvents(snapshot, {
@@ -161,10 +165,6 @@ describeMachinePaths(cardOnFileMachine, {
     snapshot.context.error,
   ],
   states: {
-    idle: (snapshot) => {
-      expect(snapshot.children.loadCard).toBeUndefined();
-      expect(snapshot.context.card).toBeNull();
-    },
     loading: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
     loadFailed: (snapshot) => expect(snapshot.can({ type: 'card.retry' })).toBe(true),
     confirming: (snapshot) => {
@@ -194,11 +194,6 @@ describeMachinePaths(cardOnFileMachine, {
   view: {
     render: englishView(CardOnFileView),
     states: {
-      // The page opens the machine at once: until then it shows as loading.
-      idle: () => {
-        title();
-        expect(screen.getByRole('status').textContent).toBe('Loading');
-      },
       loading: () => {
         title();
         expect(screen.getByRole('status').textContent).toBe('Loading');

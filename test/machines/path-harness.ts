@@ -50,10 +50,12 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   /**
    * Other inputs the machine starts with, by name, each with the state it must start in
    * (from the spec): a page's machine given the answers its page carried starts past
-   * its loading state (docs/decisions/0034). Their paths run beside the input's, named
+   * its loading state (docs/decisions/0034). A start's path is the start alone, or with
+   * `walk` every path from it, as from `input` (an input that leads elsewhere at once,
+   * such as the address a page opens with). Their paths run beside the input's, named
    * after the start, and the pinned count covers them all.
    */
-  starts?: Record<string, { input: InputFrom<M>; at: string }>;
+  starts?: Record<string, { input: InputFrom<M>; at: string; walk?: boolean }>;
   /** Assertions keyed by state path (`work.waiting`) or `#state.id`, run after each step. */
   states?: Record<string, (snapshot: SnapshotFrom<M>) => void>;
   /** Replacement delay values in ms (the clock is fake, so the defaults cost nothing). */
@@ -104,17 +106,28 @@ export function describeMachinePaths<M extends AnyStateMachine>(
 
   describe(`${machine.id} paths`, () => {
     // Another start leads into states the input's paths walk on from already: its path
-    // is the start alone.
-    const starts = Object.entries(options.starts ?? {}).map(([name, { input, at }]) => {
+    // is the start alone, unless it walks.
+    const starts = Object.entries(options.starts ?? {}).map(([name, { input, at, walk }]) => {
       const initial: AnyMachineSnapshot = createActor(machine as AnyStateMachine, {
         input,
       }).getSnapshot();
-      const description = `(${name}) start ⇒ ${formatValue(initial.value)}`;
-      return { name, at, path: { description, input, initial, steps: [] } };
+      const alone = {
+        description: `(${name}) start ⇒ ${formatValue(initial.value)}`,
+        input,
+        initial,
+        steps: [],
+      };
+      const walked = walk
+        ? generatePaths(machine, { ...traversal, input }).map((path) => ({
+            ...path,
+            description: `(${name}) ${path.description}`,
+          }))
+        : [alone];
+      return { name, at, initial, paths: walked };
     });
     const paths = [
       ...generatePaths(machine, { ...traversal, input: options.input }),
-      ...starts.map((start) => start.path),
+      ...starts.flatMap((start) => start.paths),
     ];
     const observed = createObserved();
     const checked = Object.keys(states ?? {});
@@ -126,8 +139,8 @@ export function describeMachinePaths<M extends AnyStateMachine>(
       // A misspelled key would never match, and its check would silently never run.
       expect(unknownStateKeys(machine, [...checked, ...(viewChecked ?? [])])).toEqual([]);
     });
-    for (const { name, at, path } of starts) {
-      it(`starts in ${at} when ${name}`, () => expect(path.initial.matches(at)).toBe(true));
+    for (const { name, at, initial } of starts) {
+      it(`starts in ${at} when ${name}`, () => expect(initial.matches(at)).toBe(true));
     }
     for (const path of paths) {
       it(path.description, () => executePath(machine, path, execution, observed));

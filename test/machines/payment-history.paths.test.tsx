@@ -71,10 +71,15 @@ const loaded = listLoad({
 });
 
 describeMachinePaths(paymentHistoryMachine, {
-  paths: 4,
+  paths: 6,
   // The payment history on the subscription page: page 1 first,
   // each next page added below the rows shown; Show more only while there is a next page;
-  // a failed next page keeps the rows.
+  // a failed next page keeps the rows. The first page the page brought is shown at once,
+  // and Show more goes on from it (decision 0034).
+  input: {},
+  starts: {
+    'the page brought the first page': { input: { page: first }, at: 'ready', walk: true },
+  },
   steps: {
     loading: {
       'done: loadPage': (_, event) => {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { PlanList, Subscription } from '../../contract/billing.ts';
 import {
   canRestore,
@@ -28,7 +29,7 @@ const titles = {
   payment_failed: 'Payment failed',
   payment_canceled: 'Payment cancelled',
 } as const;
-/** Opening, polling, loading: one spinner, which names the payment system while it waits for it. */
+/** Polling, loading: one spinner, which names the payment system while it waits for it. */
 const waiting = (forPayment: boolean) => () => {
   const status = screen.getByRole('status');
   expect(status.textContent).toContain(
@@ -53,7 +54,6 @@ const free: Subscription = {
   autopayment_status: null,
   expire_at: null,
 };
-const open = (query: PageQuery) => ({ type: 'page.open', query }) as const;
 
 /**
  * Section 4, Outcome dialogs (and decision 0304: the server's word on the payment wins
@@ -81,21 +81,56 @@ const asksAutopayment = (subscription: Subscription) =>
 const shown = (outcome: Outcome | null) => (outcome === null ? 'ready' : 'showingOutcome');
 const loadsAgain = { loadSubscription: undefined };
 
+const none: PageQuery = { status: null, scenario: null };
+// Back from an invoice request made on the Free plan: the dialog names the plan asked for.
+const invoiced: PageQuery = { status: null, scenario: 'invoiceRequested', plan: 'premium' };
+/** The addresses the page is sent back to, besides none. */
+const returns: PageQuery[] = [
+  { status: 'success', scenario: 'updating' },
+  { status: 'unknown', scenario: 'creation' },
+  { status: 'failed', scenario: 'creation' },
+  invoiced,
+];
+const cancelledOne: AutopaymentState = { status: 'canceled', latestError: null };
+
 describeMachinePaths(subscriptionMachine, {
-  paths: 92,
+  paths: 97,
   // Section 2, Subscription, and section 4 (Payment status polling, Outcome dialogs,
   // Actions: Restore): a return from payment polls first, then the subscription loads,
   // the autopayment where the subscription leaves it open, then the dialog or the plan.
-  steps: {
-    opening: {
-      // The page's payment-status child is told the return status when polling begins.
-      'page.open': (_, event) => {
-        const { query } = event as { query: PageQuery };
-        return query.status !== null
-          ? { to: 'polling', set: { query }, starts: { pollPaymentStatus: undefined } }
-          : { to: 'loading', set: { query, outcome: dialogFor(query, null) }, starts: loadsAgain };
-      },
+  // The page opens on the address's query (the input; every return below walks its
+  // paths), and what its HTML brought stands for the first reads (decision 0034).
+  input: { query: { status: null, scenario: null } },
+  starts: {
+    ...Object.fromEntries(
+      returns.map((query) => [
+        `back with ${query.status}/${query.scenario}`,
+        { input: { query }, at: query.status ? 'polling' : 'loading', walk: true },
+      ]),
+    ),
+    'the page brought an active plan': {
+      input: { query: none, data: { subscription: active, plans } },
+      at: 'ready',
     },
+    'the page brought a cancelled plan, not its autopayment': {
+      input: { query: none, data: { subscription: canceled, plans } },
+      at: 'readingAutopayment',
+    },
+    'the page brought a cancelled plan and its autopayment': {
+      input: { query: none, data: { subscription: canceled, plans }, autopayment: cancelledOne },
+      at: 'ready',
+    },
+    'the page brought the plan, back from an invoice request': {
+      input: { query: invoiced, data: { subscription: free, plans } },
+      at: 'showingOutcome',
+    },
+    // The flow brings nothing back from a payment; were it given, the poll still comes first.
+    'the page brought the plan, back from a payment': {
+      input: { query: returns[0]!, data: { subscription: active, plans } },
+      at: 'polling',
+    },
+  },
+  steps: {
     polling: {
       'done: pollPaymentStatus': ({ context }, event) => {
         const polled = outputOf(event) as AutopaymentState | null;
@@ -150,12 +185,6 @@ describeMachinePaths(subscriptionMachine, {
     },
   },
   events: (snapshot) => [
-    open({ status: 'success', scenario: 'updating' }),
-    open({ status: 'unknown', scenario: 'creation' }),
-    open({ status: 'failed', scenario: 'creation' }),
-    open({ status: null, scenario: null }),
-    // Back from an invoice request made on the Free plan: the dialog names the plan asked for.
-    open({ status: null, scenario: 'invoiceRequested', plan: 'premium' }),
     { type: 'outcome.close' },
     { type: 'restore.confirmed' },
     { type: 'load.retry' },
@@ -194,13 +223,6 @@ describeMachinePaths(subscriptionMachine, {
     autopayment: snapshot.context.autopayment?.status ?? null,
   }),
   states: {
-    opening: (snapshot) => {
-      // Waiting for the page's query: nothing asked of the server yet.
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(Object.keys(snapshot.children)).toEqual([]);
-      expect(snapshot.context.data).toBeNull();
-      expect(snapshot.hasTag('returnQuery')).toBe(true);
-    },
     polling: (snapshot) => {
       expect(snapshot.hasTag('waitingForPayment')).toBe(true);
       // The return's query stays in the address: a reload polls again.
@@ -240,7 +262,6 @@ describeMachinePaths(subscriptionMachine, {
   view: {
     render: (snapshot) => subscriptionPage(snapshot),
     states: {
-      opening: waiting(false),
       polling: waiting(true),
       loading: waiting(false),
       readingAutopayment: waiting(false),
@@ -281,6 +302,26 @@ describeMachinePaths(subscriptionMachine, {
       },
     },
   },
+});
+
+describe('the start: the address read, and what the page brought', () => {
+  it.each([none, ...returns])(
+    '%j: a payment attempt is polled first, else its dialog is known',
+    (query) => {
+      const snapshot = createActor(subscriptionMachine, { input: { query } }).getSnapshot();
+      expect(snapshot.value).toBe(query.status ? 'polling' : 'loading');
+      expect(snapshot.context.outcome).toBe(query.status ? null : dialogFor(query, null));
+      expect(snapshot.context.query).toEqual(query);
+    },
+  );
+
+  it('keeps what the page brought: the plan, and the autopayment it asks no more of', () => {
+    const data = { subscription: canceled, plans };
+    const input = { query: none, data, autopayment: cancelledOne };
+    const snapshot = createActor(subscriptionMachine, { input }).getSnapshot();
+    expect(snapshot.context.data).toEqual(data);
+    expect(snapshot.context.autopayment).toEqual(cancelledOne);
+  });
 });
 
 describe('outcome of a return', () => {

@@ -349,7 +349,13 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
       );
     const session = ['v1/profile/', 'v1/teams/'];
     // A free plan has no autopayment: its 404 is not carried, the page hears it itself.
-    expect(await paths()).toEqual([...session, 'subscription/', 'v1/subscription/prices/']);
+    const history = ['v1/payments/', 'v1/card/'];
+    expect(await paths()).toEqual([
+      ...session,
+      'subscription/',
+      'v1/subscription/prices/',
+      ...history,
+    ]);
     await buy(server(), client);
     const reads = readsOf(await (await client.get('/en/subscription')).text());
     expect(reads?.map((read) => read.path)).toEqual([
@@ -357,7 +363,9 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
       'subscription/',
       'v1/subscription/prices/',
       'autopayment/',
+      ...history,
     ]);
+    expect(reads?.[5]?.query).toEqual({ page: '1' });
     expect(reads?.[4]?.answer).toEqual(await json(await client.get('/api/autopayment/')));
     // Back from the provider: the page polls first and reads what the payment made after.
     expect(await paths('?scenario=creation&payment-attempt-status=success')).toEqual(session);

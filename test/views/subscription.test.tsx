@@ -22,6 +22,8 @@ import {
   SubscriptionScreen,
   type SubscriptionScreenProps,
 } from '../../src/views/subscription/subscription-screen.tsx';
+import { readPaths } from '../../contract/page-reads.ts';
+import { forgetWarmReads, primeReads } from '../../src/api/client.ts';
 import { demoSubscription, paidPayment } from '../fixtures/billing.ts';
 import { Providers } from '../render/providers.tsx';
 
@@ -285,5 +287,69 @@ describe('subscription page', () => {
     renderPage(machineWith({ subscription: () => cancelled }));
     await screen.findByRole('heading', { level: 2, name: 'Payment history' });
     expect(screen.queryByRole('heading', { level: 2, name: 'Payment card' })).toBeNull();
+  });
+});
+
+describe('the subscription page with what its HTML brought (decision 0034)', () => {
+  afterEach(forgetWarmReads);
+  const cancelled: Subscription = {
+    ...mini,
+    autopayment: false,
+    autopayment_status: 'canceled',
+    canceled_at: '2026-11-23T00:00:00Z',
+  };
+  const brought = (subscription: Subscription, autopayment?: unknown) =>
+    primeReads([
+      { path: readPaths.subscription, answer: { subscription } },
+      { path: readPaths.prices, answer: plans },
+      ...(autopayment ? [{ path: readPaths.autopayment, answer: { autopayment } }] : []),
+    ]);
+  const loaded = () => {
+    throw new Error('the page read what it brought');
+  };
+
+  /** Whether the page ever drew its wait, from now until `stop`. */
+  const watchForWait = () => {
+    let waited = false;
+    const watch = new MutationObserver(() => {
+      waited ||= document.body.textContent?.includes('Loading…') ?? false;
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    return () => {
+      watch.disconnect();
+      return waited;
+    };
+  };
+
+  it('draws the plan without a wait, reading nothing', async () => {
+    brought(mini);
+    const stop = watchForWait();
+    renderPage(machineWith({ subscription: loaded }));
+    await screen.findByText('Cancel subscription');
+    expect(stop()).toBe(false);
+  });
+
+  it('offers Restore without a wait when it brought the cancelled autopayment too', async () => {
+    const stop = watchForWait();
+    brought(cancelled, {
+      status: 'canceled',
+      latest_error: null,
+      provider: 'stripe',
+      plan: 'mini',
+      interval: 'monthly',
+      coupon: '',
+    });
+    renderPage(machineWith({ subscription: loaded }));
+    await screen.findByRole('button', { name: 'Restore' });
+    expect(stop()).toBe(false);
+  });
+
+  it('polls first, and reads afterwards, when back from a payment', async () => {
+    brought(cancelled);
+    const query: PageQuery = { status: 'success', scenario: 'creation' };
+    renderPage(machineWith({ subscription: () => mini }), { query });
+    await screen.findByText('waiting response from payment system');
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Subscription created');
   });
 });

@@ -37,8 +37,7 @@ export function CardOnFileView({ snapshot, send }: CardOnFileViewProps) {
   const { t } = useLingui();
   const label = useCardLabel();
   const title = t`Payment card`;
-  if (snapshot.matches('idle') || snapshot.matches('loading'))
-    return <SectionLoadingView title={title} />;
+  if (snapshot.matches('loading')) return <SectionLoadingView title={title} />;
   if (snapshot.matches('loadFailed')) {
     return (
       <TitledSection title={title} align="flex-start">

@@ -4,9 +4,12 @@ import type { PlanId } from '../../../contract/profile.ts';
 import type { PageQuery } from '../../../machines/subscription.machine.ts';
 import { ConfirmRound } from '../../components/confirm-dialog.tsx';
 import { inspect } from '../../flows/inspect.ts';
-import { liveCardOnFileMachine } from '../../flows/card-on-file.flow.ts';
-import { livePaymentHistoryMachine } from '../../flows/payment-history.flow.ts';
-import { liveSubscriptionMachine } from '../../flows/subscription.flow.ts';
+import { cardOnFileInput, liveCardOnFileMachine } from '../../flows/card-on-file.flow.ts';
+import {
+  livePaymentHistoryMachine,
+  paymentHistoryInput,
+} from '../../flows/payment-history.flow.ts';
+import { liveSubscriptionMachine, subscriptionInput } from '../../flows/subscription.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CardOnFileView } from './card-on-file.view.tsx';
 import { PaymentHistoryView } from './payment-history.view.tsx';
@@ -40,17 +43,13 @@ export function SubscriptionScreen({
   cardSetup = null,
   cardMachine = liveCardOnFileMachine,
 }: SubscriptionScreenProps) {
-  const page = useActorRef(machine, { inspect });
+  const [opened] = useState({ query, onQueryRead, cardSetup });
+  const page = useActorRef(machine, { input: subscriptionInput(opened.query), inspect });
   const snapshot = useSelector(page, (s) => s);
   // The payment-status child while the page polls (section 4), drawn by its own view.
   const payment = useSelector(snapshot.children.pollPaymentStatus, (s) => s);
   // A confirm machine ends when accepted; a fresh one serves the next question.
   const [round, setRound] = useState(0);
-  const [opened] = useState({ query, onQueryRead, cardSetup });
-
-  useEffect(() => {
-    page.send({ type: 'page.open', query: opened.query });
-  }, [page, opened]);
   const needsQuery = snapshot.hasTag('returnQuery');
   const queryCleared = useRef(false);
   useEffect(() => {
@@ -89,7 +88,8 @@ export function SubscriptionScreen({
 
 /**
  * The payment history's machine and view: drawn, and so started, once the page is
- * loaded, after a payment's outcome is known, so the history already holds it.
+ * loaded, after a payment's outcome is known, so the history already holds it; from
+ * the first page the page brought, if it did (none is brought back from a payment).
  */
 function PaymentHistoryBlock({
   machine,
@@ -98,14 +98,15 @@ function PaymentHistoryBlock({
   machine: typeof livePaymentHistoryMachine;
   locale: Locale;
 }) {
-  const history = useActorRef(machine, { inspect });
+  const history = useActorRef(machine, { input: paymentHistoryInput(), inspect });
   const snapshot = useSelector(history, (s) => s);
   return <PaymentHistoryView snapshot={snapshot} send={history.send} locale={locale} />;
 }
 
 /**
  * The card's machine and view, drawn with the plan while its autopayment runs; the
- * card setup come back from is read once, when the page opened.
+ * card setup come back from is read once, when the page opened, and the card is the
+ * one the page brought, if it did.
  */
 function CardOnFileBlock({
   machine,
@@ -114,11 +115,8 @@ function CardOnFileBlock({
   machine: typeof liveCardOnFileMachine;
   setupId: string | null;
 }) {
-  const card = useActorRef(machine, { inspect });
+  const card = useActorRef(machine, { input: cardOnFileInput(setupId), inspect });
   const snapshot = useSelector(card, (s) => s);
-  useEffect(() => {
-    card.send({ type: 'card.open', setupId });
-  }, [card, setupId]);
   const leaving = snapshot.output;
   useEffect(() => {
     if (leaving) window.location.assign(leaving);

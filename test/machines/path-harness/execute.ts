@@ -103,6 +103,14 @@ export async function executePath(
       for (const transition of event._transitions) {
         const key = keyOfTakenTransition(transition);
         if (key !== undefined) observed.transitions.add(key);
+        // The state it left was active, though no snapshot shows it: an initial state
+        // its eventless transitions leave at once, as the actor is made.
+        for (
+          let node: typeof transition.source.parent = transition.source;
+          node;
+          node = node.parent
+        )
+          observed.states.add(node.id);
       }
     }
   };
