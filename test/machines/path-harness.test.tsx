@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, setup } from 'xstate';
 import {
   computeCoverage,
   createObserved,
@@ -205,6 +205,34 @@ describe('computeCoverage', () => {
       'check that can never run: working.deciding is only passed through',
     );
     expect(formatMissing(report)).toContain('state with no check of its own: submitForm.rejected');
+  });
+
+  it('counts an initial state its eventless transitions leave as the actor is made as entered', async () => {
+    // Where the start leads depends on the input, as a page's address or its brought reads do.
+    const door = setup({ types: { input: {} as { locked: boolean } } }).createMachine({
+      id: 'door',
+      context: ({ input }) => input,
+      initial: 'opening',
+      states: {
+        opening: {
+          always: [
+            { guard: ({ context }) => context.locked, target: 'locked' },
+            { target: 'shut' },
+          ],
+        },
+        locked: { on: { unlock: 'shut' } },
+        shut: {},
+      },
+    });
+    const observed = createObserved();
+    for (const input of [{ locked: true }, { locked: false }]) {
+      const paths = generatePaths(door, { input, events: () => [{ type: 'unlock' }] });
+      for (const path of paths) await executePath(door, path, {}, observed);
+    }
+    const report = computeCoverage(door, observed, 2);
+    expect(report.states.missing).toEqual([]);
+    expect(report.passThrough).toEqual(['door.opening']);
+    expect(report.transitions.missing).toEqual([]);
   });
 
   it('fails a check that never ran on any path', () => {
