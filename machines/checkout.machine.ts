@@ -6,7 +6,7 @@ import type { PlanId } from '../contract/profile.ts';
 import type { ServerErrors } from './field-errors.ts';
 import * as form from './form-parts.ts';
 import { fromOutput, withOutput } from './event-params.ts';
-import { retryState } from './load-parts.ts';
+import { givenAtStart, retryState, startGiven } from './load-parts.ts';
 
 /** Section 2: the individual payer's form (all required; the e-mail is read-only). */
 export const CardForm = v.object({
@@ -29,6 +29,11 @@ export interface CheckoutInput {
    * resumes it, so the checkout shows it as it was (back from the provider's page).
    */
   pendingPayment?: boolean;
+  /**
+   * What the checkout would load, when it is at hand as it starts (the page brought it,
+   * or a free plan, which needs none): it starts ready.
+   */
+  data?: CheckoutData;
 }
 
 /** The open payment as the checkout shows it again: its promo code and payer. */
@@ -58,7 +63,7 @@ export interface CheckoutData {
   cost?: PlanChangeCostAnswer | null;
 }
 
-export interface CheckoutContext extends CheckoutInput, CheckoutData {
+export interface CheckoutContext extends Omit<CheckoutInput, 'data'>, CheckoutData {
   payerType: PayerType;
   serverErrors: ServerErrors;
   leaving: Leaving | null;
@@ -83,14 +88,15 @@ const toLeaving = {
 
 /**
  * The checkout of /subscription/update: ready once the conversion data and the next
- * period's expiry have loaded (at once for free). Pay starts a card checkout (or
- * changes an active autopayment), or requests an invoice; a free plan cancels. While
- * a request runs no other is accepted, so a double click starts one checkout. Each
- * submit first clears the server's field errors; a refusal keeps those that name a
- * field of the form (the payer's fields, or the promo code), each until its field is
- * edited. With a payment open at the provider for the same plan and period (the payer
- * came back from its page), the data carries that payment's promo code and payer, so
- * the page shows what Pay will resume, not a fresh form.
+ * period's expiry have loaded, or at once when its input carries them (the page brought
+ * them, decision 0034; a free plan needs none); a retry loads. Pay starts a card
+ * checkout (or changes an active autopayment), or requests an invoice; a free plan
+ * cancels. While a request runs no other is accepted, so a double click starts one
+ * checkout. Each submit first clears the server's field errors; a refusal keeps those
+ * that name a field of the form (the payer's fields, or the promo code), each until its
+ * field is edited. With a payment open at the provider for the same plan and period
+ * (the payer came back from its page), the data carries that payment's promo code and
+ * payer, so the page shows what Pay will resume, not a fresh form.
  */
 export const checkoutMachine = setup({
   types: {
@@ -119,6 +125,7 @@ export const checkoutMachine = setup({
   guards: {
     isValidCard: form.passes(CardForm),
     isValidEntity: form.passes(EntityForm),
+    givenAtStart,
   },
   actions: {
     ...form.actions<CheckoutContext, CheckoutEvent>(),
@@ -130,7 +137,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({
+  context: ({ input: { data: _, ...input } }) => ({
     ...input,
     additionalDays: null,
     nextExpire: null,
@@ -143,8 +150,9 @@ export const checkoutMachine = setup({
   states: {
     preparing: {
       description:
-        'A spinner while the conversion data and the next-period expiry load (at once for the free plan).',
+        'A spinner while the conversion data and the next-period expiry load (none when the page brought them, or for the free plan).',
       tags: ['busy'],
+      always: startGiven('data', 'ready', 'keepCheckoutData'),
       invoke: {
         id: 'loadCheckoutData',
         src: 'loadCheckoutData',

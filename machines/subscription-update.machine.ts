@@ -4,7 +4,14 @@ import type { PlanId } from '../contract/profile.ts';
 import type { SubscriptionData } from './subscription.machine.ts';
 import { periodOf, type UpdateQuery } from './update-query.ts';
 import { ifOutput, withOutput } from './event-params.ts';
-import { loadState, retryState } from './load-parts.ts';
+import {
+  fromStart,
+  givenAtStart,
+  loadState,
+  retryState,
+  startAnswer,
+  startGiven,
+} from './load-parts.ts';
 
 /** Section 2: both given, not the current plan and interval, and not free to free. */
 export function preselection(
@@ -62,22 +69,32 @@ export interface SubscriptionUpdateContext {
   selected: PlanId | null;
 }
 
+export interface SubscriptionUpdateInput {
+  /** Plan and period from the address, to preselect. */
+  query: UpdateQuery;
+  /** The subscription and the plans, when the page brought both: the page shows at once. */
+  data?: SubscriptionData;
+}
+
 export type SubscriptionUpdateEvent =
-  | { type: 'page.open'; query: UpdateQuery }
   | { type: 'period.change'; period: Interval }
   | { type: 'plan.select'; plan: PlanId }
   | { type: 'checkout.back' }
   | { type: 'load.retry' };
 
 /**
- * /subscription/update: loads the subscription and the plans, then the plan cards
- * with the period switch; choosing a plan (or a query that preselects one) opens
- * the checkout, and going back returns to the cards.
+ * /subscription/update: starts with plan and period from the address (its input), loads
+ * the subscription and the plans, then the plan cards with the period switch; choosing a
+ * plan (or an address that preselects one) opens the checkout, and going back returns to
+ * the cards. When the page brought the subscription and the plans, it starts on the
+ * cards or the preselected checkout at once, without loading them (decision 0034); a
+ * retry loads.
  */
 export const subscriptionUpdateMachine = setup({
   types: {
     context: {} as SubscriptionUpdateContext,
     events: {} as SubscriptionUpdateEvent,
+    input: {} as SubscriptionUpdateInput,
   },
   actors: {
     loadSubscription: fromPromise<SubscriptionData>(async () => {
@@ -87,9 +104,14 @@ export const subscriptionUpdateMachine = setup({
   guards: {
     preselects: ({ context }, params: { data: SubscriptionData }) =>
       preselection(context.query, params.data.subscription) !== null,
+    givenAtStart,
+    // The subscription the page brought, with the address, preselects (at the start).
+    givenPreselects: ({ context, event }) => {
+      const data = startAnswer<SubscriptionData>(event, 'data');
+      return data !== undefined && preselection(context.query, data.subscription) !== null;
+    },
   },
   actions: {
-    keepQuery: assign({ query: (_, params: { query: UpdateQuery }) => params.query }),
     keepPreselected: assign(({ context }, params: { data: SubscriptionData }) => {
       const chosen = preselection(context.query, params.data.subscription);
       return {
@@ -108,24 +130,14 @@ export const subscriptionUpdateMachine = setup({
   },
 }).createMachine({
   id: 'subscriptionUpdate',
-  context: {
-    query: { plan: null, period: null },
+  context: ({ input }) => ({
+    query: input.query,
     data: null,
     period: 'monthly',
     selected: null,
-  },
-  initial: 'opening',
+  }),
+  initial: 'loading',
   states: {
-    opening: {
-      description: 'Reads plan and period from the address.',
-      tags: ['busy'],
-      on: {
-        'page.open': {
-          target: 'loading',
-          actions: { type: 'keepQuery', params: ({ event }) => ({ query: event.query }) },
-        },
-      },
-    },
     loading: loadState(
       'loadSubscription',
       'The subscription and the plans load.',
@@ -134,6 +146,14 @@ export const subscriptionUpdateMachine = setup({
         withOutput('choosing', 'keepData', 'data'),
       ],
       'unavailable',
+      [
+        {
+          guard: 'givenPreselects',
+          target: 'checkout',
+          actions: { type: 'keepPreselected', params: fromStart('data') },
+        },
+        startGiven('data', 'choosing', 'keepData'),
+      ],
     ),
     unavailable: retryState('load.retry', 'The plans could not be loaded, with Try again.'),
     choosing: {

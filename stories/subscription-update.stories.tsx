@@ -8,7 +8,7 @@ import {
 import { UpdateView } from '../src/views/subscription/subscription-update.view.tsx';
 
 interface Args {
-  value: 'opening' | 'loading' | 'unavailable' | 'choosing';
+  value: 'loading' | 'unavailable' | 'choosing';
   context: SubscriptionUpdateContext;
 }
 

@@ -7,7 +7,7 @@ export const checkoutMachine = createMachine({
   "initial": "preparing",
   "states": {
     "preparing": {
-      "description": "A spinner while the conversion data and the next-period expiry load (at once for the free plan).",
+      "description": "A spinner while the conversion data and the next-period expiry load (none when the page brought them, or for the free plan).",
       "tags": ["busy"],
       "invoke": [
         {
@@ -16,6 +16,9 @@ export const checkoutMachine = createMachine({
           "onDone": [{ "target": "#checkout.ready", "actions": ["keepCheckoutData"] }],
           "onError": [{ "target": "#checkout.unavailable" }]
         }
+      ],
+      "always": [
+        { "target": "#checkout.ready", "guard": "givenAtStart", "actions": ["keepCheckoutData"] }
       ]
     },
     "unavailable": {

@@ -4,13 +4,8 @@ import { createMachine } from 'xstate';
 
 export const subscriptionUpdateMachine = createMachine({
   "id": "subscriptionUpdate",
-  "initial": "opening",
+  "initial": "loading",
   "states": {
-    "opening": {
-      "description": "Reads plan and period from the address.",
-      "tags": ["busy"],
-      "on": { "page.open": [{ "target": "#subscriptionUpdate.loading", "actions": ["keepQuery"] }] }
-    },
     "loading": {
       "description": "The subscription and the plans load.",
       "tags": ["busy"],
@@ -27,6 +22,18 @@ export const subscriptionUpdateMachine = createMachine({
             { "target": "#subscriptionUpdate.choosing", "actions": ["keepData"] }
           ],
           "onError": [{ "target": "#subscriptionUpdate.unavailable" }]
+        }
+      ],
+      "always": [
+        {
+          "target": "#subscriptionUpdate.checkout",
+          "guard": "givenPreselects",
+          "actions": ["keepPreselected"]
+        },
+        {
+          "target": "#subscriptionUpdate.choosing",
+          "guard": "givenAtStart",
+          "actions": ["keepData"]
         }
       ]
     },

@@ -9,14 +9,17 @@ import {
   fetchChangeCost,
   fetchConvertion,
   fetchInAdvance,
+  givenConversion,
   postSubscriptionUpdate,
   startCheckout,
 } from '../api/billing.api.ts';
 import { cardProviderFor } from '../../contract/billing.ts';
-import { fetchCountries, paymentCountries } from '../api/countries.api.ts';
+import { fetchCountries, givenCountries, paymentCountries } from '../api/countries.api.ts';
 import {
   checkoutMachine,
   type CardValues,
+  type CheckoutData,
+  type CheckoutInput,
   type ResumedPayment,
 } from '../../machines/checkout.machine.ts';
 import { claimFieldErrors } from './field-errors.ts';
@@ -83,10 +86,33 @@ export function resumedPayment(
   };
 }
 
+/** What the checkout of the free plan shows: nothing to convert, pay for or pay from. */
+const freeCheckout: CheckoutData = { additionalDays: null, nextExpire: null, countries: [] };
+
+/**
+ * What the checkout would load, when it is at hand as it starts: nothing to read for the
+ * free plan; for a new payment (no open one to resume, no autopayment to change), what
+ * the page brought, if it brought all of it (decision 0034).
+ */
+function givenCheckoutData(order: Omit<CheckoutInput, 'data'>): CheckoutData | undefined {
+  if (order.plan === 'free') return freeCheckout;
+  if (order.pendingPayment || order.autopayment) return undefined;
+  const conversion = givenConversion(order.plan, order.period);
+  const countries = conversion && givenCountries();
+  return conversion && countries
+    ? { ...conversion, countries: paymentCountries(countries), resumed: null, cost: null }
+    : undefined;
+}
+
+/** The checkout's input: the order, and what it would load when that is at hand. */
+export function checkoutInput(order: Omit<CheckoutInput, 'data'>): CheckoutInput {
+  return { ...order, data: givenCheckoutData(order) };
+}
+
 export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
     loadCheckoutData: fromPromise(async ({ input, signal }) => {
-      if (input.plan === 'free') return { additionalDays: null, nextExpire: null, countries: [] };
+      if (input.plan === 'free') return freeCheckout;
       const [additionalDays, nextExpire, countries, open, cost] = await Promise.all([
         fetchConvertion(input.plan, input.period, signal),
         fetchInAdvance(input.plan, input.period, signal),

@@ -5,6 +5,7 @@ import { expectAccessible } from './axe.ts';
 import { latestMail } from './mailbox.ts';
 import { buyer, checkoutTexts } from './checkout.ts';
 import { useChromium } from './chromium.ts';
+import { drewAWait, watchForWaits } from './first-draw.ts';
 
 let context: BrowserContext;
 let page: Page;
@@ -19,6 +20,7 @@ const walks = {
   en: {
     ...checkoutTexts.en,
     firstName: 'First name',
+    billingPeriod: 'Billing period',
     notCreated: 'Subscription not created',
     lastPaymentFailed: 'Your last payment failed',
     updated: 'Subscription updated',
@@ -43,6 +45,7 @@ const walks = {
   ru: {
     ...checkoutTexts.ru,
     firstName: 'Имя',
+    billingPeriod: 'Период оплаты',
     notCreated: 'Подписка не оформлена',
     lastPaymentFailed: 'Последний платёж не прошёл',
     updated: 'Подписка изменена',
@@ -136,6 +139,21 @@ describe.each(['en', 'ru'] as const)('billing in %s', (locale) => {
       .getByRole('button', { name: new RegExp(w.restore) })
       .click();
     await dialogTitled(w.restored).waitFor({ timeout: 40_000 });
+  });
+
+  it('draws the checkout the address preselects, and the cards, without a wait', async () => {
+    await open(locale, `first-draw-${locale}`);
+    // The page's HTML brought the subscription, the plans and what the checkout of a new
+    // payment reads: the free user's checkout of Premium draws its form at once.
+    await watchForWaits(page);
+    await openCheckout(locale, 'plan=premium&period=monthly');
+    await page.getByRole('button', { name: w.pay }).waitFor();
+    expect(await drewAWait(page)).toBe(false);
+    // Without plan and period, the cards, from the subscription and the plans it brought.
+    await page.goto(`/${locale}/subscription/update`);
+    await page.getByRole('group', { name: w.billingPeriod }).waitFor();
+    expect(await drewAWait(page)).toBe(false);
+    await expectAccessible(page);
   });
 
   it('shows creation_failed for a declined card', async () => {

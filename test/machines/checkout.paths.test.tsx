@@ -45,6 +45,14 @@ const entity = {
 };
 
 const bought = { plan: 'mini', period: 'monthly', autopayment: false } as const;
+/** What the checkout loads for it (or what the page brought). */
+const checkoutData = {
+  additionalDays: 3,
+  nextExpire: '2027-01-01T00:00:00Z',
+  countries: [{ code: 'DE', name_en: 'Germany', name_ru: 'Германия' }],
+};
+/** The free plan: nothing to load, convert or pay for. */
+const freeData = { additionalDays: null, nextExpire: null, countries: [] };
 
 /** Section 5 (Per form): what each payer's form needs before anything is sent. */
 const filled = (value: string) => value.trim() !== '';
@@ -74,8 +82,16 @@ const leaves = (_: unknown, event: unknown) => ({
 });
 
 describeMachinePaths(checkoutMachine, {
-  paths: 88,
+  paths: 90,
   input: bought,
+  // Decision 0034: what the page brought, or the free plan's nothing, starts it ready.
+  starts: {
+    'the page brought its data': { input: { ...bought, data: checkoutData }, at: 'ready' },
+    'the plan is free': {
+      input: { plan: 'free', period: 'monthly', autopayment: false, data: freeData },
+      at: 'ready',
+    },
+  },
   // Section 2, Subscription update (Checkout), section 4 (Actions) and section 5 (Per
   // form): ready once its data loaded; Pay by card, an invoice request or Cancel, one
   // at a time; a submit clears the server's errors, a refusal keeps those naming a field.
@@ -158,15 +174,7 @@ describeMachinePaths(checkoutMachine, {
     { type: 'subscription.cancel' },
     { type: 'checkout.retry' },
     ...internalEvents(snapshot, {
-      loadCheckoutData: {
-        output: [
-          {
-            additionalDays: 3,
-            nextExpire: '2027-01-01T00:00:00Z',
-            countries: [{ code: 'DE', name_en: 'Germany', name_ru: 'Германия' }],
-          },
-        ],
-      },
+      loadCheckoutData: { output: [checkoutData] },
       payByCard: {
         output: [{ href: 'https://pay.example.com/1', external: true }],
         error: [
@@ -206,9 +214,12 @@ describeMachinePaths(checkoutMachine, {
       expect(snapshot.can({ type: 'pay.card', values: card, coupon: '' })).toBe(false);
     },
     ready: (snapshot) => {
+      const { plan, nextExpire, additionalDays, countries } = snapshot.context;
       expect(snapshot.hasTag('busy')).toBe(false);
-      expect(snapshot.context.nextExpire).toBe('2027-01-01T00:00:00Z');
-      expect(snapshot.context.additionalDays).toBe(3);
+      expect(snapshot.children.loadCheckoutData).toBeUndefined();
+      expect({ additionalDays, nextExpire, countries }).toEqual(
+        plan === 'free' ? freeData : checkoutData,
+      );
       // Only refusals that name a field of the form are kept, to be shown at the field.
       for (const field of Object.keys(snapshot.context.serverErrors)) {
         expect(['country', 'coupon', 'contact_phone']).toContain(field);
@@ -256,7 +267,7 @@ describeMachinePaths(checkoutMachine, {
             context: { plan: 'mini', period: 'monthly', currency: 'rub', code: '', check: null },
           })}
           sendPromo={() => {}}
-          plan={demoPlans.plans.find((p) => p.id === 'mini')}
+          plan={demoPlans.plans.find((p) => p.id === snapshot.context.plan)}
           subscription={demoSubscription}
           payer={{ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'DE' }}
           locale="ru"
@@ -275,6 +286,13 @@ describeMachinePaths(checkoutMachine, {
         expect(screen.queryByRole('form')).toBeNull();
       },
       ready: (snapshot) => {
+        if (snapshot.context.plan === 'free') {
+          // Free: no payer's form, Cancel subscription offered.
+          expect(screen.queryByRole('form')).toBeNull();
+          const cancel = screen.getByRole('button', { name: 'Отменить подписку' });
+          expect(enabled(cancel)).toBe(true);
+          return;
+        }
         // The chosen payer's form, its Pay ready, and the choice shown as pressed.
         expect(shownForm().getAttribute('aria-label')).toBe(formFor(snapshot));
         expect(enabled(payButton())).toBe(true);

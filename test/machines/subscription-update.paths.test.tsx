@@ -34,6 +34,10 @@ const plans: PlanList = {
   ],
 };
 const mini: Subscription = { ...demoSubscription, price: 10, currency: 'usd' };
+/** Premium for a year already: the address's plan and period are the current ones. */
+const premiumYearly: Subscription = { ...mini, plan: 'premium', interval: 'yearly', price: 480 };
+/** The address the page opened with: Premium for a year ('annually' is yearly). */
+const address: UpdateQuery = { plan: 'premium', period: 'annually' };
 
 /**
  * The checkout slot as UpdateScreen fills it: the selected plan's checkout, drawn as it
@@ -101,17 +105,23 @@ function preselected(query: UpdateQuery, { subscription }: SubscriptionData) {
 }
 
 describeMachinePaths(subscriptionUpdateMachine, {
-  paths: 14,
+  paths: 17,
+  input: { query: address },
+  // Decision 0034: the subscription and the plans the page brought show at once: the
+  // checkout the address preselects, or else the cards.
+  starts: {
+    'the page brought the data, the address preselects': {
+      input: { query: address, data: { subscription: mini, plans } },
+      at: 'checkout',
+    },
+    'the page brought the data, the address names no plan': {
+      input: { query: { plan: null, period: null }, data: { subscription: mini, plans } },
+      at: 'choosing',
+    },
+  },
   // Section 2, Subscription update: the cards with the period switch, a plan chosen (or
   // preselected by the address) opens the checkout, back clears plan and period.
   steps: {
-    opening: {
-      'page.open': (_, event) => ({
-        to: 'loading',
-        set: { query: (event as { query: UpdateQuery }).query },
-        starts: { loadSubscription: undefined },
-      }),
-    },
     loading: {
       'done: loadSubscription': ({ context }, event) => {
         const data: SubscriptionData = outputOf(event);
@@ -142,34 +152,31 @@ describeMachinePaths(subscriptionUpdateMachine, {
     },
   },
   events: (snapshot) => [
-    { type: 'page.open', query: { plan: 'premium', period: 'annually' } },
-    { type: 'page.open', query: { plan: null, period: null } },
-    // The preselection's other edges: the current plan and interval, a plan without a period.
-    { type: 'page.open', query: { plan: 'mini', period: 'monthly' } },
-    { type: 'page.open', query: { plan: 'premium', period: null } },
+    // Both ways: Premium for a year shows its card's other period as a change of interval.
     { type: 'period.change', period: 'yearly' },
+    { type: 'period.change', period: 'monthly' },
     { type: 'plan.select', plan: 'premium' },
     { type: 'checkout.back' },
     { type: 'load.retry' },
     ...internalEvents(snapshot, {
+      // On Mini, the address preselects Premium for a year; on Premium for a year already,
+      // it names the current plan and interval, and the cards show.
       loadSubscription: {
-        output: [{ subscription: mini, plans, failedPayment: null }],
+        output: [
+          { subscription: mini, plans },
+          { subscription: premiumYearly, plans },
+        ],
         error: [new Error('down')],
       },
     }),
   ],
   serialize: (snapshot) => ({
+    current: snapshot.context.data?.subscription.plan ?? null,
     query: snapshot.context.query,
     period: snapshot.context.period,
     selected: snapshot.context.selected,
   }),
   states: {
-    opening: (snapshot) => {
-      // Waiting for the page's query: busy, nothing loaded or asked for yet.
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.children.loadSubscription).toBeUndefined();
-      expect(snapshot.context.data).toBeNull();
-    },
     loading: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(snapshot.children.loadSubscription).toBeDefined();
@@ -181,22 +188,21 @@ describeMachinePaths(subscriptionUpdateMachine, {
     },
     checkout: (snapshot) => {
       expect(snapshot.context.selected).toBe('premium');
-      expect(snapshot.context.data?.subscription).toEqual(mini);
+      expect(snapshot.children.loadSubscription).toBeUndefined();
+      expect([mini, premiumYearly]).toContainEqual(snapshot.context.data?.subscription);
       // Chosen from the cards, the period is the cards'; preselected, the query's.
       const chosen = preselected(snapshot.context.query, snapshot.context.data!);
       if (chosen) expect(snapshot.context.period).toBe(chosen.period);
     },
     choosing: (snapshot) => {
+      const { data, query } = snapshot.context;
       expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.children.loadSubscription).toBeUndefined();
       expect(snapshot.context.selected).toBeNull();
-      expect(snapshot.context.data?.plans).toEqual(plans);
-      // No query preselects here: none (as back from the checkout), the current plan and
-      // interval, or a plan without a period.
-      expect([
-        JSON.stringify({ plan: null, period: null }),
-        JSON.stringify({ plan: 'mini', period: 'monthly' }),
-        JSON.stringify({ plan: 'premium', period: null }),
-      ]).toContain(JSON.stringify(snapshot.context.query));
+      expect(data?.plans).toEqual(plans);
+      // No query preselects here: none (as back from the checkout, or the address named
+      // none), or the current plan and interval.
+      expect(preselected(query, data!)).toBeNull();
     },
   },
   view: {
@@ -211,7 +217,6 @@ describeMachinePaths(subscriptionUpdateMachine, {
       </Providers>
     ),
     states: {
-      opening: waiting,
       loading: waiting,
       unavailable: () => {
         frame();
@@ -223,25 +228,33 @@ describeMachinePaths(subscriptionUpdateMachine, {
       },
       choosing: (snapshot) => {
         frame();
-        const yearly = snapshot.context.period === 'yearly';
+        const { period, data } = snapshot.context;
+        const yearly = period === 'yearly';
         // The switch shows the period chosen, the yearly one with the annual discount.
         const pressed = screen.getByRole('button', { pressed: true });
         expect(pressed.textContent).toBe(yearly ? 'Yearly−20%' : 'Monthly');
-        // A card per plan; Mini is the current one, its button per section 4.
+        // A card per plan; the current one's button per section 4 (with an autopayment:
+        // its own period is the plan, the other a change of interval), Select on the others.
         for (const name of ['Free', 'Mini', 'Premium']) screen.getByText(name);
-        screen.getByText('Current plan');
+        const current = screen.getByText('Current plan');
+        expect(current.parentElement?.textContent).toBe(
+          `${data!.subscription.plan === 'mini' ? 'Mini' : 'Premium'}Current plan`,
+        );
         expect(screen.getAllByRole('button', { name: 'Select' }).map(enabled)).toEqual([
           true,
           true,
         ]);
-        if (yearly) {
+        if (period !== data!.subscription.interval) {
           expect(enabled(screen.getByRole('button', { name: 'Change interval' }))).toBe(true);
           expect(screen.queryByRole('button', { name: 'Your plan' })).toBeNull();
-          screen.getByText('$40/mo');
-          screen.getByText('Billed yearly: $480/year');
         } else {
           expect(enabled(screen.getByRole('button', { name: 'Your plan' }))).toBe(false);
           expect(screen.queryByRole('button', { name: 'Change interval' })).toBeNull();
+        }
+        if (yearly) {
+          screen.getByText('$40/mo');
+          screen.getByText('Billed yearly: $480/year');
+        } else {
           screen.getByText('$50/mo');
           expect(screen.queryByText(/Billed yearly/)).toBeNull();
         }

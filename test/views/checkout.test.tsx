@@ -7,11 +7,14 @@ import {
   checkoutMachine,
   type CardValues,
   type CheckoutData,
+  type CheckoutInput,
   type EntityValues,
   type Leaving,
   type ResumedPayment,
 } from '../../machines/checkout.machine.ts';
 import { promoCodeMachine, type PromoCheck } from '../../machines/promo-code.machine.ts';
+import { readPaths, type AnsweredRead } from '../../contract/page-reads.ts';
+import { forgetWarmReads, primeReads } from '../../src/api/client.ts';
 import { cardProviders, paymentCountries } from '../../src/api/countries.api.ts';
 import { providerOptions, resumedPayment } from '../../src/flows/checkout.flow.ts';
 import { CheckoutScreen } from '../../src/views/subscription/checkout-screen.tsx';
@@ -486,5 +489,92 @@ describe('subscription update page', () => {
     expect(screen.getAllByText(/4 000 ₽\/mo/).length).toBeGreaterThan(0);
     await user.click(screen.getAllByRole('button', { name: 'Select' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Cancel subscription' })).toBeTruthy();
+  });
+});
+
+describe('subscription update page, from what its HTML brought (decision 0034)', () => {
+  afterEach(forgetWarmReads);
+  const mini: Subscription = { ...free, plan: 'mini', price: 900, autopayment: true };
+  const premiumMonthly = { plan: 'premium', interval: 'monthly' };
+  /** What the server brings for /subscription/update?plan=premium&period=monthly. */
+  const brought = (subscription: Subscription): AnsweredRead[] => [
+    { path: readPaths.subscription, answer: { subscription } },
+    { path: readPaths.prices, answer: demoPlans },
+    { path: readPaths.convertion, query: premiumMonthly, answer: { additional_days: 4 } },
+    { path: readPaths.inAdvance, query: premiumMonthly, answer: { expire_at: '2027-01-01' } },
+    { path: readPaths.countries, answer: [{ code: 'RU', name_en: 'Russia', name_ru: 'Россия' }] },
+  ];
+  const loads = { page: vi.fn(), checkout: vi.fn() };
+  afterEach(() => {
+    loads.page.mockReset();
+    loads.checkout.mockReset();
+  });
+  /** A read that is asked for, and never answers. */
+  const asked = <T, I = unknown>(load: () => void) =>
+    fromPromise<T, I>(async () => {
+      load();
+      return new Promise<never>(() => {});
+    });
+  const page = (query: UpdateQuery) =>
+    render(
+      <Providers locale="en">
+        <UpdateScreen
+          query={query}
+          payer={{ firstName: '', lastName: '', email: 'ann@example.com', country: '' }}
+          locale="en"
+          onQueryCleared={() => {}}
+          onLeave={() => {}}
+          machines={{
+            page: subscriptionUpdateMachine.provide({
+              actors: { loadSubscription: asked<SubscriptionData>(loads.page) },
+            }),
+            checkout: {
+              checkout: checkoutMachine.provide({
+                actors: { loadCheckoutData: asked<CheckoutData, CheckoutInput>(loads.checkout) },
+              }),
+              promo: promoCodeMachine,
+            },
+          }}
+        />
+      </Providers>,
+    );
+
+  it('draws the preselected checkout with its form, nothing read', async () => {
+    primeReads(brought(free));
+    page({ plan: 'premium', period: 'monthly' });
+    await screen.findByRole('form', { name: 'Payer details' });
+    expect(screen.getByText(/You selected/).textContent).toMatch(
+      /^You selected: Premium 5\s000\s₽\/mo$/,
+    );
+    screen.getByText(/^Next payment: 5\s000\s₽ on/);
+    expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
+    expect(loads.page).not.toHaveBeenCalled();
+    expect(loads.checkout).not.toHaveBeenCalled();
+  });
+
+  it('draws the cards when the address preselects nothing, nothing read', async () => {
+    primeReads(brought(free));
+    page({ plan: null, period: null });
+    await screen.findByRole('group', { name: 'Billing period' });
+    expect(screen.getAllByRole('button', { name: 'Select' })).toHaveLength(2);
+    expect(loads.page).not.toHaveBeenCalled();
+  });
+
+  it('reads what the page did not bring: the plans, or a change of autopayment', async () => {
+    primeReads(brought(free).filter((read) => read.path !== readPaths.prices));
+    page({ plan: 'premium', period: 'monthly' });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading…');
+    expect(loads.page).toHaveBeenCalledTimes(1);
+    cleanup();
+    forgetWarmReads();
+    // A running autopayment is changed at a cost the page did not bring: the checkout reads.
+    primeReads(brought(mini));
+    page({ plan: 'premium', period: 'monthly' });
+    expect((await screen.findByText(/You selected/)).textContent).toMatch(
+      /^You selected: Premium 5\s000\s₽\/mo$/,
+    );
+    expect(screen.queryByRole('form', { name: 'Payer details' })).toBeNull();
+    expect(loads.page).toHaveBeenCalledTimes(1);
+    expect(loads.checkout).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,7 +6,7 @@ import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts'
 import { useDrawnWhenReady } from '../../components/drawn-when-ready.ts';
 import { entityOrdersEnabled, invoiceMinimumRub } from '../../components/site.ts';
 import { inspect } from '../../flows/inspect.ts';
-import { liveCheckoutMachine } from '../../flows/checkout.flow.ts';
+import { checkoutInput, liveCheckoutMachine } from '../../flows/checkout.flow.ts';
 import { livePromoCodeMachine } from '../../flows/promo-code.flow.ts';
 import { useFormFlow } from '../../forms/use-form-flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -49,12 +49,13 @@ export function CheckoutScreen({
     snapshot,
     formRef,
   } = useFormFlow(machines.checkout, {
-    input: {
+    // What the page brought (or nothing to load, for the free plan) starts it ready.
+    input: checkoutInput({
       plan,
       period,
       autopayment: subscription.autopayment,
       pendingPayment: subscription.autopayment_status === 'pending',
-    },
+    }),
     onDone: (leaving) => {
       if (leaving) onLeave(leaving);
     },
@@ -70,6 +71,7 @@ export function CheckoutScreen({
   }, [resumed, promo]);
   // The form first draws in a transition once the checkout's data is there, as the
   // profile's sections do; until then the first snapshot shows what is being prepared.
+  // A checkout that starts ready (its data given) draws its form at once.
   const [first] = useState(snapshot);
   const drawn = useDrawnWhenReady(!snapshot.matches('preparing'));
 

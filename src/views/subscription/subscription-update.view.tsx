@@ -22,7 +22,6 @@ export function UpdateView({ snapshot, send, locale, checkout }: UpdateViewProps
   const { data, period, selected } = snapshot.context;
   const body = (() => {
     switch (state) {
-      case 'opening':
       case 'loading':
         return <Busy quiet label={t`Loading…`} />;
       case 'unavailable':

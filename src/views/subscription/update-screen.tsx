@@ -1,9 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import type { CardValues, Leaving } from '../../../machines/checkout.machine.ts';
 import type { UpdateQuery } from '../../../machines/update-query.ts';
 import { inspect } from '../../flows/inspect.ts';
-import { liveSubscriptionUpdateMachine } from '../../flows/subscription-update.flow.ts';
+import {
+  liveSubscriptionUpdateMachine,
+  subscriptionUpdateInput,
+} from '../../flows/subscription-update.flow.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { CheckoutScreen, type CheckoutScreenProps } from './checkout-screen.tsx';
 import { UpdateView } from './subscription-update.view.tsx';
@@ -32,12 +35,17 @@ export function UpdateScreen({
   onLeave,
   machines,
 }: UpdateScreenProps) {
-  const page = useActorRef(machines?.page ?? liveSubscriptionUpdateMachine, { inspect });
+  // The address as the page opened: going back from the checkout clears it, the page stays.
+  const [opened] = useState(query);
+  // The machine takes its input once, as it starts: the subscription and the plans, when
+  // the page brought them, draw at once (decision 0034).
+  const page = useActorRef(machines?.page ?? liveSubscriptionUpdateMachine, {
+    input: subscriptionUpdateInput(opened),
+    inspect,
+  });
   // A machine's change draws at once, in one task; this page's (its data arriving, the
   // checkout opening) draws deferred, in short slices (decision 0009).
   const snapshot = useDeferredValue(useSelector(page, (s) => s));
-  const [opened] = useState(query);
-  useEffect(() => page.send({ type: 'page.open', query: opened }), [page, opened]);
   const onBack = useCallback(() => {
     page.send({ type: 'checkout.back' });
     onQueryCleared();
