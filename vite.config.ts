@@ -409,6 +409,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       },
   test: {
+    // A file on every core (vitest's default leaves one idle): the files of the unit and
+    // server projects share nothing (each its own database and ports); the faults and
+    // end-to-end projects run one file at a time.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,

@@ -42,9 +42,6 @@ function vitestArgs(project: string, report: string, extra: string[] = []): stri
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-    // A file on every core (vitest's default leaves one idle): the files of these
-    // projects share nothing (each its own database and ports).
-    '--maxWorkers=100%',
     ...extra,
   ];
 }
