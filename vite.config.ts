@@ -15,6 +15,21 @@ const devtoolsStub = {
   replacement: '/src/stubs/devtools-event-client.ts',
 };
 /**
+ * XState's and Lingui's React bindings import use-sync-external-store's shim, which
+ * hands on React's own hook where React has one (React 18 and later): they take
+ * React's hook and the selector variant written over it instead.
+ */
+const useSyncExternalStoreOfReact = [
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: '/src/stubs/use-sync-external-store-shim.ts',
+  },
+  {
+    find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+    replacement: 'use-sync-external-store/with-selector',
+  },
+];
+/**
  * A machine state's `description` is the flow's documentation: the Stately export,
  * docs/flows and the path tests read it from the source; the built app never does.
  * The build leaves it out of every machine under machines/.
@@ -356,7 +371,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     isSsrBuild ? null : precompress(),
   ],
   resolve: {
-    alias: command === 'build' ? [devtoolsStub] : [],
+    alias: [...useSyncExternalStoreOfReact, ...(command === 'build' ? [devtoolsStub] : [])],
   },
   // The server's build takes the libraries in too, through the same transforms as the
   // browser's (the theme's global styles left to index.html).
