@@ -64,7 +64,9 @@ function stripStateDescriptions() {
  * as a CSS variable) when the app starts, and Emotion parses them into the page: the
  * largest piece of the first page's start-up work. The app's build writes them into
  * index.html once instead (src/theme/static-styles.ts) and leaves them out of the
- * system it ships. Storybook's build and the dev server keep Chakra's own way.
+ * system it ships, with the definitions only they read: the base styles and the
+ * keyframes' bodies (the system keeps the keyframes' names). Storybook's build and the
+ * dev server keep Chakra's own way.
  */
 function staticThemeStyles(): Plugin {
   // What the system computes and offers for its global styles, none of which the app
@@ -73,6 +75,19 @@ function staticThemeStyles(): Plugin {
     ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'const _global = [];'],
     ['    getTokenCss,\n    getGlobalCss,\n    getPreflightCss,\n', ''],
   ] as const;
+  const chakra = String.raw`[\/]@chakra-ui[\/]react[\/]dist[\/]esm[\/]`;
+  const systemModule = new RegExp(String.raw`${chakra}styled-system[\/]system\.js$`);
+  // The system reads the keyframes' names alone (`animationName`'s values).
+  const keyframesModule = new RegExp(String.raw`${chakra}theme[\/]tokens[\/]keyframes\.js$`);
+  const globalCssModule = new RegExp(String.raw`${chakra}theme[\/]global-css\.js$`);
+  function keyframeNamesOnly(this: { error(message: string): never }, code: string): string {
+    const names = [...code.matchAll(/^ {2}("[\w-]+"|\w+): \{$/gm)].map((match) => match[1]);
+    const defined = code.match(/^ {2}[^\s/]/gm)?.length;
+    // Each definition opens and closes on a line of its own at the first indent.
+    if (names.length === 0 || defined !== names.length * 2)
+      this.error("Chakra's keyframes no longer read as expected");
+    return `export const keyframes = {${names.map((name) => `${name}: {}`).join(', ')}};`;
+  }
   let app = false;
   return {
     name: 'portal:static-theme-styles',
@@ -82,8 +97,10 @@ function staticThemeStyles(): Plugin {
     configResolved: (config) =>
       void (app = Boolean(config.build.ssr) || !config.build.rolldownOptions.input),
     transform(code, id) {
-      const system = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-      if (!app || !system.test(id)) return;
+      if (!app) return;
+      if (keyframesModule.test(id)) return keyframeNamesOnly.call(this, code);
+      if (globalCssModule.test(id)) return 'export const globalCss = {};';
+      if (!systemModule.test(id)) return;
       for (const [from, to] of replaced) {
         if (!code.includes(from))
           this.error(`Chakra's system no longer has ${JSON.stringify(from)}`);
