@@ -30,6 +30,23 @@ const useSyncExternalStoreOfReact = [
   },
 ];
 /**
+ * React's JSX runtime is CommonJS: read as a module's property at each element drawn,
+ * `(0, r.jsx)(…)`. The build has every module but the stand-in take its ES module
+ * bindings from src/stubs/jsx-runtime.ts, which hands on React's own functions.
+ */
+function jsxRuntimeAsBindings(): Plugin {
+  const stub = path.resolve('src/stubs/jsx-runtime.ts');
+  return {
+    name: 'portal:jsx-runtime-as-bindings',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react/jsx-runtime' && importer !== stub) return stub;
+    },
+  };
+}
+
+/**
  * A machine state's `description` is the flow's documentation: the Stately export,
  * docs/flows and the path tests read it from the source; the built app never does.
  * The build leaves it out of every machine under machines/.
@@ -375,6 +392,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     }),
     react(),
+    jsxRuntimeAsBindings(),
     babel({
       presets: [linguiTransformerBabelPreset()],
       plugins: command === 'build' ? [stripStateDescriptions] : [],
