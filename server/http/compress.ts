@@ -8,7 +8,7 @@ const THRESHOLD_BYTES = 1024;
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml)|[^;]*\+(?:json|xml))/i;
 
 /** Whether an Accept-Encoding value takes gzip (q=0 refuses it; `*` takes it). */
-function takesGzip(header: string): boolean {
+function readsGzip(header: string): boolean {
   let star = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -22,10 +22,15 @@ function takesGzip(header: string): boolean {
 /** Clients send a handful of Accept-Encoding values: each is read once. */
 const SEEN_ENCODINGS = 256;
 const seenEncodings = new Map<string, boolean>();
+
+/** Whether a request's Accept-Encoding takes gzip (none sent: it does not). */
+export const takesGzip = (header: string | undefined): boolean =>
+  header !== undefined && takesGzipCached(header);
+
 function takesGzipCached(header: string): boolean {
   let takes = seenEncodings.get(header);
   if (takes === undefined) {
-    takes = takesGzip(header);
+    takes = readsGzip(header);
     if (seenEncodings.size >= SEEN_ENCODINGS) seenEncodings.clear();
     seenEncodings.set(header, takes);
   }

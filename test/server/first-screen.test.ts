@@ -1,5 +1,6 @@
 import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -127,6 +128,23 @@ describe("a visitor's page comes with its first screen", () => {
     // A screen is kept per language: the Russian page is drawn apart.
     expect(rootOf(await (await page('/ru/signup/0')).text())).toBe('<main>v1 /ru/signup/0</main>');
     expect(seen.firstScreen.calls).toHaveLength(3);
+  });
+
+  it('sends the page gzipped as it was kept to a client that takes gzip, and the same text to one that does not', async () => {
+    const zipped = await page('/en/reset?n=zipped', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    const again = await page('/en/reset?n=zipped', { 'accept-encoding': 'gzip' });
+    // Kept as it is sent: the very bytes again, compressed once.
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    const plain = await page('/en/reset?n=zipped', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(gunzipSync(bytes).toString()).toBe(text);
+    expect(rootOf(text)).toBe('<main>v1 /en/reset?n=zipped</main>');
+    expect(plain.headers.get('etag')).toBe(zipped.headers.get('etag'));
+    expect(seen.firstScreen.calls).toHaveLength(1);
   });
 
   it('keeps a bounded number of screens, the least recently used dropped first', async () => {
