@@ -427,8 +427,24 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // every recipe in the bundle, even of components the app never shows. Emotion
           // imports hoist-non-react-statics, a CommonJS module without side effects, once
           // for nothing but its side effects: that kept it and react-is on the first visit.
+          // Chakra makes each part of a component at module level with unannotated calls
+          // (`withContext(Menu.RadioItem, …)`, `chakra('div', …)`, React's `forwardRef`),
+          // which kept every part of each component the app draws a part of (the menu's
+          // radio and checkbox items, the field's text area): they only make components.
           treeshake: {
-            manualPureFunctions: ['defineConfig', 'createAnatomy'],
+            manualPureFunctions: [
+              'defineConfig',
+              'createAnatomy',
+              'withContext',
+              'withProvider',
+              'withRootProvider',
+              'withPropsProvider',
+              'createSlotRecipeContext',
+              'createRecipeContext',
+              'chakra',
+              'forwardRef',
+              'createIcon',
+            ],
             moduleSideEffects: (id) =>
               /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
           },
