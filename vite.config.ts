@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -49,28 +50,67 @@ function jsxRuntimeAsBindings(): Plugin {
 /**
  * A machine state's `description` is the flow's documentation: the Stately export,
  * docs/flows and the path tests read it from the source; the built app never does.
- * The build leaves it out of every machine under machines/.
+ * The build leaves it out of every machine under machines/, where a state's object
+ * names it and where a state is made by one of machines/load-parts.ts's functions,
+ * which take it as a parameter named `description`: the call passes `undefined`.
  */
+interface TextNode {
+  type: string;
+  expressions?: unknown[];
+}
 interface PropertyPath {
-  node: {
-    computed: boolean;
-    key: { type: string; name?: string };
-    value: { type: string; expressions?: unknown[] };
-  };
+  node: { computed: boolean; key: { type: string; name?: string }; value: TextNode };
   remove(): void;
 }
-function stripStateDescriptions() {
+interface CallPath {
+  node: { callee: { type: string; name?: string }; arguments: TextNode[] };
+  scope: { getBinding(name: string): { kind: string; path: { parent: unknown } } | undefined };
+  get(key: string): { replaceWith(node: unknown): void };
+}
+interface BabelApi {
+  types: { identifier(name: string): unknown };
+}
+const isText = (node: TextNode | undefined) =>
+  node?.type === 'StringLiteral' ||
+  (node?.type === 'TemplateLiteral' && node.expressions?.length === 0);
+const inMachines = (filename: string | undefined) => /[\\/]machines[\\/]/.test(filename ?? '');
+
+/** Each function of machines/load-parts.ts that takes a description → where it takes it. */
+function describingParts(): Map<string, number> {
+  const source = readFileSync('machines/load-parts.ts', 'utf8');
+  const parts = new Map<string, number>();
+  for (const [, name = '', list = ''] of source.matchAll(
+    /export function (\w+)(?:<[^(]*>)?\(([^)]*)\)/g,
+  )) {
+    const names = list.split(',').map((parameter) => /^\s*(\w+)/.exec(parameter)?.[1]);
+    const at = names.indexOf('description');
+    if (at >= 0) parts.set(name, at);
+  }
+  if (parts.size === 0) throw new Error('machines/load-parts.ts no longer takes a description');
+  return parts;
+}
+
+function stripStateDescriptions({ types }: BabelApi) {
+  const describing = describingParts();
   return {
     name: 'portal:strip-state-descriptions',
     visitor: {
       ObjectProperty(property: PropertyPath, state: { filename?: string }) {
-        if (!/[\\/]machines[\\/]/.test(state.filename ?? '')) return;
+        if (!inMachines(state.filename)) return;
         const { key, value, computed } = property.node;
         const named = !computed && key.type === 'Identifier' && key.name === 'description';
-        const text =
-          value.type === 'StringLiteral' ||
-          (value.type === 'TemplateLiteral' && value.expressions?.length === 0);
-        if (named && text) property.remove();
+        if (named && isText(value)) property.remove();
+      },
+      CallExpression(call: CallPath, state: { filename?: string }) {
+        const { callee } = call.node;
+        const at = callee.type === 'Identifier' ? describing.get(callee.name ?? '') : undefined;
+        if (at === undefined || !inMachines(state.filename)) return;
+        const binding = call.scope.getBinding(callee.name ?? '');
+        const from = (binding?.path.parent as { source?: { value?: string } } | undefined)?.source
+          ?.value;
+        if (binding?.kind !== 'module' || !from?.endsWith('/load-parts.ts')) return;
+        if (isText(call.node.arguments[at]))
+          call.get(`arguments.${at}`).replaceWith(types.identifier('undefined'));
       },
     },
   };
