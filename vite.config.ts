@@ -36,7 +36,7 @@ const useSyncExternalStoreOfReact = [
  * bindings from src/stubs/jsx-runtime.ts, which hands on React's own functions.
  */
 function jsxRuntimeAsBindings(): Plugin {
-  const stub = path.resolve('src/stubs/jsx-runtime.ts');
+  const stub = path.join(import.meta.dirname, 'src/stubs/jsx-runtime.ts');
   return {
     name: 'portal:jsx-runtime-as-bindings',
     apply: 'build',
@@ -77,7 +77,7 @@ const inMachines = (filename: string | undefined) => /[\\/]machines[\\/]/.test(f
 
 /** Each function of machines/load-parts.ts that takes a description → where it takes it. */
 function describingParts(): Map<string, number> {
-  const source = readFileSync('machines/load-parts.ts', 'utf8');
+  const source = readFileSync(path.join(import.meta.dirname, 'machines/load-parts.ts'), 'utf8');
   const parts = new Map<string, number>();
   for (const [, name = '', list = ''] of source.matchAll(
     /export function (\w+)(?:<[^(]*>)?\(([^)]*)\)/g,
