@@ -221,7 +221,6 @@ export const subscriptionMachine = setup({
     opening: {
       description:
         'Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.',
-      tags: ['busy', 'returnQuery'],
       always: [
         { guard: 'needsPolling', target: 'polling' },
         { target: 'loading', actions: 'keepUnpolledOutcome' },

@@ -8,7 +8,6 @@ export const subscriptionMachine = createMachine({
   "states": {
     "opening": {
       "description": "Reads payment-attempt-status and scenario from the address; they leave it once the outcome is known.",
-      "tags": ["busy", "returnQuery"],
       "always": [
         { "target": "#subscription.polling", "guard": "needsPolling" },
         { "target": "#subscription.loading", "actions": ["keepUnpolledOutcome"] }

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { Card, CardAnswer, CardSetupStatus } from '../../contract/billing.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { cardOnFileMachine, type CardOutcome } from '../../machines/card-on-file.machine.ts';
@@ -169,6 +170,8 @@ describeMachinePaths(cardOnFileMachine, {
     loadFailed: (snapshot) => expect(snapshot.can({ type: 'card.retry' })).toBe(true),
     confirming: (snapshot) => {
       expect(snapshot.hasTag('busy')).toBe(true);
+      // The card shown meanwhile is the one loaded (or brought).
+      expect(snapshot.context.card).toEqual(visa);
       // Change card waits until the setup come back from is known.
       expect(snapshot.can({ type: 'card.change' })).toBe(false);
     },
@@ -248,4 +251,12 @@ describeMachinePaths(cardOnFileMachine, {
       },
     },
   },
+});
+
+describe('the card the page brought (decision 0034)', () => {
+  it.each([null, 'co_setup'])('is kept as the start, back from setup %s', (setupId) => {
+    const answer = { card: visa, changeable: true };
+    const snapshot = createActor(cardOnFileMachine, { input: { setupId, answer } }).getSnapshot();
+    expect(snapshot.context).toMatchObject({ card: visa, changeable: true, setupId });
+  });
 });

@@ -250,13 +250,16 @@ describeMachinePaths(subscriptionMachine, {
     },
     // Restore is taken only where the server will restore.
     restoring: (snapshot) => expect(snapshot.context.autopayment?.status).toBe('canceled'),
+    // The dialog and the plan show the subscription as loaded or brought.
     showingOutcome: (snapshot) => {
       expect(snapshot.context.outcome).not.toBeNull();
       expect(snapshot.hasTag('returnQuery')).toBe(false);
+      expect(snapshot.context.data?.plans).toEqual(plans);
     },
     ready: (snapshot) => {
       expect(snapshot.context.outcome).toBeNull();
       expect(snapshot.hasTag('returnQuery')).toBe(false);
+      expect(snapshot.context.data?.plans).toEqual(plans);
     },
   },
   view: {
@@ -314,6 +317,15 @@ describe('the start: the address read, and what the page brought', () => {
       expect(snapshot.context.query).toEqual(query);
     },
   );
+
+  it('keeps the plan it brought for the dialog of a return', () => {
+    const data = { subscription: free, plans };
+    const snapshot = createActor(subscriptionMachine, {
+      input: { query: invoiced, data },
+    }).getSnapshot();
+    expect(snapshot.value).toBe('showingOutcome');
+    expect(snapshot.context.data).toEqual(data);
+  });
 
   it('keeps what the page brought: the plan, and the autopayment it asks no more of', () => {
     const data = { subscription: canceled, plans };
