@@ -100,16 +100,27 @@ export const API_DOMAINS: Record<string, string> = {
 /**
  * The server domains a flow file calls, in the order it imports their call modules
  * (`from '../api/<name>.api.ts'`, or `import('../api/<name>.api.ts')` when it loads one
- * on demand), each once: `server/<domain>/`.
+ * on demand) or the flow files whose actors it takes (`from './<name>.flow.ts'`, read by
+ * `readFlow`), each once: `server/<domain>/`.
  */
-export function serverDomainsOf(flowSource: string): string[] {
-  const domains = [...flowSource.matchAll(/(?:from |import\()'\.\.\/api\/([\w-]+)\.api\.ts'/g)].map(
-    ([, name = '']) => {
-      const domain = API_DOMAINS[name];
-      if (!domain) throw new Error(`src/api/${name}.api.ts has no server domain in API_DOMAINS`);
-      return `server/${domain}/`;
-    },
+export function serverDomainsOf(
+  flowSource: string,
+  readFlow = (name: string) => readFileSync(`src/flows/${name}.flow.ts`, 'utf8'),
+  seen = new Set<string>(),
+): string[] {
+  const imports = flowSource.matchAll(
+    /(?:from |import\()'(?:\.\.\/api\/([\w-]+)\.api|\.\/([\w-]+)\.flow)\.ts'/g,
   );
+  const domains = [...imports].flatMap(([, api, flow]) => {
+    if (flow !== undefined) {
+      if (seen.has(flow)) return [];
+      seen.add(flow);
+      return serverDomainsOf(readFlow(flow), readFlow, seen);
+    }
+    const domain = API_DOMAINS[api ?? ''];
+    if (!domain) throw new Error(`src/api/${api}.api.ts has no server domain in API_DOMAINS`);
+    return [`server/${domain}/`];
+  });
   return [...new Set(domains)];
 }
 

@@ -3,8 +3,7 @@ import {
   type SubscriptionUpdateInput,
 } from '../../machines/subscription-update.machine.ts';
 import type { UpdateQuery } from '../../machines/update-query.ts';
-import { givenPrices, givenSubscription } from '../api/billing.api.ts';
-import { loadPlans } from './subscription.flow.ts';
+import { givenPlans, loadPlans } from './subscription.flow.ts';
 
 export const liveSubscriptionUpdateMachine = subscriptionUpdateMachine.provide({
   actors: { loadSubscription: loadPlans },
@@ -12,10 +11,8 @@ export const liveSubscriptionUpdateMachine = subscriptionUpdateMachine.provide({
 
 /**
  * The page's input: plan and period from the address, and the subscription and the
- * plans when the page brought both (as `loadPlans` gives them).
+ * plans when the page brought both.
  */
 export function subscriptionUpdateInput(query: UpdateQuery): SubscriptionUpdateInput {
-  const subscription = givenSubscription();
-  const plans = subscription && givenPrices();
-  return { query, data: subscription && plans ? { subscription, plans } : undefined };
+  return { query, data: givenPlans() };
 }

@@ -29,6 +29,13 @@ export const loadPlans = fromPromise<SubscriptionData>(async ({ signal }) => {
   return { subscription, plans };
 });
 
+/** The subscription and the plans, as `loadPlans` gives them, when the page brought both. */
+export function givenPlans(): SubscriptionData | undefined {
+  const subscription = givenSubscription();
+  const plans = subscription && givenPrices();
+  return subscription && plans ? { subscription, plans } : undefined;
+}
+
 export const liveSubscriptionMachine = subscriptionMachine.provide({
   actors: {
     pollPaymentStatus: livePaymentStatusMachine,
@@ -45,13 +52,12 @@ export const liveSubscriptionMachine = subscriptionMachine.provide({
  */
 export function subscriptionInput(query: PageQuery): SubscriptionInput {
   if (query.status !== null) return { query };
-  const subscription = givenSubscription();
-  const plans = givenPrices();
-  if (!subscription || !plans) return { query };
+  const data = givenPlans();
+  if (!data) return { query };
   const autopayment = givenAutopayment();
   return {
     query,
-    data: { subscription, plans },
+    data,
     ...(autopayment && { autopayment: autopaymentState(autopayment) }),
   };
 }

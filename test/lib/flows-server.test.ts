@@ -79,6 +79,20 @@ describe('serverDomainsOf', () => {
     expect(serverDomainsOf("import { d } from './field-errors.ts';")).toEqual([]);
   });
 
+  it('follows the flow files it takes actors from, each once', () => {
+    const flows: Record<string, string> = {
+      plans: "import { a } from '../api/billing.api.ts';\nimport { b } from './card.flow.ts';",
+      card: "import { c } from '../api/countries.api.ts';\nimport { d } from './plans.flow.ts';",
+    };
+    const read = (name: string) => flows[name] ?? '';
+    const source = "import { e } from '../api/teams.api.ts';\nimport { f } from './plans.flow.ts';";
+    expect(serverDomainsOf(source, read)).toEqual([
+      'server/teams/',
+      'server/billing/',
+      'server/geo/',
+    ]);
+  });
+
   it('refuses a call module it has no domain for', () => {
     expect(() => serverDomainsOf("import { x } from '../api/nowhere.api.ts';")).toThrow(
       'src/api/nowhere.api.ts',
@@ -95,6 +109,8 @@ describe('the Server place', () => {
   it('is each domain the flow file calls', async () => {
     expect(await serverOf('checkout')).toEqual(['server/billing/', 'server/geo/']);
     expect(await serverOf('team-owner')).toEqual(['server/teams/']);
+    // The update page's read is the subscription page's (subscription.flow.ts).
+    expect(await serverOf('subscription-update')).toEqual(['server/billing/']);
     // The web GIS and the teams it loads on demand too.
     expect(await serverOf('session')).toEqual([
       'server/profile/',
