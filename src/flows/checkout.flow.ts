@@ -112,20 +112,21 @@ export function checkoutInput(order: Omit<CheckoutInput, 'data'>): CheckoutInput
 export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
     loadCheckoutData: fromPromise(async ({ input, signal }) => {
-      if (input.plan === 'free') return freeCheckout;
+      const { plan, period } = input;
+      if (plan === 'free') throw new Error('The free plan starts from `freeCheckout`');
       const [additionalDays, nextExpire, countries, open, cost] = await Promise.all([
-        fetchConvertion(input.plan, input.period, signal),
-        fetchInAdvance(input.plan, input.period, signal),
+        fetchConvertion(plan, period, signal),
+        fetchInAdvance(plan, period, signal),
         fetchCountries(signal),
         input.pendingPayment ? fetchAutopayment(signal) : null,
         // A change of the running autopayment is charged at once: its cost shows first.
-        input.autopayment ? fetchChangeCost(input.plan, input.period, signal) : null,
+        input.autopayment ? fetchChangeCost(plan, period, signal) : null,
       ]).catch(report);
       return {
         additionalDays,
         nextExpire,
         countries: paymentCountries(countries),
-        resumed: resumedPayment(open, input.plan, input.period),
+        resumed: resumedPayment(open, plan, period),
         cost,
       };
     }),
