@@ -41,6 +41,11 @@ export const ANSWERED_READS_ID = 'portal-reads';
 export interface PageRead {
   path: string;
   query?: Record<string, string>;
+  /**
+   * Answered inside the page by the server, never asked for ahead by the browser: the
+   * page asks for it itself only where another read says there is one.
+   */
+  onlyInPage?: true;
 }
 
 /** A read the server answered inside a page's HTML: the API's own answer of 200. */
@@ -80,14 +85,16 @@ const ownReads: Record<string, (search: Record<string, unknown>) => PageRead[]> 
   '/teammanage/owner': () => ownTeamReads,
   // The subscription, the plans, the autopayment, the payment history's first page and
   // the saved card; none when the provider sent the user back with a payment attempt:
-  // the page asks for them once its outcome is known.
+  // the page asks for them once its outcome is known. The autopayment only in the page: a
+  // free plan has none, and the page asks for it only where the subscription says there
+  // is one to tell (its 404 would be a call for nothing).
   '/subscription': (search) =>
     attemptStatuses.some((status) => status === search['payment-attempt-status'])
       ? []
       : [
           { path: readPaths.subscription },
           { path: readPaths.prices },
-          { path: readPaths.autopayment },
+          { path: readPaths.autopayment, onlyInPage: true },
           { path: readPaths.payments, query: { ...firstPaymentsPage } },
           { path: readPaths.card },
         ],

@@ -107,8 +107,8 @@ const isJson = (answer: Response) =>
   /^application\/json\b/i.test(answer.headers.get('content-type') ?? '');
 
 /** An `AnsweredRead` as JSON, its answer the API's own text. */
-const asJson = ({ item, text }: Answered) =>
-  `${JSON.stringify(item).slice(0, -1)},"answer":${text}}`;
+const asJson = ({ item: { path, query }, text }: Answered) =>
+  `${JSON.stringify({ path, query }).slice(0, -1)},"answer":${text}}`;
 
 /**
  * The reads as a JSON array that cannot end its script element or open a comment in it:

@@ -111,13 +111,14 @@ const readKey = (path: string, query: Record<string, string> | undefined) =>
 
 /**
  * Starts the reads a page makes when it first draws, beside the session's call rather
- * than after the page's chunks and first draw (decision 0009). The first GET of each
- * within ten seconds takes its answer, once; `forgetWarmReads` drops the rest.
+ * than after the page's chunks and first draw (decision 0009), but those only the page's
+ * HTML brings. The first GET of each within ten seconds takes its answer, once;
+ * `forgetWarmReads` drops the rest.
  */
 export function warmReads(reads: readonly PageRead[]): void {
-  for (const { path, query } of reads) {
+  for (const { path, query, onlyInPage } of reads) {
     const key = readKey(path, query);
-    if (warmed.has(key)) continue;
+    if (onlyInPage || warmed.has(key)) continue;
     const answer = http().then((fetch) => fetch(path, query ? { query } : {}));
     // Whoever takes the answer hears its failure; an answer nobody takes is dropped.
     answer.catch(() => undefined);

@@ -63,6 +63,13 @@ describe('warmed reads (a page starts its reads beside the session call)', () =>
     expect(api.fetched).toHaveLength(1);
   });
 
+  it('does not warm a read only the page brings: its first call asks the server', async () => {
+    warmReads([{ path: 'v1/x/', onlyInPage: true }, { path: 'v1/y/' }]);
+    expect(await read('v1/y/')).toEqual({ n: 1 });
+    expect(await read('v1/x/')).toEqual({ n: 2 });
+    expect(api.fetched).toEqual(['/api/v1/y/', '/api/v1/x/']);
+  });
+
   it('warms a path once however often it is asked to', async () => {
     warmReads([{ path: 'v1/x/' }, { path: 'v1/x/' }]);
     warmReads([{ path: 'v1/x/' }]);

@@ -366,7 +366,10 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
       ...history,
     ]);
     expect(reads?.[5]?.query).toEqual({ page: '1' });
-    expect(reads?.[4]?.answer).toEqual(await json(await client.get('/api/autopayment/')));
+    expect(reads?.[4]).toEqual({
+      path: 'autopayment/',
+      answer: await json(await client.get('/api/autopayment/')),
+    });
     // Back from the provider: the page polls first and reads what the payment made after.
     expect(await paths('?scenario=creation&payment-attempt-status=success')).toEqual(session);
     expect(await paths('?payment-attempt-status=nonsense')).toEqual(reads?.map((r) => r.path));

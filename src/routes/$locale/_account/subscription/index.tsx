@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import * as v from 'valibot';
-import { pageReads, readPaths } from '../../../../../contract/page-reads.ts';
+import { pageReads } from '../../../../../contract/page-reads.ts';
 import { attemptStatuses, scenarios } from '../../../../../contract/subscription-query.ts';
 import type { PlanId } from '../../../../../contract/profile.ts';
 import { pageTitle } from '../../../../i18n/title.ts';
@@ -23,10 +23,7 @@ const SubscriptionSearch = v.object({
 export const Route = createFileRoute('/$locale/_account/subscription/')({
   validateSearch: SubscriptionSearch,
   staticData: {
-    // Not the autopayment: a free plan has none, and the page asks for it only where the
-    // subscription says there is one to tell (its 404 would be a call for nothing).
-    warmReads: (search) =>
-      pageReads('/subscription', search).filter((read) => read.path !== readPaths.autopayment),
+    warmReads: (search) => pageReads('/subscription', search),
   },
   head: () => pageTitle(msg`Subscription`),
   component: SubscriptionPage,
