@@ -427,41 +427,56 @@ describe('payment provider by country', () => {
   });
 });
 
+/** The update page with its two reads as given (the page's and the checkout's). */
+function drawUpdatePage(
+  query: UpdateQuery,
+  loads: {
+    page: ReturnType<typeof fromPromise<SubscriptionData>>;
+    checkout: ReturnType<typeof fromPromise<CheckoutData, CheckoutInput>>;
+  },
+  onQueryCleared: () => void = () => {},
+) {
+  return render(
+    <Providers locale="en">
+      <UpdateScreen
+        query={query}
+        payer={{ firstName: '', lastName: '', email: 'ann@example.com', country: '' }}
+        locale="en"
+        onQueryCleared={onQueryCleared}
+        onLeave={() => {}}
+        machines={{
+          page: subscriptionUpdateMachine.provide({
+            actors: { loadSubscription: loads.page },
+          }),
+          checkout: {
+            checkout: checkoutMachine.provide({
+              actors: { loadCheckoutData: loads.checkout },
+            }),
+            promo: promoCodeMachine,
+          },
+        }}
+      />
+    </Providers>,
+  );
+}
+
 describe('subscription update page', () => {
   const mini: Subscription = { ...free, plan: 'mini', price: 900, autopayment: true };
   const page = (query: UpdateQuery, onQueryCleared = vi.fn()) => {
-    render(
-      <Providers locale="en">
-        <UpdateScreen
-          query={query}
-          payer={{ firstName: '', lastName: '', email: 'ann@example.com', country: '' }}
-          locale="en"
-          onQueryCleared={onQueryCleared}
-          onLeave={() => {}}
-          machines={{
-            page: subscriptionUpdateMachine.provide({
-              actors: {
-                loadSubscription: fromPromise(async (): Promise<SubscriptionData> => ({
-                  subscription: mini,
-                  plans: demoPlans,
-                })),
-              },
-            }),
-            checkout: {
-              checkout: checkoutMachine.provide({
-                actors: {
-                  loadCheckoutData: fromPromise(async (): Promise<CheckoutData> => ({
-                    additionalDays: 5,
-                    nextExpire: '2027-01-01T00:00:00Z',
-                    countries: [],
-                  })),
-                },
-              }),
-              promo: promoCodeMachine,
-            },
-          }}
-        />
-      </Providers>,
+    drawUpdatePage(
+      query,
+      {
+        page: fromPromise(async (): Promise<SubscriptionData> => ({
+          subscription: mini,
+          plans: demoPlans,
+        })),
+        checkout: fromPromise(async (): Promise<CheckoutData> => ({
+          additionalDays: 5,
+          nextExpire: '2027-01-01T00:00:00Z',
+          countries: [],
+        })),
+      },
+      onQueryCleared,
     );
     return onQueryCleared;
   };
@@ -516,28 +531,10 @@ describe('subscription update page, from what its HTML brought (decision 0034)',
       return new Promise<never>(() => {});
     });
   const page = (query: UpdateQuery) =>
-    render(
-      <Providers locale="en">
-        <UpdateScreen
-          query={query}
-          payer={{ firstName: '', lastName: '', email: 'ann@example.com', country: '' }}
-          locale="en"
-          onQueryCleared={() => {}}
-          onLeave={() => {}}
-          machines={{
-            page: subscriptionUpdateMachine.provide({
-              actors: { loadSubscription: asked<SubscriptionData>(loads.page) },
-            }),
-            checkout: {
-              checkout: checkoutMachine.provide({
-                actors: { loadCheckoutData: asked<CheckoutData, CheckoutInput>(loads.checkout) },
-              }),
-              promo: promoCodeMachine,
-            },
-          }}
-        />
-      </Providers>,
-    );
+    drawUpdatePage(query, {
+      page: asked<SubscriptionData>(loads.page),
+      checkout: asked<CheckoutData, CheckoutInput>(loads.checkout),
+    });
 
   it('draws the preselected checkout with its form, nothing read', async () => {
     primeReads(brought(free));
