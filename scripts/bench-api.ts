@@ -332,7 +332,9 @@ const cold = wants('cold_start') ? await coldStart() : null;
 if (wants('signed_in_page') || wants('soak') || wants('visitor_renders')) buildSpa();
 // The server's own metrics name its heap: what the soak's RSS is made of.
 const METRICS_TOKEN = 'bench-metrics-token-of-32-characters';
-const server = await startServer({ METRICS_TOKEN });
+// Visitors' first screens rendered within the server's default share of its time (the
+// end-to-end tests' server renders every one).
+const server = await startServer({ METRICS_TOKEN, PAGE_RENDER_SHARE: '25' });
 // What the process holds before any load: the embedded database's share shows here.
 const rssAtStart = memoryMiB(server.pid);
 try {
@@ -479,9 +481,17 @@ try {
     const before = await sample();
     const samples: Record<string, unknown> = { before };
     let rendered = 0;
+    // A page past the renders' share of the server's time goes unrendered: it is asked
+    // for again, a tenth of a second later, until it comes rendered (ten times at most).
     for (let n = 0; n < 512; n += 1) {
-      const html = await (await fetch(`${server.url}/ru/login/1?n=${n}`)).text();
-      if (html.includes('<div id="root" inert>')) rendered += 1;
+      for (let asked = 0; asked < 10; asked += 1) {
+        const html = await (await fetch(`${server.url}/ru/login/1?n=${n}`)).text();
+        if (html.includes('<div id="root" inert>')) {
+          rendered += 1;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       if (n === 255) samples['after_256'] = await sample();
     }
     samples['after_512'] = await sample();

@@ -52,6 +52,12 @@ export type EnvConfig = {
    * what is not there by then is left to the SPA.
    */
   pageReadsBudgetMs: number;
+  /**
+   * PAGE_RENDER_SHARE: the part of the server's time, in percent, that rendering
+   * visitors' first screens may take (server/page-render.ts); past it, a page goes
+   * unrendered and the browser draws it.
+   */
+  pageRenderShare: number;
   /** Card payments; a provider without keys uses the sandbox outside production. */
   payments: Payments;
   /** The folder of release files and their manifest.json (server/software). */
@@ -212,6 +218,17 @@ const EnvSchema = v.object({
       v.maxValue(60_000, 'expected whole milliseconds from 1 to 60000'),
     ),
     '100',
+  ),
+  PAGE_RENDER_SHARE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,3}$/, 'expected a whole percentage from 1 to 100'),
+      v.transform(Number),
+      v.minValue(1, 'expected a whole percentage from 1 to 100'),
+      v.maxValue(100, 'expected a whole percentage from 1 to 100'),
+    ),
+    '25',
   ),
   PROVIDER_TIMEOUT_SECONDS: v.optional(
     v.pipe(
@@ -426,6 +443,7 @@ export function loadConfig(env: Env): EnvConfig {
     oauth: oauthClients(given),
     providerTimeoutMs: out.PROVIDER_TIMEOUT_SECONDS * 1000,
     pageReadsBudgetMs: out.PAGE_READS_BUDGET_MS,
+    pageRenderShare: out.PAGE_RENDER_SHARE / 100,
     payments: {
       entityOrders: out.ENTITY_ORDERS === 'on',
       invoiceMinimumRub: out.INVOICE_MINIMUM_RUB,

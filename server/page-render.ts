@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Clock } from './deps.ts';
 import type { Logger } from './logger.ts';
 
 /** The server build's entry (src/entry-server.tsx), as the server calls it. */
@@ -16,6 +17,8 @@ export const RENDERED_KEPT = 256;
 export const RENDERS_WAITING = 4;
 /** A render not done by then is given up, and the next one starts. */
 export const RENDER_LIMIT_MS = 5000;
+/** The time over which renders' share of the server's time is counted (PAGE_RENDER_SHARE). */
+export const RENDER_WINDOW_MS = 1000;
 
 const LATE = Symbol('late');
 
@@ -52,7 +55,10 @@ export function metaValues(html: string): Map<string, string> {
  * app's texts and page values are module state, as in a browser), a few waiting. A page
  * waits `budgetMs` at most for its screen (PAGE_READS_BUDGET_MS), which is kept when it
  * comes later; a page past the waiting renders, or whose render fails, takes too long or
- * ends elsewhere (a redirect), goes unrendered, and the browser draws it as before.
+ * ends elsewhere (a redirect), goes unrendered, and the browser draws it as before. So
+ * does a new page while the renders that ended in the last `RENDER_WINDOW_MS` took more
+ * than `share` of it: a render holds the server's one thread, and visitors asking for
+ * ever new addresses would otherwise keep it rendering, every other answer waiting.
  * What is kept is the page as `finish` makes it from its HTML and screen (spa.ts: the
  * whole page, as its bytes, and its tag), so a page served again is not put together
  * again either.
@@ -60,8 +66,12 @@ export function metaValues(html: string): Map<string, string> {
 export function pageRenderer<Finished>(
   root: string,
   statOf: (file: string) => Promise<Stats | null>,
-  logger: Logger,
-  budgetMs: number,
+  {
+    logger,
+    clock,
+    budgetMs,
+    share,
+  }: { logger: Logger; clock: Clock; budgetMs: number; share: number },
   finish: (html: string, screen: string) => Finished,
 ) {
   const file = path.join(root, RENDER_ENTRY);
@@ -69,6 +79,16 @@ export function pageRenderer<Finished>(
   const kept = new Map<string, Finished | null>();
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
+  /** The renders that ended within the window, oldest first: when each began and ended. */
+  const spent: { began: number; ended: number }[] = [];
+
+  /** Whether the renders that ended in the last window took at most `share` of it. */
+  function timeLeft(): boolean {
+    const since = clock.now().getTime() - RENDER_WINDOW_MS;
+    while (spent.length > 0 && spent[0]!.ended <= since) spent.shift();
+    const took = spent.reduce((sum, { began, ended }) => sum + ended - Math.max(began, since), 0);
+    return took <= share * RENDER_WINDOW_MS;
+  }
 
   async function moduleOf(): Promise<{ stamp: number; module: RenderModule } | null> {
     const info = await statOf(file);
@@ -111,15 +131,17 @@ export function pageRenderer<Finished>(
       kept.set(key, finished);
       return finished;
     }
-    if (waiting >= RENDERS_WAITING) return null;
+    if (waiting >= RENDERS_WAITING || !timeLeft()) return null;
     waiting += 1;
-    const run = queue.then(() =>
-      within(
+    let began = 0;
+    const run = queue.then(() => {
+      began = clock.now().getTime();
+      return within(
         build.module.renderPage({ url: page.url.href, meta: metaValues(page.html) }),
         RENDER_LIMIT_MS,
         LATE,
-      ),
-    );
+      );
+    });
     // The next render waits for this one to end, not for its screen, which it would hold.
     queue = run.then(
       () => null,
@@ -132,6 +154,7 @@ export function pageRenderer<Finished>(
         remember(key, finished);
         return finished;
       })
+      .finally(() => spent.push({ began, ended: clock.now().getTime() }))
       .catch((error: unknown) => {
         logger.warn('a page did not render on the server', { page: page.url.pathname, error });
         return null;

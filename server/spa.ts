@@ -223,8 +223,12 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   const withScreen = pageRenderer(
     root,
     recently,
-    deps.logger,
-    deps.config.pageReadsBudgetMs,
+    {
+      logger: deps.logger,
+      clock: deps.clock,
+      budgetMs: deps.config.pageReadsBudgetMs,
+      share: deps.config.pageRenderShare,
+    },
     (html, screen): MadePage => {
       const text = withFirstScreen(html, screen);
       return { gzipped: gzipOnce(text), etag: etagOf(text) };

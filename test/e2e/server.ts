@@ -120,6 +120,8 @@ export async function startServer(
       // A page carries all its reads, however busy the machine: what a page does without
       // the slow ones is a server test's (test/server/page-reads.test.ts).
       PAGE_READS_BUDGET_MS: '60000',
+      // And a visitor's page its first screen, however many the tests render at once.
+      PAGE_RENDER_SHARE: '100',
       ...serveEnv,
       ...env,
       PORT: String(port),

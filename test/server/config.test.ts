@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       oauth: { yandex: null, google: null, github: null },
       providerTimeoutMs: 10_000,
       pageReadsBudgetMs: 100,
+      pageRenderShare: 0.25,
       payments: {
         entityOrders: true,
         invoiceMinimumRub: 20000,
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
       SANDBOX_SETTLE_SECONDS: '1',
       PROVIDER_TIMEOUT_SECONDS: '5',
       PAGE_READS_BUDGET_MS: '250',
+      PAGE_RENDER_SHARE: ' 40 ',
       CHECKOUT_TTL_MINUTES: '15',
       ENTITY_ORDERS: 'off',
       INVOICE_MINIMUM_RUB: ' 30000 ',
@@ -122,6 +124,7 @@ describe('loadConfig', () => {
       oauth: { yandex: { clientId: 'yid', clientSecret: 'ysecret' }, google: null, github: null },
       providerTimeoutMs: 5_000,
       pageReadsBudgetMs: 250,
+      pageRenderShare: 0.4,
       payments: {
         entityOrders: false,
         invoiceMinimumRub: 30000,
@@ -170,6 +173,9 @@ describe('loadConfig', () => {
     ['PROVIDER_TIMEOUT_SECONDS', '0', 'expected whole seconds'],
     ['PAGE_READS_BUDGET_MS', '0', 'expected whole milliseconds'],
     ['PAGE_READS_BUDGET_MS', '60001', 'expected whole milliseconds'],
+    ['PAGE_RENDER_SHARE', '0', 'expected a whole percentage'],
+    ['PAGE_RENDER_SHARE', '101', 'expected a whole percentage'],
+    ['PAGE_RENDER_SHARE', '0.5', 'expected a whole percentage'],
     ['CHECKOUT_TTL_MINUTES', 'an hour', 'expected whole minutes'],
     ['RELEASES_DIR', '   ', 'expected a folder path'],
     ['DOWNLOAD_TOKEN', 'short', 'expected 16 to 256 letters'],

@@ -7,6 +7,7 @@ import {
   metaValues,
   RENDER_ENTRY,
   RENDER_LIMIT_MS,
+  RENDER_WINDOW_MS,
   RENDERED_KEPT,
   RENDERS_WAITING,
 } from '../../server/page-render.ts';
@@ -255,6 +256,32 @@ describe('a page goes without its first screen, as before, and the browser draws
     expect(roots.filter((root) => root === '')).toHaveLength(count - RENDERS_WAITING);
     expect(seen.firstScreen.calls).toHaveLength(RENDERS_WAITING);
     expect(seen.firstScreen.most).toBe(1);
+  });
+
+  it('while the renders of the last window took more than their share of it, and after it again', async () => {
+    const share = 0.25; // PAGE_RENDER_SHARE's default
+    let open = () => {};
+    seen.firstScreen.gate = new Promise((resolve) => (open = resolve));
+    const held = page('/en/share?first');
+    await vi.waitFor(() => expect(seen.firstScreen.active).toBe(1), { timeout: 20_000 });
+    // The render takes its share and a millisecond more.
+    server().clock.advance(share * RENDER_WINDOW_MS + 1);
+    open();
+    expect(rootOf(await (await held).text())).toBe('<main>v1 /en/share?first</main>');
+    expect(rootOf(await (await page('/en/share?second')).text())).toBe('');
+    // A page rendered before is served as kept.
+    expect(rootOf(await (await page('/en/share?first')).text())).toBe(
+      '<main>v1 /en/share?first</main>',
+    );
+    // Past the window, the page skipped renders.
+    server().clock.advance(RENDER_WINDOW_MS);
+    expect(rootOf(await (await page('/en/share?second')).text())).toBe(
+      '<main>v1 /en/share?second</main>',
+    );
+    expect(seen.firstScreen.calls.map(({ url }) => new URL(url).search)).toEqual([
+      '?first',
+      '?second',
+    ]);
   });
 
   it('until a rebuild, whose build draws the pages from then on', async () => {
