@@ -1,7 +1,6 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Clock } from './deps.ts';
 import type { Logger } from './logger.ts';
 
 /** The server build's entry (src/entry-server.tsx), as the server calls it. */
@@ -71,7 +70,7 @@ export function pageRenderer<Finished>(
     clock,
     budgetMs,
     share,
-  }: { logger: Logger; clock: Clock; budgetMs: number; share: number },
+  }: { logger: Logger; clock: { now(): Date }; budgetMs: number; share: number },
   finish: (html: string, screen: string) => Finished,
 ) {
   const file = path.join(root, RENDER_ENTRY);
