@@ -259,28 +259,41 @@ describe('a page goes without its first screen, as before, and the browser draws
   });
 
   it('while the renders of the last window took more than their share of it, and after it again', async () => {
-    const share = 0.25; // PAGE_RENDER_SHARE's default
-    let open = () => {};
-    seen.firstScreen.gate = new Promise((resolve) => (open = resolve));
-    const held = page('/en/share?first');
-    await vi.waitFor(() => expect(seen.firstScreen.active).toBe(1), { timeout: 20_000 });
-    // The render takes its share and a millisecond more.
-    server().clock.advance(share * RENDER_WINDOW_MS + 1);
-    open();
-    expect(rootOf(await (await held).text())).toBe('<main>v1 /en/share?first</main>');
-    expect(rootOf(await (await page('/en/share?second')).text())).toBe('');
-    // A page rendered before is served as kept.
-    expect(rootOf(await (await page('/en/share?first')).text())).toBe(
-      '<main>v1 /en/share?first</main>',
-    );
+    const share = 0.25 * RENDER_WINDOW_MS; // PAGE_RENDER_SHARE's default
+    /** A new page whose render takes `ms` by the server's clock: its screen. */
+    const renderTaking = async (address: string, ms: number) => {
+      let open = () => {};
+      seen.firstScreen.gate = new Promise((resolve) => (open = resolve));
+      const held = page(address);
+      await vi.waitFor(() => expect(seen.firstScreen.active).toBe(1), { timeout: 20_000 });
+      server().clock.advance(ms);
+      open();
+      const root = rootOf(await (await held).text());
+      seen.firstScreen.gate = null;
+      return root;
+    };
+    // Their share exactly is not more than it: the next new page renders.
+    expect(await renderTaking('/en/share?a', share)).toBe('<main>v1 /en/share?a</main>');
+    expect(rootOf(await (await page('/en/share?b')).text())).toBe('<main>v1 /en/share?b</main>');
+    // A millisecond more, and a new page goes unrendered; one kept is served as kept.
+    expect(await renderTaking('/en/share?c', 1)).toBe('<main>v1 /en/share?c</main>');
+    expect(rootOf(await (await page('/en/share?d')).text())).toBe('');
+    expect(rootOf(await (await page('/en/share?a')).text())).toBe('<main>v1 /en/share?a</main>');
     // Past the window, the page skipped renders.
     server().clock.advance(RENDER_WINDOW_MS);
-    expect(rootOf(await (await page('/en/share?second')).text())).toBe(
-      '<main>v1 /en/share?second</main>',
-    );
+    expect(rootOf(await (await page('/en/share?d')).text())).toBe('<main>v1 /en/share?d</main>');
+    // Long after, renders long gone count for nothing, neither for nor against.
+    server().clock.advance(3 * RENDER_WINDOW_MS);
+    expect(await renderTaking('/en/share?e', share + 1)).toBe('<main>v1 /en/share?e</main>');
+    expect(rootOf(await (await page('/en/share?f')).text())).toBe('');
+    // The tests after this one find the renders' time free.
+    server().clock.advance(RENDER_WINDOW_MS);
     expect(seen.firstScreen.calls.map(({ url }) => new URL(url).search)).toEqual([
-      '?first',
-      '?second',
+      '?a',
+      '?b',
+      '?c',
+      '?d',
+      '?e',
     ]);
   });
 
