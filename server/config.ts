@@ -120,17 +120,24 @@ export type OAuthClient = { clientId: string; clientSecret: string };
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * A whole number from min to max written in digits alone, e.g. `wholeNumber('whole
+ * seconds', 2, 3600)`; a bad value is named as "expected whole seconds from 2 to 3600".
+ */
+function wholeNumber(what: string, min: number, max: number) {
+  const expected = `expected ${what} from ${min} to ${max}`;
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(new RegExp(`^\\d{1,${String(max).length}}$`), expected),
+    v.transform(Number),
+    v.minValue(min, expected),
+    v.maxValue(max, expected),
+  );
+}
+
 const EnvSchema = v.object({
-  PORT: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,5}$/, 'expected an integer port from 0 to 65535'),
-      v.transform(Number),
-      v.maxValue(65535, 'expected an integer port from 0 to 65535'),
-    ),
-    '8080',
-  ),
+  PORT: v.optional(wholeNumber('an integer port', 0, 65535), '8080'),
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -170,28 +177,12 @@ const EnvSchema = v.object({
   COUNTRY_HEADER: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')),
   ),
-  CODE_RESEND_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
-      v.transform(Number),
-    ),
-    '60',
-  ),
+  CODE_RESEND_SECONDS: v.optional(wholeNumber('whole seconds', 0, 9999), '60'),
   MAIL_FROM: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty()),
     'Account portal <no-reply@localhost>',
   ),
-  MAIL_RETRIES: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,2}$/, 'expected a whole number from 0 to 99'),
-      v.transform(Number),
-    ),
-    '10',
-  ),
+  MAIL_RETRIES: v.optional(wholeNumber('a whole number', 0, 99), '10'),
   SALES_EMAIL: v.optional(
     v.pipe(v.string(), v.trim(), v.email('expected an e-mail address')),
     'sales@example.com',
@@ -199,78 +190,13 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'expected 0 or 1'), '0'),
   TLS_CERT_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
   TLS_KEY_FILE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'))),
-  SANDBOX_SETTLE_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
-      v.transform(Number),
-    ),
-    '3',
-  ),
-  PAGE_READS_BUDGET_MS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,5}$/, 'expected whole milliseconds from 1 to 60000'),
-      v.transform(Number),
-      v.minValue(1, 'expected whole milliseconds from 1 to 60000'),
-      v.maxValue(60_000, 'expected whole milliseconds from 1 to 60000'),
-    ),
-    '100',
-  ),
-  PAGE_RENDER_SHARE: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,3}$/, 'expected a whole percentage from 1 to 100'),
-      v.transform(Number),
-      v.minValue(1, 'expected a whole percentage from 1 to 100'),
-      v.maxValue(100, 'expected a whole percentage from 1 to 100'),
-    ),
-    '25',
-  ),
-  PROVIDER_TIMEOUT_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,3}$/, 'expected whole seconds from 1 to 999'),
-      v.transform(Number),
-      v.minValue(1, 'expected whole seconds from 1 to 999'),
-    ),
-    '10',
-  ),
-  CHECKOUT_TTL_MINUTES: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,5}$/, 'expected whole minutes from 1 to 99999'),
-      v.transform(Number),
-      v.minValue(1, 'expected whole minutes from 1 to 99999'),
-    ),
-    '60',
-  ),
-  JOB_LEASE_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,4}$/, 'expected whole seconds from 2 to 3600'),
-      v.transform(Number),
-      v.minValue(2, 'expected whole seconds from 2 to 3600'),
-      v.maxValue(3600, 'expected whole seconds from 2 to 3600'),
-    ),
-    '60',
-  ),
-  METRICS_PORT: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,5}$/, 'expected an integer port from 1 to 65535'),
-      v.transform(Number),
-      v.minValue(1, 'expected an integer port from 1 to 65535'),
-      v.maxValue(65535, 'expected an integer port from 1 to 65535'),
-    ),
-  ),
+  SANDBOX_SETTLE_SECONDS: v.optional(wholeNumber('whole seconds', 0, 9999), '3'),
+  PAGE_READS_BUDGET_MS: v.optional(wholeNumber('whole milliseconds', 1, 60_000), '100'),
+  PAGE_RENDER_SHARE: v.optional(wholeNumber('a whole percentage', 1, 100), '25'),
+  PROVIDER_TIMEOUT_SECONDS: v.optional(wholeNumber('whole seconds', 1, 999), '10'),
+  CHECKOUT_TTL_MINUTES: v.optional(wholeNumber('whole minutes', 1, 99_999), '60'),
+  JOB_LEASE_SECONDS: v.optional(wholeNumber('whole seconds', 2, 3600), '60'),
+  METRICS_PORT: v.optional(wholeNumber('an integer port', 1, 65535)),
   // Sent by the scraper as a Bearer token: long enough not to guess.
   METRICS_TOKEN: v.optional(
     v.pipe(
@@ -290,15 +216,7 @@ const EnvSchema = v.object({
     ),
   ),
   ENTITY_ORDERS: v.optional(v.picklist(['on', 'off'], 'expected on or off'), 'on'),
-  INVOICE_MINIMUM_RUB: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,9}$/, 'expected whole roubles'),
-      v.transform(Number),
-    ),
-    '20000',
-  ),
+  INVOICE_MINIMUM_RUB: v.optional(wholeNumber('whole roubles', 0, 999_999_999), '20000'),
   RELEASES_DIR: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('expected a folder path')),
     './releases',
@@ -348,15 +266,7 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  WEBGIS_PROVISION_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d{1,4}$/, 'expected whole seconds from 0 to 9999'),
-      v.transform(Number),
-    ),
-    '5',
-  ),
+  WEBGIS_PROVISION_SECONDS: v.optional(wholeNumber('whole seconds', 0, 9999), '5'),
   WEBGIS_SANDBOX: v.optional(
     v.picklist(['ok', 'fail', 'overrun'], 'expected ok, fail or overrun'),
     'ok',
