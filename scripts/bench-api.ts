@@ -187,6 +187,7 @@ async function heapOf(url: string) {
   return {
     heap_committed_mib: mib('nodejs_heap_size_total_bytes'),
     heap_used_mib: mib('nodejs_heap_size_used_bytes'),
+    external_mib: mib('nodejs_external_memory_bytes'),
   };
 }
 
@@ -424,6 +425,7 @@ try {
       answers: number;
       heap_committed_mib?: number;
       heap_used_mib?: number;
+      external_mib?: number;
     }[] = [];
     const heaps: Promise<unknown>[] = [];
     let latencies: number[] = [];
