@@ -1,4 +1,4 @@
-// npm run bench:api [-- --json] [-- --duration S] [-- --warmup S] [-- --only a,b]
+// npm run bench:api [-- --json] [-- --duration S] [-- --warmup S] [-- --only a,b] [-- --reads a,b]
 //
 // The server's speed against a bare baseline, on the database the environment names
 // (embedded PGlite, or PostgreSQL when DATABASE_URL is set). Each load is autocannon
@@ -11,7 +11,8 @@
 // the SPA makes while signed in (READS below), each at 50 connections against the bare
 // baseline answering the same status and body: ratio and p99 per read, and how many
 // answers were not 2xx (a read without data answers 404, the users lookup's throttle
-// 429: their figures say so). signed_in_page builds the SPA first: each signed-in page
+// 429: their figures say so); `--reads` names some of them (their names in READS).
+// signed_in_page builds the SPA first: each signed-in page
 // (SIGNED_IN_PAGES), whose HTML carries its first reads, and the sign-in page for a
 // visitor, each against the baseline serving the same bytes.
 // `soak` (only when named) keeps 20 connections of mixed traffic (18 signed in, over every
@@ -373,9 +374,14 @@ try {
     const profile = (await (
       await fetch(`${server.url}/api/v1/profile/`, { headers: signedIn })
     ).json()) as { username: string };
-    const urls = Object.entries(READS).map(
-      ([name, url]) => [name, url.replace('{username}', profile.username)] as const,
-    );
+    const named = option('--reads')?.split(',');
+    for (const name of named ?? []) {
+      if (!Object.hasOwn(READS, name))
+        throw new Error(`--reads: no read ${name}; the reads are ${Object.keys(READS).join(', ')}`);
+    }
+    const urls = Object.entries(READS)
+      .filter(([name]) => named === undefined || named.includes(name))
+      .map(([name, url]) => [name, url.replace('{username}', profile.username)] as const);
     const reads = await againstBaseline(
       server.url,
       urls.map(([name, url]) => ({ name, path: url, headers: signedIn })),

@@ -18,6 +18,8 @@ const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test, with its file, named again at the end (CI shows an output's tail). */
+const failedTests: string[] = [];
 
 function run(title: string, command: string, args: string[]): boolean {
   console.log(`\n▶ ${title}`);
@@ -55,9 +57,22 @@ function count(report: string): void {
   const counts = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+    }[];
   };
   passed += counts.numPassedTests;
   failed += counts.numFailedTests;
+  for (const file of counts.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.message) failedTests.push(`${where}\n    ${file.message.slice(0, 400)}`);
+    for (const test of file.assertionResults.filter((one) => one.status === 'failed')) {
+      const message = test.failureMessages[0]?.split('\n')[0] ?? '';
+      failedTests.push(`${where} > ${test.fullName}\n    ${message.slice(0, 400)}`);
+    }
+  }
 }
 
 function vitest(title: string, project: string, extra: string[] = [], busy = false): void {
@@ -154,6 +169,7 @@ if (existsSync(chromiumPath)) {
 
 await besideEndToEnd?.();
 
+if (failedTests.length > 0) console.error(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.error(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntotal: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

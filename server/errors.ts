@@ -78,12 +78,19 @@ export type Refusal =
 
 export type FieldError = { code: ErrorCode; detail: string; field: string };
 
-/** Thrown by a command or query, or by the HTTP edge itself; the answer is made once. */
+/**
+ * Thrown by a command or query, or by the HTTP edge itself; the answer is made once. A
+ * refusal is an answer, not a fault: it carries no stack trace, which nothing reads and
+ * which cost a 404's answer a twentieth of its time to capture.
+ */
 export class Refused extends Error {
   readonly refusal: Refusal;
 
   constructor(refusal: Refusal) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super('code' in refusal ? refusal.code : 'field errors');
+    Error.stackTraceLimit = limit;
     this.refusal = refusal;
   }
 }

@@ -1,4 +1,10 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+  Request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launchChromium } from './browser.ts';
 
@@ -17,6 +23,40 @@ export interface Chromium {
  * (421, 422, 423).
  */
 const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydrat/;
+
+/** The requests of every context made here that have not ended yet: whose, and since when. */
+const inFlight = new Map<Request, { context: BrowserContext; page: Page | null; since: number }>();
+
+/** The page a request is for; none for a service worker's. */
+const pageOf = (request: Request): Page | null => {
+  try {
+    return request.frame().page();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Waits for the page's network to go quiet (no request for half a second). A page that
+ * never does fails naming the requests still open, and for how long.
+ */
+export async function networkIdle(page: Page): Promise<void> {
+  try {
+    await page.waitForLoadState('networkidle');
+  } catch (error) {
+    const now = Date.now();
+    const open = [...inFlight]
+      .filter(([, of]) => of.page === page)
+      .map(
+        ([request, { since }]) =>
+          `${request.method()} ${request.url()} (${request.resourceType()}, ${Math.round((now - since) / 1000)} s)`,
+      );
+    throw new Error(
+      `${page.url()} never went quiet; open: ${open.join(', ') || 'no request this context saw'}`,
+      { cause: error },
+    );
+  }
+}
 
 export function useChromium(each?: {
   options?: BrowserContextOptions;
@@ -37,6 +77,14 @@ export function useChromium(each?: {
         baseURL: inject('baseUrl'),
         locale: 'en-US',
         ...options,
+      });
+      context.on('request', (request) =>
+        inFlight.set(request, { context, page: pageOf(request), since: Date.now() }),
+      );
+      context.on('requestfinished', (request) => inFlight.delete(request));
+      context.on('requestfailed', (request) => inFlight.delete(request));
+      context.on('close', () => {
+        for (const [request, of] of inFlight) if (of.context === context) inFlight.delete(request);
       });
       context.on('console', (message) => {
         if (message.text().startsWith('Uncompiled message detected')) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Webgis } from '../../contract/webgis.ts';
 import { buyPremium, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { useChromium } from './chromium.ts';
+import { networkIdle, useChromium } from './chromium.ts';
 import { luminance } from './colours.ts';
 
 const chromium = useChromium();
@@ -17,7 +17,7 @@ const backgroundLuminance = async (page: Page) =>
 async function darkAndAccessible(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
   expect(await backgroundLuminance(page), `${path} background`).toBeLessThan(0.05);
   await expectAccessible(page);

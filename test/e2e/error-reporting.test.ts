@@ -1,7 +1,7 @@
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSink, type EnvelopeSink } from '../server/envelope-sink.ts';
-import { useChromium } from './chromium.ts';
+import { networkIdle, useChromium } from './chromium.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const chromium = useChromium();
@@ -67,7 +67,7 @@ describe('error reporting in the browser', () => {
     });
     await page.goto('/en/login/1');
     await page.getByRole('button').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     expect(scripts.some((url) => /error-reporting/.test(url))).toBe(false);
     expect(await page.evaluate(() => typeof (window as { __SENTRY__?: unknown }).__SENTRY__)).toBe(
       'undefined',

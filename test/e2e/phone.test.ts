@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buyPremium, csrfHeader, newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { useChromium } from './chromium.ts';
+import { networkIdle, useChromium } from './chromium.ts';
 
 const PHONE = { width: 390, height: 844 };
 const texts = {
@@ -27,7 +27,7 @@ async function fitsPhone(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   // Loading states settle (spinners, then the data) before the page is judged.
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(page);

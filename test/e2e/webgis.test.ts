@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
 import { drewAWait, watchForWaits } from './first-draw.ts';
-import { useChromium } from './chromium.ts';
+import { networkIdle, useChromium } from './chromium.ts';
 import { latestMail } from './mailbox.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -247,7 +247,7 @@ describe.each(['en', 'ru'] as const)('web GIS on a 390 px phone in %s', (locale)
     for (const path of ['webgis/create', 'webgis']) {
       await page.goto(`/${locale}/${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
       // The web GIS page knows from the profile its HTML brought that there is none.
       if (path === 'webgis') expect(await drewAWait(page)).toBe(false);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
