@@ -1,6 +1,6 @@
 import type { ErrorReporting } from '../contract/site.ts';
 import { RELEASE } from './error-reporting.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -137,7 +137,7 @@ function accepted(c: Context): Set<string> {
 
 /** A weak validator from what identifies the content: size and time, or the text itself. */
 const etagOf = (seed: string | Uint8Array) =>
-  `W/"${createHash('sha256').update(seed).digest('base64url').slice(0, 27)}"`;
+  `W/"${hash('sha256', seed, 'base64url').slice(0, 27)}"`;
 
 /**
  * A page as it is sent: its tag, and its bytes as text or gzipped once, when it is made

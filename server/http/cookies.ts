@@ -24,20 +24,16 @@ export function cookieOptions(config: Pick<Config, 'nodeEnv'>) {
   } as const;
 }
 
-/** Each request's cookies, parsed once: several middlewares and the route read them. */
-const parsedCookies = new WeakMap<Request, Readonly<Record<string, string>>>();
+/** Where a request's context keeps its cookies, parsed once: several parts read them. */
+const PARSED = Symbol('cookies');
+type WithCookies = Context & { [PARSED]?: Readonly<Record<string, string>> };
 
 /**
  * A cookie of the request (the first well-formed one of that name, as `getCookie`
  * reads it), from one parse of its Cookie header however many parts ask.
  */
 export function requestCookie(c: Context, name: string): string | undefined {
-  const request = c.req.raw;
-  let cookies = parsedCookies.get(request);
-  if (cookies === undefined) {
-    cookies = getCookie(c);
-    parsedCookies.set(request, cookies);
-  }
+  const cookies = ((c as WithCookies)[PARSED] ??= getCookie(c));
   return Object.hasOwn(cookies, name) ? cookies[name] : undefined;
 }
 

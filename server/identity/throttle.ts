@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { CONSULTATIONS_PER_DAY } from '../../contract/consultation.ts';
 import { INVITATION_RESENDS_PER_HOUR } from '../../contract/teams.ts';
@@ -66,7 +66,7 @@ export type Hits = readonly [Hit | KeptHit] | readonly Hit[];
 function counterKey({ limit, subject }: AnyHit): string {
   // Hashed: the table never holds an address or an IP in clear. Lowercased first: an
   // address counts the same however its letters are typed.
-  const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url');
+  const digest = hash('sha256', subject.toLowerCase(), 'base64url');
   return `${limit.name}:${digest}`;
 }
 

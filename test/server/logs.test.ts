@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
-import { jsonLogger } from '../../server/logger.ts';
+import { jsonLogger, vouched } from '../../server/logger.ts';
 import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
 import { REMOVED, stripPersonal } from '../../contract/personal.ts';
@@ -205,5 +205,68 @@ describe('the JSON log of the running server', () => {
     });
     const all = lines.join('\n');
     expectNoneOf(all, ['carol', 'Carol-secret-1', token, 's3ss10n']);
+  });
+});
+
+describe('vouched fields', () => {
+  const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  const logged = () => {
+    const lines: string[] = [];
+    const logger = jsonLogger({
+      write: (line: string) => void lines.push(line),
+    } as DestinationStream);
+    return { lines, logger };
+  };
+  const request = () => ({
+    request_id: 'req-0001.a',
+    method: 'GET',
+    route: '/api/v1/teams/',
+    status: 404,
+    duration_ms: 1.5,
+  });
+
+  it('are written as pino writes the same fields: one line, same keys in the same order', () => {
+    const { lines, logger } = logged();
+    const before = Date.now();
+    logger.warn('request', vouched(request()));
+    logger.warn('request', request());
+    const after = Date.now();
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.endsWith('}\n')).toBe(true);
+    const [fast, slow] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(fast!)).toEqual(Object.keys(slow!));
+    expect(Object.keys(fast!)).toEqual([
+      'level',
+      'time',
+      'request_id',
+      'method',
+      'route',
+      'status',
+      'duration_ms',
+      'msg',
+    ]);
+    expect({ ...fast, time: null }).toEqual({ ...slow, time: null });
+    expect(fast!['level']).toBe('warn');
+    for (const entry of [fast!, slow!]) {
+      expect(entry['time']).toMatch(ISO_TIME);
+      const time = Date.parse(entry['time'] as string);
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it('vouch for the next entry alone, and only when it carries them', () => {
+    const { lines, logger } = logged();
+    const fields = { ...request(), route: 'carol@example.com' };
+    vouched(fields);
+    logger.info('something else', { ...fields });
+    logger.info('request', fields);
+    vouched(request());
+    logger.info('request', fields);
+    expect(lines).toHaveLength(3);
+    expectNoneOf(lines.join(''), ['carol@example.com']);
+    const { lines: own, logger: vouching } = logged();
+    vouching.info('request', vouched(fields));
+    expect(own.join('')).toContain('carol@example.com');
   });
 });
