@@ -95,6 +95,8 @@ const READS: Record<string, string> = {
   onpremise_bindings: '/api/v1/onpremise/bindings/',
   legal: '/api/v1/legal/terms/en/',
   payments: '/api/v1/payments/?page=1',
+  card: '/api/v1/card/',
+  invitations: '/api/v1/team/invitations/',
   social_accounts: '/api/v1/profile/social/',
   sessions: '/api/v1/sessions/',
   security_events: '/api/v1/security/events/',

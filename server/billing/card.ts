@@ -14,6 +14,7 @@ import { addressOfThisSite } from '../identity/accounts.ts';
 import { redirectTo } from './checkout.ts';
 import { isCheckoutId, newCheckoutId } from './ids.ts';
 import { paymentProvider } from './providers/registry.ts';
+import { userRead } from '../user-reads.ts';
 import { autopaymentOf, currentSubscription, openCheckoutOf } from './subscription.ts';
 
 type SetupRequest = v.InferOutput<typeof CardSetupRequest>;
@@ -37,16 +38,20 @@ function takesCardChange(provider: ReturnType<typeof paymentProvider>) {
 
 /**
  * GET /api/v1/card/: the caller's own saved card, and whether a change can start (an
- * active autopayment at a provider that takes one).
+ * active autopayment at a provider that takes one). Kept while no change to the
+ * autopayment was heard (its row names its user at commit): only a request that has not
+ * written may ask this.
  */
-export async function cardAnswer(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+export function cardAnswer(
+  deps: Pick<AppDeps, 'db' | 'config' | 'cache' | 'clock'>,
   userId: number,
 ): Promise<CardAnswer> {
-  const row = await autopaymentOf(deps.db, userId);
-  const changeable =
-    row?.status === 'active' && takesCardChange(paymentProvider(deps.config, row.provider));
-  return { card: cardOfRow(row), changeable };
+  return userRead(deps, userId, 'card', async () => {
+    const row = await autopaymentOf(deps.db, userId);
+    const changeable =
+      row?.status === 'active' && takesCardChange(paymentProvider(deps.config, row.provider));
+    return { card: cardOfRow(row), changeable };
+  });
 }
 
 /**

@@ -21,6 +21,7 @@ import type { AppDeps } from '../deps.ts';
 import { hit, LIMITS } from '../identity/throttle.ts';
 import { hashToken } from '../identity/tokens.ts';
 import { queueMail } from '../mail/send.ts';
+import { userRead } from '../user-reads.ts';
 import { teamInvitationMail } from '../mail/templates.ts';
 import { OWNER_COLUMNS, withTeamOwner } from './owner.ts';
 import { lockedTeam, requireOwnPremium, TeamRefused } from './teams.ts';
@@ -51,15 +52,22 @@ function toInvitation(row: TeamInvitationRow, now: Date): Invitation {
   };
 }
 
-/** GET /api/v1/team/invitations/: the own team's pending invitations, oldest first. */
-export async function ownInvitations(deps: Pick<AppDeps, 'db' | 'clock'>, user: User) {
+/**
+ * GET /api/v1/team/invitations/: the own team's pending invitations, oldest first. The
+ * rows are kept while no change to them was heard (migration 0032), and told as of now,
+ * so an invitation is told expired at its time without a write. Only a request that has
+ * not written may ask this.
+ */
+export async function ownInvitations(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, user: User) {
+  const rows = await userRead(deps, user.id, 'invitations', () =>
+    deps.db
+      .select({ invitation: teamInvitations })
+      .from(teamInvitations)
+      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .where(and(eq(teams.ownerId, user.id), eq(teamInvitations.state, 'pending')))
+      .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id)),
+  );
   const now = deps.clock.now();
-  const rows = await deps.db
-    .select({ invitation: teamInvitations })
-    .from(teamInvitations)
-    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
-    .where(and(eq(teams.ownerId, user.id), eq(teamInvitations.state, 'pending')))
-    .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
   return rows.map(({ invitation }) => toInvitation(invitation, now));
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autopayments } from '../../server/db/schema.ts';
+import { readPaths } from '../../contract/page-reads.ts';
 import { LIMITS } from '../../server/identity/throttle.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
 import { autopaymentRow, sendJson, setPlan, signedIn } from './billing.ts';
@@ -80,12 +81,20 @@ const reads: [string, () => string, number, number][] = [
   ['on-premise bindings', () => '/api/v1/onpremise/bindings/', 0, 0],
   ['legal', () => '/api/v1/legal/terms/en/', 0, 0],
   ['payments', () => '/api/v1/payments/?page=1', 0, 0],
+  ['saved card', () => '/api/v1/card/', 0, 0],
+  ['team invitations', () => '/api/v1/team/invitations/', 0, 0],
   ['social accounts', () => '/api/v1/profile/social/', 0, 0],
   ['sessions', () => '/api/v1/sessions/', 0, 0],
   ['security events', () => '/api/v1/security/events/', 0, 0],
 ];
 
 describe('statements per read, warm', () => {
+  // The reads a page carries are the SPA's first reads: none may be missing here.
+  it.each(Object.entries(readPaths))('counts the page read %s', (_name, path) => {
+    const paths = reads.map(([, at]) => new URL(at(), 'http://portal').pathname);
+    expect(paths).toContain(`/api/${path}`);
+  });
+
   it.each(reads)('%s', async (_name, path, today, goal) => {
     const first = await reader.get(path());
     expect(first.status).toBe(200);

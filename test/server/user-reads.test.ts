@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newCheckoutId } from '../../server/billing/ids.ts';
 import {
+  autopayments,
   checkouts,
   invoiceRequests,
   onpremiseBindings,
@@ -12,6 +13,7 @@ import {
   sessions,
   socialAccounts,
   subscriptions,
+  teamInvitations,
   teamMembers,
   teams,
   twoFactors,
@@ -19,7 +21,7 @@ import {
   webgisInstances,
 } from '../../server/db/schema.ts';
 import { WEBGIS_PROVISION_QUEUE } from '../../server/webgis/provision.ts';
-import { sendJson, setPlan, signedIn } from './billing.ts';
+import { autopaymentRow, sendJson, setPlan, signedIn } from './billing.ts';
 import { DAY, useTestServer, type TestClient, type TestServer } from './harness.ts';
 import { statementCounter } from './statements.ts';
 
@@ -167,6 +169,27 @@ const reads: [string, Change][] = [
             backedUp: true,
             name: 'Laptop',
           }),
+    },
+  ],
+  [
+    'the saved card',
+    {
+      path: '/api/v1/card/',
+      table: 'autopayments',
+      trigger: 'autopayments_changed',
+      // Each time a card of other last digits.
+      change: (userId) => {
+        const card = {
+          cardBrand: 'visa',
+          cardLast4: String(1000 + Math.floor(Math.random() * 9000)),
+          cardExpMonth: 12,
+          cardExpYear: 2030,
+        };
+        return db()
+          .insert(autopayments)
+          .values(autopaymentRow(userId, card))
+          .onConflictDoUpdate({ target: autopayments.userId, set: card });
+      },
     },
   ],
   [
@@ -527,6 +550,72 @@ describe('the team reads from memory', () => {
     } finally {
       counter.restore();
     }
+  });
+
+  it("keeps the owner's invitations until one changes, and tells one expired at its time", async () => {
+    const s = server();
+    const team = await annsTeam(s);
+    const invite = (email: string, expiresInMs: number) => {
+      // A second apart: listed oldest first.
+      s.clock.advance(1000);
+      const now = s.clock.now();
+      return s.db.insert(teamInvitations).values({
+        teamId: team.teamId,
+        email,
+        locale: 'en',
+        tokenHash: randomBytes(32).toString('hex'),
+        createdAt: now,
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + expiresInMs),
+      });
+    };
+    type Told = { email: string; expired: boolean }[];
+    const told = async () =>
+      (JSON.parse(await answer(team.ann.client, '/api/v1/team/invitations/')) as Told).map(
+        ({ email, expired }) => [email, expired],
+      );
+    await invite('dan@example.com', 60_000);
+    await s.sessionCache.settle();
+    expect(await told()).toEqual([['dan@example.com', false]]);
+    const counter = statementCounter(s.handle);
+    try {
+      const { result, statements } = await counter.count(told);
+      expect(await result).toEqual([['dan@example.com', false]]);
+      expect(statements).toEqual([]);
+    } finally {
+      counter.restore();
+    }
+
+    // Written with the trigger off, nothing tells the cache: the read is as it was.
+    const trigger = 'team_invitations_changed';
+    await withTriggerOff(s, 'team_invitations', trigger, () => invite('eve@example.com', DAY));
+    await s.sessionCache.settle();
+    expect(await told()).toEqual([['dan@example.com', false]]);
+    // Written with it on: the next read has it (and the one written unheard).
+    await invite('fay@example.com', DAY);
+    await s.sessionCache.settle();
+    const three = await told();
+    expect(three).toEqual([
+      ['dan@example.com', false],
+      ['eve@example.com', false],
+      ['fay@example.com', false],
+    ]);
+    // A revoked one leaves the list.
+    await s.db
+      .update(teamInvitations)
+      .set({ state: 'revoked', endedAt: s.clock.now() })
+      .where(eq(teamInvitations.email, 'eve@example.com'));
+    await s.sessionCache.settle();
+    expect(await told()).toEqual([
+      ['dan@example.com', false],
+      ['fay@example.com', false],
+    ]);
+    // Two minutes on, the first is told expired, with no write.
+    s.clock.advance(2 * 60 * 1000);
+    expect(await told()).toEqual([
+      ['dan@example.com', true],
+      ['fay@example.com', false],
+    ]);
   });
 
   it("disables the team at the end of the owner's paid period, with no write", async () => {
