@@ -188,11 +188,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/api/v1/consultation/', consultationRoutes(deps));
   // The API described: /api/openapi.json and its reference page /api/docs.
   app.route('/', openApiRoutes());
-  // A signed-in user's page carries its first reads, answered by this app in process.
-  app.route(
-    '/',
-    spaRoutes(deps, (request) => app.request(request)),
-  );
+  // The built SPA; a signed-in user's page carries its first reads (server/page-reads.ts).
+  app.route('/', spaRoutes(deps));
 
   app.notFound(nobodysPage);
 

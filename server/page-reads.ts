@@ -1,16 +1,107 @@
 import {
   ANSWERED_READS_ID,
   pageReads,
+  readPaths,
   sessionReads,
   type PageRead,
 } from '../contract/page-reads.ts';
+import type { Context } from 'hono';
+import { autopaymentRead } from './billing/routes/autopayment.ts';
+import { cardRead } from './billing/routes/card.ts';
+import { paymentsRead } from './billing/routes/payments.ts';
+import { priceList } from './billing/routes/prices.ts';
+import { convertionRead, inAdvanceRead, subscriptionRead } from './billing/routes/subscription.ts';
+import type { User } from './db/schema.ts';
+import type { AppDeps } from './deps.ts';
+import { Refused } from './errors.ts';
+import { countryList } from './geo/countries.ts';
+import type { AppEnv } from './http/context.ts';
+import type { Read, ReadCall } from './http/reads.ts';
+import { securityEventsRead } from './identity/routes/security.ts';
+import { sessionsRead } from './identity/routes/sessions.ts';
+import { sessionUser } from './identity/routes/session.ts';
 import type { Logger } from './logger.ts';
+import { bindingsRead } from './onpremise/routes.ts';
+import { profileRead } from './profile/routes/profile.ts';
+import { socialAccountsRead } from './profile/routes/social.ts';
+import { releaseList } from './software/routes.ts';
+import { invitationsRead, teamRead, teamsRead } from './teams/routes/teams.ts';
+import { webgisRead } from './webgis/routes/webgis.ts';
 
-/** The app answering a request in process, as it answers one from the network. */
-export type AnswerInProcess = (request: Request) => Response | Promise<Response>;
+/** How a page's reads are answered: the user its cookie names, then each read for them. */
+export interface PageReader {
+  /** The user the page's session cookie names, while that session lives; else null. */
+  user(): Promise<User | null>;
+  /** The read's JSON text as the API answers it with 200; null where the API does not. */
+  answer(item: PageRead, user: User): Promise<string | null>;
+}
 
-/** What a read carries over from the page's request: the session, and the language. */
-const CARRIED = ['cookie', 'accept-language'] as const;
+/** A read's JSON text for a user, answered by the function its route answers with. */
+type DirectAnswer = (deps: AppDeps, call: ReadCall) => Promise<string>;
+
+/** A read a page may carry. */
+type ReadPath = (typeof readPaths)[keyof typeof readPaths];
+
+const json =
+  (read: Read): DirectAnswer =>
+  async (deps, call) =>
+    JSON.stringify(await read(deps, call));
+
+/**
+ * Every read a page carries, answered by the function its route answers with (server/
+ * http/reads.ts): no request through the app, no answer object, one session lookup for
+ * them all.
+ */
+const directAnswers: Record<ReadPath, DirectAnswer> = {
+  [readPaths.profile]: json(profileRead),
+  [readPaths.teams]: json(teamsRead),
+  [readPaths.webgis]: json(webgisRead),
+  [readPaths.countries]: async (deps) => (await countryList(deps)).body,
+  [readPaths.socialAccounts]: json(socialAccountsRead),
+  [readPaths.securityEvents]: json(securityEventsRead),
+  [readPaths.subscription]: json(subscriptionRead),
+  [readPaths.autopayment]: json(autopaymentRead),
+  [readPaths.prices]: async (deps, call) =>
+    (await priceList(deps, call.request, call.user, call.query)).body,
+  [readPaths.payments]: json(paymentsRead),
+  [readPaths.card]: json(cardRead),
+  [readPaths.convertion]: json(convertionRead),
+  [readPaths.inAdvance]: json(inAdvanceRead),
+  [readPaths.bindings]: json(bindingsRead),
+  [readPaths.team]: json(teamRead),
+  [readPaths.invitations]: json(invitationsRead),
+  [readPaths.sessions]: json(sessionsRead),
+  [readPaths.releases]: async (deps, { user, query }) => {
+    const option = query['option'];
+    const answer = await releaseList(deps, user, {
+      tag: query['tag'],
+      option: option === undefined ? undefined : [option],
+    });
+    return Array.isArray(answer) ? JSON.stringify(answer) : answer.body;
+  },
+};
+
+/** The page's reader: the session looked up once, each read answered as its route does. */
+export function pageReader(deps: AppDeps, page: Context<AppEnv>): PageReader {
+  return {
+    user: () => sessionUser(page, deps),
+    async answer(item, user) {
+      if (!Object.hasOwn(directAnswers, item.path)) throw new Error(`no answer for ${item.path}`);
+      try {
+        return await directAnswers[item.path as ReadPath](deps, {
+          user,
+          query: { ...item.query },
+          request: page,
+        });
+      } catch (error) {
+        // A refusal (the autopayment or web GIS there is none of) is the API's answer
+        // other than 200: the page asks for it itself, as without the element.
+        if (error instanceof Refused) return null;
+        throw error;
+      }
+    },
+  };
+}
 
 /**
  * The first reads of a signed-in user's page, answered inside its HTML as a JSON element
@@ -18,43 +109,29 @@ const CARRIED = ['cookie', 'accept-language'] as const;
  * draws without a round trip after its main script (decision 0009).
  *
  * Each read is the API's own answer to the page's cookies, with its access checks: the
- * user first, and nothing more when that is refused (no session, or a dead one), so a
- * forged cookie costs one read. Then the teams, the page's own reads (contract/
- * page-reads.ts), and the web GIS where the profile names one. Only answers of 200 are
- * carried; the SPA asks for any other itself and hears the refusal as it always does.
- * A read that fails, or is not answered within `budgetMs` (PAGE_READS_BUDGET_MS), leaves
- * the page as it would be without it: a slow read never holds the page back.
+ * session first, and nothing more when it names no one (no session, or a dead one), so
+ * a forged cookie costs one lookup. Then the user, the teams, the page's own reads
+ * (contract/page-reads.ts), and the web GIS where the profile names one. Only answers of
+ * 200 are carried; the SPA asks for any other itself and hears the refusal as it always
+ * does. A read that fails, or is not answered within `budgetMs` (PAGE_READS_BUDGET_MS),
+ * leaves the page as it would be without it: a slow read never holds the page back.
  */
 export async function answeredReadsElement(
-  answerInProcess: AnswerInProcess,
-  page: { url: URL; headers: Headers; address: string },
+  reader: PageReader,
+  page: { url: URL; address: string },
   logger: Logger,
   budgetMs: number,
 ): Promise<string> {
-  const headers = new Headers();
-  for (const name of CARRIED) {
-    const value = page.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
   // The page waits for its reads this long at most; what is not answered by then is left
   // to the SPA, which asks for it as it would without the element.
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(resolve, budgetMs, null);
   });
-  // The answer's JSON text is carried as it came: parsed only where the page needs a
-  // fact of it (the user's web GIS), never parsed and written again.
-  const read = async (item: PageRead): Promise<Answered | null> => {
-    const query = item.query ? `?${new URLSearchParams(item.query)}` : '';
-    const url = new URL(`/api/${item.path}${query}`, page.url.origin);
-    const answer = await answerInProcess(new Request(url, { headers }));
-    if (answer.status !== 200 || !isJson(answer)) return null;
-    return { item, text: await answer.text() };
-  };
   let unanswered = 0;
-  const inTime = async (item: PageRead): Promise<Answered | null> => {
+  const inTime = async <T>(read: string, work: () => Promise<T | null>): Promise<T | null> => {
     let answered = false;
-    const work = read(item).then(
+    const settled = work().then(
       (result) => {
         answered = true;
         return result;
@@ -63,32 +140,41 @@ export async function answeredReadsElement(
         answered = true;
         logger.warn('a page was served without one of its reads', {
           address: page.address,
-          read: item.path,
+          read,
           error,
         });
         return null;
       },
     );
-    const result = await Promise.race([work, late]);
+    const result = await Promise.race([settled, late]);
     if (!answered) unanswered += 1;
     return result;
   };
+  // The answer's JSON text is carried as it came: parsed only where the page needs a
+  // fact of it (the user's web GIS), never parsed and written again.
+  const read = (user: User) => (item: PageRead) =>
+    inTime(item.path, async () => {
+      const text = await reader.answer(item, user);
+      return text === null ? null : { item, text };
+    });
   try {
-    const [first, ...then] = sessionReads.first;
-    const user = await inTime(first);
+    const user = await inTime('session', () => reader.user());
     if (user === null) return '';
+    const [first, ...then] = sessionReads.first;
+    const profile = await read(user)(first);
+    if (profile === null) return '';
     const search = Object.fromEntries(page.url.searchParams);
     const webgisNamed = Boolean(
-      (JSON.parse(user.text) as { webgis_url?: unknown } | null)?.webgis_url,
+      (JSON.parse(profile.text) as { webgis_url?: unknown } | null)?.webgis_url,
     );
     const rest = await Promise.all(
       [
         ...then,
         ...pageReads(page.address, search),
         ...(webgisNamed ? [sessionReads.webgis] : []),
-      ].map(inTime),
+      ].map(read(user)),
     );
-    const answered = [user, ...rest.filter((item) => item !== null)];
+    const answered = [profile, ...rest.filter((item) => item !== null)];
     return `<script type="application/json" id="${ANSWERED_READS_ID}">${scriptSafe(answered.map(asJson).join(','))}</script>`;
   } finally {
     clearTimeout(timer);
@@ -102,9 +188,6 @@ interface Answered {
   item: PageRead;
   text: string;
 }
-
-const isJson = (answer: Response) =>
-  /^application\/json\b/i.test(answer.headers.get('content-type') ?? '');
 
 /** An `AnsweredRead` as JSON, its answer the API's own text. */
 const asJson = ({ item: { path, query }, text }: Answered) =>

@@ -18,7 +18,7 @@ import { SESSION_COOKIE } from './identity/routes/session.ts';
 import { pagePreloads } from './page-preloads.ts';
 import { pageRenderer } from './page-render.ts';
 import { recentStat } from './http/recent-stat.ts';
-import { answeredReadsElement, type AnswerInProcess } from './page-reads.ts';
+import { answeredReadsElement, pageReader } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
 import { isExample, loadSiteFacts } from './site/site.ts';
@@ -140,35 +140,53 @@ const etagOf = (seed: string | Uint8Array) =>
   `W/"${hash('sha256', seed, 'base64url').slice(0, 27)}"`;
 
 /**
- * A page as it is sent: its tag, and its bytes as text or gzipped once, when it is made
- * (a page served to many): most browsers take those as they are, so serving it costs no
+ * A page as it is sent: its tag, and its bytes gzipped once, when it is made (a page
+ * served to many): most browsers take those as they are, so serving it costs no
  * compression, and a kept page weighs a fifth of its text. A client that takes no gzip
- * is sent them unzipped.
+ * is sent them unzipped. A signed-in user's page, made for them alone, is its bytes.
  */
-type MadePage = { etag: string } & ({ text: string } | { gzipped: Buffer<ArrayBuffer> });
+type MadePage = { etag: string } & (
+  { bytes: Buffer<ArrayBuffer> } | { gzipped: Buffer<ArrayBuffer> }
+);
+
+/** The built page's UTF-8 bytes on either side of where a signed-in user's reads go. */
+type AroundReads = { head: Buffer<ArrayBuffer>; tail: Buffer<ArrayBuffer> };
+
+/** The page's bytes split at its head's end, once, when it is made. */
+function aroundReads(text: string): AroundReads {
+  const end = text.indexOf('</head>');
+  const at = end < 0 ? text.length : end;
+  return { head: Buffer.from(text.slice(0, at)), tail: Buffer.from(text.slice(at)) };
+}
 
 /** Gzipped once, as well as it goes: a page made once is sent many times. */
 const gzipOnce = (text: string) => gzipSync(text, { level: constants.Z_BEST_COMPRESSION });
 
-/** A signed-in user's page with its answered reads, if any, and its tag: the page's own and its reads', not the whole page hashed again. */
-function withReads(made: { text: string; etag: string }, reads: string): MadePage {
+/**
+ * A signed-in user's page with its answered reads, if any, and its tag: the page's own
+ * and its reads', not the whole page hashed again.
+ */
+function withReads(
+  made: { gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads },
+  reads: string,
+): MadePage {
   if (!reads) return made;
+  // Put together as bytes: the page's text is neither searched nor encoded again per
+  // user, and the reads are encoded once, for the page and for its tag.
+  const bytes = Buffer.from(reads);
   return {
-    text: made.text.replace('</head>', `${reads}</head>`),
-    etag: etagOf(`${made.etag}${reads}`),
+    bytes: Buffer.concat([made.around.head, bytes, made.around.tail]),
+    etag: etagOf(`${made.etag}${hash('sha256', bytes, 'base64url')}`),
   };
 }
 
-/** The page's answer: its gzipped bytes to a client that takes them, else its text. */
+/** The page's answer: its gzipped bytes to a client that takes them, else unzipped. */
 function sent(c: Context, made: MadePage, headers: Record<string, string>): Response {
-  if (!('gzipped' in made)) return c.body(made.text, 200, { 'Content-Type': HTML, ...headers });
+  const html = { 'Content-Type': HTML, ...headers };
+  if ('bytes' in made) return c.body(made.bytes, 200, html);
   if (takesGzip(c.req.header('accept-encoding')))
-    return c.body(made.gzipped, 200, {
-      'Content-Type': HTML,
-      'Content-Encoding': 'gzip',
-      ...headers,
-    });
-  return c.body(gunzipSync(made.gzipped), 200, { 'Content-Type': HTML, ...headers });
+    return c.body(made.gzipped, 200, { ...html, 'Content-Encoding': 'gzip' });
+  return c.body(gunzipSync(made.gzipped), 200, html);
 }
 
 function notModified(c: Context, etag: string): boolean {
@@ -200,9 +218,9 @@ function cacheControl(urlPath: string): string {
 
 /**
  * Mounted at / after the API: the built SPA, its files, and locale redirects. A
- * signed-in user's page carries its first reads, which the app answers in process.
+ * signed-in user's page carries its first reads (server/page-reads.ts).
  */
-export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono<AppEnv> {
+export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const root = path.resolve(deps.config.staticDir);
   // Read once, when the app is made: payments are taken where a provider is configured
@@ -245,7 +263,10 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
   // per page served: a page then costs, for a signed-in user, its reads.
   let built: {
     stamp: string;
-    pages: Map<string, { text: string; gzipped: Buffer<ArrayBuffer>; etag: string }>;
+    pages: Map<
+      string,
+      { text: string; gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads }
+    >;
   } | null = null;
   async function builtPage(locale: Locale, preload: string) {
     const file = path.join(root, 'index.html');
@@ -267,7 +288,7 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
       invoiceMinimumRub: deps.config.payments.invoiceMinimumRub,
       ...(errors ? { errors } : {}),
     }).replace('</head>', `${preload}</head>`);
-    const made = { text, gzipped: gzipOnce(text), etag: etagOf(text) };
+    const made = { text, gzipped: gzipOnce(text), etag: etagOf(text), around: aroundReads(text) };
     pages.set(key, made);
     return made;
   }
@@ -283,8 +304,8 @@ export function spaRoutes(deps: AppDeps, answerInProcess: AnswerInProcess): Hono
       preloads(locale, sessionSent).then((preload) => builtPage(locale, preload)),
       sessionSent
         ? answeredReadsElement(
-            answerInProcess,
-            { url, headers: c.req.raw.headers, address },
+            pageReader(deps, c),
+            { url, address },
             deps.logger,
             deps.config.pageReadsBudgetMs,
           )

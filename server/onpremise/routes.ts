@@ -6,6 +6,7 @@ import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
+import { readRoute, type Read } from '../http/reads.ts';
 import {
   bindIdentifier,
   BindRefused,
@@ -55,11 +56,14 @@ function bindingId(text: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** GET /api/v1/onpremise/bindings/: the user's on-premise bindings. */
+export const bindingsRead: Read = (deps, { user }) => listBindings(deps, user);
+
 /** Mounted at /api/v1/onpremise/bindings/ */
 export function onpremiseRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => c.json(await listBindings(deps, requireUser(c))));
+  router.get('/', readRoute(deps, bindingsRead));
 
   router.post('/', async (c) => {
     const user = requireUser(c);

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { SimpleErrorBody } from '../../contract/errors.ts';
 import { Release, ReleasesQuery } from '../../contract/software.ts';
 import { requireUser } from '../identity/routes/session.ts';
-import type { ReleaseRow } from '../db/schema.ts';
+import type { ReleaseRow, User } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseInput } from '../http/validate.ts';
@@ -19,7 +19,7 @@ import {
   optionFilter,
   releasesRoot,
 } from './releases.ts';
-import { readReference, toReference } from '../db/reference-cache.ts';
+import { readReference, toReference, type Reference } from '../db/reference-cache.ts';
 import { referenceAnswer } from '../http/reference.ts';
 import { notFound, forbidden } from '../errors.ts';
 
@@ -52,6 +52,38 @@ function toRelease(row: ReleaseRow, linkQuery: LinkQuery): Release {
   });
 }
 
+/**
+ * GET /api/v1/releases: the releases the query names (the software page's read too).
+ * With their links unsigned, a text with its validator; signed for this user (with
+ * DOWNLOAD_TOKEN set), the list, whose links change with the time.
+ */
+export async function releaseList(
+  deps: AppDeps,
+  user: User,
+  given: { tag: string | undefined; option: string[] | undefined },
+): Promise<Release[] | Reference<Release[]>> {
+  const query = parseInput(ReleasesQuery, given);
+  const filter = { tag: query.tag, options: optionFilter(query.option) };
+  const gate = deps.config.downloadToken;
+  // What the software page asks for, every release with its links unsigned, is the same
+  // for everyone: its answer is kept, written and tagged once (docs/decisions/0031).
+  if (gate === null && filter.tag === undefined && Object.keys(filter.options).length === 0) {
+    return readReference(deps.cache, 'releases answer', ['releases'], async () =>
+      (await listReleases(deps.db, { options: {} })).map((row) => toRelease(row, () => null)),
+    );
+  }
+  // Every release from memory while the table has not changed (docs/decisions/0031).
+  const all = await readReference(deps.cache, 'releases', ['releases'], () =>
+    listReleases(deps.db, { options: {} }),
+  );
+  const rows = all.value.filter((row) => matchesFilter(row, filter));
+  const now = deps.clock.now();
+  const linkQuery: LinkQuery = (releaseId) =>
+    gate === null ? null : signedDownloadQuery(deps.config, gate, user.id, releaseId, now);
+  const list = rows.map((row) => toRelease(row, linkQuery));
+  return gate === null ? toReference(list) : list;
+}
+
 /** Mounted at /api/v1/releases */
 export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -60,32 +92,11 @@ export function releasesRoutes(deps: AppDeps): Hono<AppEnv> {
   // links are signed for this user (server/software/download-links.ts).
   router.get('/', async (c) => {
     const user = requireUser(c);
-    const query = parseInput(ReleasesQuery, {
+    const answer = await releaseList(deps, user, {
       tag: c.req.query('tag'),
       option: c.req.queries('option'),
     });
-    const filter = { tag: query.tag, options: optionFilter(query.option) };
-    const gate = deps.config.downloadToken;
-    // What the software page asks for, every release with its links unsigned, is the same
-    // for everyone: its answer is kept, written and tagged once (docs/decisions/0031).
-    if (gate === null && filter.tag === undefined && Object.keys(filter.options).length === 0) {
-      const every = await readReference(deps.cache, 'releases answer', ['releases'], async () =>
-        (await listReleases(deps.db, { options: {} })).map((row) => toRelease(row, () => null)),
-      );
-      return referenceAnswer(c, every, { personal: true });
-    }
-    // Every release from memory while the table has not changed (docs/decisions/0031).
-    const all = await readReference(deps.cache, 'releases', ['releases'], () =>
-      listReleases(deps.db, { options: {} }),
-    );
-    const rows = all.value.filter((row) => matchesFilter(row, filter));
-    const now = deps.clock.now();
-    const linkQuery: LinkQuery = (releaseId) =>
-      gate === null ? null : signedDownloadQuery(deps.config, gate, user.id, releaseId, now);
-    const list = rows.map((row) => toRelease(row, linkQuery));
-    // Signed links change with the time: only unsigned ones have a validator worth keeping.
-    if (gate !== null) return c.json(list);
-    return referenceAnswer(c, toReference(list), { personal: true });
+    return Array.isArray(answer) ? c.json(answer) : referenceAnswer(c, answer, { personal: true });
   });
 
   // Anyone with the link may download; with DOWNLOAD_TOKEN set, only with a link signed

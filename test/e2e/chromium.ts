@@ -58,6 +58,19 @@ export async function networkIdle(page: Page): Promise<void> {
   }
 }
 
+/**
+ * A context's own requests (`context.request`, `page.request`) go through a keep-alive
+ * pool that never drops an idle socket itself: one the server closes at its keep-alive
+ * timeout can be written to just before the client hears the close, and the request
+ * ends in ECONNRESET having reached no one. A browser sends such a request again; so do
+ * these, for reads only (a write that may have been received is not sent twice).
+ */
+function retryReadsOnReset(context: BrowserContext): void {
+  const { request } = context;
+  const get = request.get.bind(request);
+  request.get = (url, options) => get(url, { maxRetries: 2, ...options });
+}
+
 export function useChromium(each?: {
   options?: BrowserContextOptions;
   set: (context: BrowserContext, page: Page) => void;
@@ -102,6 +115,7 @@ export function useChromium(each?: {
         if (HYDRATION_ERROR.test(text))
           takeOverErrors.push(`${error.page()?.url() ?? ''}: ${text.split('\n')[0] ?? ''}`);
       });
+      retryReadsOnReset(context);
       open.push(context);
       return context;
     },

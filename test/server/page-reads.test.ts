@@ -1,37 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweredRead } from '../../contract/page-reads.ts';
+import type { User } from '../../server/db/schema.ts';
 import { memoryLogger } from '../../server/logger.ts';
-import { answeredReadsElement, type AnswerInProcess } from '../../server/page-reads.ts';
+import { answeredReadsElement, type PageReader } from '../../server/page-reads.ts';
 
 /*
  * A signed-in page waits for its reads a budgeted time at most (PAGE_READS_BUDGET_MS,
- * issue 33): what is not answered by then, or fails, is left to the SPA. The app's
- * answers here are stand-ins, so which read is slow is chosen, not timed: a slow read
- * never answers at all.
+ * issue 33): what is not answered by then, or fails, is left to the SPA. The answers
+ * here are stand-ins, so which read is slow is chosen, not timed: a slow read never
+ * answers at all.
  */
 const BUDGET_MS = 500;
-const never = new Promise<Response>(() => {});
-const ok = (body: unknown) => Response.json(body);
+const never = new Promise<never>(() => {});
+const someone = { id: 1 } as User;
 
 /** The profile page's reads: the user, the teams, the countries and the social accounts. */
-function app(overrides: Record<string, () => Promise<Response>>): AnswerInProcess {
-  return (request) => {
-    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
-    return overrides[path]?.() ?? Promise.resolve(ok({ path }));
+function reader(
+  overrides: Record<string, () => Promise<string | null>>,
+  user: () => Promise<User | null> = () => Promise.resolve(someone),
+): PageReader & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    user,
+    answer: (item, who) => {
+      expect(who).toBe(someone);
+      asked.push(item.path);
+      return overrides[item.path]?.() ?? Promise.resolve(JSON.stringify({ path: item.path }));
+    },
   };
 }
 
-async function elementOf(answer: AnswerInProcess) {
+async function elementOf(answer: PageReader) {
   const logger = memoryLogger();
-  const page = {
-    url: new URL('http://localhost/en/profile'),
-    headers: new Headers({ cookie: 'session=x' }),
-    address: '/profile',
-  };
+  const page = { url: new URL('http://localhost/en/profile'), address: '/profile' };
   return { logger, element: await answeredReadsElement(answer, page, logger, BUDGET_MS) };
 }
 
-async function readsOf(answer: AnswerInProcess) {
+async function readsOf(answer: PageReader) {
   const { logger, element } = await elementOf(answer);
   const json = /<script type="application\/json" id="portal-reads">(.*?)<\/script>/s.exec(element);
   const reads = json?.[1] === undefined ? null : (JSON.parse(json[1]) as AnsweredRead[]);
@@ -40,14 +46,14 @@ async function readsOf(answer: AnswerInProcess) {
 
 describe("a signed-in page's reads within their time budget", () => {
   it('carries every read answered in time', async () => {
-    const { paths, logger } = await readsOf(app({}));
+    const { paths, logger } = await readsOf(reader({}));
     expect(paths).toEqual(['v1/profile/', 'v1/teams/', 'v1/countries/', 'v1/profile/social/']);
     expect(logger.entries).toEqual([]);
   });
 
   it('goes without a read not answered within the budget, and says how many', async () => {
     const started = performance.now();
-    const { paths, logger } = await readsOf(app({ 'v1/countries/': () => never }));
+    const { paths, logger } = await readsOf(reader({ 'v1/countries/': () => never }));
     expect(paths).toEqual(['v1/profile/', 'v1/teams/', 'v1/profile/social/']);
     // Served once the budget ran out: not before, and without waiting for the slow read.
     expect(performance.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 5);
@@ -57,13 +63,29 @@ describe("a signed-in page's reads within their time budget", () => {
   });
 
   it('carries nothing when the user is not answered within the budget', async () => {
-    const { paths } = await readsOf(app({ 'v1/profile/': () => never }));
+    const { paths } = await readsOf(reader({ 'v1/profile/': () => never }));
     expect(paths).toBeNull();
+  });
+
+  it('carries nothing, and asks no read, when the session is not found within the budget', async () => {
+    const slow = reader({}, () => never);
+    const { paths, logger } = await readsOf(slow);
+    expect(paths).toBeNull();
+    expect(slow.asked).toEqual([]);
+    expect(logger.entries).toMatchObject([{ fields: { unanswered: 1 } }]);
+  });
+
+  it('carries nothing, and asks no read, when the cookie names no live session', async () => {
+    const nobody = reader({}, () => Promise.resolve(null));
+    const { paths, logger } = await readsOf(nobody);
+    expect(paths).toBeNull();
+    expect(nobody.asked).toEqual([]);
+    expect(logger.entries).toEqual([]);
   });
 
   it('goes without a read that fails, keeping the others', async () => {
     const { paths, logger } = await readsOf(
-      app({ 'v1/teams/': () => Promise.reject(new Error('connection lost')) }),
+      reader({ 'v1/teams/': () => Promise.reject(new Error('connection lost')) }),
     );
     expect(paths).toEqual(['v1/profile/', 'v1/countries/', 'v1/profile/social/']);
     expect(logger.entries).toMatchObject([
@@ -77,11 +99,11 @@ describe("a signed-in page's reads within their time budget", () => {
 });
 
 describe("a signed-in page's reads as the API wrote them", () => {
-  it('carries each answer as it came and leaves out one that is not JSON', async () => {
+  it('carries each answer as it came and leaves out one the API does not answer', async () => {
     const { logger, element } = await elementOf(
-      app({
-        'v1/teams/': () => Promise.resolve(new Response('<teams/>', { status: 200 })),
-        'v1/countries/': () => Promise.resolve(ok([{ name: '<b>&"</b>', code: 'DE' }])),
+      reader({
+        'v1/teams/': () => Promise.resolve(null),
+        'v1/countries/': () => Promise.resolve(JSON.stringify([{ name: '<b>&"</b>', code: 'DE' }])),
       }),
     );
     expect(element).not.toMatch(/<(?!\/?script)/);

@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnsweredRead } from '../../contract/page-reads.ts';
+import { readPaths, type AnsweredRead } from '../../contract/page-reads.ts';
 import { DESCRIPTIONS, REBUILD_SEEN_WITHIN_MS } from '../../server/spa.ts';
 import { buy, json, signedIn } from './billing.ts';
 import { saveProfile } from './identity.ts';
@@ -386,6 +386,50 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
     const reads = readsOf(await (await client.get('/en/webgis')).text());
     expect(reads?.map((read) => read.path)).toEqual(['v1/profile/', 'v1/teams/', 'v1/webgis/my/']);
     expect(reads?.[2]?.answer).toEqual(await json(await client.get('/api/v1/webgis/my/')));
+  });
+
+  it("carries on every signed-in page each read as the API answers it, in the page's language", async () => {
+    const pages = [
+      '/profile',
+      '/security',
+      '/software',
+      '/myngidonpremises',
+      '/teammanage',
+      '/teammanage/owner',
+      '/subscription',
+      '/subscription/update?plan=premium&period=monthly',
+      '/webgis',
+    ];
+    // A user with a country, and one without, whose prices follow the page's language.
+    for (const [fields, language] of [
+      [{ country: 'DE' }, 'en'],
+      [{}, 'ru'],
+    ] as const) {
+      const { client } = await signedIn(server(), fields);
+      await buy(server(), client);
+      const created = await client.postJson('/api/v1/webgis/', {
+        language: 'en',
+        location_id: 'eu-central',
+        subdomain_name: `every${language}${Date.now()}`,
+      });
+      expect(created.status).toBe(201);
+      const headers = { 'Accept-Language': language };
+      const carried = new Set<string>();
+      for (const page of pages) {
+        const html = await (await client.get(`/${language}${page}`, { headers })).text();
+        for (const read of readsOf(html) ?? []) {
+          const query = read.query ? `?${new URLSearchParams(read.query)}` : '';
+          const api = await client.get(`/api/${read.path}${query}`, { headers });
+          expect(api.status).toBe(200);
+          expect(JSON.stringify(read.answer), `${page}: ${read.path}`).toBe(
+            JSON.stringify(await json(api)),
+          );
+          carried.add(read.path);
+        }
+      }
+      // Every read a page carries was carried at least once here.
+      expect([...carried].sort()).toEqual(Object.values(readPaths).sort());
+    }
   });
 
   it('carries nothing without a session cookie, or with one naming no session', async () => {

@@ -13,6 +13,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInputNamingNested } from '../../http/nested-input.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 
 /** A checkout or change body; a bad field of the payer's data is named at its own pointer. */
 const withPayerData = <S extends typeof AutopaymentRequest | typeof AutopaymentChange>(
@@ -20,14 +21,15 @@ const withPayerData = <S extends typeof AutopaymentRequest | typeof AutopaymentC
   body: unknown,
 ) => parseInputNamingNested(schema, body, 'user_data', schema.entries.user_data);
 
+/** GET /api/autopayment/: the payment-status poll, from the cache while nothing changed. */
+export const autopaymentRead: Read = (deps, { user }) =>
+  autopaymentAnswer(deps.db, user.id, deps.cache);
+
 /** Mounted at /api/autopayment/ */
 export function autopaymentRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  // The payment-status poll: from the cache while nothing changed.
-  router.get('/', async (c) =>
-    c.json(await autopaymentAnswer(deps.db, requireUser(c).id, deps.cache)),
-  );
+  router.get('/', readRoute(deps, autopaymentRead));
 
   router.post('/', async (c) => {
     const user = requireUser(c);

@@ -5,13 +5,17 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../../identity/routes/session.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { cardAnswer, cardSetupStatus, startCardSetup } from '../card.ts';
+
+/** GET /api/v1/card/: the caller's saved card. */
+export const cardRead: Read = (deps, { user }) => cardAnswer(deps, user.id);
 
 /** Mounted at /api/v1/card/: the caller's saved card, and its change at the provider. */
 export function cardRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => c.json(await cardAnswer(deps, requireUser(c).id)));
+  router.get('/', readRoute(deps, cardRead));
 
   router.post('/', async (c) => {
     const user = requireUser(c);

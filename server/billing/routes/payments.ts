@@ -7,6 +7,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../../identity/routes/session.ts';
 import { loadSiteFacts } from '../../site/site.ts';
 import { userRead } from '../../user-reads.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { MAX_PAYMENTS_PAGE, paidPaymentOf, paymentPage } from '../payments.ts';
 import { receiptPdf } from '../receipt.ts';
 
@@ -23,19 +24,19 @@ export const PageQuery = v.object({
   ),
 });
 
+/** GET /api/v1/payments/: a page of the user's payment history. */
+export const paymentsRead: Read = (deps, { user, query }) => {
+  const { page } = parseInput(PageQuery, query);
+  return userRead(deps, user.id, `payments:${page}`, () => paymentPage(deps.db, user, page));
+};
+
 /** Mounted at /api/v1/payments/: the user's payment history and its receipts. */
 export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   // The seller a receipt names, read once like the rest of SITE_FILE.
   const { seller } = loadSiteFacts(deps.config.siteFile);
 
-  router.get('/', async (c) => {
-    const user = requireUser(c);
-    const { page } = parseInput(PageQuery, c.req.query());
-    return c.json(
-      await userRead(deps, user.id, `payments:${page}`, () => paymentPage(deps.db, user, page)),
-    );
-  });
+  router.get('/', readRoute(deps, paymentsRead));
 
   // A link the page opens in a new tab: `?locale=` names its language, else the account's.
   router.get('/:id/receipt/', async (c) => {

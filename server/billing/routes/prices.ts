@@ -11,7 +11,8 @@ import type { AppDeps } from '../../deps.ts';
 import { preferredLocale } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
 import { referenceAnswer } from '../../http/reference.ts';
-import { readReference } from '../../db/reference-cache.ts';
+import { readReference, type Reference } from '../../db/reference-cache.ts';
+import type { User } from '../../db/schema.ts';
 
 export const PricesQuery = v.object({ currency: v.optional(Currency) });
 export const PriceQuery = v.object({
@@ -31,27 +32,45 @@ export const PriceQuery = v.object({
   currency: v.optional(Currency),
 });
 
+/** The currency shown to who asks: the one asked for, else the user's country's, else the visitor's. */
+const currencyOf = (
+  deps: AppDeps,
+  request: Context<AppEnv>,
+  user: User | null | undefined,
+  given: Currency | undefined,
+) =>
+  shownCurrency(
+    given,
+    user?.country,
+    async () => (await visitorCountry(request, deps, preferredLocale(request))).code,
+  );
+
+/**
+ * GET /api/v1/subscription/prices/: the plans in the currency shown to who asks, kept in
+ * memory per currency (docs/decisions/0031); also a signed-in page's read.
+ */
+export async function priceList(
+  deps: AppDeps,
+  request: Context<AppEnv>,
+  user: User | null | undefined,
+  query: Record<string, string>,
+): Promise<Reference<PlanList>> {
+  const shown = await currencyOf(deps, request, user, parseInput(PricesQuery, query).currency);
+  return readReference(deps.cache, `prices:${shown}`, ['plans', 'plan_prices'], () =>
+    planList(deps.db, shown).then((answer) => answer satisfies PlanList),
+  );
+}
+
 /** Mounted at /api/v1/subscription/; open to visitors. */
 export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  const currency = (c: Context<AppEnv>, given: Currency | undefined) =>
-    shownCurrency(
-      given,
-      c.get('user')?.country,
-      async () => (await visitorCountry(c, deps, preferredLocale(c))).code,
-    );
-
-  // Kept in memory per currency, revalidated by its ETag; `private`, as the currency
-  // follows who asks (docs/decisions/0031).
-  router.get('/prices/', async (c) => {
-    const query = parseInput(PricesQuery, c.req.query());
-    const shown = await currency(c, query.currency);
-    const list = await readReference(deps.cache, `prices:${shown}`, ['plans', 'plan_prices'], () =>
-      planList(deps.db, shown).then((answer) => answer satisfies PlanList),
-    );
-    return referenceAnswer(c, list, { personal: true });
-  });
+  // Revalidated by its ETag; `private`, as the currency follows who asks.
+  router.get('/prices/', async (c) =>
+    referenceAnswer(c, await priceList(deps, c, c.get('user'), c.req.query()), {
+      personal: true,
+    }),
+  );
 
   router.get('/price/', async (c) => {
     const query = parseInput(PriceQuery, c.req.query());
@@ -64,7 +83,7 @@ export function pricesRoutes(deps: AppDeps): Hono<AppEnv> {
     const check = await checkCoupon(deps.db, deps.clock.now(), {
       coupon: query.coupon,
       plan: query.plan,
-      currency: await currency(c, query.currency),
+      currency: await currencyOf(deps, c, user, query.currency),
       held: open !== null && open.coupon === query.coupon.trim().toUpperCase(),
     });
     return c.json(couponPrice(await keptPriceRows(deps), query.plan, check) satisfies CouponPrice);

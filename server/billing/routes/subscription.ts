@@ -8,6 +8,7 @@ import { subscriptionAnswer } from '../subscription-answer.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 
 export const Target = v.object({ plan: PlanId, interval: Interval });
@@ -33,26 +34,28 @@ export function changeCostRoutes(deps: AppDeps): Hono<AppEnv> {
   return router;
 }
 
+/** GET /api/subscription/: the user's subscription. */
+export const subscriptionRead: Read = async (deps, { user }) => ({
+  subscription: await subscriptionAnswer(deps, user, deps.clock.now()),
+});
+
+/** GET /api/subscription/convertion/: the days the current plan's rest buys of the target. */
+export const convertionRead: Read = async (deps, { user, query }) => ({
+  additional_days: await conversionDays(deps, user, parseInput(Target, query)),
+});
+
+/** GET /api/subscription/in_advance/: when the target's period would end if bought now. */
+export const inAdvanceRead: Read = async (deps, { user, query }) => ({
+  expire_at: (await periodEndIfBoughtNow(deps, user, parseInput(Target, query))).toISOString(),
+});
+
 /** Mounted at /api/subscription/ */
 export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => {
-    const user = requireUser(c);
-    return c.json({ subscription: await subscriptionAnswer(deps, user, deps.clock.now()) });
-  });
-
-  router.get('/convertion/', async (c) => {
-    const user = requireUser(c);
-    const target = parseInput(Target, c.req.query());
-    return c.json({ additional_days: await conversionDays(deps, user, target) });
-  });
-
-  router.get('/in_advance/', async (c) => {
-    const user = requireUser(c);
-    const target = parseInput(Target, c.req.query());
-    return c.json({ expire_at: (await periodEndIfBoughtNow(deps, user, target)).toISOString() });
-  });
+  router.get('/', readRoute(deps, subscriptionRead));
+  router.get('/convertion/', readRoute(deps, convertionRead));
+  router.get('/in_advance/', readRoute(deps, inAdvanceRead));
 
   router.post('/update', subscriptionUpdateRoute(deps));
 

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { pageLocaleOf } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { confirmEmailChange, resendEmailChangeCode, startEmailChange } from '../email-change.ts';
 import { changePassword } from '../password-change.ts';
 import { securityEventsOf } from '../security-events.ts';
@@ -14,14 +15,14 @@ import { signInHits } from './auth.ts';
 import { deviceOf } from './device.ts';
 import { requireRecentSignIn, requireUser, sessionToken } from './session.ts';
 
+/** GET /api/v1/security/events/: the account's security log. */
+export const securityEventsRead: Read = (deps, { user }) => securityEventsOf(deps, user.id);
+
 /** Mounted at /api/v1/security/: the account's security log, its password and e-mail. */
 export function securityRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/events/', async (c) => {
-    const user = requireUser(c);
-    return c.json(await securityEventsOf(deps, user.id));
-  });
+  router.get('/events/', readRoute(deps, securityEventsRead));
 
   // A sensitive action: a sign-in within 10 minutes first (decision 0215).
   router.post('/password/', async (c) => {

@@ -51,6 +51,14 @@ export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<voi
   c.set('user', null);
 }
 
+/** The user the request's session cookie names, while that session lives; else null. */
+export async function sessionUser(c: Context<AppEnv>, deps: AppDeps): Promise<User | null> {
+  const token = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
+  // Tokens are 43 base64url characters; anything else cannot be one of ours.
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  return (await currentSession(deps, hashToken(token)))?.user ?? null;
+}
+
 /**
  * Puts the signed-in user, or null, on the context as `user`. A request that may have
  * written waits for the change notifications before it answers, so what it changed is
@@ -60,12 +68,7 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { cache } = deps;
   return async (c, next) => {
     c.set('user', null);
-    const token = requestCookie(c, cookieName(deps.config, SESSION_COOKIE));
-    // Tokens are 43 base64url characters; anything else cannot be one of ours.
-    if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
-      const session = await currentSession(deps, hashToken(token));
-      if (session) c.set('user', session.user);
-    }
+    c.set('user', await sessionUser(c, deps));
     await next();
     if (cache && !SAFE_METHODS.has(c.req.method)) await cache.settle();
   };

@@ -3,16 +3,18 @@ import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { endOtherSession, endOtherSessions, sessionsOf } from '../sessions.ts';
 import { deviceOf } from './device.ts';
-import { requireRecentSignIn, requireUser, sessionToken } from './session.ts';
+import { requireRecentSignIn, sessionToken } from './session.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
+
+/** GET /api/v1/sessions/: where the account is signed in, the caller's session marked. */
+export const sessionsRead: Read = (deps, { user, request }) =>
+  sessionsOf(deps, user.id, sessionToken(request, deps));
 
 /** Mounted at /api/v1/sessions/: where the account is signed in, and ending it there. */
 export function sessionListRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/', async (c) => {
-    const user = requireUser(c);
-    return c.json(await sessionsOf(deps, user.id, sessionToken(c, deps)));
-  });
+  router.get('/', readRoute(deps, sessionsRead));
 
   // Every session but this one: "sign out everywhere else".
   router.delete('/', async (c) => {

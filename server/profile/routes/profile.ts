@@ -13,17 +13,18 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { profileAnswer } from '../answer.ts';
 import { personalData } from '../export.ts';
 import { socialRoutes } from './social.ts';
 
+/** GET /api/v1/profile/: the signed-in user. */
+export const profileRead: Read = (deps, { user }) => profileAnswer(deps, user, deps.clock.now());
+
 /** Mounted at /api/v1/profile/ */
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  router.get('/', async (c) => {
-    const user = requireUser(c);
-    return c.json(await profileAnswer(deps, user, deps.clock.now()));
-  });
+  router.get('/', readRoute(deps, profileRead));
 
   router.patch('/', async (c) => {
     const user = requireUser(c);

@@ -6,6 +6,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import {
   leaveTeam,
   memberTeams,
@@ -76,6 +77,13 @@ export async function answering<T>(command: Promise<T>): Promise<T> {
   }
 }
 
+/** GET /api/v1/team/: the user's own team. */
+export const teamRead: Read = (deps, { user }) => ownTeam(deps, user);
+/** GET /api/v1/teams/: the teams the user is a member of. */
+export const teamsRead: Read = (deps, { user }) => memberTeams(deps, user);
+/** GET /api/v1/team/invitations/: the own team's pending invitations. */
+export const invitationsRead: Read = (deps, { user }) => ownInvitations(deps, user);
+
 /**
  * Mounted at /api/v1/: the own team (team/), the teams the user is a member of (teams/),
  * leaving one of them (teams/{owner_id}/membership/), the own team's invitations
@@ -84,7 +92,7 @@ export async function answering<T>(command: Promise<T>): Promise<T> {
 export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
-  router.get('/team/', async (c) => c.json(await ownTeam(deps, requireUser(c))));
+  router.get('/team/', readRoute(deps, teamRead));
 
   router.patch('/team/', async (c) => {
     const user = requireUser(c);
@@ -92,9 +100,9 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await answering(saveTeam(deps, user, update.users)));
   });
 
-  router.get('/teams/', async (c) => c.json(await memberTeams(deps, requireUser(c))));
+  router.get('/teams/', readRoute(deps, teamsRead));
 
-  router.get('/team/invitations/', async (c) => c.json(await ownInvitations(deps, requireUser(c))));
+  router.get('/team/invitations/', readRoute(deps, invitationsRead));
 
   router.post('/team/invitations/', async (c) => {
     const user = requireUser(c);

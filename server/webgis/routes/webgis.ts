@@ -8,6 +8,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userRead } from '../../user-reads.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readRoute, type Read } from '../../http/reads.ts';
 import { effectivePlan } from '../../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../create.ts';
 import {
@@ -59,6 +60,21 @@ function refusalError(refusal: CreateRefusal): Refused {
   });
 }
 
+/** GET /api/v1/webgis/my/: the user's web GIS; 404 without one. */
+export const webgisRead: Read = async (deps, { user }) => {
+  const instance = await userRead(deps, user.id, 'webgis', () => instanceOf(deps.db, user.id));
+  if (!instance) throw notFound();
+  // The plan facts and the locations from memory while nothing changed (0210, 0031).
+  const [facts, locations] = await Promise.all([
+    planFacts(deps, user.id, deps.clock.now()),
+    allLocations(deps),
+  ]);
+  const effective = facts.team ?? facts.plan;
+  const location = locations.find((row) => row.id === instance.locationId);
+  if (!location) return toWebgis(deps.db, instance, effective);
+  return webgisAnswer(instance, effective, location);
+};
+
 /** Mounted at /api/v1/webgis/ */
 export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
@@ -89,20 +105,7 @@ export function webgisRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await toWebgis(deps.db, result.instance, effective), 201);
   });
 
-  router.get('/my/', async (c) => {
-    const user = requireUser(c);
-    const instance = await userRead(deps, user.id, 'webgis', () => instanceOf(deps.db, user.id));
-    if (!instance) throw notFound();
-    // The plan facts and the locations from memory while nothing changed (0210, 0031).
-    const [facts, locations] = await Promise.all([
-      planFacts(deps, user.id, deps.clock.now()),
-      allLocations(deps),
-    ]);
-    const effective = facts.team ?? facts.plan;
-    const location = locations.find((row) => row.id === instance.locationId);
-    if (!location) return c.json(await toWebgis(deps.db, instance, effective));
-    return c.json(webgisAnswer(instance, effective, location));
-  });
+  router.get('/my/', readRoute(deps, webgisRead));
 
   return router;
 }
