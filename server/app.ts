@@ -52,6 +52,7 @@ import { unsubscribeRoutes } from './profile/routes/unsubscribe.ts';
 import { userRoutes } from './teams/routes/users.ts';
 import { webgisRoutes } from './webgis/routes/webgis.ts';
 import { spaRoutes } from './spa.ts';
+import { pageReader } from './page-answers.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { sandboxInstancePages } from './webgis/routes/instance-page.ts';
 import { webgisProvisioner } from './webgis/registry.ts';
@@ -189,7 +190,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // The API described: /api/openapi.json and its reference page /api/docs.
   app.route('/', openApiRoutes());
   // The built SPA; a signed-in user's page carries its first reads (server/page-reads.ts).
-  app.route('/', spaRoutes(deps));
+  app.route(
+    '/',
+    spaRoutes(deps, (page) => pageReader(deps, page)),
+  );
 
   app.notFound(nobodysPage);
 

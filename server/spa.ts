@@ -18,7 +18,7 @@ import { SESSION_COOKIE } from './identity/routes/session.ts';
 import { pagePreloads } from './page-preloads.ts';
 import { pageRenderer } from './page-render.ts';
 import { recentStat } from './http/recent-stat.ts';
-import { answeredReadsElement, pageReader } from './page-reads.ts';
+import { answeredReadsElement, type PageReader } from './page-reads.ts';
 import { preferredLocale } from './http/locale.ts';
 import { loadPromotions } from './promotions/promotions.ts';
 import { isExample, loadSiteFacts } from './site/site.ts';
@@ -218,9 +218,13 @@ function cacheControl(urlPath: string): string {
 
 /**
  * Mounted at / after the API: the built SPA, its files, and locale redirects. A
- * signed-in user's page carries its first reads (server/page-reads.ts).
+ * signed-in user's page carries its first reads, answered by `readerOf` its page's
+ * request (server/page-answers.ts) and put in the page by server/page-reads.ts.
  */
-export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
+export function spaRoutes<User>(
+  deps: AppDeps,
+  readerOf: (page: Context<AppEnv>) => PageReader<User>,
+): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const root = path.resolve(deps.config.staticDir);
   // Read once, when the app is made: payments are taken where a provider is configured
@@ -304,7 +308,7 @@ export function spaRoutes(deps: AppDeps): Hono<AppEnv> {
       preloads(locale, sessionSent).then((preload) => builtPage(locale, preload)),
       sessionSent
         ? answeredReadsElement(
-            pageReader(deps, c),
+            readerOf(c),
             { url, address },
             deps.logger,
             deps.config.pageReadsBudgetMs,

@@ -132,6 +132,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['billing', 'onpremise'],
   ['webgis', 'spa.ts'],
   ['profile', 'queues.ts', 'seed.ts', 'metrics.ts', 'openapi'],
+  ['page-answers.ts'],
   ['app.ts'],
   ['start.ts', 'main.ts'],
 ];

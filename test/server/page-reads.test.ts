@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweredRead } from '../../contract/page-reads.ts';
-import type { User } from '../../server/db/schema.ts';
 import { memoryLogger } from '../../server/logger.ts';
 import { answeredReadsElement, type PageReader } from '../../server/page-reads.ts';
 
@@ -12,13 +11,17 @@ import { answeredReadsElement, type PageReader } from '../../server/page-reads.t
  */
 const BUDGET_MS = 500;
 const never = new Promise<never>(() => {});
-const someone = { id: 1 } as User;
+/** The user a page's session names: anyone will do, the reader is the test's own. */
+interface User {
+  id: number;
+}
+const someone: User = { id: 1 };
 
 /** The profile page's reads: the user, the teams, the countries and the social accounts. */
 function reader(
   overrides: Record<string, () => Promise<string | null>>,
   user: () => Promise<User | null> = () => Promise.resolve(someone),
-): PageReader & { asked: string[] } {
+): PageReader<User> & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -31,13 +34,13 @@ function reader(
   };
 }
 
-async function elementOf(answer: PageReader) {
+async function elementOf(answer: PageReader<User>) {
   const logger = memoryLogger();
   const page = { url: new URL('http://localhost/en/profile'), address: '/profile' };
   return { logger, element: await answeredReadsElement(answer, page, logger, BUDGET_MS) };
 }
 
-async function readsOf(answer: PageReader) {
+async function readsOf(answer: PageReader<User>) {
   const { logger, element } = await elementOf(answer);
   const json = /<script type="application\/json" id="portal-reads">(.*?)<\/script>/s.exec(element);
   const reads = json?.[1] === undefined ? null : (JSON.parse(json[1]) as AnsweredRead[]);

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInputNamingNested } from '../../http/nested-input.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 
 /** A checkout or change body; a bad field of the payer's data is named at its own pointer. */
 const withPayerData = <S extends typeof AutopaymentRequest | typeof AutopaymentChange>(

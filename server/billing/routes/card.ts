@@ -5,7 +5,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../../identity/routes/session.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 import { cardAnswer, cardSetupStatus, startCardSetup } from '../card.ts';
 
 /** GET /api/v1/card/: the caller's saved card. */

@@ -7,7 +7,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../../identity/routes/session.ts';
 import { loadSiteFacts } from '../../site/site.ts';
 import { userRead } from '../../user-reads.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 import { MAX_PAYMENTS_PAGE, paidPaymentOf, paymentPage } from '../payments.ts';
 import { receiptPdf } from '../receipt.ts';
 

@@ -8,7 +8,7 @@ import { subscriptionAnswer } from '../subscription-answer.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 import { subscriptionUpdateRoute } from './subscription-update.ts';
 
 export const Target = v.object({ plan: PlanId, interval: Interval });

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { pageLocaleOf } from '../../http/locale.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from './reads.ts';
 import { confirmEmailChange, resendEmailChangeCode, startEmailChange } from '../email-change.ts';
 import { changePassword } from '../password-change.ts';
 import { securityEventsOf } from '../security-events.ts';

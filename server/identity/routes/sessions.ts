@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { endOtherSession, endOtherSessions, sessionsOf } from '../sessions.ts';
 import { deviceOf } from './device.ts';
 import { requireRecentSignIn, sessionToken } from './session.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from './reads.ts';
 
 /** GET /api/v1/sessions/: where the account is signed in, the caller's session marked. */
 export const sessionsRead: Read = (deps, { user, request }) =>

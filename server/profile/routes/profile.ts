@@ -13,7 +13,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 import { profileAnswer } from '../answer.ts';
 import { personalData } from '../export.ts';
 import { socialRoutes } from './social.ts';

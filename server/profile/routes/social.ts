@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { socialAccountsOf } from '../social.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 
 /** GET /api/v1/profile/social/: the accounts linked for signing in. */
 export const socialAccountsRead: Read = (deps, { user }) => socialAccountsOf(deps, user.id);

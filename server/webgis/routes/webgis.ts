@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userRead } from '../../user-reads.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readRoute, type Read } from '../../http/reads.ts';
+import { readRoute, type Read } from '../../identity/routes/reads.ts';
 import { effectivePlan } from '../../teams/effective-plan.ts';
 import { createWebgis, type CreateRefusal } from '../create.ts';
 import {

@@ -1,8 +1,8 @@
 import type { Context, Handler } from 'hono';
-import type { User } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../identity/routes/session.ts';
-import type { AppEnv } from './context.ts';
+import type { User } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from './session.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 /**
  * A signed-in user's GET: who asks, its query, and the request it comes with (the
@@ -16,7 +16,7 @@ export interface ReadCall {
 
 /**
  * A read of the API that a signed-in page also carries: one function answers it from the
- * network (`readRoute`) and inside the page's HTML (server/page-reads.ts), so the two
+ * network (`readRoute`) and inside the page's HTML (server/page-answers.ts), so the two
  * answers cannot differ. It throws the API's refusal where it has no answer of 200.
  */
 export type Read = (deps: AppDeps, call: ReadCall) => Promise<unknown>;
