@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnCsrfToken, newCsrfToken } from '../../server/identity/routes/csrf.ts';
+import { Hono } from 'hono';
+import type { AppDeps } from '../../server/deps.ts';
+import type { AppEnv } from '../../server/http/context.ts';
+import { csrfMiddleware, isOwnCsrfToken, newCsrfToken } from '../../server/identity/routes/csrf.ts';
 import { parseSetCookie, useTestServer } from './harness.ts';
 
 const server = useTestServer();
@@ -24,6 +27,29 @@ describe('CSRF', () => {
     }
   });
 
+  it('sets it once on every kind of answer: a page, a read, a refusal, a missing page', async () => {
+    for (const path of ['/en/login/1', '/api/v1/countries/', '/api/v1/profile/', '/api/nope/']) {
+      const response = await server().client().get(path);
+      const cookies = response.headers.getSetCookie().filter((h) => h.startsWith('csrftoken='));
+      expect([path, cookies.length]).toEqual([path, 1]);
+    }
+  });
+
+  it('sets it on an answer made without the context too, once', async () => {
+    const app = new Hono<AppEnv>();
+    app.use(csrfMiddleware({ config: server().config } as AppDeps));
+    app.get('/raw', () => new Response('made without the context'));
+    app.get('/made', (c) => c.text('made with it'));
+    for (const path of ['/raw', '/made']) {
+      const response = await app.request(path);
+      const cookies = response.headers.getSetCookie().filter((h) => h.startsWith('csrftoken='));
+      expect([path, cookies.length]).toEqual([path, 1]);
+      expect(isOwnCsrfToken(server().config.sessionSecret, parseSetCookie(cookies[0]!).value)).toBe(
+        true,
+      );
+    }
+  });
+
   it('does not set the cookie again once the browser has it', async () => {
     const client = server().client();
     await client.get('/api/v1/countries/');
@@ -44,6 +70,14 @@ describe('CSRF', () => {
     expect(client.cookies.has('sessionid')).toBe(false);
     // The browser's token was good: it keeps it, for the page to send again.
     expect(response.headers.getSetCookie().some((h) => h.startsWith('csrftoken='))).toBe(false);
+  });
+
+  it('gives every token a nonce of its own, past one batch of random bytes and the next', () => {
+    const secret = server().config.sessionSecret;
+    const nonces = Array.from({ length: 1000 }, () => newCsrfToken(secret).split('.')[0]!);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // 24 random bytes each, as base64url.
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64url')).toHaveLength(24);
   });
 
   it('takes only a token of its own shape: a nonce, a dot, its signature', () => {
