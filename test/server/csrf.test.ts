@@ -40,7 +40,11 @@ describe('CSRF', () => {
     app.use(csrfMiddleware({ config: server().config } as AppDeps));
     app.get('/raw', () => new Response('made without the context'));
     app.get('/made', (c) => c.text('made with it'));
-    for (const path of ['/raw', '/made']) {
+    app.get(
+      '/raw-with-another-cookie',
+      () => new Response('made without it', { headers: { 'Set-Cookie': 'other=1; Path=/' } }),
+    );
+    for (const path of ['/raw', '/made', '/raw-with-another-cookie']) {
       const response = await app.request(path);
       const cookies = response.headers.getSetCookie().filter((h) => h.startsWith('csrftoken='));
       expect([path, cookies.length]).toEqual([path, 1]);
