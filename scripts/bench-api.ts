@@ -12,6 +12,8 @@
 // baseline answering the same status and body: ratio and p99 per read, and how many
 // answers were not 2xx (a read without data answers 404, the users lookup's throttle
 // 429: their figures say so); `--reads` names some of them (their names in READS).
+// Every load against the baseline reports `busy`: how much of the time the answering
+// process's main thread and this process (the load's client) were on a CPU.
 // signed_in_page builds the SPA first: each signed-in page
 // (SIGNED_IN_PAGES), whose HTML carries its first reads, and the sign-in page for a
 // visitor, each against the baseline serving the same bytes.
@@ -24,8 +26,8 @@
 // `visitor_renders` asks for 512 visitor's pages, each at an address never asked for
 // before (`/ru/login/1?n=…`, so each one rendered), one after another: the server's RSS
 // and heap after 256 and 512 pages and after 30 s idle, and how many came rendered.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,6 +167,26 @@ async function makeAccounts(server: RunningServer, csrf: string, count: number) 
 }
 
 async function load(spec: Load, seconds = duration): Promise<Result> {
+  return (await loadWatched(spec, null, seconds)).result;
+}
+
+/** The clock ticks a second that /proc counts CPU time in. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** The CPU time a process's main thread has taken so far, in ms (Linux's /proc). */
+function mainThreadMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * A load, and how busy each side was while it was measured (the warm-up aside), as a
+ * share of the time: the main thread of the process answering (`pid`), and this
+ * process, which drives the load. A side near 1 is what bounds the figure: where this
+ * process is, the answers come as fast as the load's client can take them.
+ */
+async function loadWatched(spec: Load, pid: number | null, seconds = duration) {
   const { setupRequest, ...rest } = spec;
   const options = {
     ...rest,
@@ -172,7 +194,16 @@ async function load(spec: Load, seconds = duration): Promise<Result> {
     ...(setupRequest ? { requests: [{ method: spec.method, setupRequest }] } : {}),
   };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
-  return autocannon({ ...options, duration: seconds });
+  const began = { wall: performance.now(), own: process.cpuUsage(), answering: 0 };
+  if (pid !== null) began.answering = mainThreadMs(pid);
+  const result = await autocannon({ ...options, duration: seconds });
+  const wall = performance.now() - began.wall;
+  const own = process.cpuUsage(began.own);
+  const busy = {
+    answering: pid === null ? null : share(mainThreadMs(pid) - began.answering, wall),
+    driving: share((own.user + own.system) / 1000, wall),
+  };
+  return { result, busy };
 }
 
 const ms = (value: number) => Math.round(value * 10) / 10;
@@ -236,7 +267,7 @@ async function startBaseline(answers: Record<string, Answer>) {
     });
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
   });
-  return { url: `http://localhost:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://localhost:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 interface Target {
@@ -273,24 +304,24 @@ async function againstBaseline(origin: string, targets: Target[]) {
   for (const target of targets) {
     const { name, path, headers, goal } = target;
     log(`GET ${path} ${headers ? 'signed in' : 'as a visitor'}, then the baseline, 50 connections`);
-    const subject = await load({
-      url: `${origin}${path}`,
-      connections: 50,
-      headers: asked(target),
-    });
-    const base = await load({
-      url: `${baseline.url}${path}`,
-      connections: 50,
-      headers: asked(target),
-    });
+    const subject = await loadWatched(
+      { url: `${origin}${path}`, connections: 50, headers: asked(target) },
+      server.pid,
+    );
+    const base = await loadWatched(
+      { url: `${baseline.url}${path}`, connections: 50, headers: asked(target) },
+      baseline.pid,
+    );
     figures[name] = {
       status: answers[new URL(path, origin).pathname]?.status,
-      subject_rps: Math.round(subject.requests.average),
-      baseline_rps: Math.round(base.requests.average),
-      ratio: share(subject.requests.average, base.requests.average),
-      p97_5_ms: ms(subject.latency.p97_5),
-      p99_ms: ms(subject.latency.p99),
-      non2xx: subject.non2xx,
+      subject_rps: Math.round(subject.result.requests.average),
+      baseline_rps: Math.round(base.result.requests.average),
+      ratio: share(subject.result.requests.average, base.result.requests.average),
+      p97_5_ms: ms(subject.result.latency.p97_5),
+      p99_ms: ms(subject.result.latency.p99),
+      non2xx: subject.result.non2xx,
+      // Which side bounded each load: the answering process's main thread, or the client.
+      busy: { subject: subject.busy, baseline: base.busy },
       ...(goal ? { goal } : {}),
     };
   }
