@@ -13,7 +13,8 @@
 // answers were not 2xx (a read without data answers 404, the users lookup's throttle
 // 429: their figures say so); `--reads` names some of them (their names in READS).
 // Every load against the baseline reports `busy`: how much of the time the answering
-// process's main thread and this process (the load's client) were on a CPU.
+// process's main thread and this process (the load's client) were on a CPU, and the
+// answering thread's CPU time per request in µs (`answering_us_per_request`).
 // signed_in_page builds the SPA first: each signed-in page
 // (SIGNED_IN_PAGES), whose HTML carries its first reads, and the sign-in page for a
 // visitor, each against the baseline serving the same bytes.
@@ -199,9 +200,13 @@ async function loadWatched(spec: Load, pid: number | null, seconds = duration) {
   const result = await autocannon({ ...options, duration: seconds });
   const wall = performance.now() - began.wall;
   const own = process.cpuUsage(began.own);
+  const answeringMs = pid === null ? null : mainThreadMs(pid) - began.answering;
   const busy = {
-    answering: pid === null ? null : share(mainThreadMs(pid) - began.answering, wall),
+    answering: answeringMs === null ? null : share(answeringMs, wall),
     driving: share((own.user + own.system) / 1000, wall),
+    // The answering thread's CPU time per request: its work, whatever the machine's speed.
+    answering_us_per_request:
+      answeringMs === null ? null : ms((answeringMs * 1000) / result.requests.total),
   };
   return { result, busy };
 }

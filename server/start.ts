@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createSecureServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -15,6 +13,9 @@ import { queueDefinitions } from './queues.ts';
 import { jsonLogger } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import { metricsPortApp } from './http/metrics.ts';
+import { serveApp } from './http/serve.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { PICTURE_SOURCES } from './identity/social/picture.ts';
 import { startErrorReporting } from './error-reporting.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
@@ -32,16 +33,11 @@ function configOrExit(): EnvConfig {
 const envConfig = configOrExit();
 const logger = jsonLogger();
 
-/** HTTPS with HTTP/2 (HTTP/1.1 for clients without it) when given a certificate. */
-function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> {
-  if (!tls) return {};
+/** The certificate and key for HTTPS, when configured. */
+function readTls(tls: EnvConfig['tls']): { cert: Buffer; key: Buffer } | null {
+  if (!tls) return null;
   try {
-    const serverOptions = {
-      cert: readFileSync(tls.certFile),
-      key: readFileSync(tls.keyFile),
-      allowHTTP1: true,
-    };
-    return { createServer: createSecureServer, serverOptions };
+    return { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   } catch (error) {
     console.error(`Cannot read the TLS files: ${(error as Error).message}`);
     process.exit(1);
@@ -49,7 +45,7 @@ function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> 
 }
 // Loaded only with SENTRY_DSN: without it the start does not grow.
 const errors = await startErrorReporting(envConfig);
-const listening = transport(envConfig.tls);
+const tls = readTls(envConfig.tls);
 const handle = await openDatabase(
   envConfig.databaseUrl
     ? { databaseUrl: envConfig.databaseUrl }
@@ -97,7 +93,8 @@ const working = jobs.start();
 /** Stops the workers once they have started. */
 const stopJobs = () => working.catch(() => {}).then(() => jobs.stop());
 const scheme = config.tls ? 'https' : 'http';
-const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
+const headers = securityHeaders(config, PICTURE_SOURCES);
+const server = serveApp({ fetch: app.fetch, port: config.port, tls, headers }, (info) => {
   logger.info(`Account portal: ${scheme}://localhost:${info.port}/`);
   if (config.nodeEnv === 'development') {
     logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);

@@ -32,6 +32,9 @@ interface Answer {
   protocol: string;
   status: number;
   type: string;
+  /** Two of the security headers the transport writes on every answer. */
+  policy: string;
+  frames: string;
   body: string;
 }
 
@@ -44,15 +47,19 @@ function overHttp2(path: string, kept?: ClientHttp2Session): Promise<Answer> {
     let body = '';
     let status = 0;
     let type = '';
+    let policy = '';
+    let frames = '';
     request.setEncoding('utf8');
     request.on('response', (headers) => {
       status = Number(headers[':status']);
       type = String(headers['content-type'] ?? '');
+      policy = String(headers['content-security-policy'] ?? '');
+      frames = String(headers['x-frame-options'] ?? '');
     });
     request.on('data', (chunk: string) => (body += chunk));
     request.once('error', reject);
     request.once('end', () => {
-      resolve({ protocol: session.alpnProtocol ?? '', status, type, body });
+      resolve({ protocol: session.alpnProtocol ?? '', status, type, policy, frames, body });
       if (!kept) session.close();
     });
     request.end();
@@ -73,6 +80,8 @@ function overHttp1(path: string): Promise<Answer> {
             protocol: `HTTP/${response.httpVersion}`,
             status: response.statusCode ?? 0,
             type: String(response.headers['content-type'] ?? ''),
+            policy: String(response.headers['content-security-policy'] ?? ''),
+            frames: String(response.headers['x-frame-options'] ?? ''),
             body,
           }),
         );
@@ -92,6 +101,8 @@ describe('the server over TLS', () => {
     expect(answer.protocol).toBe('h2');
     expect(answer.status).toBe(200);
     expect(answer.type).toContain('application/json');
+    expect(answer.policy).toContain("frame-ancestors 'none'");
+    expect(answer.frames).toBe('DENY');
     expect(JSON.stringify(JSON.parse(answer.body))).toContain('"DE"');
   });
 
@@ -99,6 +110,8 @@ describe('the server over TLS', () => {
     const answer = await overHttp1('/api/v1/countries/');
     expect(answer.protocol).toBe('HTTP/1.1');
     expect(answer.status).toBe(200);
+    expect(answer.policy).toContain("frame-ancestors 'none'");
+    expect(answer.frames).toBe('DENY');
     expect(JSON.stringify(JSON.parse(answer.body))).toContain('"DE"');
   });
 
@@ -106,6 +119,7 @@ describe('the server over TLS', () => {
     const answer = await overHttp2('/api/v1/no-such-call/');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(String) });
+    expect(answer.frames).toBe('DENY');
   });
 
   // Last: it stops the server.
