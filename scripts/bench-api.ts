@@ -4,7 +4,9 @@
 // (embedded PGlite, or PostgreSQL when DATABASE_URL is set). Each load is autocannon
 // with -p 1 for `--duration` seconds (20) after `--warmup` seconds (5) of the same load.
 // The baseline is a Hono app on @hono/node-server in its own process answering the very
-// JSON the server answered. Prints a table, or with --json one JSON object whose keys
+// answer the server gave: status, body and every header but those Node writes itself
+// (`ratio`); each load is also measured against it sending the body and its type alone
+// (`body_only_ratio`, the figure before the headers were counted). Prints a table, or with --json one JSON object whose keys
 // are the measures, each with the subject, the baseline where there is one, and goals.
 // --only names the measures to take (profile_read, payment_status_poll, signed_in_page,
 // sign_ins, sign_in_flood, cold_start, reads, soak); all but soak by default. `reads` measures every GET
@@ -204,7 +206,8 @@ async function loadWatched(spec: Load, pid: number | null, seconds = duration) {
   const busy = {
     answering: answeringMs === null ? null : share(answeringMs, wall),
     driving: share((own.user + own.system) / 1000, wall),
-    // The answering thread's CPU time per request: its work, whatever the machine's speed.
+    // The answering thread's CPU time per request: about 1/throughput while it is busy
+    // throughout; what each request cost it when the client is the bound.
     answering_us_per_request:
       answeringMs === null ? null : ms((answeringMs * 1000) / result.requests.total),
   };
@@ -237,9 +240,28 @@ interface Answer {
   type?: string;
   /** Sent gzipped, as the server sends it to a browser (which takes gzip). */
   gzip?: boolean;
+  /** The server's headers but those Node writes itself (date, length, connection). */
+  headers: [string, string][];
 }
 
-/** The baseline: the same answers' bytes from a bare Hono app, in a process of its own. */
+/** Written by Node for every answer, or by the baseline from the body it sends. */
+const WRITTEN_BY_NODE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+]);
+
+/** Where the baseline serves an answer with the server's headers (and at the path, without). */
+const SAME_ANSWER = '/same-answer';
+
+/**
+ * The baseline: the same answers from a bare Hono app, in a process of its own, each
+ * twice: at its path with its status, body and type only, and under SAME_ANSWER with
+ * every header the server sent as well (the security headers, the request id, caching).
+ */
 async function startBaseline(answers: Record<string, Answer>) {
   const source = `
     import { serve } from '@hono/node-server';
@@ -257,6 +279,12 @@ async function startBaseline(answers: Record<string, Answer>) {
         : Buffer.from(answer.body);
       const headers = answer.gzip ? { ...type, 'content-encoding': 'gzip' } : type;
       app.get(route, (c) => c.body(bytes, answer.status, headers));
+      const all = {};
+      for (const [name, value] of answer.headers) {
+        all[name] = all[name] === undefined ? value : [].concat(all[name], value);
+      }
+      const same = answer.gzip ? { ...all, 'content-encoding': 'gzip' } : all;
+      app.get('${SAME_ANSWER}' + route, (c) => c.body(bytes, answer.status, same));
     }
     serve({ fetch: app.fetch, port: 0 }, (info) => console.log('port ' + info.port));
   `;
@@ -302,18 +330,25 @@ async function againstBaseline(origin: string, targets: Target[]) {
       body: await answer.text(),
       type: answer.headers.get('content-type') ?? 'application/json',
       ...(target.gzip ? { gzip: true } : {}),
+      headers: [...answer.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name)),
     };
   }
   const baseline = await startBaseline(answers);
   const figures: Record<string, unknown> = {};
   for (const target of targets) {
     const { name, path, headers, goal } = target;
-    log(`GET ${path} ${headers ? 'signed in' : 'as a visitor'}, then the baseline, 50 connections`);
+    log(
+      `GET ${path} ${headers ? 'signed in' : 'as a visitor'}, then the baseline with and without its headers, 50 connections`,
+    );
     const subject = await loadWatched(
       { url: `${origin}${path}`, connections: 50, headers: asked(target) },
       server.pid,
     );
     const base = await loadWatched(
+      { url: `${baseline.url}${SAME_ANSWER}${path}`, connections: 50, headers: asked(target) },
+      baseline.pid,
+    );
+    const bodyOnly = await loadWatched(
       { url: `${baseline.url}${path}`, connections: 50, headers: asked(target) },
       baseline.pid,
     );
@@ -322,11 +357,14 @@ async function againstBaseline(origin: string, targets: Target[]) {
       subject_rps: Math.round(subject.result.requests.average),
       baseline_rps: Math.round(base.result.requests.average),
       ratio: share(subject.result.requests.average, base.result.requests.average),
+      // Against the baseline sending the body and its type alone (the figure before).
+      body_only_baseline_rps: Math.round(bodyOnly.result.requests.average),
+      body_only_ratio: share(subject.result.requests.average, bodyOnly.result.requests.average),
       p97_5_ms: ms(subject.result.latency.p97_5),
       p99_ms: ms(subject.result.latency.p99),
       non2xx: subject.result.non2xx,
       // Which side bounded each load: the answering process's main thread, or the client.
-      busy: { subject: subject.busy, baseline: base.busy },
+      busy: { subject: subject.busy, baseline: base.busy, body_only: bodyOnly.busy },
       ...(goal ? { goal } : {}),
     };
   }

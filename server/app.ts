@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { csrfMiddleware } from './identity/routes/csrf.ts';
 import { OWASP_ARGON2 } from './identity/passwords.ts';
+import { PICTURE_SOURCES } from './identity/social/picture.ts';
 import type { SessionCache } from './db/session-cache.ts';
 import { sessionMiddleware } from './identity/routes/session.ts';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { bodyLimit } from './http/body.ts';
 import type { AppEnv } from './http/context.ts';
 import { systemClock, type Clock, type PasswordCost } from './deps.ts';
 import { compress } from './http/compress.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './health/routes.ts';
 import { requestLog } from './http/request-log.ts';
 import { metricsRoutes } from './http/metrics.ts';
@@ -110,7 +112,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   };
   const app = new Hono<AppEnv>();
 
-  // The security headers are the transport's (server/http/serve.ts), on every answer.
+  app.use(securityHeaders(config, PICTURE_SOURCES));
   // Before every other part: no cookie, no session, no compression, no log line.
   app.route('/', healthRoutes(deps));
   // One log line per request, with its id (X-Request-Id), which the jobs it sends carry.

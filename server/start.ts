@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -13,9 +15,6 @@ import { queueDefinitions } from './queues.ts';
 import { jsonLogger } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import { metricsPortApp } from './http/metrics.ts';
-import { serveApp } from './http/serve.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { PICTURE_SOURCES } from './identity/social/picture.ts';
 import { startErrorReporting } from './error-reporting.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveSecret } from './secret.ts';
@@ -33,11 +32,16 @@ function configOrExit(): EnvConfig {
 const envConfig = configOrExit();
 const logger = jsonLogger();
 
-/** The certificate and key for HTTPS, when configured. */
-function readTls(tls: EnvConfig['tls']): { cert: Buffer; key: Buffer } | null {
-  if (!tls) return null;
+/** HTTPS with HTTP/2 (HTTP/1.1 for clients without it) when given a certificate. */
+function transport(tls: EnvConfig['tls']): Partial<Parameters<typeof serve>[0]> {
+  if (!tls) return {};
   try {
-    return { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
+    const serverOptions = {
+      cert: readFileSync(tls.certFile),
+      key: readFileSync(tls.keyFile),
+      allowHTTP1: true,
+    };
+    return { createServer: createSecureServer, serverOptions };
   } catch (error) {
     console.error(`Cannot read the TLS files: ${(error as Error).message}`);
     process.exit(1);
@@ -45,7 +49,7 @@ function readTls(tls: EnvConfig['tls']): { cert: Buffer; key: Buffer } | null {
 }
 // Loaded only with SENTRY_DSN: without it the start does not grow.
 const errors = await startErrorReporting(envConfig);
-const tls = readTls(envConfig.tls);
+const listening = transport(envConfig.tls);
 const handle = await openDatabase(
   envConfig.databaseUrl
     ? { databaseUrl: envConfig.databaseUrl }
@@ -93,8 +97,7 @@ const working = jobs.start();
 /** Stops the workers once they have started. */
 const stopJobs = () => working.catch(() => {}).then(() => jobs.stop());
 const scheme = config.tls ? 'https' : 'http';
-const headers = securityHeaders(config, PICTURE_SOURCES);
-const server = serveApp({ fetch: app.fetch, port: config.port, tls, headers }, (info) => {
+const server = serve({ ...listening, fetch: app.fetch, port: config.port }, (info: AddressInfo) => {
   logger.info(`Account portal: ${scheme}://localhost:${info.port}/`);
   if (config.nodeEnv === 'development') {
     logger.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 
 // Emotion (Chakra) injects <style> tags at run time, hence 'unsafe-inline' for styles
@@ -21,28 +22,33 @@ const contentSecurityPolicy = (pictureSources: readonly string[], reportTo: stri
 /** Two years, subdomains included: browsers then never try this host over plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
-/** Header names in lower case, as the transport compares them. */
-export type HeaderBlock = Readonly<Record<string, string>>;
-
-/**
- * The security headers every answer carries, by lower-case name, computed once per
- * configuration. The transport writes them (server/http/serve.ts) into each answer that
- * does not name its own.
- */
 export function securityHeaders(
   config: Pick<Config, 'nodeEnv'> & Partial<Pick<Config, 'sentryDsn'>>,
   pictureSources: readonly string[],
-): HeaderBlock {
-  return Object.freeze({
+): MiddlewareHandler {
+  const headers: [string, string][] = [
     ...(config.nodeEnv === 'production'
-      ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
-      : {}),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'content-security-policy': contentSecurityPolicy(
-      pictureSources,
-      config.sentryDsn ? new URL(config.sentryDsn).origin : null,
-    ),
-  });
+      ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY] as [string, string]]
+      : []),
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    [
+      'Content-Security-Policy',
+      contentSecurityPolicy(
+        pictureSources,
+        config.sentryDsn ? new URL(config.sentryDsn).origin : null,
+      ),
+    ],
+  ];
+  return async (c, next) => {
+    // Set before the answer is made, they are part of it from the start: set after, each
+    // would make Hono rebuild the answer.
+    for (const [name, value] of headers) c.header(name, value);
+    await next();
+    // An answer made without the context (none here today) still gets them.
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      for (const [name, value] of headers) c.header(name, value);
+    }
+  };
 }

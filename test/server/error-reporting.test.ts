@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
 import { scrubEvent } from '../../contract/personal.ts';
 import { securityHeaders } from '../../server/http/security-headers.ts';
 import { localizeHtml } from '../../server/spa.ts';
@@ -29,10 +30,14 @@ describe('error reporting', () => {
       /<meta name="portal-errors" content="([^"]*)"/.exec(page)?.[1]?.replaceAll('&quot;', '"');
     expect(meta(localizeHtml(html, 'en'))).toBe('');
     expect(JSON.parse(meta(localizeHtml(html, 'en', true, { errors })) ?? '')).toEqual(errors);
-    const policy = (sentryDsn: string | null) =>
-      securityHeaders({ nodeEnv: 'production', sentryDsn }, [])['content-security-policy'];
-    expect(policy(null)).toContain("connect-src 'self';");
-    expect(policy(errors.dsn)).toContain("connect-src 'self' https://errors.example.com;");
+    const policy = async (sentryDsn: string | null) => {
+      const app = new Hono();
+      app.use(securityHeaders({ nodeEnv: 'production', sentryDsn }, []));
+      app.get('/', (c) => c.text('ok'));
+      return (await app.request('/')).headers.get('content-security-policy') ?? '';
+    };
+    expect(await policy(null)).toContain("connect-src 'self';");
+    expect(await policy(errors.dsn)).toContain("connect-src 'self' https://errors.example.com;");
   });
 
   it('scrubs an event of its user, cookies, headers, query, body and personal texts', () => {

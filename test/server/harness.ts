@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
-import type { Server } from 'node:http';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { sweepBilling } from '../../server/billing/sweep.ts';
@@ -29,9 +28,6 @@ import { MAIL_QUEUE } from '../../server/mail/send.ts';
 import { PASSWORD_RESET_QUEUE } from '../../server/identity/password-reset.ts';
 import { createClient, type TestClient } from './client.ts';
 import { Metrics } from '../../server/metrics.ts';
-import { serveApp } from '../../server/http/serve.ts';
-import { securityHeaders } from '../../server/http/security-headers.ts';
-import { PICTURE_SOURCES } from '../../server/identity/social/picture.ts';
 
 export { createClient, parseSetCookie, type TestClient } from './client.ts';
 
@@ -258,31 +254,4 @@ export function useTestServer(
     if (!server) throw new Error('useTestServer: used outside a test');
     return server;
   };
-}
-
-/**
- * The test server's app behind its real transport (server/http/serve.ts) on a free port,
- * as the running server serves it: for what the transport adds to every answer (the
- * security headers). Call after useTestServer; gives `fetch` for a path.
- */
-export function useServed(
-  server: () => TestServer,
-): (path: string, init?: RequestInit) => Promise<Response> {
-  let listening: Server | undefined;
-  let origin = '';
-  beforeAll(async () => {
-    const { app, config } = server();
-    const headers = securityHeaders(config, PICTURE_SOURCES);
-    await new Promise<void>((resolve) => {
-      listening = serveApp({ fetch: app.fetch, port: 0, headers }, (info) => {
-        origin = `http://127.0.0.1:${info.port}`;
-        resolve();
-      }) as Server;
-    });
-  });
-  afterAll(async () => {
-    listening?.closeAllConnections();
-    await new Promise((resolve) => listening?.close(resolve) ?? resolve(undefined));
-  });
-  return (path, init) => fetch(`${origin}${path}`, { redirect: 'manual', ...init });
 }

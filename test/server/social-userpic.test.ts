@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptPicture } from '../../server/identity/social/picture.ts';
-import { useServed, useTestServer } from './harness.ts';
+import { useTestServer } from './harness.ts';
 import { uniqueEmail } from './identity.ts';
 import { socialRoundTrip } from './social-flow.ts';
 
@@ -8,7 +8,6 @@ const server = useTestServer();
 const configured = useTestServer({
   env: { YANDEX_CLIENT_ID: 'client-1', YANDEX_CLIENT_SECRET: 'secret-1' },
 });
-const served = useServed(server);
 const OWN = 'http://localhost:8080';
 
 async function signedIn() {
@@ -149,7 +148,7 @@ describe('a picture address from a provider', () => {
   });
 
   it('loads under the page’s policy: those hosts are named for images, no others', async () => {
-    const page = await served('/en/login/1');
+    const page = await server().client().get('/en/login/1');
     const policy = page.headers.get('content-security-policy') ?? '';
     const images = policy.split(';').find((part) => part.trim().startsWith('img-src')) ?? '';
     expect(images.trim().split(/\s+/)).toEqual([

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { releases, users } from '../../server/db/schema.ts';
 import { DOWNLOAD_LINK_TTL_MS } from '../../server/software/download-links.ts';
 import { signedIn } from './billing.ts';
-import { useServed, useTestServer, type TestClient } from './harness.ts';
+import { useTestServer, type TestClient } from './harness.ts';
 
 /*
  * GET /api/v1/releases and /api/v1/releases/{id}/download: the list, the download's
@@ -149,7 +149,6 @@ describe('GET /api/v1/releases (the seeded development set)', () => {
 
 describe('GET /api/v1/releases/{id}/download', () => {
   const server = useTestServer({ env: { RELEASES_DIR: dir } });
-  const served = useServed(server);
   const get = (url: string, headers: Record<string, string> = {}) =>
     server().client().get(url, { headers });
   const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
@@ -164,11 +163,8 @@ describe('GET /api/v1/releases/{id}/download', () => {
       'content-disposition': `attachment; filename="qgis-setup-win64.exe"; filename*=UTF-8''qgis-setup-win64.exe`,
       'accept-ranges': 'bytes',
       'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
     });
-    // Never sniffed into something a browser runs, as the running server sends it.
-    const streamed = await served('/api/v1/releases/1/download');
-    expect(streamed.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await streamed.arrayBuffer()).byteLength).toBe(1000);
     etag = answer.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     expect(answer.headers.get('last-modified')).toMatch(/GMT$/);

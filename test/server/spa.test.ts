@@ -7,7 +7,7 @@ import { readPaths, type AnsweredRead } from '../../contract/page-reads.ts';
 import { DESCRIPTIONS, REBUILD_SEEN_WITHIN_MS } from '../../server/spa.ts';
 import { buy, json, signedIn } from './billing.ts';
 import { saveProfile } from './identity.ts';
-import { useServed, useTestServer } from './harness.ts';
+import { useTestServer } from './harness.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -65,7 +65,6 @@ afterAll(async () => {
 // A budget no busy machine reaches: these tests check which reads a page carries
 // (test/server/page-reads.test.ts checks the budget).
 const server = useTestServer({ env: { STATIC_DIR: staticDir, PAGE_READS_BUDGET_MS: '60000' } });
-const served = useServed(server);
 
 describe('SPA serving', () => {
   it("preloads the page's own catalog, and only that one, read anew from a changed manifest", async () => {
@@ -219,8 +218,7 @@ describe('SPA serving', () => {
   });
 
   it('sends the security headers and the CSRF cookie with pages', async () => {
-    const response = await served('/en/profile');
-    expect(response.status).toBe(200);
+    const response = await server().client().get('/en/profile');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -286,6 +284,7 @@ describe('compression and caching', () => {
     expect(((await small.json()) as { code: string }).code).toBe('not_authenticated');
     const refused = await get('/api/v1/countries/', { 'Accept-Encoding': 'gzip;q=0, br' });
     expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('compresses JSON answers for a client that takes gzip', async () => {
