@@ -6,8 +6,9 @@
 // The baseline is a Hono app on @hono/node-server in its own process answering the very
 // answer the server gave: status, body and every header but those Node writes itself
 // (`ratio`); each load is also measured against it sending the body and its type alone
-// (`body_only_ratio`, the figure before the headers were counted). Prints a table, or with --json one JSON object whose keys
-// are the measures, each with the subject, the baseline where there is one, and goals.
+// (`body_only_ratio`, the figure before the headers were counted). Prints a table, or
+// with --json one JSON object whose keys are the measures, each with the subject, the
+// baseline where there is one, and goals.
 // --only names the measures to take (profile_read, payment_status_poll, signed_in_page,
 // sign_ins, sign_in_flood, cold_start, reads, soak); all but soak by default. `reads` measures every GET
 // the SPA makes while signed in (READS below), each at 50 connections against the bare
@@ -277,13 +278,13 @@ async function startBaseline(answers: Record<string, Answer>) {
       const bytes = answer.gzip
         ? gzipSync(answer.body, { level: constants.Z_BEST_COMPRESSION })
         : Buffer.from(answer.body);
-      const headers = answer.gzip ? { ...type, 'content-encoding': 'gzip' } : type;
+      const encoding = answer.gzip ? { 'content-encoding': 'gzip' } : {};
+      const headers = { ...type, ...encoding };
       app.get(route, (c) => c.body(bytes, answer.status, headers));
-      const all = {};
+      const same = { ...encoding };
       for (const [name, value] of answer.headers) {
-        all[name] = all[name] === undefined ? value : [].concat(all[name], value);
+        same[name] = same[name] === undefined ? value : [].concat(same[name], value);
       }
-      const same = answer.gzip ? { ...all, 'content-encoding': 'gzip' } : all;
       app.get('${SAME_ANSWER}' + route, (c) => c.body(bytes, answer.status, same));
     }
     serve({ fetch: app.fetch, port: 0 }, (info) => console.log('port ' + info.port));

@@ -32,7 +32,7 @@ interface Answer {
   protocol: string;
   status: number;
   type: string;
-  /** Two of the security headers the transport writes on every answer. */
+  /** Two of the security headers every answer carries (server/http/security-headers.ts). */
   policy: string;
   frames: string;
   body: string;
