@@ -21,6 +21,13 @@ import { createAppRouter } from './router.tsx';
 import { followSystemColorMode } from './theme/color-mode.ts';
 import { appSystem } from './theme/system.ts';
 
+/**
+ * The rest of the start in a task of its own: between tasks the browser paints a page
+ * the server drew and answers a tap, where one long task would hold both until the app
+ * had taken the page over (decision 0034, "The start in tasks").
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   // Off unless the page names a DSN; loaded beside the start, never before it.
   void startErrorReporting();
@@ -35,6 +42,8 @@ async function start() {
   // session's first call, which may take one.
   primeReads(answeredReads());
   const session = startSession();
+  // The router is made in the next task: in this one the main chunk has just run.
+  await nextTask();
   const router = createAppRouter(session);
   // The page's own chunks load beside its catalog and the session's call, not after
   // them; an account page's and the signed-in shell's only where a session may exist
@@ -60,8 +69,9 @@ async function start() {
   // The theme's system is built while those calls are under way, in a task of its own:
   // built as the module loaded, it held them back and lengthened the start's long task
   // (decision 0009).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const system = appSystem();
+  await nextTask();
   await texts;
   // The first draw shows the settled page: drawn before the router had loaded, the page
   // was drawn a second time, all of it, as soon as it had (decision 0009). After the
@@ -69,6 +79,8 @@ async function start() {
   // load that fails is the router's to show, as when its own first load fails.
   await router.load().catch(() => {});
   warmedFor = router.state.location.pathname;
+  // React draws or takes the page over in a task after the router's load.
+  await nextTask();
   const app = <App router={router} system={system} />;
   const container = document.getElementById('root')!;
   // A page the server drew (decision 0034): React takes it over as it is, drawing the
