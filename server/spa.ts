@@ -143,10 +143,11 @@ const etagOf = (seed: string | Uint8Array) =>
  * A page as it is sent: its tag, and its bytes gzipped once, when it is made (a page
  * served to many): most browsers take those as they are, so serving it costs no
  * compression, and a kept page weighs a fifth of its text. A client that takes no gzip
- * is sent them unzipped. A signed-in user's page, made for them alone, is its bytes.
+ * is sent them unzipped, unzipped once, when the first such client asks (`plain`), not
+ * for each. A signed-in user's page, made for them alone, is its bytes.
  */
 type MadePage = { etag: string } & (
-  { bytes: Buffer<ArrayBuffer> } | { gzipped: Buffer<ArrayBuffer> }
+  { bytes: Buffer<ArrayBuffer> } | { gzipped: Buffer<ArrayBuffer>; plain?: Buffer<ArrayBuffer> }
 );
 
 /** The built page's UTF-8 bytes on either side of where a signed-in user's reads go. */
@@ -167,7 +168,12 @@ const gzipOnce = (text: string) => gzipSync(text, { level: constants.Z_BEST_COMP
  * and its reads', not the whole page hashed again.
  */
 function withReads(
-  made: { gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads },
+  made: {
+    gzipped: Buffer<ArrayBuffer>;
+    plain?: Buffer<ArrayBuffer>;
+    etag: string;
+    around: AroundReads;
+  },
   reads: string,
 ): MadePage {
   if (!reads) return made;
@@ -186,7 +192,8 @@ function sent(c: Context, made: MadePage, headers: Record<string, string>): Resp
   if ('bytes' in made) return c.body(made.bytes, 200, html);
   if (takesGzip(c.req.header('accept-encoding')))
     return c.body(made.gzipped, 200, { ...html, 'Content-Encoding': 'gzip' });
-  return c.body(gunzipSync(made.gzipped), 200, html);
+  made.plain ??= gunzipSync(made.gzipped);
+  return c.body(made.plain, 200, html);
 }
 
 function notModified(c: Context, etag: string): boolean {
@@ -269,7 +276,9 @@ export function spaRoutes<User>(
     stamp: string;
     pages: Map<
       string,
-      { text: string; gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads }
+      { text: string; gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads } & {
+        plain?: Buffer<ArrayBuffer>;
+      }
     >;
   } | null = null;
   async function builtPage(locale: Locale, preload: string) {
@@ -324,7 +333,7 @@ export function spaRoutes<User>(
           key: made.etag,
           url: new URL(`${url.pathname}${url.search}`, publicOrigin),
           html: made.text,
-        })) ?? { gzipped: made.gzipped, etag: made.etag });
+        })) ?? made);
     // The preloads and reads depend on the cookies (beside Accept-Encoding), and a
     // signed-in user's page is theirs alone. It is not stored either: the browser's Back
     // takes a stored page without asking, and its reads would be those of the first
