@@ -11,6 +11,7 @@ import type { Locale } from '../contract/countries.ts';
 import { currentPromotion, type Promotion } from '../contract/promotions.ts';
 import { paymentProvider } from './billing/providers/registry.ts';
 import { takesGzip } from './http/compress.ts';
+import { gzipAround, gzipSides, type GzipSides } from './http/gzip-around.ts';
 import { cookieName, requestCookie } from './http/cookies.ts';
 import type { AppEnv } from './http/context.ts';
 import type { AppDeps } from './deps.ts';
@@ -144,20 +145,19 @@ const etagOf = (seed: string | Uint8Array) =>
  * served to many): most browsers take those as they are, so serving it costs no
  * compression, and a kept page weighs a fifth of its text. A client that takes no gzip
  * is sent them unzipped, unzipped once, when the first such client asks (`plain`), not
- * for each. A signed-in user's page, made for them alone, is its bytes.
+ * for each. A signed-in user's page, made for them alone, is its reads between the
+ * built page's two sides, which were compressed when that page was made.
  */
 type MadePage = { etag: string } & (
-  { bytes: Buffer<ArrayBuffer> } | { gzipped: Buffer<ArrayBuffer>; plain?: Buffer<ArrayBuffer> }
+  | { around: GzipSides; reads: Buffer<ArrayBuffer> }
+  | { gzipped: Buffer<ArrayBuffer>; plain?: Buffer<ArrayBuffer> }
 );
 
-/** The built page's UTF-8 bytes on either side of where a signed-in user's reads go. */
-type AroundReads = { head: Buffer<ArrayBuffer>; tail: Buffer<ArrayBuffer> };
-
-/** The page's bytes split at its head's end, once, when it is made. */
-function aroundReads(text: string): AroundReads {
+/** The page's UTF-8 bytes on either side of where a signed-in user's reads go, split once. */
+function aroundReads(text: string): GzipSides {
   const end = text.indexOf('</head>');
   const at = end < 0 ? text.length : end;
-  return { head: Buffer.from(text.slice(0, at)), tail: Buffer.from(text.slice(at)) };
+  return gzipSides(Buffer.from(text.slice(0, at)), Buffer.from(text.slice(at)));
 }
 
 /** Gzipped once, as well as it goes: a page made once is sent many times. */
@@ -172,26 +172,33 @@ function withReads(
     gzipped: Buffer<ArrayBuffer>;
     plain?: Buffer<ArrayBuffer>;
     etag: string;
-    around: AroundReads;
+    around: GzipSides;
   },
   reads: string,
 ): MadePage {
   if (!reads) return made;
-  // Put together as bytes: the page's text is neither searched nor encoded again per
-  // user, and the reads are encoded once, for the page and for its tag.
+  // The page's text is neither searched nor encoded again per user, and the reads are
+  // encoded once, for the page and for its tag.
   const bytes = Buffer.from(reads);
   return {
-    bytes: Buffer.concat([made.around.head, bytes, made.around.tail]),
+    around: made.around,
+    reads: bytes,
     etag: etagOf(`${made.etag}${hash('sha256', bytes, 'base64url')}`),
   };
 }
 
-/** The page's answer: its gzipped bytes to a client that takes them, else unzipped. */
+/** The page's answer: gzipped to a client that takes it, else its text. */
 function sent(c: Context, made: MadePage, headers: Record<string, string>): Response {
   const html = { 'Content-Type': HTML, ...headers };
-  if ('bytes' in made) return c.body(made.bytes, 200, html);
-  if (takesGzip(c.req.header('accept-encoding')))
-    return c.body(made.gzipped, 200, { ...html, 'Content-Encoding': 'gzip' });
+  const gzip = takesGzip(c.req.header('accept-encoding'));
+  if ('reads' in made) {
+    const { around, reads } = made;
+    // Only the reads are compressed for this answer.
+    if (gzip)
+      return c.body(gzipAround(around, reads), 200, { ...html, 'Content-Encoding': 'gzip' });
+    return c.body(Buffer.concat([around.head, reads, around.tail]), 200, html);
+  }
+  if (gzip) return c.body(made.gzipped, 200, { ...html, 'Content-Encoding': 'gzip' });
   made.plain ??= gunzipSync(made.gzipped);
   return c.body(made.plain, 200, html);
 }
@@ -276,8 +283,12 @@ export function spaRoutes<User>(
     stamp: string;
     pages: Map<
       string,
-      { text: string; gzipped: Buffer<ArrayBuffer>; etag: string; around: AroundReads } & {
+      {
+        text: string;
+        gzipped: Buffer<ArrayBuffer>;
         plain?: Buffer<ArrayBuffer>;
+        etag: string;
+        around: GzipSides;
       }
     >;
   } | null = null;

@@ -321,6 +321,22 @@ describe("a signed-in user's page carries its first reads (decision 0009)", () =
       expect(read.answer).toEqual(await json(await client.get(`/api/${read.path}`)));
   });
 
+  it('sends the same page gzipped to a browser that takes gzip, and as text to one that does not', async () => {
+    const { client } = await signedIn(server());
+    const plain = await client.get('/en/profile');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(readsOf(text)).not.toBeNull();
+    const zipped = await client.get('/en/profile', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('etag')).toBe(plain.headers.get('etag'));
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    // gunzip checks the stream's checksum and length as well as its blocks.
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(text);
+  });
+
   it("carries the checkout's reads for a paid plan and period, 'annually' read as yearly", async () => {
     const { client } = await signedIn(server());
     const paths = async (query: string) =>
